@@ -1,0 +1,44 @@
+package io.partita.storage;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of one storage core. Defaults match DynamoDB's limits with synchronous GSI propagation.
+ *
+ * @param clock                      time source for GSI propagation delays and (later) throughput buckets
+ * @param gsiPropagation             SYNC (default) or ASYNC
+ * @param gsiPropagationDelay        how long an ASYNC write stays invisible in its GSIs
+ * @param itemCollectionSizeLimit    bytes per item collection on tables with LSIs (DynamoDB: 10 GB)
+ */
+public record StorageOptions(Clock clock, GsiPropagation gsiPropagation, Duration gsiPropagationDelay,
+                             long itemCollectionSizeLimit) {
+    public static final long TEN_GB = 10L * 1024 * 1024 * 1024;
+
+    public StorageOptions {
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(gsiPropagation, "gsiPropagation");
+        Objects.requireNonNull(gsiPropagationDelay, "gsiPropagationDelay");
+        if (itemCollectionSizeLimit <= 0) {
+            throw new IllegalArgumentException("itemCollectionSizeLimit must be positive, got " + itemCollectionSizeLimit);
+        }
+    }
+
+    public static StorageOptions defaults() {
+        return new StorageOptions(Clock.systemUTC(), GsiPropagation.SYNC, Duration.ZERO, TEN_GB);
+    }
+
+    public StorageOptions withClock(Clock clock) {
+        return new StorageOptions(clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit);
+    }
+
+    /** Switches to ASYNC propagation with the given delay. */
+    public StorageOptions withAsyncGsiPropagation(Duration delay) {
+        return new StorageOptions(clock, GsiPropagation.ASYNC, delay, itemCollectionSizeLimit);
+    }
+
+    public StorageOptions withItemCollectionSizeLimit(long bytes) {
+        return new StorageOptions(clock, gsiPropagation, gsiPropagationDelay, bytes);
+    }
+}

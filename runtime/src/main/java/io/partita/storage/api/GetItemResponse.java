@@ -1,0 +1,40 @@
+package io.partita.storage.api;
+
+import io.partita.storage.value.AttributeValue;
+import java.util.Map;
+
+/** The result of GetItem; {@code item} is null when no item has the key. */
+public record GetItemResponse(Map<String, AttributeValue> item, ConsumedCapacity consumedCapacity) {
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.item = item;
+        b.consumedCapacity = consumedCapacity;
+        return b;
+    }
+
+    /** Builds a {@link GetItemResponse}; unset fields take DynamoDB's defaults. */
+    public static final class Builder {
+        private Map<String, AttributeValue> item;
+        private ConsumedCapacity consumedCapacity;
+
+        private Builder() {}
+
+        public Builder item(Map<String, AttributeValue> item) {
+            this.item = item;
+            return this;
+        }
+
+        public Builder consumedCapacity(ConsumedCapacity consumedCapacity) {
+            this.consumedCapacity = consumedCapacity;
+            return this;
+        }
+
+        public GetItemResponse build() {
+            return new GetItemResponse(item, consumedCapacity);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package io.partita.storage.schema;
+
+import io.partita.storage.ValidationException;
+import io.partita.storage.value.AttributeType;
+
+/** One key attribute: its name and its scalar type (S, N or B), as in DynamoDB's AttributeDefinitions. */
+public record KeyAttribute(String name, AttributeType type) {
+    public KeyAttribute {
+        if (name == null || name.isEmpty() || name.length() > 255) {
+            throw new ValidationException("One or more parameter values were invalid: key attribute names must be 1 to 255 characters long, got "
+                    + (name == null ? "null" : "'" + name + "'"));
+        }
+        if (type == null || !type.isScalarKeyType()) {
+            throw new ValidationException("One or more parameter values were invalid: key attribute " + name
+                    + " must be of type S, N or B, got " + type);
+        }
+    }
+
+    public static KeyAttribute s(String name) {
+        return new KeyAttribute(name, AttributeType.S);
+    }
+
+    public static KeyAttribute n(String name) {
+        return new KeyAttribute(name, AttributeType.N);
+    }
+
+    public static KeyAttribute b(String name) {
+        return new KeyAttribute(name, AttributeType.B);
+    }
+}

@@ -1,0 +1,363 @@
+package io.partita.storage.value;
+
+import io.partita.storage.ValidationException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * One DynamoDB attribute value: the core's own value model, independent of any SDK. Values are
+ * immutable; numbers are normalized on construction (so {@code n("1.50").equals(n("1.5"))}) and rejected
+ * with a {@link ValidationException} where DynamoDB rejects them. Sets are non-empty and duplicate-free.
+ */
+public sealed interface AttributeValue {
+
+    AttributeType type();
+
+    /** Size in bytes as DynamoDB accounts it (without the attribute name). */
+    int size();
+
+    // ---- factories -------------------------------------------------------------------------------------
+
+    static S s(String value) {
+        return new S(value);
+    }
+
+    static N n(String value) {
+        return new N(Numbers.parse(value));
+    }
+
+    static N n(long value) {
+        return new N(Numbers.of(value));
+    }
+
+    static N n(BigDecimal value) {
+        return new N(Numbers.normalize(value));
+    }
+
+    static B b(byte[] value) {
+        return new B(Bytes.copyOf(value));
+    }
+
+    static B b(Bytes value) {
+        return new B(value);
+    }
+
+    static Bool bool(boolean value) {
+        return value ? Bool.TRUE : Bool.FALSE;
+    }
+
+    static Null nul() {
+        return Null.INSTANCE;
+    }
+
+    static L l(List<? extends AttributeValue> values) {
+        return new L(List.copyOf(values));
+    }
+
+    static L l(AttributeValue... values) {
+        return new L(List.of(values));
+    }
+
+    static M m(Map<String, ? extends AttributeValue> values) {
+        return new M(Collections.unmodifiableMap(new LinkedHashMap<>(values)));
+    }
+
+    static SS ss(Collection<String> values) {
+        return new SS(checkedSet(values, "SS"));
+    }
+
+    static SS ss(String... values) {
+        return ss(List.of(values));
+    }
+
+    static NS ns(Collection<BigDecimal> values) {
+        List<BigDecimal> normalized = new ArrayList<>(values.size());
+        for (BigDecimal v : values) {
+            normalized.add(Numbers.normalize(v));
+        }
+        return new NS(checkedSet(normalized, "NS"));
+    }
+
+    static NS nsOf(String... values) {
+        List<BigDecimal> normalized = new ArrayList<>(values.length);
+        for (String v : values) {
+            normalized.add(Numbers.parse(v));
+        }
+        return new NS(checkedSet(normalized, "NS"));
+    }
+
+    static BS bs(Collection<Bytes> values) {
+        return new BS(checkedSet(values, "BS"));
+    }
+
+    private static <T> Set<T> checkedSet(Collection<T> values, String type) {
+        if (values.isEmpty()) {
+            throw new ValidationException(
+                    "One or more parameter values were invalid: An " + type + " may not be empty");
+        }
+        LinkedHashSet<T> set = new LinkedHashSet<>(values);
+        if (set.size() != values.size()) {
+            throw new ValidationException("Input collection " + values + " of type " + type + " contains duplicates.");
+        }
+        return Collections.unmodifiableSet(set);
+    }
+
+    // ---- accessors that make call sites read well ------------------------------------------------------
+
+    /** The string of an S value; throws {@link ClassCastException} for any other type. */
+    default String asS() {
+        return ((S) this).value();
+    }
+
+    default BigDecimal asN() {
+        return ((N) this).value();
+    }
+
+    default Bytes asB() {
+        return ((B) this).value();
+    }
+
+    // ---- the ten types ---------------------------------------------------------------------------------
+
+    record S(String value) implements AttributeValue {
+        public S {
+            if (value == null) {
+                throw new ValidationException("One or more parameter values were invalid: an S value may not be null");
+            }
+        }
+
+        @Override
+        public AttributeType type() {
+            return AttributeType.S;
+        }
+
+        @Override
+        public int size() {
+            return utf8Length(value);
+        }
+
+        @Override
+        public String toString() {
+            return "{S: \"" + value + "\"}";
+        }
+    }
+
+    /** A number, held normalized (see {@link Numbers}); construct with {@link AttributeValue#n}. */
+    record N(BigDecimal value) implements AttributeValue {
+        @Override
+        public AttributeType type() {
+            return AttributeType.N;
+        }
+
+        @Override
+        public int size() {
+            return Numbers.sizeOf(value);
+        }
+
+        public String text() {
+            return Numbers.toText(value);
+        }
+
+        @Override
+        public String toString() {
+            return "{N: \"" + text() + "\"}";
+        }
+    }
+
+    record B(Bytes value) implements AttributeValue {
+        @Override
+        public AttributeType type() {
+            return AttributeType.B;
+        }
+
+        @Override
+        public int size() {
+            return value.length();
+        }
+
+        @Override
+        public String toString() {
+            return "{B: \"" + value.toBase64() + "\"}";
+        }
+    }
+
+    record Bool(boolean value) implements AttributeValue {
+        static final Bool TRUE = new Bool(true);
+        static final Bool FALSE = new Bool(false);
+
+        @Override
+        public AttributeType type() {
+            return AttributeType.BOOL;
+        }
+
+        @Override
+        public int size() {
+            return 1;
+        }
+
+        @Override
+        public String toString() {
+            return "{BOOL: " + value + "}";
+        }
+    }
+
+    record Null() implements AttributeValue {
+        static final Null INSTANCE = new Null();
+
+        @Override
+        public AttributeType type() {
+            return AttributeType.NULL;
+        }
+
+        @Override
+        public int size() {
+            return 1;
+        }
+
+        @Override
+        public String toString() {
+            return "{NULL: true}";
+        }
+    }
+
+    record L(List<AttributeValue> values) implements AttributeValue {
+        @Override
+        public AttributeType type() {
+            return AttributeType.L;
+        }
+
+        @Override
+        public int size() {
+            // DynamoDB: 3 bytes of overhead per list, 1 byte per element.
+            int size = 3;
+            for (AttributeValue v : values) {
+                size += 1 + v.size();
+            }
+            return size;
+        }
+
+        @Override
+        public String toString() {
+            return "{L: " + values + "}";
+        }
+    }
+
+    record M(Map<String, AttributeValue> values) implements AttributeValue {
+        @Override
+        public AttributeType type() {
+            return AttributeType.M;
+        }
+
+        @Override
+        public int size() {
+            // DynamoDB: 3 bytes of overhead per map, 1 byte per element, plus each key's length.
+            int size = 3;
+            for (Map.Entry<String, AttributeValue> e : values.entrySet()) {
+                size += 1 + utf8Length(e.getKey()) + e.getValue().size();
+            }
+            return size;
+        }
+
+        @Override
+        public String toString() {
+            return "{M: " + values + "}";
+        }
+    }
+
+    record SS(Set<String> values) implements AttributeValue {
+        @Override
+        public AttributeType type() {
+            return AttributeType.SS;
+        }
+
+        @Override
+        public int size() {
+            int size = 0;
+            for (String v : values) {
+                size += utf8Length(v);
+            }
+            return size;
+        }
+
+        @Override
+        public String toString() {
+            return "{SS: " + values.stream().map(v -> '"' + v + '"').collect(Collectors.joining(", ", "[", "]")) + "}";
+        }
+    }
+
+    record NS(Set<BigDecimal> values) implements AttributeValue {
+        @Override
+        public AttributeType type() {
+            return AttributeType.NS;
+        }
+
+        @Override
+        public int size() {
+            int size = 0;
+            for (BigDecimal v : values) {
+                size += Numbers.sizeOf(v);
+            }
+            return size;
+        }
+
+        @Override
+        public String toString() {
+            return "{NS: " + values.stream().map(Numbers::toText).collect(Collectors.joining(", ", "[", "]")) + "}";
+        }
+    }
+
+    record BS(Set<Bytes> values) implements AttributeValue {
+        @Override
+        public AttributeType type() {
+            return AttributeType.BS;
+        }
+
+        @Override
+        public int size() {
+            int size = 0;
+            for (Bytes v : values) {
+                size += v.length();
+            }
+            return size;
+        }
+
+        @Override
+        public String toString() {
+            return "{BS: " + values + "}";
+        }
+    }
+
+    /** UTF-8 byte length without allocating. */
+    static int utf8Length(CharSequence s) {
+        int n = s.length();
+        int bytes = n;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    bytes += 1;
+                } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    bytes += 2; // 4 bytes for the pair, counted 2 chars already
+                    i++;
+                } else {
+                    bytes += 2;
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /** For tests and tools: the UTF-8 encoding DynamoDB uses to size and order strings. */
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

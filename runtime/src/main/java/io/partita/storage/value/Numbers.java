@@ -1,0 +1,75 @@
+package io.partita.storage.value;
+
+import io.partita.storage.ValidationException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/**
+ * DynamoDB's number rules: at most 38 significant digits, positive magnitudes from 1E-130 to
+ * 9.9999999999999999999999999999999999999E+125 (and the same negated), leading and trailing zeros
+ * dropped. Numbers are normalized so that equal values have equal representations.
+ */
+public final class Numbers {
+    public static final int MAX_PRECISION = 38;
+    private static final BigDecimal MAX_MAGNITUDE = new BigDecimal("9.9999999999999999999999999999999999999E+125");
+    private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
+
+    private Numbers() {}
+
+    /** Parses DynamoDB's textual form of a number, as sent on the wire. */
+    public static BigDecimal parse(String text) {
+        if (text == null) {
+            throw new ValidationException("A value provided cannot be converted into a number: null");
+        }
+        String t = text.strip();
+        BigDecimal value;
+        try {
+            // BigDecimal accepts forms DynamoDB rejects (e.g. "1_0" is rejected by both, "+1" accepted by both).
+            value = new BigDecimal(t);
+        } catch (NumberFormatException e) {
+            throw new ValidationException("A value provided cannot be converted into a number: '" + text + "'");
+        }
+        return normalize(value);
+    }
+
+    /** Validates and normalizes a number; rejects what DynamoDB rejects, with DynamoDB's messages. */
+    public static BigDecimal normalize(BigDecimal value) {
+        if (value.signum() == 0) {
+            return BigDecimal.ZERO;
+        }
+        BigDecimal v = value.stripTrailingZeros();
+        if (v.precision() > MAX_PRECISION) {
+            throw new ValidationException("Attempting to store more than 38 significant digits in a Number");
+        }
+        BigDecimal abs = v.abs();
+        if (abs.compareTo(MAX_MAGNITUDE) > 0) {
+            throw new ValidationException("Number overflow. Attempting to store a number with magnitude larger than supported range");
+        }
+        if (abs.compareTo(MIN_MAGNITUDE) < 0) {
+            throw new ValidationException("Number underflow. Attempting to store a number with magnitude smaller than supported range");
+        }
+        return v;
+    }
+
+    public static BigDecimal of(long value) {
+        return normalize(BigDecimal.valueOf(value));
+    }
+
+    public static BigDecimal of(BigInteger value) {
+        return normalize(new BigDecimal(value));
+    }
+
+    /** The canonical text of a normalized number: plain notation, no exponent, no trailing zeros. */
+    public static String toText(BigDecimal normalized) {
+        return normalized.toPlainString();
+    }
+
+    /** Storage size in bytes as DynamoDB accounts it: one byte per two significant digits, plus one. */
+    public static int sizeOf(BigDecimal normalized) {
+        if (normalized.signum() == 0) {
+            return 1;
+        }
+        int digits = normalized.precision();
+        return (digits + 1) / 2 + 1 + (normalized.signum() < 0 ? 1 : 0);
+    }
+}
