@@ -128,7 +128,7 @@ public final class Engine implements Storage {
             drainAll(t);
             TableDefinition next = t.definition.toBuilder().globalSecondaryIndex(index).build();
             IndexData data = Schemas.buildGsi(t, next, index); // validates the whole new definition
-            for (Map.Entry<OrderKey, Stored> e : t.items.entrySet()) {
+            for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
                 Map<String, AttributeValue> item = e.getValue().item();
                 // DynamoDB's online index creation skips items whose key values do not fit the index
                 // (it reports them as violations); the core does the same so existing data never blocks it.
@@ -205,12 +205,14 @@ public final class Engine implements Storage {
         TableData t = table(r.tableName());
         Stored item = freeze(r.item());
         OrderKey key = t.shape.itemKey(item.item());
+        IndexData[] gsis = t.gsis;
+        validateIndexKeys(t, item.item()); // before the condition: DynamoDB validates the item first
         checkReturnValues(r.returnValues(), "PutItem");
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
         ph.checkAllUsed(condition);
         Meter meter = new Meter();
-        Mutation m = writeOne(t, key, null, item, condition, ph, r.returnOldItemOnConditionFailure(), meter);
+        Mutation m = writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new PutItemResponse(
                 r.returnValues() == ReturnValues.ALL_OLD && m.before != null ? m.before.item() : null,
                 meter.report(t.shape.name, r.returnConsumedCapacity()),
@@ -226,7 +228,7 @@ public final class Engine implements Storage {
         ConditionExpression condition = condition(r.conditionExpression());
         ph.checkAllUsed(condition);
         Meter meter = new Meter();
-        Mutation m = writeOne(t, key, null, null, condition, ph, r.returnOldItemOnConditionFailure(), meter);
+        Mutation m = writeOne(t, key, null, null, null, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new DeleteItemResponse(
                 r.returnValues() == ReturnValues.ALL_OLD && m.before != null ? m.before.item() : null,
                 meter.report(t.shape.name, r.returnConsumedCapacity()),
@@ -249,7 +251,7 @@ public final class Engine implements Storage {
             }
         }
         Meter meter = new Meter();
-        Mutation m = writeOne(t, key, new Updater(update, ph, t.shape.keyOf(r.key())), null, condition, ph,
+        Mutation m = writeOne(t, key, new Updater(update, ph, t.shape.keyOf(r.key())), null, null, condition, ph,
                 r.returnOldItemOnConditionFailure(), meter);
         return new UpdateItemResponse(returnedAttributes(r.returnValues(), m, touched),
                 meter.report(t.shape.name, r.returnConsumedCapacity()),
@@ -269,8 +271,8 @@ public final class Engine implements Storage {
      * The write path shared by Put, Update and Delete: lock the item, check the condition, compute the new
      * item, validate it against every index, plan, apply.
      */
-    private Mutation writeOne(TableData t, OrderKey key, Updater updater, Stored newItem, ConditionExpression condition,
-                              Placeholders ph, boolean returnOldOnFailure, Meter meter) {
+    private Mutation writeOne(TableData t, OrderKey key, Updater updater, Stored newItem, IndexData[] validatedGsis,
+                              ConditionExpression condition, Placeholders ph, boolean returnOldOnFailure, Meter meter) {
         Lock schema = t.schemaLock.readLock();
         schema.lock();
         Lock stripe = t.stripe(t.stripeOf(key));
@@ -283,7 +285,8 @@ public final class Engine implements Storage {
                         returnOldOnFailure && before != null ? before.item() : null);
             }
             Stored after = updater != null ? updater.apply(before) : newItem;
-            if (after != null) {
+            // A new item was validated by the caller; check again only if a GSI appeared since.
+            if (after != null && (updater != null || t.gsis != validatedGsis)) {
                 validateIndexKeys(t, after.item());
             }
             m = Mutation.plan(t, key, before, after, options);
@@ -337,7 +340,7 @@ public final class Engine implements Storage {
         }
         long bytes = m.collectionSizeAfter();
         double gb = bytes / (1024.0 * 1024 * 1024);
-        return new ItemCollectionMetrics(Map.of(m.table.shape.partitionKey.name(), m.key.parts[0]),
+        return new ItemCollectionMetrics(Map.of(m.table.shape.partitionKey.name(), m.partitionValue),
                 Math.floor(gb), Math.floor(gb) + 1, bytes);
     }
 
@@ -484,7 +487,7 @@ public final class Engine implements Storage {
                     + "Map value must satisfy constraint: [Member must have length less than or equal to 25] (got " + total + " writes)");
         }
         // DynamoDB validates the whole batch before writing any of it.
-        record Planned(TableData table, OrderKey key, Stored item) {}
+        record Planned(TableData table, OrderKey key, Stored item, IndexData[] validatedGsis) {}
         List<Planned> planned = new ArrayList<>(total);
         for (Map.Entry<String, List<WriteRequest>> e : requestItems.entrySet()) {
             TableData t = table(e.getKey());
@@ -494,10 +497,11 @@ public final class Engine implements Storage {
                 if (w instanceof WriteRequest.Put put) {
                     Stored item = freeze(put.item());
                     OrderKey key = t.shape.itemKey(item.item());
+                    IndexData[] gsis = t.gsis;
                     validateIndexKeys(t, item.item());
-                    p = new Planned(t, key, item);
+                    p = new Planned(t, key, item, gsis);
                 } else {
-                    p = new Planned(t, t.shape.requestKey(((WriteRequest.Delete) w).key()), null);
+                    p = new Planned(t, t.shape.requestKey(((WriteRequest.Delete) w).key()), null, null);
                 }
                 if (!seen.add(p.key)) {
                     throw new ValidationException("Provided list of item keys contains duplicates");
@@ -508,7 +512,7 @@ public final class Engine implements Storage {
         Meter meter = new Meter();
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
         for (Planned p : planned) {
-            Mutation m = writeOne(p.table, p.key, null, p.item, null, Placeholders.NONE, false, meter);
+            Mutation m = writeOne(p.table, p.key, null, p.item, p.validatedGsis, null, Placeholders.NONE, false, meter);
             if (r.returnItemCollectionMetrics() && p.table.lsis.length > 0) {
                 metrics.computeIfAbsent(p.table.shape.name, k -> new ArrayList<>()).add(collectionMetrics(m));
             }
@@ -543,7 +547,6 @@ public final class Engine implements Storage {
             if (a instanceof TransactWriteItem.Put put) {
                 putItems[i] = freeze(put.item());
                 keys[i] = t.shape.itemKey(putItems[i].item());
-                validateIndexKeys(t, putItems[i].item());
             } else if (a instanceof TransactWriteItem.Update u) {
                 keys[i] = t.shape.requestKey(u.key());
                 updates[i] = u.updateExpression() == null ? null : Expressions.parseUpdate(u.updateExpression());
@@ -592,6 +595,7 @@ public final class Engine implements Storage {
                     Stored after;
                     if (a instanceof TransactWriteItem.Put) {
                         after = putItems[i];
+                        validateIndexKeys(t, after.item());
                     } else if (a instanceof TransactWriteItem.Update u) {
                         after = new Updater(updates[i], placeholders[i], t.shape.keyOf(u.key())).apply(before);
                         validateIndexKeys(t, after.item());
@@ -690,7 +694,7 @@ public final class Engine implements Storage {
         Map<String, Long> growth = new java.util.HashMap<>();
         for (Mutation m : mutations) {
             if (m != null && m.table.lsis.length > 0) {
-                growth.merge(m.table.id + "/" + m.key.parts[0], m.collectionDelta(), Long::sum);
+                growth.merge(m.table.id + "/" + m.partitionValue, m.collectionDelta(), Long::sum);
             }
         }
         boolean cancelled = false;
@@ -700,7 +704,7 @@ public final class Engine implements Storage {
                 continue;
             }
             try {
-                Mutation.checkCollectionLimit(m.table, m.key.parts[0], growth.get(m.table.id + "/" + m.key.parts[0]), options);
+                Mutation.checkCollectionLimit(m.table, m.partitionValue, growth.get(m.table.id + "/" + m.partitionValue), options);
             } catch (StorageException e) {
                 reasons[i] = new CancellationReason("ItemCollectionSizeLimitExceeded", e.getMessage(), null);
                 cancelled = true;

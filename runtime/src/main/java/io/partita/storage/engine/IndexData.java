@@ -1,6 +1,5 @@
 package io.partita.storage.engine;
 
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /** The entries of one secondary index, ordered by (index key, table key), with live counters. */
@@ -9,12 +8,13 @@ final class IndexData {
     static final int ENTRY_OVERHEAD = 100;
 
     final IndexShape shape;
-    final ConcurrentSkipListMap<OrderKey, Stored> entries = new ConcurrentSkipListMap<>();
+    final PartitionedMap entries;
     final LongAdder count = new LongAdder();
     final LongAdder bytes = new LongAdder();
 
     IndexData(IndexShape shape) {
         this.shape = shape;
+        this.entries = new PartitionedMap();
     }
 
     void put(OrderKey key, Stored entry) {

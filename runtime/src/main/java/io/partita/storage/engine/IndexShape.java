@@ -87,34 +87,46 @@ final class IndexShape {
     /** The entry key of a (validated) item, or null when the item lacks an index key attribute (sparse). */
     OrderKey entryKey(Map<String, AttributeValue> item) {
         int np = partitionKey.length;
-        int ns = sortKey.length;
-        int nt = table.sortKey == null ? 1 : 2;
-        AttributeValue[] parts = new AttributeValue[np + ns + nt];
-        for (int i = 0; i < np; i++) {
-            AttributeValue v = item.get(partitionKey[i].name());
-            if (v == null) {
+        AttributeValue first = item.get(partitionKey[0].name());
+        if (first == null) {
+            return null;
+        }
+        int hash;
+        AttributeValue[] pkParts = null;
+        if (np == 1) {
+            hash = OrderKey.partitionHash(first);
+        } else {
+            pkParts = new AttributeValue[np];
+            for (int i = 0; i < np; i++) {
+                pkParts[i] = item.get(partitionKey[i].name());
+                if (pkParts[i] == null) {
+                    return null;
+                }
+            }
+            hash = OrderKey.partitionHash(pkParts, np);
+        }
+        for (KeyAttribute k : sortKey) {
+            if (!item.containsKey(k.name())) {
                 return null;
             }
-            parts[i] = v;
         }
-        for (int i = 0; i < ns; i++) {
-            AttributeValue v = item.get(sortKey[i].name());
-            if (v == null) {
-                return null;
+        KeyCodec.Builder key = KeyCodec.builder(hash);
+        if (np == 1) {
+            key.add(first);
+        } else {
+            for (AttributeValue v : pkParts) {
+                key.add(v);
             }
-            parts[np + i] = v;
         }
-        parts[np + ns] = item.get(table.partitionKey.name());
-        if (nt == 2) {
-            parts[np + ns + 1] = item.get(table.sortKey.name());
+        key.endPartition();
+        for (KeyAttribute k : sortKey) {
+            key.add(item.get(k.name()));
         }
-        int hash = np == 1 ? OrderKey.partitionHash(parts[0]) : OrderKey.partitionHash(parts, np);
-        return OrderKey.exact(hash, parts);
-    }
-
-    int partitionHash(AttributeValue[] partitionParts) {
-        return partitionParts.length == 1 ? OrderKey.partitionHash(partitionParts[0])
-                : OrderKey.partitionHash(partitionParts, partitionParts.length);
+        key.add(item.get(table.partitionKey.name()));
+        if (table.sortKey != null) {
+            key.add(item.get(table.sortKey.name()));
+        }
+        return key.build();
     }
 
     /** The entry an item contributes to this index: the projected attributes, with their size. */

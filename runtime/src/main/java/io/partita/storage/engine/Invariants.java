@@ -18,7 +18,7 @@ final class Invariants {
         long count = 0;
         long bytes = 0;
         Map<AttributeValue, Long> collections = new HashMap<>();
-        for (Map.Entry<OrderKey, Stored> e : t.items.entrySet()) {
+        for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
             Stored s = e.getValue();
             OrderKey expectedKey = t.shape.itemKey(s.item());
             if (!expectedKey.equals(e.getKey())) {
@@ -27,7 +27,7 @@ final class Invariants {
             count++;
             bytes += s.size();
             if (t.lsis.length > 0) {
-                collections.merge(e.getKey().parts[0], (long) s.size(), Long::sum);
+                collections.merge(s.item().get(t.shape.partitionKey.name()), (long) s.size(), Long::sum);
             }
         }
         if (count != t.itemCount.sum() || bytes != t.itemBytes.sum()) {
@@ -35,17 +35,18 @@ final class Invariants {
         }
         for (IndexData index : t.allIndexes()) {
             TreeMap<OrderKey, Stored> expected = new TreeMap<>();
-            for (Stored s : t.items.values()) {
+            for (Map.Entry<OrderKey, Stored> itemEntry : t.items.all()) {
+                Stored s = itemEntry.getValue();
                 OrderKey k = index.shape.entryKey(s.item());
                 if (k != null) {
                     Stored entry = index.shape.project(s);
                     expected.put(k, entry);
                     if (!index.shape.global) {
-                        collections.merge(k.parts[0], (long) entry.size() + IndexData.ENTRY_OVERHEAD, Long::sum);
+                        collections.merge(s.item().get(t.shape.partitionKey.name()), (long) entry.size() + IndexData.ENTRY_OVERHEAD, Long::sum);
                     }
                 }
             }
-            Iterator<Map.Entry<OrderKey, Stored>> actual = index.entries.entrySet().iterator();
+            Iterator<Map.Entry<OrderKey, Stored>> actual = index.entries.all().iterator();
             long entryBytes = 0;
             for (Map.Entry<OrderKey, Stored> want : expected.entrySet()) {
                 if (!actual.hasNext()) {

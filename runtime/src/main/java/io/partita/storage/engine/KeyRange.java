@@ -6,9 +6,7 @@ import io.partita.storage.expression.KeyConditionTerm.Operator;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
-import io.partita.storage.value.Bytes;
 import io.partita.storage.value.KeyOrder;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -70,48 +68,55 @@ record KeyRange(OrderKey low, OrderKey high) {
             }
         }
         int hash = pkValues.length == 1 ? OrderKey.partitionHash(pkValues[0]) : OrderKey.partitionHash(pkValues, pkValues.length);
-        int prefixLength = pkValues.length + Math.max(0, given - 1);
-        AttributeValue[] prefix = Arrays.copyOf(pkValues, prefixLength);
-        for (int i = 0; i + 1 < given; i++) {
-            prefix[pkValues.length + i] = sk[i].low();
+        KeyConditionTerm last = given == 0 ? null : sk[given - 1];
+        if (last == null) {
+            return new KeyRange(prefix(hash, pkValues, sk, 0).build(), prefix(hash, pkValues, sk, 0).after().build());
         }
-        if (given == 0) {
-            return new KeyRange(OrderKey.bound(hash, prefix, OrderKey.BEFORE), OrderKey.bound(hash, prefix, OrderKey.AFTER));
-        }
-        KeyConditionTerm last = sk[given - 1];
-        OrderKey partStart = OrderKey.bound(hash, prefix, OrderKey.BEFORE);
-        OrderKey partEnd = OrderKey.bound(hash, prefix, OrderKey.AFTER);
+        int equalities = given - 1;
         switch (last.operator()) {
             case EQ:
-                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.BEFORE), bound(hash, prefix, last.low(), OrderKey.AFTER));
+                return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
+                        prefix(hash, pkValues, sk, equalities).add(last.low()).after().build());
             case LT:
-                return new KeyRange(partStart, bound(hash, prefix, last.low(), OrderKey.BEFORE));
+                return new KeyRange(prefix(hash, pkValues, sk, equalities).build(),
+                        prefix(hash, pkValues, sk, equalities).add(last.low()).build());
             case LE:
-                return new KeyRange(partStart, bound(hash, prefix, last.low(), OrderKey.AFTER));
+                return new KeyRange(prefix(hash, pkValues, sk, equalities).build(),
+                        prefix(hash, pkValues, sk, equalities).add(last.low()).after().build());
             case GT:
-                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.AFTER), partEnd);
+                return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).after().build(),
+                        prefix(hash, pkValues, sk, equalities).after().build());
             case GE:
-                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.BEFORE), partEnd);
+                return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
+                        prefix(hash, pkValues, sk, equalities).after().build());
             case BETWEEN:
                 if (KeyOrder.compare(last.low(), last.high()) > 0) {
                     throw new ValidationException("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
                             + "greater than or equal to lower bound; lower operand: AttributeValue: " + last.low()
                             + ", upper operand: AttributeValue: " + last.high());
                 }
-                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.BEFORE), bound(hash, prefix, last.high(), OrderKey.AFTER));
+                return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
+                        prefix(hash, pkValues, sk, equalities).add(last.high()).after().build());
             case BEGINS_WITH:
-                AttributeValue next = successor(last.low());
-                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.BEFORE),
-                        next == null ? partEnd : bound(hash, prefix, next, OrderKey.BEFORE));
+                // Every value starting with the operand encodes as the operand's bytes plus a continuation.
+                return new KeyRange(prefix(hash, pkValues, sk, equalities).addPrefix(last.low()).build(),
+                        prefix(hash, pkValues, sk, equalities).addPrefix(last.low()).after().build());
             default:
                 throw new IllegalStateException(last.operator().toString());
         }
     }
 
-    private static OrderKey bound(int hash, AttributeValue[] prefix, AttributeValue value, byte side) {
-        AttributeValue[] parts = Arrays.copyOf(prefix, prefix.length + 1);
-        parts[prefix.length] = value;
-        return OrderKey.bound(hash, parts, side);
+    /** The key prefix: partition key values, then the sort key values fixed by equality. */
+    private static KeyCodec.Builder prefix(int hash, AttributeValue[] pkValues, KeyConditionTerm[] sk, int equalities) {
+        KeyCodec.Builder b = KeyCodec.builder(hash);
+        for (AttributeValue v : pkValues) {
+            b.add(v);
+        }
+        b.endPartition();
+        for (int i = 0; i < equalities; i++) {
+            b.add(sk[i].low());
+        }
+        return b;
     }
 
     private static void checkOperand(KeyAttribute attr, KeyConditionTerm term, AttributeValue v) {
@@ -127,32 +132,6 @@ record KeyRange(OrderKey low, OrderKey high) {
             throw new ValidationException("One or more parameter values are not valid. The AttributeValue for a key attribute "
                     + "cannot contain an empty " + (v.type() == AttributeType.B ? "binary" : "string") + " value. Key: " + attr.name());
         }
-    }
-
-    /** The least value greater than every value that starts with {@code prefix}, or null when there is none. */
-    static AttributeValue successor(AttributeValue prefix) {
-        if (prefix instanceof AttributeValue.S s) {
-            int[] cps = s.value().codePoints().toArray();
-            for (int i = cps.length - 1; i >= 0; i--) {
-                if (cps[i] < Character.MAX_CODE_POINT) {
-                    int next = cps[i] + 1;
-                    if (next >= Character.MIN_SURROGATE && next <= Character.MAX_SURROGATE) {
-                        next = Character.MAX_SURROGATE + 1;
-                    }
-                    cps[i] = next;
-                    return AttributeValue.s(new String(cps, 0, i + 1));
-                }
-            }
-            return null;
-        }
-        byte[] b = prefix.asB().toByteArray();
-        for (int i = b.length - 1; i >= 0; i--) {
-            if (b[i] != (byte) 0xFF) {
-                b[i]++;
-                return AttributeValue.b(Bytes.copyOf(Arrays.copyOf(b, i + 1)));
-            }
-        }
-        return null;
     }
 
     private static int indexOf(KeyAttribute[] attrs, String name) {

@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Mutation {
     final TableData table;
     final OrderKey key;
+    /** The item's partition key value: names its item collection. */
+    final AttributeValue partitionValue;
     final Stored before;
     final Stored after;
     private final IndexChange[] lsiChanges;
@@ -45,6 +47,8 @@ final class Mutation {
                      IndexChange[] gsiChanges, long collectionDelta) {
         this.table = table;
         this.key = key;
+        this.partitionValue = (after != null ? after : before) == null ? null
+                : (after != null ? after : before).item().get(table.shape.partitionKey.name());
         this.before = before;
         this.after = after;
         this.lsiChanges = lsiChanges;
@@ -71,10 +75,11 @@ final class Mutation {
         for (int i = 0; i < gsis.length; i++) {
             gsiChanges[i] = change(gsis[i], before, after);
         }
-        if (lsis.length > 0) {
-            checkCollectionLimit(table, key.parts[0], delta, options);
+        Mutation m = new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta);
+        if (lsis.length > 0 && m.partitionValue != null) {
+            checkCollectionLimit(table, m.partitionValue, delta, options);
         }
-        return new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta);
+        return m;
     }
 
     /** Rejects a write that would grow an item collection past the limit; shrinking writes always pass. */
@@ -126,9 +131,9 @@ final class Mutation {
             }
         }
         if (lsiChanges.length > 0 && collectionDelta != 0) {
-            AtomicLong size = table.collectionSizes.computeIfAbsent(key.parts[0], k -> new AtomicLong());
+            AtomicLong size = table.collectionSizes.computeIfAbsent(partitionValue, k -> new AtomicLong());
             if (size.addAndGet(collectionDelta) == 0) {
-                table.collectionSizes.remove(key.parts[0], size);
+                table.collectionSizes.remove(partitionValue, size);
             }
         }
     }
@@ -167,6 +172,6 @@ final class Mutation {
     }
 
     long collectionSizeAfter() {
-        return table.collectionSize(key.parts[0]);
+        return partitionValue == null ? 0 : table.collectionSize(partitionValue);
     }
 }

@@ -1,85 +1,68 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.value.AttributeValue;
-import io.partita.storage.value.KeyOrder;
 import java.util.Arrays;
+import java.util.HexFormat;
 
 /**
- * The key of every ordered structure in the engine (table items, LSI entries, GSI entries): a partition
- * hash followed by typed key parts. Ordering by hash first gives DynamoDB's scan order (partitions in
- * hash order) and lets a parallel scan split the hash space into contiguous segments; within one
- * partition, parts order by {@link KeyOrder}.
+ * The key of every ordered structure in the engine (table items, LSI entries, GSI entries): a 4-byte
+ * partition hash followed by the {@link KeyCodec} encodings of the key parts, compared as unsigned bytes.
+ * Ordering by hash first gives DynamoDB's scan order (partitions in hash order) and lets a parallel scan
+ * split the hash space into contiguous segments; within one partition, keys order as DynamoDB orders them.
  *
- * <p>A key may be a <em>bound</em>: a prefix that sorts before ({@link #BEFORE}) or after ({@link #AFTER})
- * every key that extends it, used to express ranges such as "sort key greater than X".
+ * <p>A key may be a <em>bound</em>: a prefix sorts before every key that extends it, and a prefix followed
+ * by {@link KeyCodec#AFTER} sorts after all of them, which expresses ranges such as "sort key greater than X".
  */
 final class OrderKey implements Comparable<OrderKey> {
-    static final byte BEFORE = -1;
-    static final byte EXACT = 0;
-    static final byte AFTER = 1;
+    final byte[] bytes;
+    /** Length of the hash and partition-key prefix: keys of one partition agree on these bytes. */
+    final int partitionEnd;
+    private int hashCode;
 
-    final int hash;
-    final AttributeValue[] parts;
-    final byte bound;
-
-    OrderKey(int hash, AttributeValue[] parts, byte bound) {
-        this.hash = hash;
-        this.parts = parts;
-        this.bound = bound;
+    OrderKey(byte[] bytes, int partitionEnd) {
+        this.bytes = bytes;
+        this.partitionEnd = partitionEnd;
     }
 
-    static OrderKey exact(int hash, AttributeValue... parts) {
-        return new OrderKey(hash, parts, EXACT);
-    }
-
-    static OrderKey bound(int hash, AttributeValue[] parts, byte bound) {
-        return new OrderKey(hash, parts, bound);
-    }
-
-    /** The first key whose partition hash is at least {@code hash} (as an unsigned number). */
+    /** The first key whose partition hash is at least {@code hash} (unsigned, up to 2^32 - 1). */
     static OrderKey hashStart(long unsignedHash) {
-        return new OrderKey((int) unsignedHash, new AttributeValue[0], BEFORE);
+        int h = (int) unsignedHash;
+        return new OrderKey(new byte[] {(byte) (h >>> 24), (byte) (h >>> 16), (byte) (h >>> 8), (byte) h}, 4);
+    }
+
+    /** The partition hash this key starts with. */
+    int hash() {
+        return (bytes[0] & 0xFF) << 24 | (bytes[1] & 0xFF) << 16 | (bytes[2] & 0xFF) << 8 | (bytes[3] & 0xFF);
+    }
+
+    /** The key of this key's partition: its hash and partition-key bytes. */
+    OrderKey partition() {
+        return bytes.length == partitionEnd ? this : new OrderKey(Arrays.copyOf(bytes, partitionEnd), partitionEnd);
     }
 
     @Override
     public int compareTo(OrderKey o) {
-        int c = Integer.compareUnsigned(hash, o.hash);
-        if (c != 0) {
-            return c;
-        }
-        AttributeValue[] a = parts;
-        AttributeValue[] b = o.parts;
-        int n = Math.min(a.length, b.length);
-        for (int i = 0; i < n; i++) {
-            if (a[i] != b[i]) {
-                c = KeyOrder.compare(a[i], b[i]);
-                if (c != 0) {
-                    return c;
-                }
-            }
-        }
-        if (a.length == b.length) {
-            return Integer.compare(bound, o.bound);
-        }
-        if (a.length < b.length) {
-            return bound == EXACT ? -1 : bound;
-        }
-        return o.bound == EXACT ? 1 : -o.bound;
+        return Arrays.compareUnsigned(bytes, o.bytes);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof OrderKey k && hash == k.hash && bound == k.bound && Arrays.equals(parts, k.parts);
+        return o instanceof OrderKey k && Arrays.equals(bytes, k.bytes);
     }
 
     @Override
     public int hashCode() {
-        return hash;
+        int h = hashCode;
+        if (h == 0) {
+            h = Arrays.hashCode(bytes);
+            hashCode = h;
+        }
+        return h;
     }
 
     @Override
     public String toString() {
-        return Integer.toUnsignedString(hash, 16) + Arrays.toString(parts) + (bound == EXACT ? "" : bound < 0 ? "-" : "+");
+        return HexFormat.of().formatHex(bytes);
     }
 
     /** DynamoDB-independent, JVM-independent partition hash of a partition key (one or more parts). */

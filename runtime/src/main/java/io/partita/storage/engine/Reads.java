@@ -17,7 +17,6 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.ProjectionType;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -61,7 +60,7 @@ final class Reads {
             sk = index.shape.sortKey;
         }
         KeyRange range = KeyRange.of(kc.terms(ph), pk, sk);
-        NavigableMap<OrderKey, Stored> view = source(t, index).subMap(range.low(), true, range.high(), true);
+        NavigableMap<OrderKey, Stored> view = source(t, index).partition(range.low()).subMap(range.low(), true, range.high(), true);
         if (r.exclusiveStartKey() != null) {
             OrderKey start = startKey(t, index, r.exclusiveStartKey());
             if (start.compareTo(range.low()) < 0 || start.compareTo(range.high()) > 0) {
@@ -72,7 +71,7 @@ final class Reads {
         if (!r.scanIndexForward()) {
             view = view.descendingMap();
         }
-        Page page = run(plan, view);
+        Page page = run(plan, view.entrySet());
         return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
@@ -85,7 +84,8 @@ final class Reads {
         }
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         Plan plan = plan(t, index, r.select(), r.filterExpression(), r.projectionExpression(), ph, r.consistentRead(), r.limit(), null);
-        NavigableMap<OrderKey, Stored> view = source(t, index);
+        long hashFrom = 0;
+        long hashTo = 1L << 32;
         if (r.segment() != null || r.totalSegments() != null) {
             if (r.segment() == null) {
                 throw new ValidationException("The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
@@ -103,30 +103,14 @@ final class Reads {
                 throw new ValidationException("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: "
                         + segment + " is not less than TotalSegments: " + total);
             }
-            long span = 1L << 32;
-            OrderKey from = OrderKey.hashStart(span * segment / total);
-            view = segment + 1 == total ? view.tailMap(from, true)
-                    : view.subMap(from, true, OrderKey.hashStart(span * (segment + 1) / total), false);
+            hashFrom = (1L << 32) * segment / total;
+            hashTo = (1L << 32) * (segment + 1) / total;
         }
-        if (r.exclusiveStartKey() != null) {
-            view = tailAfter(view, startKey(t, index, r.exclusiveStartKey()));
-        }
+        OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
+        Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).scan(hashFrom, hashTo, start);
         Page page = run(plan, view);
         return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
-    }
-
-    private static NavigableMap<OrderKey, Stored> tailAfter(NavigableMap<OrderKey, Stored> view, OrderKey start) {
-        if (view.isEmpty()) {
-            return view;
-        }
-        if (start.compareTo(view.lastKey()) >= 0) {
-            return Collections.emptyNavigableMap();
-        }
-        if (start.compareTo(view.firstKey()) < 0) {
-            return view;
-        }
-        return view.tailMap(start, false);
     }
 
     private IndexData index(TableData t, String name) {
@@ -146,7 +130,7 @@ final class Reads {
         return index;
     }
 
-    private static NavigableMap<OrderKey, Stored> source(TableData t, IndexData index) {
+    private static PartitionedMap source(TableData t, IndexData index) {
         return index == null ? t.items : index.entries;
     }
 
@@ -250,12 +234,12 @@ final class Reads {
         }
     }
 
-    private Page run(Plan plan, NavigableMap<OrderKey, Stored> view) {
+    private Page run(Plan plan, Iterable<Map.Entry<OrderKey, Stored>> view) {
         Page page = new Page();
         TableData t = plan.table;
         IndexShape shape = plan.index == null ? null : plan.index.shape;
         long pageBytes = 0;
-        for (Map.Entry<OrderKey, Stored> e : view.entrySet()) {
+        for (Map.Entry<OrderKey, Stored> e : view) {
             Stored stored = e.getValue();
             page.scanned++;
             page.bytesRead += stored.size();

@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,7 +26,7 @@ final class TableData {
     final long id;
     final TableShape shape;
     volatile TableDefinition definition;
-    final ConcurrentSkipListMap<OrderKey, Stored> items = new ConcurrentSkipListMap<>();
+    final PartitionedMap items = new PartitionedMap();
     final IndexData[] lsis;
     volatile IndexData[] gsis;
     final LongAdder itemCount = new LongAdder();
@@ -51,7 +50,7 @@ final class TableData {
     }
 
     int stripeOf(OrderKey itemKey) {
-        return itemKey.hash & (STRIPES - 1);
+        return itemKey.hash() & (STRIPES - 1);
     }
 
     ReentrantLock stripe(int index) {

@@ -21,11 +21,11 @@ final class TableShape {
     /** The storage key of a whole item, validating its key attributes. */
     OrderKey itemKey(Map<String, AttributeValue> item) {
         AttributeValue pk = KeyRules.checkTableKey(partitionKey, item.get(partitionKey.name()), true);
-        if (sortKey == null) {
-            return OrderKey.exact(OrderKey.partitionHash(pk), pk);
+        KeyCodec.Builder key = KeyCodec.builder(OrderKey.partitionHash(pk)).add(pk).endPartition();
+        if (sortKey != null) {
+            key.add(KeyRules.checkTableKey(sortKey, item.get(sortKey.name()), false));
         }
-        AttributeValue sk = KeyRules.checkTableKey(sortKey, item.get(sortKey.name()), false);
-        return OrderKey.exact(OrderKey.partitionHash(pk), pk, sk);
+        return key.build();
     }
 
     /**

@@ -36,11 +36,11 @@ public sealed interface AttributeValue {
     }
 
     static N n(long value) {
-        return new N(Numbers.of(value));
+        return new N(BigDecimal.valueOf(value));
     }
 
     static N n(BigDecimal value) {
-        return new N(Numbers.normalize(value));
+        return new N(value);
     }
 
     static B b(byte[] value) {
@@ -128,11 +128,37 @@ public sealed interface AttributeValue {
 
     // ---- the ten types ---------------------------------------------------------------------------------
 
-    record S(String value) implements AttributeValue {
-        public S {
+    /**
+     * A string. A final class rather than a record so it can remember, once, whether the string holds
+     * surrogates: without them UTF-16 order equals UTF-8 byte order and keys compare with the JDK's
+     * intrinsic {@link String#compareTo}.
+     */
+    final class S implements AttributeValue {
+        private final String value;
+        private final boolean hasSurrogates;
+
+        public S(String value) {
             if (value == null) {
                 throw new ValidationException("One or more parameter values were invalid: an S value may not be null");
             }
+            this.value = value;
+            boolean surrogates = false;
+            for (int i = 0, n = value.length(); i < n; i++) {
+                if (Character.isSurrogate(value.charAt(i))) {
+                    surrogates = true;
+                    break;
+                }
+            }
+            this.hasSurrogates = surrogates;
+        }
+
+        public String value() {
+            return value;
+        }
+
+        /** True when the string holds characters outside the Basic Multilingual Plane. */
+        public boolean hasSurrogates() {
+            return hasSurrogates;
         }
 
         @Override
@@ -142,7 +168,28 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            return utf8Length(value);
+            return hasSurrogates || value.length() > 64 ? utf8Length(value) : asciiOrBmpLength(value);
+        }
+
+        private static int asciiOrBmpLength(String v) {
+            int bytes = v.length();
+            for (int i = 0, n = v.length(); i < n; i++) {
+                char c = v.charAt(i);
+                if (c >= 0x80) {
+                    bytes += c < 0x800 ? 1 : 2;
+                }
+            }
+            return bytes;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof S other && value.equals(other.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
         }
 
         @Override
@@ -151,8 +198,40 @@ public sealed interface AttributeValue {
         }
     }
 
-    /** A number, held normalized (see {@link Numbers}); construct with {@link AttributeValue#n}. */
-    record N(BigDecimal value) implements AttributeValue {
+    /**
+     * A number, held normalized (see {@link Numbers}), so equal numbers are equal values. Integers that fit
+     * in a {@code long} also keep that form, so keys compare without {@link BigDecimal#compareTo}.
+     */
+    final class N implements AttributeValue {
+        private final BigDecimal value;
+        private final long longValue;
+        private final boolean isLong;
+
+        /** Validates and normalizes; throws {@link ValidationException} where DynamoDB rejects the number. */
+        public N(BigDecimal value) {
+            this.value = Numbers.normalize(value);
+            long l = 0;
+            boolean fits = false;
+            if (this.value.scale() <= 0 && this.value.precision() - this.value.scale() <= 18) {
+                l = this.value.longValueExact();
+                fits = true;
+            }
+            this.longValue = l;
+            this.isLong = fits;
+        }
+
+        public BigDecimal value() {
+            return value;
+        }
+
+        /** Compares numerically. */
+        public int compareTo(N other) {
+            if (isLong && other.isLong) {
+                return Long.compare(longValue, other.longValue);
+            }
+            return value.compareTo(other.value);
+        }
+
         @Override
         public AttributeType type() {
             return AttributeType.N;
@@ -165,6 +244,16 @@ public sealed interface AttributeValue {
 
         public String text() {
             return Numbers.toText(value);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof N other && (isLong && other.isLong ? longValue == other.longValue : value.equals(other.value));
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
         }
 
         @Override
@@ -274,6 +363,13 @@ public sealed interface AttributeValue {
     }
 
     record SS(Set<String> values) implements AttributeValue {
+        /** Rejects an empty set, as DynamoDB does; prefer the factories, which also reject duplicates in the input. */
+        public SS {
+            if (values == null || values.isEmpty()) {
+                throw new ValidationException("One or more parameter values were invalid: An SS may not be empty");
+            }
+        }
+
         @Override
         public AttributeType type() {
             return AttributeType.SS;
@@ -295,6 +391,20 @@ public sealed interface AttributeValue {
     }
 
     record NS(Set<BigDecimal> values) implements AttributeValue {
+        /** Rejects an empty set, as DynamoDB does; prefer the factories, which also reject duplicates in the input. */
+        public NS {
+            if (values == null || values.isEmpty()) {
+                throw new ValidationException("One or more parameter values were invalid: An NS may not be empty");
+            }
+            LinkedHashSet<BigDecimal> normalized = new LinkedHashSet<>();
+            for (BigDecimal v : values) {
+                if (!normalized.add(Numbers.normalize(v))) {
+                    throw new ValidationException("Input collection " + values + " of type NS contains duplicates.");
+                }
+            }
+            values = Collections.unmodifiableSet(normalized);
+        }
+
         @Override
         public AttributeType type() {
             return AttributeType.NS;
@@ -316,6 +426,13 @@ public sealed interface AttributeValue {
     }
 
     record BS(Set<Bytes> values) implements AttributeValue {
+        /** Rejects an empty set, as DynamoDB does; prefer the factories, which also reject duplicates in the input. */
+        public BS {
+            if (values == null || values.isEmpty()) {
+                throw new ValidationException("One or more parameter values were invalid: An BS may not be empty");
+            }
+        }
+
         @Override
         public AttributeType type() {
             return AttributeType.BS;

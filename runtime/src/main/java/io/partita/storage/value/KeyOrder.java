@@ -14,10 +14,13 @@ public final class KeyOrder {
     /** Compares two key values of one scalar type (S, N or B). */
     public static int compare(AttributeValue a, AttributeValue b) {
         if (a instanceof AttributeValue.S sa && b instanceof AttributeValue.S sb) {
+            if (!sa.hasSurrogates() && !sb.hasSurrogates()) {
+                return sa.value().compareTo(sb.value());
+            }
             return compareUtf8(sa.value(), sb.value());
         }
         if (a instanceof AttributeValue.N na && b instanceof AttributeValue.N nb) {
-            return na.value().compareTo(nb.value());
+            return na.compareTo(nb);
         }
         if (a instanceof AttributeValue.B ba && b instanceof AttributeValue.B bb) {
             return ba.value().compareTo(bb.value());

@@ -1,0 +1,150 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.Bytes;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Order-preserving binary encoding of key values: comparing encodings as unsigned bytes gives DynamoDB's
+ * key order (S by UTF-8 bytes, N numerically, B by unsigned bytes), and a tuple of encodings orders as
+ * the tuple. So every ordered structure compares one {@code byte[]} with an intrinsic instead of walking
+ * objects, and the same bytes can key an on-disk store.
+ *
+ * <ul>
+ *   <li>S: UTF-8, {@code 00} escaped as {@code 00 01}, terminated by {@code 00 00}. A proper prefix sorts
+ *       first because the terminator sorts before every continuation.</li>
+ *   <li>B: the same, and {@code FF} escaped as {@code FF 00}, so no encoding contains {@code FF FF}.</li>
+ *   <li>N: a sign class ({@code 01} negative, {@code 02} zero, {@code 03} positive), then for value
+ *       {@code 0.d1d2... x 10^E} the exponent as two bytes biased by 0x8000 and one byte per digit
+ *       ({@code digit + 1}), terminated by {@code 00}; negative numbers invert every byte after the class
+ *       (the terminator becomes {@code FF}), so larger magnitudes sort first.</li>
+ * </ul>
+ * No element encoding starts with {@code FF FF}, so {@link #AFTER} (a prefix followed by {@code FF FF})
+ * sorts after every key that extends the prefix.
+ */
+final class KeyCodec {
+    static final byte[] AFTER = {(byte) 0xFF, (byte) 0xFF};
+
+    private KeyCodec() {}
+
+    /** A growable byte buffer for one key. */
+    static final class Builder {
+        private byte[] buf;
+        private int len;
+        private int partitionEnd;
+
+        Builder(int hash, int expectedLength) {
+            buf = new byte[Math.max(16, expectedLength)];
+            buf[0] = (byte) (hash >>> 24);
+            buf[1] = (byte) (hash >>> 16);
+            buf[2] = (byte) (hash >>> 8);
+            buf[3] = (byte) hash;
+            len = 4;
+        }
+
+        Builder add(AttributeValue value) {
+            if (value instanceof AttributeValue.S s) {
+                addEscaped(s.value().getBytes(StandardCharsets.UTF_8), false, true);
+            } else if (value instanceof AttributeValue.N n) {
+                addNumber(n.value());
+            } else if (value instanceof AttributeValue.B b) {
+                addEscaped(b.value().toByteArray(), true, true);
+            } else {
+                throw new IllegalArgumentException("not a key type: " + value.type());
+            }
+            return this;
+        }
+
+        /** Adds the encoding of a begins_with operand: the value without its terminator. */
+        Builder addPrefix(AttributeValue value) {
+            if (value instanceof AttributeValue.S s) {
+                addEscaped(s.value().getBytes(StandardCharsets.UTF_8), false, false);
+            } else {
+                addEscaped(((AttributeValue.B) value).value().toByteArray(), true, false);
+            }
+            return this;
+        }
+
+        /** Marks the end of the partition key: keys agreeing up to here are in one partition. */
+        Builder endPartition() {
+            partitionEnd = len;
+            return this;
+        }
+
+        Builder after() {
+            ensure(2);
+            buf[len++] = (byte) 0xFF;
+            buf[len++] = (byte) 0xFF;
+            return this;
+        }
+
+        OrderKey build() {
+            return new OrderKey(len == buf.length ? buf : Arrays.copyOf(buf, len), partitionEnd == 0 ? len : partitionEnd);
+        }
+
+        private void ensure(int extra) {
+            if (len + extra > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + extra));
+            }
+        }
+
+        private void addEscaped(byte[] bytes, boolean escapeFF, boolean terminate) {
+            ensure(bytes.length * 2 + 2);
+            for (byte x : bytes) {
+                buf[len++] = x;
+                if (x == 0) {
+                    buf[len++] = 1;
+                } else if (escapeFF && x == (byte) 0xFF) {
+                    buf[len++] = 0;
+                }
+            }
+            if (terminate) {
+                buf[len++] = 0;
+                buf[len++] = 0;
+            }
+        }
+
+        private void addNumber(BigDecimal v) {
+            int sign = v.signum();
+            if (sign == 0) {
+                ensure(1);
+                buf[len++] = 2;
+                return;
+            }
+            BigInteger unscaled = v.unscaledValue().abs();
+            String digits = unscaled.toString();
+            int exponent = digits.length() - v.scale();
+            ensure(4 + digits.length());
+            buf[len++] = (byte) (sign < 0 ? 1 : 3);
+            int biased = exponent + 0x8000;
+            int flip = sign < 0 ? 0xFF : 0;
+            buf[len++] = (byte) ((biased >>> 8) ^ flip);
+            buf[len++] = (byte) (biased ^ flip);
+            int end = digits.length();
+            while (end > 1 && digits.charAt(end - 1) == '0') {
+                end--; // normalized numbers have none; be safe for any scale
+            }
+            for (int i = 0; i < end; i++) {
+                buf[len++] = (byte) ((digits.charAt(i) - '0' + 1) ^ flip);
+            }
+            buf[len++] = (byte) flip;
+        }
+    }
+
+    static Builder builder(int hash) {
+        return new Builder(hash, 48);
+    }
+
+    /** Bytes of a key value as it appears in a binary key (for tests and debugging). */
+    static byte[] encode(AttributeValue value) {
+        OrderKey k = new Builder(0, 16).add(value).build();
+        return Arrays.copyOfRange(k.bytes, 4, k.bytes.length);
+    }
+
+    static Bytes bytes(AttributeValue value) {
+        return Bytes.copyOf(encode(value));
+    }
+}
