@@ -159,7 +159,7 @@ final class Parser {
             }
             add(type, start, i);
             if (type == BAD) {
-                add(EOF, n, n); // the parser stops at the bad token anyway
+                add(EOF, i, i); // the parser stops at the bad token; nothing after it is looked at
                 return;
             }
         }
