@@ -72,7 +72,7 @@ public final class PartitaProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
-    diagnostics = new Diagnostics(env.getMessager());
+    diagnostics = new Diagnostics(env);
     extractor = new ModelExtractor(env.getTypeUtils(), env.getElementUtils());
     List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
     all.addAll(extraValidators);
@@ -98,6 +98,7 @@ public final class PartitaProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
       if (round.processingOver()) {
+        deferred.entrySet().removeIf(e -> e.getValue().isEmpty());
         deferred.forEach((type, why) -> diagnostics.report(Message.UnresolvedType,
             Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(type)).map(Origin::of).orElse(null),
             type, why));
@@ -192,9 +193,10 @@ public final class PartitaProcessor extends AbstractProcessor {
       for (TypeElement t : involved) {
         Optional<String> missing = Unresolved.in(t);
         if (missing.isPresent()) {
-          involved.forEach(i -> deferred.putIfAbsent(i.getQualifiedName().toString(),
-              i == t ? missing.get() : "the shared table's entity " + t.getSimpleName() + " references "
-                  + missing.get()));
+          // Only the type with the unresolved reference gets a note if it never resolves; the others of
+          // its shared table are retried with it.
+          involved.forEach(i -> deferred.putIfAbsent(i.getQualifiedName().toString(), i == t ? missing.get() : ""));
+          deferred.put(t.getQualifiedName().toString(), missing.get());
           return;
         }
       }

@@ -4,6 +4,7 @@ import io.partita.processor.model.Origin;
 import java.util.HashSet;
 import java.util.Set;
 import javax.annotation.processing.Messager;
+import javax.annotation.processing.ProcessingEnvironment;
 
 /**
  * The only place that prints diagnostics. Prints each distinct problem once per compilation, even when
@@ -11,10 +12,12 @@ import javax.annotation.processing.Messager;
  */
 public final class Diagnostics {
   private final Messager messager;
+  private final SourcePositions positions;
   private final Set<String> printed = new HashSet<>();
 
-  public Diagnostics(Messager messager) {
-    this.messager = messager;
+  public Diagnostics(ProcessingEnvironment env) {
+    this.messager = env.getMessager();
+    this.positions = SourcePositions.create(env);
   }
 
   public void print(Report report) {
@@ -26,6 +29,10 @@ public final class Diagnostics {
     String key = problem.text() + '\u0000' + (o == null ? "" : String.valueOf(o.element()))
         + '\u0000' + (o == null || o.value() == null ? "" : o.value().toString());
     if (!printed.add(key)) {
+      return;
+    }
+    if (o != null && o.element() != null && o.annotation() != null
+        && positions.print(problem.message().kind(), problem.text(), o.element(), o.annotation(), o.value())) {
       return;
     }
     if (o == null || o.element() == null) {
