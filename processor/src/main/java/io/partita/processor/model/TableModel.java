@@ -40,6 +40,11 @@ public record TableModel(
     return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst();
   }
 
+  /** Whether {@code index} is the first declaration of its name (a duplicate is reported, then ignored). */
+  public boolean isFirstOfItsName(IndexModel index) {
+    return index(index.name()).orElse(null) == index;
+  }
+
   public List<IndexModel> indexes(IndexKind indexKind) {
     return indexes.stream().filter(i -> i.kind() == indexKind).toList();
   }

@@ -32,6 +32,9 @@ final class IndexValidator implements Validator {
     quotas(table, report);
     references(table, report);
     for (IndexModel index : table.indexes()) {
+      if (!table.isFirstOfItsName(index)) {
+        continue;
+      }
       if (index.kind() == IndexKind.GSI) {
         gsi(table, index, report);
       } else {

@@ -29,6 +29,9 @@ final class ProjectionValidator implements Validator {
     int total = 0;
     boolean totalReported = false;
     for (IndexModel index : table.indexes()) {
+      if (!table.isFirstOfItsName(index)) {
+        continue;
+      }
       if (!index.declared()) {
         continue;
       }
