@@ -72,8 +72,7 @@ class RobustnessTest {
   }
 
   @Test
-  void entitiesArePickedUpAcrossRoundsForTheirSharedTable() {
-    // The shared table arrives as a class already compiled (classpath), entities from source.
+  void sharedTableRulesSpanEntitiesInSeparateFilesAndReportOnce() {
     JavaFileObject t = source("App", "@Table(name = \"App\", partitionKey = \"PK\")", "interface App {}");
     JavaFileObject a = source("User", "@Entity(table = App.class, type = \"User\")",
         "@Key(pk = \"USER#{id}\")", "record User(String id) {}");

@@ -56,6 +56,15 @@ class SeedDesignsTest {
         seed("singletable/Product")));
   }
 
+  @Test
+  void allSeedsTogetherUnderTheBuildsLintSettings() {
+    assertClean(Sources.compile(java.util.List.of("-Xlint:all,-processing,-serial", "-Werror"),
+        seed("gamescores/GameScore"), seed("forum/Thread"), seed("orders/Order"),
+        seed("orders/OrderStatus"), seed("directory/Business"), seed("adclicks/AdClick"),
+        seed("singletable/AppTable"), seed("singletable/User"), seed("singletable/Order"),
+        seed("singletable/Product")));
+  }
+
   static void assertClean(Compilation c) {
     assertThat(c).succeededWithoutWarnings();
     assertThat(c.diagnostics()).noneMatch(d -> d.getKind() == Diagnostic.Kind.ERROR
