@@ -134,7 +134,7 @@ public final class PartitaProcessor extends AbstractProcessor {
       }
     }
     for (TypeElement type : singles) {
-      unit(type, List.of(type), () -> extractor.singleEntityTable(type, new Report()));
+      unit(type, List.of(type), false);
     }
     for (String name : touched) {
       TypeElement table = processingEnv.getElementUtils().getTypeElement(name);
@@ -142,7 +142,7 @@ public final class PartitaProcessor extends AbstractProcessor {
           .map(n -> processingEnv.getElementUtils().getTypeElement(n)).filter(e -> e != null).toList();
       List<TypeElement> involved = new ArrayList<>(entities);
       involved.add(0, table);
-      unit(table, involved, null);
+      unit(table, involved, true);
     }
   }
 
@@ -188,7 +188,7 @@ public final class PartitaProcessor extends AbstractProcessor {
   }
 
   /** One table: defer if unresolved, else extract -> validate -> (generate). Never throws. */
-  private void unit(TypeElement anchor, List<TypeElement> involved, java.util.function.Supplier<TableModel> single) {
+  private void unit(TypeElement anchor, List<TypeElement> involved, boolean shared) {
     try {
       for (TypeElement t : involved) {
         Optional<String> missing = Unresolved.in(t);
@@ -201,8 +201,8 @@ public final class PartitaProcessor extends AbstractProcessor {
         }
       }
       Report report = new Report();
-      TableModel model = single != null ? extractor.singleEntityTable(anchor, report)
-          : extractor.sharedTable(anchor, involved.subList(1, involved.size()), report);
+      TableModel model = shared ? extractor.sharedTable(anchor, involved.subList(1, involved.size()), report)
+          : extractor.singleEntityTable(anchor, report);
       for (Validator v : validators) {
         v.validate(model, report);
       }
