@@ -1,0 +1,344 @@
+package io.partita.processor.extract;
+
+import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Report;
+import io.partita.processor.model.Construction;
+import io.partita.processor.model.Construction.Strategy;
+import io.partita.processor.model.EntityModel;
+import io.partita.processor.model.FieldIndexKey;
+import io.partita.processor.model.FieldModel;
+import io.partita.processor.model.IndexKind;
+import io.partita.processor.model.IndexModel;
+import io.partita.processor.model.JavaType;
+import io.partita.processor.model.KeyDeclaration;
+import io.partita.processor.model.KeyTemplate;
+import io.partita.processor.model.Origin;
+import io.partita.processor.model.ProjectionKind;
+import io.partita.processor.model.Role;
+import io.partita.processor.model.ScatterModel;
+import io.partita.processor.model.TableKind;
+import io.partita.processor.model.TableModel;
+import io.partita.processor.model.TemplateIndexKey;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Builds the immutable model from elements. Records what the user declared, valid or not; the only
+ * problems it reports itself are ones that leave no model to validate (an {@code @Entity} whose table is
+ * not a shared table, annotations on a type that cannot carry them).
+ */
+public final class ModelExtractor {
+  private final Types types;
+  private final Mirrors mirrors;
+  private final TypeClassifier classifier;
+
+  public ModelExtractor(Types types, Elements elements) {
+    this.types = types;
+    this.mirrors = new Mirrors(elements);
+    this.classifier = new TypeClassifier(types, elements);
+  }
+
+  /** A table owned by the record or class {@code type}. */
+  public TableModel singleEntityTable(TypeElement type, Report report) {
+    AnnotationMirror table = Mirrors.find(type, Names.TABLE).orElseThrow();
+    Origin origin = Origin.of(type, table, "name");
+    EntityModel entity = entity(type, Optional.empty(), Origin.of(type, table));
+    List<IndexModel> indexes = declaredIndexes(type);
+    addImpliedIndexes(entity, indexes);
+    return new TableModel(
+        mirrors.string(table, "name"), TableKind.SINGLE_ENTITY, type.getQualifiedName().toString(),
+        nonEmpty(mirrors.string(table, "partitionKey")), nonEmpty(mirrors.string(table, "sortKey")),
+        mirrors.string(table, "discriminator"), indexes, List.of(entity), origin);
+  }
+
+  /** A table declared by the interface {@code type} and stored by {@code entityTypes}. */
+  public TableModel sharedTable(TypeElement type, List<TypeElement> entityTypes, Report report) {
+    AnnotationMirror table = Mirrors.find(type, Names.TABLE).orElseThrow();
+    List<EntityModel> entities = new ArrayList<>();
+    for (TypeElement e : entityTypes) {
+      AnnotationMirror entity = Mirrors.find(e, Names.ENTITY).orElseThrow();
+      Origin entityOrigin = Origin.of(e, entity);
+      for (String misplaced : List.of(Names.GSI, Names.LSI)) {
+        for (AnnotationMirror m : Mirrors.findAll(e, misplaced)) {
+          report.add(Message.MisplacedAnnotation, Origin.of(e, m),
+              "@" + simple(misplaced) + " on entity " + e.getSimpleName() + " of a shared table is not allowed",
+              "declare the index on the table interface " + type.getSimpleName()
+                  + " and fill it with @GsiKey/@LsiKey on the entity");
+        }
+      }
+      entities.add(entity(e, Optional.of(mirrors.string(entity, "type")), entityOrigin));
+    }
+    return new TableModel(
+        mirrors.string(table, "name"), TableKind.SHARED, type.getQualifiedName().toString(),
+        nonEmpty(mirrors.string(table, "partitionKey")), nonEmpty(mirrors.string(table, "sortKey")),
+        mirrors.string(table, "discriminator"), declaredIndexes(type), entities, Origin.of(type, table, "name"));
+  }
+
+  /** The table interface an {@code @Entity} names, if it resolved. */
+  public Optional<TypeElement> entityTable(TypeElement entity) {
+    return Mirrors.find(entity, Names.ENTITY)
+        .flatMap(m -> mirrors.type(m, "table"))
+        .map(t -> (TypeElement) ((DeclaredType) t).asElement());
+  }
+
+  private List<IndexModel> declaredIndexes(TypeElement type) {
+    List<IndexModel> indexes = new ArrayList<>();
+    for (AnnotationMirror m : Mirrors.findAll(type, Names.GSI)) {
+      indexes.add(index(type, m, IndexKind.GSI, nonEmpty(mirrors.string(m, "partitionKey"))));
+    }
+    for (AnnotationMirror m : Mirrors.findAll(type, Names.LSI)) {
+      indexes.add(index(type, m, IndexKind.LSI, Optional.empty()));
+    }
+    return indexes;
+  }
+
+  private IndexModel index(TypeElement type, AnnotationMirror m, IndexKind kind, Optional<String> partitionAttribute) {
+    Origin origin = Origin.of(type, m);
+    List<IndexModel.Included> include = new ArrayList<>();
+    for (AnnotationValue v : mirrors.array(m, "include")) {
+      include.add(new IndexModel.Included(String.valueOf(v.getValue()),
+          mirrors.isExplicit(m, "include") ? origin.attribute("include").withValue(v) : origin));
+    }
+    ProjectionKind projection = ProjectionKind.valueOf(mirrors.enumName(m, "projection", "ALL"));
+    return new IndexModel(mirrors.string(m, "name"), kind, true, partitionAttribute,
+        nonEmpty(mirrors.string(m, "sortKey")), projection, include, origin.attribute("name"));
+  }
+
+  /** Single-entity tables: an index named only by key fields exists with projection ALL. */
+  private static void addImpliedIndexes(EntityModel entity, List<IndexModel> indexes) {
+    Map<String, FieldIndexKey> firstUse = new LinkedHashMap<>();
+    for (FieldModel f : entity.fields()) {
+      for (FieldIndexKey k : f.indexKeys()) {
+        firstUse.merge(k.index(), k, (a, b) -> a.kind() == IndexKind.GSI ? a : b);
+      }
+    }
+    firstUse.forEach((name, key) -> {
+      if (indexes.stream().noneMatch(i -> i.name().equals(name))) {
+        indexes.add(new IndexModel(name, key.kind(), false, Optional.empty(), Optional.empty(),
+            ProjectionKind.ALL, List.of(), key.origin().attribute("index")));
+      }
+    });
+  }
+
+  private EntityModel entity(TypeElement type, Optional<String> discriminatorValue, Origin origin) {
+    List<VariableElement> fieldElements = fieldsOf(type);
+    List<FieldModel> fields = new ArrayList<>();
+    for (VariableElement f : fieldElements) {
+      fields.add(field(type, f));
+    }
+    Optional<KeyDeclaration> key = Mirrors.find(type, Names.KEY).map(m -> {
+      Origin o = Origin.of(type, m);
+      String sk = mirrors.string(m, "sk");
+      return new KeyDeclaration(KeyTemplate.parse(mirrors.string(m, "pk"), o.attribute("pk")),
+          sk.isEmpty() ? Optional.empty() : Optional.of(KeyTemplate.parse(sk, o.attribute("sk"))), o);
+    });
+    List<TemplateIndexKey> templateKeys = new ArrayList<>();
+    for (AnnotationMirror m : Mirrors.findAll(type, Names.GSI_KEY)) {
+      Origin o = Origin.of(type, m);
+      templateKeys.add(new TemplateIndexKey(IndexKind.GSI, mirrors.string(m, "index"),
+          template(mirrors.string(m, "pk"), o.attribute("pk")), template(mirrors.string(m, "sk"), o.attribute("sk")),
+          mirrors.string(m, "query"), o));
+    }
+    for (AnnotationMirror m : Mirrors.findAll(type, Names.LSI_KEY)) {
+      Origin o = Origin.of(type, m);
+      templateKeys.add(new TemplateIndexKey(IndexKind.LSI, mirrors.string(m, "index"), Optional.empty(),
+          template(mirrors.string(m, "sk"), o.attribute("sk")), "", o));
+    }
+    List<ScatterModel> scatters = new ArrayList<>();
+    for (AnnotationMirror m : Mirrors.findAll(type, Names.SCATTER)) {
+      scatters.add(new ScatterModel(mirrors.string(m, "index"), mirrors.integer(m, "shards", 10),
+          mirrors.string(m, "by"), Origin.of(type, m)));
+    }
+    return new EntityModel(type.getQualifiedName().toString(), type.getSimpleName().toString(),
+        discriminatorValue, fields, key, templateKeys, scatters, construction(type, fieldElements, fields), origin);
+  }
+
+  private static Optional<KeyTemplate> template(String source, Origin origin) {
+    return source.isEmpty() ? Optional.empty() : Optional.of(KeyTemplate.parse(source, origin));
+  }
+
+  private FieldModel field(TypeElement owner, VariableElement f) {
+    String name = f.getSimpleName().toString();
+    Optional<AnnotationMirror> attribute = Mirrors.find(f, Names.ATTRIBUTE);
+    String attributeName = attribute.map(m -> mirrors.string(m, "value")).orElse(name);
+    Optional<Origin> ignore = Mirrors.find(f, Names.IGNORE).map(m -> Origin.of(f, m));
+    boolean stored = ignore.isEmpty() && !f.getModifiers().contains(Modifier.TRANSIENT);
+    JavaType type = classifier.classify(f.asType());
+    List<FieldIndexKey> indexKeys = new ArrayList<>();
+    for (AnnotationMirror m : Mirrors.findAll(f, Names.GSI_KEY)) {
+      indexKeys.add(new FieldIndexKey(IndexKind.GSI, mirrors.string(m, "index"),
+          Role.valueOf(mirrors.enumName(m, "role", "PARTITION")), mirrors.integer(m, "order", 0),
+          mirrors.string(m, "query"), Origin.of(f, m),
+          !mirrors.string(m, "pk").isEmpty() || !mirrors.string(m, "sk").isEmpty()));
+    }
+    for (AnnotationMirror m : Mirrors.findAll(f, Names.LSI_KEY)) {
+      indexKeys.add(new FieldIndexKey(IndexKind.LSI, mirrors.string(m, "index"), Role.SORT, 0, "",
+          Origin.of(f, m), !mirrors.string(m, "sk").isEmpty()));
+    }
+    boolean record = owner.getKind() == ElementKind.RECORD;
+    return new FieldModel(name, attributeName, type, stored,
+        reader(owner, f, record), record ? Optional.empty() : writer(owner, f),
+        Origin.of(f),
+        attribute.map(m -> Origin.of(f, m, "value")),
+        ignore,
+        Mirrors.find(f, Names.SPARSE).map(m -> Origin.of(f, m)),
+        Mirrors.find(f, Names.VERSION).map(m -> Origin.of(f, m)),
+        Mirrors.find(f, Names.PARTITION_KEY).map(m -> Origin.of(f, m)),
+        Mirrors.find(f, Names.SORT_KEY).map(m -> Origin.of(f, m)),
+        indexKeys);
+  }
+
+  /** Instance fields, superclass fields first (records: the components). */
+  private List<VariableElement> fieldsOf(TypeElement type) {
+    List<VariableElement> out = new ArrayList<>();
+    TypeMirror superclass = type.getSuperclass();
+    if (type.getKind() == ElementKind.CLASS && superclass.getKind() == TypeKind.DECLARED) {
+      TypeElement parent = (TypeElement) ((DeclaredType) superclass).asElement();
+      if (!parent.getQualifiedName().contentEquals("java.lang.Object")) {
+        out.addAll(fieldsOf(parent));
+      }
+    }
+    for (VariableElement f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+      if (!f.getModifiers().contains(Modifier.STATIC)) {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+
+  private Optional<String> reader(TypeElement owner, VariableElement f, boolean record) {
+    String name = f.getSimpleName().toString();
+    if (record) {
+      return Optional.of(name + "()");
+    }
+    String cap = capitalize(name);
+    for (String candidate : List.of("get" + cap, "is" + cap, name)) {
+      for (ExecutableElement m : methodsOf(owner)) {
+        if (m.getSimpleName().contentEquals(candidate) && m.getParameters().isEmpty()
+            && types.isSameType(m.getReturnType(), f.asType())) {
+          return Optional.of(candidate + "()");
+        }
+      }
+    }
+    return f.getModifiers().contains(Modifier.PRIVATE) ? Optional.empty() : Optional.of(name);
+  }
+
+  private Optional<String> writer(TypeElement owner, VariableElement f) {
+    String setter = "set" + capitalize(f.getSimpleName().toString());
+    for (ExecutableElement m : methodsOf(owner)) {
+      if (m.getSimpleName().contentEquals(setter) && m.getParameters().size() == 1
+          && types.isSameType(m.getParameters().get(0).asType(), f.asType())) {
+        return Optional.of(setter);
+      }
+    }
+    boolean direct = !f.getModifiers().contains(Modifier.PRIVATE) && !f.getModifiers().contains(Modifier.FINAL);
+    return direct ? Optional.of(f.getSimpleName().toString()) : Optional.empty();
+  }
+
+  /** Non-private instance methods, inherited ones included. */
+  private List<ExecutableElement> methodsOf(TypeElement type) {
+    List<ExecutableElement> out = new ArrayList<>();
+    TypeElement current = type;
+    while (current != null) {
+      for (ExecutableElement m : ElementFilter.methodsIn(current.getEnclosedElements())) {
+        if (!m.getModifiers().contains(Modifier.PRIVATE) && !m.getModifiers().contains(Modifier.STATIC)) {
+          out.add(m);
+        }
+      }
+      TypeMirror s = current.getSuperclass();
+      current = s.getKind() == TypeKind.DECLARED ? (TypeElement) ((DeclaredType) s).asElement() : null;
+    }
+    return out;
+  }
+
+  private Construction construction(TypeElement type, List<VariableElement> fieldElements, List<FieldModel> fields) {
+    if (type.getKind() == ElementKind.INTERFACE || type.getKind() == ElementKind.ENUM
+        || type.getKind() == ElementKind.ANNOTATION_TYPE || type.getModifiers().contains(Modifier.ABSTRACT)) {
+      return new Construction(Strategy.NONE, "it is " + article(type.getKind()) + "; an entity is a record or a concrete class");
+    }
+    for (Element e = type; e instanceof TypeElement t; e = t.getEnclosingElement()) {
+      if (t.getModifiers().contains(Modifier.PRIVATE)) {
+        return new Construction(Strategy.NONE, (t == type ? "it is" : t.getSimpleName() + " is")
+            + " private, so generated code cannot name it; make it package-private or public");
+      }
+      if (t.getNestingKind() == NestingKind.MEMBER && t.getKind() == ElementKind.CLASS
+          && !t.getModifiers().contains(Modifier.STATIC)) {
+        return new Construction(Strategy.NONE, "it is an inner class that needs an enclosing instance; make it static");
+      }
+    }
+    if (type.getKind() == ElementKind.RECORD) {
+      return new Construction(Strategy.RECORD, "");
+    }
+    List<TypeMirror> storedTypes = new ArrayList<>();
+    List<String> storedNames = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      if (fields.get(i).stored()) {
+        storedTypes.add(fieldElements.get(i).asType());
+        storedNames.add(fields.get(i).name());
+      }
+    }
+    boolean noArgs = false;
+    for (ExecutableElement c : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (c.getModifiers().contains(Modifier.PRIVATE)) {
+        continue;
+      }
+      if (c.getParameters().isEmpty()) {
+        noArgs = true;
+      }
+      if (c.getParameters().size() == storedTypes.size() && !storedTypes.isEmpty()) {
+        boolean all = true;
+        for (int i = 0; i < storedTypes.size(); i++) {
+          all &= types.isSameType(types.erasure(c.getParameters().get(i).asType()), types.erasure(storedTypes.get(i)));
+        }
+        if (all) {
+          return new Construction(Strategy.ALL_ARGS_CONSTRUCTOR, "");
+        }
+      }
+    }
+    if (noArgs) {
+      return new Construction(Strategy.NO_ARGS_AND_SETTERS, "");
+    }
+    return new Construction(Strategy.NONE, "it has no accessible no-argument constructor and no constructor taking"
+        + " its stored fields " + storedNames + " in declaration order; add one of them");
+  }
+
+  private static String article(ElementKind kind) {
+    return switch (kind) {
+      case INTERFACE -> "an interface";
+      case ENUM -> "an enum";
+      case ANNOTATION_TYPE -> "an annotation type";
+      default -> "abstract";
+    };
+  }
+
+  private static String capitalize(String s) {
+    return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+  }
+
+  private static String simple(String qualified) {
+    return qualified.substring(qualified.lastIndexOf('.') + 1);
+  }
+
+  private static Optional<String> nonEmpty(String s) {
+    return s.isEmpty() ? Optional.empty() : Optional.of(s);
+  }
+}

@@ -1,0 +1,11 @@
+package io.partita.processor.model;
+
+/** Partition or sort key: the processor's mirror of {@code io.partita.annotations.KeyRole}. */
+public enum Role {
+  PARTITION,
+  SORT;
+
+  public String word() {
+    return this == PARTITION ? "partition" : "sort";
+  }
+}

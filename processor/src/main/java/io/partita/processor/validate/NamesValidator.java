@@ -1,0 +1,89 @@
+package io.partita.processor.validate;
+
+import io.partita.processor.Limits;
+import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Report;
+import io.partita.processor.model.EntityModel;
+import io.partita.processor.model.FieldModel;
+import io.partita.processor.model.IndexModel;
+import io.partita.processor.model.TableModel;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** Table and index names, attribute names, and two fields on one attribute. */
+final class NamesValidator implements Validator {
+
+  @Override
+  public void validate(TableModel table, Report report) {
+    if (!Limits.isValidName(table.name())) {
+      report.add(Message.InvalidTableName, table.origin(), table.name());
+    }
+    Set<String> indexNames = new HashSet<>();
+    for (IndexModel index : table.indexes()) {
+      if (!Limits.isValidName(index.name())) {
+        report.add(Message.InvalidIndexName, index.origin(), index.name());
+      } else if (!indexNames.add(index.name())) {
+        report.add(Message.DuplicateIndexName, index.origin(), index.name(), table.name());
+      }
+    }
+    Map<String, String> reserved = reservedAttributes(table);
+    reserved.forEach((attr, use) -> {
+      if (attr.length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+        report.add(Message.InvalidAttributeName, table.origin(), abbreviate(attr), use,
+            "key attribute names are 1 to 255 characters");
+      }
+    });
+    if (table.isShared() && table.discriminator().isEmpty()) {
+      report.add(Message.InvalidAttributeName, table.origin().attribute("discriminator"), "", "the discriminator",
+          "attribute names are at least 1 character; remove discriminator to use \"_type\"");
+    }
+    for (EntityModel e : table.entities()) {
+      Map<String, FieldModel> byAttribute = new HashMap<>();
+      for (FieldModel f : e.storedFields()) {
+        var where = f.attribute().orElse(f.origin());
+        if (f.attributeName().isEmpty()) {
+          report.add(Message.InvalidAttributeName, where, "", f.describe(),
+              "attribute names are at least 1 character; remove @Attribute or give a name");
+          continue;
+        }
+        if (f.isAnyKey() && f.attributeName().length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+          report.add(Message.InvalidAttributeName, where, abbreviate(f.attributeName()), f.describe(),
+              "key attribute names are 1 to 255 characters; use a shorter @Attribute name");
+        }
+        FieldModel first = byAttribute.putIfAbsent(f.attributeName(), f);
+        if (first != null) {
+          report.add(Message.DuplicateAttributeName, where, f.describe(), f.attributeName(),
+              first.describe() + " also maps to");
+        } else if (reserved.containsKey(f.attributeName())) {
+          report.add(Message.DuplicateAttributeName, where, f.describe(), f.attributeName(),
+              "table " + table.name() + " uses for " + reserved.get(f.attributeName()));
+        }
+      }
+    }
+  }
+
+  /** Attributes a shared table writes itself (rendered keys, discriminator), with what they hold. */
+  private static Map<String, String> reservedAttributes(TableModel table) {
+    Map<String, String> reserved = new LinkedHashMap<>();
+    if (!table.isShared()) {
+      return reserved;
+    }
+    table.partitionAttribute().ifPresent(a -> reserved.put(a, "its partition key"));
+    table.sortAttribute().ifPresent(a -> reserved.put(a, "its sort key"));
+    for (IndexModel i : table.indexes()) {
+      i.partitionAttribute().ifPresent(a -> reserved.putIfAbsent(a, "the partition key of index \"" + i.name() + "\""));
+      i.sortAttribute().ifPresent(a -> reserved.putIfAbsent(a, "the sort key of index \"" + i.name() + "\""));
+    }
+    if (!table.discriminator().isEmpty()) {
+      reserved.putIfAbsent(table.discriminator(), "the entity type (discriminator)");
+    }
+    return reserved;
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+  }
+}

@@ -1,0 +1,74 @@
+package io.partita.processor.validate;
+
+import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Report;
+import io.partita.processor.model.EntityModel;
+import io.partita.processor.model.FieldModel;
+import io.partita.processor.model.KeyDeclaration;
+import io.partita.processor.model.Origin;
+import io.partita.processor.model.TableModel;
+import java.util.List;
+
+/** Exactly one partition key, at most one sort key, never both on one field; @Key fits its table. */
+final class PrimaryKeyValidator implements Validator {
+
+  @Override
+  public void validate(TableModel table, Report report) {
+    if (table.isShared()) {
+      shared(table, report);
+    } else {
+      table.entities().forEach(e -> single(table, e, report));
+    }
+  }
+
+  private static void single(TableModel table, EntityModel e, Report report) {
+    List<FieldModel> pks = e.partitionKeyFields();
+    List<FieldModel> sks = e.sortKeyFields();
+    if (pks.isEmpty() && e.key().isEmpty()) { // a misplaced @Key is reported as such
+      report.add(Message.MissingPartitionKey, e.origin(), "table " + table.name() + " (" + e.simpleName() + ")",
+          "annotate exactly one field of " + e.simpleName() + " with @PartitionKey");
+    }
+    for (int i = 1; i < pks.size(); i++) {
+      report.add(Message.MultiplePartitionKeys, pks.get(i).partitionKey().get(), pks.get(i).describe(),
+          e.simpleName(), pks.get(0).describe());
+    }
+    for (int i = 1; i < sks.size(); i++) {
+      report.add(Message.MultipleSortKeys, sks.get(i).sortKey().get(), sks.get(i).describe(),
+          e.simpleName(), sks.get(0).describe());
+    }
+    for (FieldModel f : e.fields()) {
+      if (f.partitionKey().isPresent() && f.sortKey().isPresent()) {
+        report.add(Message.PartitionAndSortKey, f.sortKey().get(), f.describe());
+      }
+    }
+  }
+
+  private static void shared(TableModel table, Report report) {
+    if (table.partitionAttribute().isEmpty()) {
+      report.add(Message.MissingPartitionKey, table.origin(), "shared table " + table.name(),
+          "name its partition-key attribute: @Table(name = \"" + table.name() + "\", partitionKey = \"PK\")");
+      return;
+    }
+    for (EntityModel e : table.entities()) {
+      if (e.key().isEmpty()) {
+        if (e.partitionKeyFields().isEmpty() && e.sortKeyFields().isEmpty()) {
+          report.add(Message.MissingPartitionKey, e.origin(), "entity " + e.simpleName(),
+              "render it from a template: @Key(pk = \"" + e.simpleName().toUpperCase(java.util.Locale.ROOT)
+                  + "#{id}\"" + (table.sortAttribute().isPresent() ? ", sk = \"...\"" : "") + ")");
+        }
+        continue;
+      }
+      KeyDeclaration key = e.key().get();
+      if (table.sortAttribute().isPresent() && key.sort().isEmpty()) {
+        report.add(Message.KeyTemplateMismatch, key.origin(), e.simpleName(),
+            "has no sk template, but table " + table.name() + " declares sort key \"" + table.sortAttribute().get()
+                + "\": add sk = \"...\" (a constant such as \"PROFILE\" is fine)");
+      } else if (table.sortAttribute().isEmpty() && key.sort().isPresent()) {
+        Origin where = key.sort().get().origin();
+        report.add(Message.KeyTemplateMismatch, where, e.simpleName(),
+            "has an sk template, but table " + table.name() + " declares no sort key: remove sk, or declare"
+                + " @Table(sortKey = \"SK\")");
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package io.partita.processor.validate;
+
+import io.partita.processor.Limits;
+import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Report;
+import io.partita.processor.model.EntityModel;
+import io.partita.processor.model.FieldModel;
+import io.partita.processor.model.IndexModel;
+import io.partita.processor.model.ProjectionKind;
+import io.partita.processor.model.TableModel;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** INCLUDE lists name existing non-key attributes, only INCLUDE takes one, at most 100 per table. */
+final class ProjectionValidator implements Validator {
+
+  @Override
+  public void validate(TableModel table, Report report) {
+    Set<String> attributes = new LinkedHashSet<>();
+    for (EntityModel e : table.entities()) {
+      e.storedFields().stream().map(FieldModel::attributeName).forEach(attributes::add);
+    }
+    if (table.isShared()) {
+      attributes.add(table.discriminator());
+    }
+    List<String> tableKeys = KeyUsages.tableKeyAttributes(table);
+    int total = 0;
+    boolean totalReported = false;
+    for (IndexModel index : table.indexes()) {
+      if (!table.isFirstOfItsName(index)) {
+        continue;
+      }
+      if (!index.declared()) {
+        continue;
+      }
+      if (index.projection() != ProjectionKind.INCLUDE) {
+        if (!index.include().isEmpty()) {
+          report.add(Message.IncludeListNotAllowed, index.origin().attribute("include"), index.describe(),
+              index.projection());
+        }
+        continue;
+      }
+      if (index.include().isEmpty()) {
+        report.add(Message.IncludeListMissing, index.origin().attribute("projection"), index.describe());
+        continue;
+      }
+      List<String> keys = new ArrayList<>(tableKeys);
+      keys.addAll(KeyUsages.indexKeyAttributes(table, index));
+      List<String> nonKey = attributes.stream().filter(a -> !keys.contains(a)).toList();
+      for (IndexModel.Included inc : index.include()) {
+        if (keys.contains(inc.attribute())) {
+          report.add(Message.IncludeKeyAttribute, inc.origin(), index.describe(), inc.attribute());
+        } else if (!attributes.contains(inc.attribute())) {
+          report.add(Message.IncludeUnknownAttribute, inc.origin(), index.describe(), inc.attribute(),
+              table.isShared() ? "any entity of table " + table.name() : table.entities().get(0).simpleName(),
+              nonKey.isEmpty() ? "(none)" : String.join(", ", nonKey));
+        }
+      }
+      total += index.include().size();
+      if (total > Limits.MAX_INCLUDE_ATTRIBUTES && !totalReported) {
+        totalReported = true;
+        report.add(Message.TooManyIncludeAttributes, index.origin().attribute("include"), table.name(), total,
+            Limits.MAX_INCLUDE_ATTRIBUTES);
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package io.partita.processor.validate;
+
+import io.partita.processor.Limits;
+import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Report;
+import io.partita.processor.model.Construction.Strategy;
+import io.partita.processor.model.EntityModel;
+import io.partita.processor.model.FieldModel;
+import io.partita.processor.model.IndexKind;
+import io.partita.processor.model.IndexModel;
+import io.partita.processor.model.ScatterModel;
+import io.partita.processor.model.TableModel;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code @Scatter}: a GSI of the table, 2..1000 shards, {@code by} a stored scalar field, and a warning
+ * for random sharding of an entity that is updated in place.
+ *
+ * <p>"Updated in place" means the same item is written again with changed attributes: the entity has a
+ * {@code @Version} field (it is read-modify-written by design), or it is a class (not a record) with a
+ * setter or writable field for a non-key attribute. A record without {@code @Version} is treated as
+ * write-once (events, facts, log entries) — the case random sharding suits.
+ */
+final class ScatterValidator implements Validator {
+
+  @Override
+  public void validate(TableModel table, Report report) {
+    List<String> gsis = table.indexes(IndexKind.GSI).stream().map(IndexModel::name).toList();
+    for (EntityModel e : table.entities()) {
+      Map<String, ScatterModel> seen = new HashMap<>();
+      for (ScatterModel s : e.scatters()) {
+        Optional<IndexModel> index = table.index(s.index());
+        if (index.isEmpty()) {
+          report.add(Message.ScatterUnknownIndex, s.origin().attribute("index"), s.index(), table.name(),
+              gsis.isEmpty() ? "declare a GSI first" : "scatter one of its GSIs: " + String.join(", ", gsis));
+          continue;
+        }
+        if (index.get().kind() == IndexKind.LSI) {
+          report.add(Message.ScatterOnLsi, s.origin().attribute("index"), s.index());
+          continue;
+        }
+        if (seen.putIfAbsent(s.index(), s) != null) {
+          report.add(Message.DuplicateScatter, s.origin(), s.index(), e.simpleName());
+          continue;
+        }
+        if (s.shards() < Limits.MIN_SHARDS || s.shards() > Limits.MAX_SHARDS) {
+          report.add(Message.ScatterShards, s.origin().attribute("shards"), s.shards(), s.index(),
+              Limits.MIN_SHARDS, Limits.MAX_SHARDS);
+        }
+        if (!s.isRandom()) {
+          Optional<FieldModel> by = e.storedField(s.by());
+          if (by.isEmpty()) {
+            report.add(Message.ScatterBy, s.origin().attribute("by"), s.by(), "names no stored field",
+                e.simpleName());
+          } else if (!by.get().type().isScalar()
+              && by.get().type().category() != io.partita.processor.model.JavaType.Category.ERROR) {
+            report.add(Message.ScatterBy, s.origin().attribute("by"), s.by(),
+                "names " + by.get().describe() + " of type " + by.get().type().display() + ", which is not a scalar",
+                e.simpleName());
+          }
+        } else {
+          updatedInPlace(e).ifPresent(why -> report.add(Message.RandomScatterUpdatedInPlace, s.origin(), s.index(),
+              e.simpleName(), why, suggestion(table, e)));
+        }
+      }
+    }
+  }
+
+  private static Optional<String> updatedInPlace(EntityModel e) {
+    Optional<FieldModel> version = e.fields().stream().filter(f -> f.version().isPresent()).findFirst();
+    if (version.isPresent()) {
+      return Optional.of("it has the @Version " + version.get().describe());
+    }
+    if (e.construction().strategy() == Strategy.RECORD) {
+      return Optional.empty();
+    }
+    return e.storedFields().stream()
+        .filter(f -> !f.isAnyKey() && f.writer().isPresent())
+        .findFirst()
+        .map(f -> "it is a mutable class: " + f.describe() + " can be set");
+  }
+
+  private static String suggestion(TableModel table, EntityModel e) {
+    List<String> keys = KeyUsages.baseKeyFieldNames(table, e);
+    return keys.isEmpty() ? "id" : keys.get(0);
+  }
+}

@@ -1,0 +1,67 @@
+package io.partita.processor.validate;
+
+import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Report;
+import io.partita.processor.model.EntityModel;
+import io.partita.processor.model.FieldModel;
+import io.partita.processor.model.JavaType;
+import io.partita.processor.model.KeyTemplate;
+import io.partita.processor.model.KeyTemplate.Format;
+import io.partita.processor.model.KeyTemplate.Placeholder;
+import io.partita.processor.model.TableModel;
+import java.util.Optional;
+
+/**
+ * Key templates: syntax, placeholders naming stored scalar fields, and order-preserving encodings.
+ *
+ * <p>The ordering rule: the generated staged builder lets any part of a sort-key template be the last
+ * supplied part and take a range condition ({@code lt/le/gt/ge/between}), rendered as a comparison of
+ * the rendered text. So every placeholder of a sort-key template must render text that sorts like its
+ * value: strings, enums (compared by name), UUIDs, booleans, binary (hex) and the fixed-precision
+ * ISO-8601 java.time types do; numbers only with {@code {field:sortable}} (fixed width, sign-aware);
+ * BigDecimal, BigInteger, Duration, Period and zone ids never do. Partition-key templates are only ever
+ * compared for equality and may render anything scalar.
+ */
+final class TemplateValidator implements Validator {
+
+  @Override
+  public void validate(TableModel table, Report report) {
+    for (EntityModel e : table.entities()) {
+      for (KeyUsages.TemplateUse use : KeyUsages.templates(e)) {
+        check(use.template(), use.sortKey(), e, report);
+      }
+    }
+  }
+
+  private static void check(KeyTemplate t, boolean sortKey, EntityModel e, Report report) {
+    if (t.syntaxError().isPresent()) {
+      report.add(Message.InvalidTemplate, t.origin(), t.source(), t.syntaxError().get());
+      return;
+    }
+    for (Placeholder p : t.placeholders()) {
+      Optional<FieldModel> field = e.storedField(p.field());
+      if (field.isEmpty()) {
+        report.add(Message.UnknownPlaceholder, t.origin(), t.source(), p.field(), e.simpleName(), p.field(),
+            String.join(", ", e.storedFields().stream().map(FieldModel::name).toList()));
+        continue;
+      }
+      JavaType type = field.get().type();
+      if (type.category() == JavaType.Category.ERROR) {
+        continue;
+      }
+      if (!type.isScalar()) {
+        report.add(Message.NonScalarPlaceholder, t.origin(), t.source(), p.field(), type.display());
+      } else if (p.format() == Format.SORTABLE && !type.sortableFormat()) {
+        report.add(Message.InvalidTemplate, t.origin(), t.source(), "{" + p.field() + ":sortable} applies to"
+            + " integral numbers, float and double, but " + p.field() + " is " + type.display()
+            + (type.textSortsLikeValue() ? ", whose text already sorts like its value: write {" + p.field() + "}" : ""));
+      } else if (sortKey && p.format() == Format.DEFAULT && !type.textSortsLikeValue()) {
+        report.add(Message.UnorderedTemplatePart, t.origin(), t.source(), p.field(), type.display(),
+            type.sortableFormat()
+                ? "write {" + p.field() + ":sortable} for a fixed-width, sign-aware encoding that sorts like the number"
+                : type.display() + " has no order-preserving text form: use a long, double or java.time field,"
+                    + " or make it a key attribute of its own");
+      }
+    }
+  }
+}

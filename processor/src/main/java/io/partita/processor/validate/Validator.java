@@ -1,0 +1,16 @@
+package io.partita.processor.validate;
+
+import io.partita.processor.diag.Report;
+import io.partita.processor.model.TableModel;
+
+/**
+ * One family of RULES.md rules. Reads the model, adds problems to the report; never prints, never
+ * writes files, never touches {@code Element}s beyond the {@code Origin}s it passes on.
+ *
+ * <p>Validators run in a fixed order and avoid cascades: a validator that depends on something an
+ * earlier rule rejects (a malformed template, a missing key) skips it instead of reporting again, so a
+ * user sees one error per problem.
+ */
+public interface Validator {
+  void validate(TableModel table, Report report);
+}

@@ -1,0 +1,23 @@
+package io.partita.processor.validate;
+
+import io.partita.processor.Limits;
+import java.util.List;
+
+/** The validators of every rule, in the order they run. */
+public final class Validators {
+  private Validators() {}
+
+  public static List<Validator> all(Limits limits) {
+    return List.of(
+        new StructureValidator(),
+        new NamesValidator(),
+        new EntityValidator(),
+        new PrimaryKeyValidator(),
+        new TemplateValidator(),
+        new KeyTypeValidator(),
+        new IndexValidator(limits),
+        new ProjectionValidator(),
+        new SharedTableValidator(),
+        new ScatterValidator());
+  }
+}
