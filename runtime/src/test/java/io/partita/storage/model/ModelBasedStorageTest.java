@@ -85,10 +85,11 @@ class ModelBasedStorageTest {
         }
         synchronized (TOTAL_COUNTS) {
             runner.counts.forEach((k, v) -> TOTAL_COUNTS.merge(k, v, Integer::sum));
+            runner.outcomes.forEach((k, v) -> TOTAL_COUNTS.merge(k, v, Integer::sum));
         }
         long total = TOTAL_OPS.addAndGet(ops.size());
-        System.out.printf("[model] run seed=%d: %d ops (%s) in %d ms, %d items at end; total so far %d%n", seed, ops.size(),
-                runner.counts, (System.nanoTime() - t0) / 1_000_000, model.size(), total);
+        System.out.printf("[model] run seed=%d: %d ops %s %s in %d ms, %d items at end; total so far %d%n", seed, ops.size(),
+                runner.counts, runner.outcomes, (System.nanoTime() - t0) / 1_000_000, model.size(), total);
     }
 
     private static AssertionError reproduce(long seed, List<Op> ops, ModelReplay.Failure failure) {
