@@ -120,7 +120,7 @@ class AsyncGsiPropagationTest {
         System.out.printf("[async] seed %d (-Dpartita.async.seed), %d ops, delay %s%n", SEED, OPS, DELAY);
         Random rnd = new Random(SEED);
         ReferenceStore model = new ReferenceStore(ModelSchemas.all());
-        OpGenerator gen = new OpGenerator(rnd, model, true, 2);
+        OpGenerator gen = new OpGenerator(rnd, model, true, 0); // invalid writes are the model test's business
         List<Snapshot> history = new ArrayList<>();
         history.add(new Snapshot(clock.millis(), model.copy()));
         int staleReads = 0;

@@ -33,9 +33,11 @@ class ModelBasedStorageTest {
     static final int OPS_PER_RUN = Integer.getInteger("partita.model.ops", 5_000);
     static final boolean STRICT_TIES = Boolean.parseBoolean(System.getProperty("partita.model.strictTies", "true"));
     static final int VERIFY_EVERY = 500;
+    static final boolean TRACE_TIMING = Boolean.getBoolean("partita.model.traceTiming");
     static final int INVALID_PERCENT = 4;
 
     private static final AtomicLong TOTAL_OPS = new AtomicLong();
+    private static final java.util.concurrent.atomic.AtomicBoolean SHRUNK_ONCE = new java.util.concurrent.atomic.AtomicBoolean();
     private static final Map<String, Integer> TOTAL_COUNTS = new TreeMap<>();
     private static long startNanos;
 
@@ -75,6 +77,9 @@ class ModelBasedStorageTest {
         try (Storage storage = ModelReplay.freshStorage()) {
             runner = new ModelRunner(storage, model, STRICT_TIES);
             for (int i = 0; i < ops.size(); i++) {
+                if (TRACE_TIMING && i % 5000 == 0) {
+                    System.out.printf("[model]   op %d at %d ms%n", i, (System.nanoTime() - t0) / 1_000_000);
+                }
                 try {
                     runner.run(ops.get(i));
                 } catch (AssertionError | RuntimeException e) {
@@ -97,7 +102,13 @@ class ModelBasedStorageTest {
         sb.append("model disagreement in run seed=").append(seed).append(" (master seed ").append(MASTER_SEED)
                 .append(") at operation #").append(failure.index()).append(" of ").append(ops.size()).append(":\n  ")
                 .append(failure.error().getMessage()).append("\n  operation: ").append(ops.get(failure.index()));
-        List<Op> minimal = ModelReplay.shrink(ops, failure, STRICT_TIES, 30_000);
+        if (SHRUNK_ONCE.getAndSet(true)) {
+            sb.append("\n(not shrunk: an earlier run's failure was; reproduce with -Dpartita.model.runSeed=").append(seed)
+                    .append(" -Dpartita.model.ops=").append(OPS_PER_RUN).append(")");
+            System.out.println("[model] " + sb);
+            return new AssertionError(sb.toString(), failure.error());
+        }
+        List<Op> minimal = ModelReplay.shrink(ops, failure, STRICT_TIES, 20_000);
         ModelReplay.Failure again = ModelReplay.replay(minimal, STRICT_TIES);
         sb.append("\nshrunk to ").append(minimal.size()).append(" operations (on a fresh core with the model tables):");
         for (int i = 0; i < minimal.size(); i++) {

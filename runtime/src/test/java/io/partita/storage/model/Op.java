@@ -22,7 +22,7 @@ sealed interface Op {
     record Query(String table, String index, List<KeyTerm> terms, boolean forward, Integer limit, Select select,
                  List<String> projection, Cond filter, boolean consistent) implements Op {}
 
-    record Scan(String table, String index, int totalSegments, Integer limit) implements Op {}
+    record Scan(String table, String index, int totalSegments, Integer limit, boolean consistent) implements Op {}
 
     record Transact(List<TxAction> actions) implements Op {}
 

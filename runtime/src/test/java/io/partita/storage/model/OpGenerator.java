@@ -519,7 +519,7 @@ final class OpGenerator {
         IndexView v = pick(views);
         int segments = 1 + rnd.nextInt(4);
         Integer limit = rnd.nextBoolean() ? null : 1 + rnd.nextInt(5);
-        return new Op.Scan(t, v.indexName(), segments, limit);
+        return new Op.Scan(t, v.indexName(), segments, limit, rnd.nextInt(v.global() ? 20 : 3) == 0);
     }
 
     static Map<String, Integer> emptyCounts() {
