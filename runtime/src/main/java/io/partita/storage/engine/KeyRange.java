@@ -10,7 +10,8 @@ import io.partita.storage.value.KeyOrder;
 import java.util.List;
 
 /**
- * A key condition turned into a range of one ordered structure. Rules (DynamoDB's): {@code =} on every
+ * A key condition turned into a range of one ordered structure: {@code low} inclusive, {@code high}
+ * exclusive (both are {@link KeyCodec} prefixes, possibly followed by {@link KeyCodec#AFTER}). Rules (DynamoDB's): {@code =} on every
  * partition key attribute; on a multi-attribute sort key, equality on leading attributes and a range
  * condition only on the last attribute given; {@code begins_with} only on S and B.
  */

@@ -59,11 +59,21 @@ final class Reads {
             pk = index.shape.partitionKey;
             sk = index.shape.sortKey;
         }
+        if (plan.filter != null) {
+            Set<String> filtered = plan.filter.topLevelAttributes(ph);
+            for (KeyAttribute k : pk) {
+                rejectKeyInFilter(filtered, k);
+            }
+            for (KeyAttribute k : sk) {
+                rejectKeyInFilter(filtered, k);
+            }
+        }
         KeyRange range = KeyRange.of(kc.terms(ph), pk, sk);
-        NavigableMap<OrderKey, Stored> view = source(t, index).partition(range.low()).subMap(range.low(), true, range.high(), true);
+        // The low end is inclusive (it may equal a key: "sk >= v"), the high end exclusive ("sk < v" ends at v's key).
+        NavigableMap<OrderKey, Stored> view = source(t, index).partition(range.low()).subMap(range.low(), true, range.high(), false);
         if (r.exclusiveStartKey() != null) {
             OrderKey start = startKey(t, index, r.exclusiveStartKey());
-            if (start.compareTo(range.low()) < 0 || start.compareTo(range.high()) > 0) {
+            if (start.compareTo(range.low()) < 0 || start.compareTo(range.high()) >= 0) {
                 throw new ValidationException("The provided starting key is invalid: it lies outside the range of the key condition");
             }
             view = r.scanIndexForward() ? view.tailMap(start, false) : view.headMap(start, false);
@@ -132,6 +142,14 @@ final class Reads {
 
     private static PartitionedMap source(TableData t, IndexData index) {
         return index == null ? t.items : index.entries;
+    }
+
+    /** DynamoDB: a Query's key conditions belong in the key condition expression, not in its filter. */
+    private static void rejectKeyInFilter(Set<String> filtered, KeyAttribute key) {
+        if (filtered.contains(key.name())) {
+            throw new ValidationException("Filter Expression can only contain non-primary key attributes: Primary key attribute: "
+                    + key.name() + " (put conditions on key attributes into the KeyConditionExpression)");
+        }
     }
 
     private static OrderKey startKey(TableData t, IndexData index, Map<String, AttributeValue> esk) {

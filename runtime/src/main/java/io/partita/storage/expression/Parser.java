@@ -64,6 +64,8 @@ final class Parser {
     final Set<String> valueRefs = new LinkedHashSet<>();
     /** Checks of placeholder values DynamoDB makes before evaluating anything (operand types etc.). */
     final List<Check> checks = new ArrayList<>();
+    /** Every document path parsed, in source order (lets a filter be checked against the key schema). */
+    final List<Path> parsedPaths = new ArrayList<>();
 
     /** A check of the request's placeholder values, independent of the item. */
     interface Check {
@@ -310,7 +312,9 @@ final class Parser {
             idx[i] = indexes.get(i);
             r[i] = refs.get(i);
         }
-        return new Path(names.toArray(new String[0]), idx, r);
+        Path path = new Path(names.toArray(new String[0]), idx, r);
+        parsedPaths.add(path);
+        return path;
     }
 
     private void pathName(List<String> names, List<Integer> indexes, List<Boolean> refs) {

@@ -259,14 +259,12 @@ class IndexMaintenanceConformanceTest {
     }
 
     @org.junit.jupiter.api.Test
-    @org.junit.jupiter.api.Disabled("engine bug: TransactWriteItems Put with a wrong-typed index key throws a bare ValidationException instead of TransactionCanceledException[ValidationError]")
     @DisplayName("DYNAMODB-LOCAL.md 'in TransactWriteItems a TransactionCanceledException with reason ValidationError' (Put action)")
     void wrongTypedIndexKeyInTransactPutIsCancelledWithValidationError() {
         wrongTypedIndexKeyInTransactionIsCancelledWithValidationError(Path.TRANSACT_PUT);
     }
 
     @org.junit.jupiter.api.Test
-    @org.junit.jupiter.api.Disabled("engine bug: TransactWriteItems Put with a wrong-typed index key throws a bare ValidationException instead of TransactionCanceledException[None, ValidationError]")
     @DisplayName("TransactWriteItems all-or-nothing with a wrong-typed index key in a Put action: reasons None + ValidationError")
     void wrongTypedIndexKeyInTransactPutCancelsTheWholeTransaction() {
         wrongTypedIndexKeyCancelsTheWholeTransaction(Path.TRANSACT_PUT);

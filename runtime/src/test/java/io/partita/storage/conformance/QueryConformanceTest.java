@@ -29,7 +29,6 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -464,7 +463,6 @@ class QueryConformanceTest {
     }
 
     @Test
-    @Disabled("engine bug: Query accepts a FilterExpression on a primary key attribute; Reads.plan never checks filter paths against the key schema")
     @DisplayName("DynamoDB Query: 'Filter Expression can only contain non-primary key attributes'")
     void queryFilterOnKeyAttributeRejected() {
         db.createTable(TableDefinition.builder("Sorted").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.n("sk")).build());

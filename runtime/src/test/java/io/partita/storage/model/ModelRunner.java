@@ -442,6 +442,16 @@ final class ModelRunner {
                 return "BETWEEN with lower bound above upper bound";
             }
         }
+        if (q.filter() != null) {
+            Set<String> read = new HashSet<>();
+            attributesOf(q.filter(), read);
+            for (KeyAttribute k : view.allKeyAttributes()) {
+                if (read.contains(k.name())) {
+                    // DynamoDB's Query guide: "A filter expression cannot contain partition key or sort key attributes."
+                    return "filter on key attribute " + k.name();
+                }
+            }
+        }
         if (q.select() == Select.ALL_ATTRIBUTES && view.global() && view.projectionType() != ProjectionType.ALL) {
             return "Select ALL_ATTRIBUTES on a GSI whose projection is not ALL";
         }
@@ -456,6 +466,28 @@ final class ModelRunner {
             }
         }
         return null;
+    }
+
+    private static void attributesOf(Cond c, Set<String> out) {
+        if (c instanceof Cond.Exists x) {
+            out.add(x.attr());
+        } else if (c instanceof Cond.NotExists x) {
+            out.add(x.attr());
+        } else if (c instanceof Cond.Cmp x) {
+            out.add(x.attr());
+        } else if (c instanceof Cond.Between x) {
+            out.add(x.attr());
+        } else if (c instanceof Cond.BeginsWith x) {
+            out.add(x.attr());
+        } else if (c instanceof Cond.And x) {
+            attributesOf(x.a(), out);
+            attributesOf(x.b(), out);
+        } else if (c instanceof Cond.Or x) {
+            attributesOf(x.a(), out);
+            attributesOf(x.b(), out);
+        } else if (c instanceof Cond.Not x) {
+            attributesOf(x.a(), out);
+        }
     }
 
     private static boolean isEmptyScalar(AttributeValue v) {
