@@ -48,6 +48,7 @@ import io.partita.storage.expression.UpdateExpression;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import io.partita.storage.value.Items;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -211,11 +212,11 @@ public final class Engine implements Storage {
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
         ph.checkAllUsed(condition);
-        Meter meter = new Meter();
+        Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new PutItemResponse(
                 r.returnValues() == ReturnValues.ALL_OLD && m.before != null ? m.before.item() : null,
-                meter.report(t.shape.name, r.returnConsumedCapacity()),
+                meter == null ? null : meter.report(t.shape.name, r.returnConsumedCapacity()),
                 r.returnItemCollectionMetrics() ? collectionMetrics(m) : null);
     }
 
@@ -227,11 +228,11 @@ public final class Engine implements Storage {
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
         ph.checkAllUsed(condition);
-        Meter meter = new Meter();
+        Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, null, null, null, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new DeleteItemResponse(
                 r.returnValues() == ReturnValues.ALL_OLD && m.before != null ? m.before.item() : null,
-                meter.report(t.shape.name, r.returnConsumedCapacity()),
+                meter == null ? null : meter.report(t.shape.name, r.returnConsumedCapacity()),
                 r.returnItemCollectionMetrics() ? collectionMetrics(m) : null);
     }
 
@@ -250,11 +251,11 @@ public final class Engine implements Storage {
                         + ". This attribute is part of the key");
             }
         }
-        Meter meter = new Meter();
+        Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, new Updater(update, ph, t.shape.keyOf(r.key())), null, null, condition, ph,
                 r.returnOldItemOnConditionFailure(), meter);
         return new UpdateItemResponse(returnedAttributes(r.returnValues(), m, touched),
-                meter.report(t.shape.name, r.returnConsumedCapacity()),
+                meter == null ? null : meter.report(t.shape.name, r.returnConsumedCapacity()),
                 r.returnItemCollectionMetrics() ? collectionMetrics(m) : null);
     }
 
@@ -295,7 +296,9 @@ public final class Engine implements Storage {
             stripe.unlock();
             schema.unlock();
         }
-        m.meter(meter, 1);
+        if (meter != null) {
+            m.meter(meter, 1);
+        }
         return m;
     }
 
@@ -358,24 +361,32 @@ public final class Engine implements Storage {
         if (item == null) {
             throw new ValidationException("1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null");
         }
-        Map<String, AttributeValue> copy = new LinkedHashMap<>(Math.max(4, item.size() * 2));
+        if (item instanceof ItemMap im) {
+            return new Stored(im, checkedSize(Items.size(im)));
+        }
+        ItemMap.Builder copy = ItemMap.builder(item.size());
+        int size = 0;
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             String name = e.getKey();
+            AttributeValue value = e.getValue();
             if (name == null || name.isEmpty()) {
                 throw new ValidationException("One or more parameter values were invalid: An attribute name may not be empty");
             }
-            if (e.getValue() == null) {
+            if (value == null) {
                 throw new ValidationException("One or more parameter values were invalid: the value of attribute " + name + " is null");
             }
-            copy.put(name, e.getValue());
+            copy.add(name, value);
+            size += Items.utf8Length(name) + value.size();
         }
-        Map<String, AttributeValue> frozen = Collections.unmodifiableMap(copy);
-        int size = Items.size(frozen);
+        return new Stored(copy.build(), checkedSize(size));
+    }
+
+    private static int checkedSize(int size) {
         if (size > MAX_ITEM_BYTES) {
             throw new ValidationException("Item size has exceeded the maximum allowed size: " + size + " bytes, limit "
                     + MAX_ITEM_BYTES + " bytes (attribute names and values count)");
         }
-        return new Stored(frozen, size);
+        return size;
     }
 
     static ConditionExpression condition(String text) {

@@ -4,6 +4,7 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.ProjectionType;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import io.partita.storage.value.Items;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,6 +29,7 @@ final class IndexShape {
     final Set<String> keyAttributes;
     /** Every attribute an entry holds, for INCLUDE and KEYS_ONLY; null for ALL. */
     final Set<String> projectedAttributes;
+    private final String[] projected;
     private final TableShape table;
 
     IndexShape(TableShape table, String name, boolean global, List<KeyAttribute> partitionKey, List<KeyAttribute> sortKey,
@@ -58,6 +60,7 @@ final class IndexShape {
             p.addAll(projection.nonKeyAttributes());
             this.projectedAttributes = Collections.unmodifiableSet(p);
         }
+        this.projected = projectedAttributes == null ? null : projectedAttributes.toArray(String[]::new);
     }
 
     /** Index key attributes, partition parts first. */
@@ -129,20 +132,37 @@ final class IndexShape {
         return key.build();
     }
 
+    /** True when both items have equal values for every index key attribute (table keys are equal by construction). */
+    boolean sameIndexKey(Map<String, AttributeValue> a, Map<String, AttributeValue> b) {
+        for (KeyAttribute k : partitionKey) {
+            if (!java.util.Objects.equals(a.get(k.name()), b.get(k.name()))) {
+                return false;
+            }
+        }
+        for (KeyAttribute k : sortKey) {
+            if (!java.util.Objects.equals(a.get(k.name()), b.get(k.name()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The entry an item contributes to this index: the projected attributes, with their size. */
     Stored project(Stored item) {
         if (projectionType == ProjectionType.ALL) {
             return item;
         }
-        Map<String, AttributeValue> entry = new LinkedHashMap<>(projectedAttributes.size() * 2);
-        for (String a : projectedAttributes) {
-            AttributeValue v = item.item().get(a);
+        ItemMap.Builder entry = ItemMap.builder(projected.length);
+        int size = 0;
+        Map<String, AttributeValue> source = item.item();
+        for (String a : projected) {
+            AttributeValue v = source.get(a);
             if (v != null) {
-                entry.put(a, v);
+                entry.add(a, v);
+                size += Items.utf8Length(a) + v.size();
             }
         }
-        Map<String, AttributeValue> frozen = Collections.unmodifiableMap(entry);
-        return new Stored(frozen, Items.size(frozen));
+        return new Stored(entry.build(), size);
     }
 
     /** True when the attribute is held by this index's entries. */

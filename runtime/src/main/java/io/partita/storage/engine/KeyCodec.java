@@ -47,9 +47,13 @@ final class KeyCodec {
 
         Builder add(AttributeValue value) {
             if (value instanceof AttributeValue.S s) {
-                addEscaped(s.value().getBytes(StandardCharsets.UTF_8), false, true);
+                addString(s.value(), true);
             } else if (value instanceof AttributeValue.N n) {
-                addNumber(n.value());
+                if (n.fitsLong()) {
+                    addLong(n.longValue());
+                } else {
+                    addNumber(n.value());
+                }
             } else if (value instanceof AttributeValue.B b) {
                 addEscaped(b.value().toByteArray(), true, true);
             } else {
@@ -61,7 +65,7 @@ final class KeyCodec {
         /** Adds the encoding of a begins_with operand: the value without its terminator. */
         Builder addPrefix(AttributeValue value) {
             if (value instanceof AttributeValue.S s) {
-                addEscaped(s.value().getBytes(StandardCharsets.UTF_8), false, false);
+                addString(s.value(), false);
             } else {
                 addEscaped(((AttributeValue.B) value).value().toByteArray(), true, false);
             }
@@ -105,6 +109,61 @@ final class KeyCodec {
                 buf[len++] = 0;
                 buf[len++] = 0;
             }
+        }
+
+        /** Strings: ASCII (the common case) is written straight from the chars; anything else via UTF-8. */
+        private void addString(String s, boolean terminate) {
+            int n = s.length();
+            ensure(n + 2);
+            int start = len;
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c == 0 || c >= 0x80) {
+                    len = start;
+                    addEscaped(s.getBytes(StandardCharsets.UTF_8), false, terminate);
+                    return;
+                }
+                buf[len++] = (byte) c;
+            }
+            if (terminate) {
+                buf[len++] = 0;
+                buf[len++] = 0;
+            }
+        }
+
+        /** The same encoding as {@link #addNumber} for integers that fit a long, without BigInteger. */
+        private void addLong(long v) {
+            if (v == 0) {
+                ensure(1);
+                buf[len++] = 2;
+                return;
+            }
+            if (v == Long.MIN_VALUE) {
+                addNumber(BigDecimal.valueOf(v));
+                return;
+            }
+            boolean negative = v < 0;
+            long abs = negative ? -v : v;
+            byte[] digits = new byte[19];
+            int count = 0;
+            for (long x = abs; x > 0; x /= 10) {
+                digits[count++] = (byte) (x % 10);
+            }
+            int exponent = count; // 0.d1d2... x 10^count
+            int lowest = 0;
+            while (digits[lowest] == 0) {
+                lowest++; // trailing zeros are not part of the normalized digits
+            }
+            ensure(4 + count);
+            int flip = negative ? 0xFF : 0;
+            buf[len++] = (byte) (negative ? 1 : 3);
+            int biased = exponent + 0x8000;
+            buf[len++] = (byte) ((biased >>> 8) ^ flip);
+            buf[len++] = (byte) (biased ^ flip);
+            for (int i = count - 1; i >= lowest; i--) {
+                buf[len++] = (byte) ((digits[i] + 1) ^ flip);
+            }
+            buf[len++] = (byte) flip;
         }
 
         private void addNumber(BigDecimal v) {

@@ -23,7 +23,30 @@ final class Mutation {
     private final long collectionDelta;
 
     /** What a write does to one index entry. Keys are null where the item is absent from the index. */
-    record IndexChange(IndexData index, OrderKey oldKey, Stored oldEntry, OrderKey newKey, Stored newEntry) {
+    static final class IndexChange {
+        final IndexData index;
+        final OrderKey oldKey;
+        final OrderKey newKey;
+        final Stored newEntry;
+        private final Stored before;
+        private Stored oldEntry;
+
+        IndexChange(IndexData index, OrderKey oldKey, Stored before, OrderKey newKey, Stored newEntry) {
+            this.index = index;
+            this.oldKey = oldKey;
+            this.before = before;
+            this.newKey = newKey;
+            this.newEntry = newEntry;
+        }
+
+        /** The entry the old item had in the index; projected only when someone asks (capacity, LSI sizes). */
+        Stored oldEntry() {
+            if (oldEntry == null && oldKey != null) {
+                oldEntry = index.shape.project(before);
+            }
+            return oldEntry;
+        }
+
         boolean touchesIndex() {
             return oldKey != null || newKey != null;
         }
@@ -34,12 +57,12 @@ final class Mutation {
                 return newKey == null ? 0 : Meter.writeUnits(newEntry.size());
             }
             if (newKey == null) {
-                return Meter.writeUnits(oldEntry.size());
+                return Meter.writeUnits(oldEntry().size());
             }
             if (!oldKey.equals(newKey)) {
-                return Meter.writeUnits(oldEntry.size()) + Meter.writeUnits(newEntry.size());
+                return Meter.writeUnits(oldEntry().size()) + Meter.writeUnits(newEntry.size());
             }
-            return oldEntry.item().equals(newEntry.item()) ? 0 : Meter.writeUnits(newEntry.size());
+            return oldEntry().item().equals(newEntry.item()) ? 0 : Meter.writeUnits(newEntry.size());
         }
     }
 
@@ -69,7 +92,7 @@ final class Mutation {
             IndexChange c = change(lsis[i], before, after);
             lsiChanges[i] = c;
             delta += (c.newKey == null ? 0 : c.newEntry.size() + IndexData.ENTRY_OVERHEAD)
-                    - (c.oldKey == null ? 0 : c.oldEntry.size() + IndexData.ENTRY_OVERHEAD);
+                    - (c.oldKey == null ? 0 : c.oldEntry().size() + IndexData.ENTRY_OVERHEAD);
         }
         IndexChange[] gsiChanges = new IndexChange[gsis.length];
         for (int i = 0; i < gsis.length; i++) {
@@ -95,11 +118,17 @@ final class Mutation {
 
     private static IndexChange change(IndexData index, Stored before, Stored after) {
         IndexShape shape = index.shape;
-        OrderKey oldKey = before == null ? null : shape.entryKey(before.item());
         OrderKey newKey = after == null ? null : shape.entryKey(after.item());
-        Stored oldEntry = oldKey == null ? null : shape.project(before);
+        OrderKey oldKey;
+        if (before == null) {
+            oldKey = null;
+        } else if (newKey != null && shape.sameIndexKey(before.item(), after.item())) {
+            oldKey = newKey; // an overwrite that keeps the index key: no need to encode it twice
+        } else {
+            oldKey = shape.entryKey(before.item());
+        }
         Stored newEntry = newKey == null ? null : shape.project(after);
-        return new IndexChange(index, oldKey, oldEntry, newKey, newEntry);
+        return new IndexChange(index, oldKey, before, newKey, newEntry);
     }
 
     /** Applies the planned change. Cannot fail. */

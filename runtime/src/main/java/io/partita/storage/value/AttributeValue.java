@@ -136,20 +136,36 @@ public sealed interface AttributeValue {
     final class S implements AttributeValue {
         private final String value;
         private final boolean hasSurrogates;
+        private final int utf8Size;
 
         public S(String value) {
             if (value == null) {
                 throw new ValidationException("One or more parameter values were invalid: an S value may not be null");
             }
             this.value = value;
+            // One pass at construction; sizes are needed on every write (item size, key limits).
             boolean surrogates = false;
-            for (int i = 0, n = value.length(); i < n; i++) {
-                if (Character.isSurrogate(value.charAt(i))) {
-                    surrogates = true;
-                    break;
+            int n = value.length();
+            int bytes = n;
+            for (int i = 0; i < n; i++) {
+                char c = value.charAt(i);
+                if (c >= 0x80) {
+                    if (c < 0x800) {
+                        bytes += 1;
+                    } else if (Character.isSurrogate(c)) {
+                        surrogates = true;
+                        // a valid pair is 4 bytes for 2 chars; a lone surrogate encodes as '?' (1 byte)
+                        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(value.charAt(i + 1))) {
+                            bytes += 2;
+                            i++;
+                        }
+                    } else {
+                        bytes += 2;
+                    }
                 }
             }
             this.hasSurrogates = surrogates;
+            this.utf8Size = bytes;
         }
 
         public String value() {
@@ -168,18 +184,7 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            return hasSurrogates || value.length() > 64 ? utf8Length(value) : asciiOrBmpLength(value);
-        }
-
-        private static int asciiOrBmpLength(String v) {
-            int bytes = v.length();
-            for (int i = 0, n = v.length(); i < n; i++) {
-                char c = v.charAt(i);
-                if (c >= 0x80) {
-                    bytes += c < 0x800 ? 1 : 2;
-                }
-            }
-            return bytes;
+            return utf8Size;
         }
 
         @Override
@@ -222,6 +227,16 @@ public sealed interface AttributeValue {
 
         public BigDecimal value() {
             return value;
+        }
+
+        /** True when the number is an integer that fits in a {@code long}; then {@link #longValue()} is exact. */
+        public boolean fitsLong() {
+            return isLong;
+        }
+
+        /** The value as a long; exact only when {@link #fitsLong()}. */
+        public long longValue() {
+            return isLong ? longValue : value.longValue();
         }
 
         /** Compares numerically. */
@@ -462,9 +477,12 @@ public sealed interface AttributeValue {
             if (c >= 0x80) {
                 if (c < 0x800) {
                     bytes += 1;
-                } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    bytes += 2; // 4 bytes for the pair, counted 2 chars already
-                    i++;
+                } else if (Character.isSurrogate(c)) {
+                    // a valid pair is 4 bytes for 2 chars; a lone surrogate encodes as '?' (1 byte), as the JDK does
+                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                        bytes += 2;
+                        i++;
+                    }
                 } else {
                     bytes += 2;
                 }

@@ -1,0 +1,194 @@
+package io.partita.storage.value;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+/**
+ * An immutable item: attribute names and values in two arrays, in insertion order. Items are small (a few
+ * to a few dozen attributes) and read far more often than built, so a linear scan that compares hash codes
+ * first beats a hash table, and it stores an item in a fraction of a {@code LinkedHashMap}'s memory.
+ */
+public final class ItemMap extends AbstractMap<String, AttributeValue> {
+    private static final ItemMap EMPTY = new ItemMap(new String[0], new AttributeValue[0], new int[0]);
+
+    private final String[] names;
+    private final AttributeValue[] values;
+    private final int[] hashes;
+    private Set<Map.Entry<String, AttributeValue>> entries;
+
+    private ItemMap(String[] names, AttributeValue[] values, int[] hashes) {
+        this.names = names;
+        this.values = values;
+        this.hashes = hashes;
+    }
+
+    public static ItemMap empty() {
+        return EMPTY;
+    }
+
+    /** Copies a map (its iteration order is kept); names must be unique, which any Map guarantees. */
+    public static ItemMap copyOf(Map<String, AttributeValue> map) {
+        if (map instanceof ItemMap im) {
+            return im;
+        }
+        int n = map.size();
+        String[] names = new String[n];
+        AttributeValue[] values = new AttributeValue[n];
+        int[] hashes = new int[n];
+        int i = 0;
+        for (Map.Entry<String, AttributeValue> e : map.entrySet()) {
+            names[i] = e.getKey();
+            values[i] = e.getValue();
+            hashes[i] = e.getKey().hashCode();
+            i++;
+        }
+        return new ItemMap(names, values, hashes);
+    }
+
+    /** Builds an item attribute by attribute; a later {@code put} of the same name replaces the value. */
+    public static Builder builder(int expectedSize) {
+        return new Builder(expectedSize);
+    }
+
+    public static final class Builder {
+        private String[] names;
+        private AttributeValue[] values;
+        private int[] hashes;
+        private int size;
+
+        private Builder(int expected) {
+            int cap = Math.max(2, expected);
+            names = new String[cap];
+            values = new AttributeValue[cap];
+            hashes = new int[cap];
+        }
+
+        /** Adds an attribute the builder does not hold yet (the caller guarantees it: e.g. copying a Map). */
+        public Builder add(String name, AttributeValue value) {
+            if (size == names.length) {
+                int cap = size * 2;
+                names = java.util.Arrays.copyOf(names, cap);
+                values = java.util.Arrays.copyOf(values, cap);
+                hashes = java.util.Arrays.copyOf(hashes, cap);
+            }
+            names[size] = name;
+            values[size] = value;
+            hashes[size] = name.hashCode();
+            size++;
+            return this;
+        }
+
+        public Builder put(String name, AttributeValue value) {
+            int h = name.hashCode();
+            for (int i = 0; i < size; i++) {
+                if (hashes[i] == h && names[i].equals(name)) {
+                    values[i] = value;
+                    return this;
+                }
+            }
+            if (size == names.length) {
+                int cap = size * 2;
+                names = java.util.Arrays.copyOf(names, cap);
+                values = java.util.Arrays.copyOf(values, cap);
+                hashes = java.util.Arrays.copyOf(hashes, cap);
+            }
+            names[size] = name;
+            values[size] = value;
+            hashes[size] = h;
+            size++;
+            return this;
+        }
+
+        public ItemMap build() {
+            if (size == names.length) {
+                return new ItemMap(names, values, hashes);
+            }
+            return new ItemMap(java.util.Arrays.copyOf(names, size), java.util.Arrays.copyOf(values, size),
+                    java.util.Arrays.copyOf(hashes, size));
+        }
+    }
+
+    private int indexOf(Object key) {
+        if (!(key instanceof String s)) {
+            return -1;
+        }
+        int h = s.hashCode();
+        for (int i = 0; i < names.length; i++) {
+            if (hashes[i] == h && names[i].equals(s)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public AttributeValue get(Object key) {
+        int i = indexOf(key);
+        return i < 0 ? null : values[i];
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+        return indexOf(key) >= 0;
+    }
+
+    @Override
+    public int size() {
+        return names.length;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return names.length == 0;
+    }
+
+    @Override
+    public Set<Map.Entry<String, AttributeValue>> entrySet() {
+        Set<Map.Entry<String, AttributeValue>> e = entries;
+        if (e == null) {
+            e = new AbstractSet<>() {
+                @Override
+                public Iterator<Map.Entry<String, AttributeValue>> iterator() {
+                    return new Iterator<>() {
+                        private int i;
+
+                        @Override
+                        public boolean hasNext() {
+                            return i < names.length;
+                        }
+
+                        @Override
+                        public Map.Entry<String, AttributeValue> next() {
+                            if (i >= names.length) {
+                                throw new NoSuchElementException();
+                            }
+                            Map.Entry<String, AttributeValue> entry = new SimpleImmutableEntry<>(names[i], values[i]);
+                            i++;
+                            return entry;
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return names.length;
+                }
+            };
+            entries = e;
+        }
+        return e;
+    }
+
+    // Mutators of AbstractMap already throw UnsupportedOperationException: an item never changes.
+
+    /** Iterates names and values without allocating entries. */
+    public void forEachAttribute(java.util.function.BiConsumer<String, AttributeValue> action) {
+        for (int i = 0; i < names.length; i++) {
+            action.accept(names[i], values[i]);
+        }
+    }
+}
