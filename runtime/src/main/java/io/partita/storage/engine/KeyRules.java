@@ -2,6 +2,7 @@ package io.partita.storage.engine;
 
 import io.partita.storage.ValidationException;
 import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 
 /** DynamoDB's rules for key attribute values, with messages that name the attribute, the index and the rule. */
@@ -20,10 +21,16 @@ final class KeyRules {
             throw new ValidationException("One or more parameter values were invalid: Type mismatch for key " + key.name()
                     + " expected: " + key.type() + " actual: " + value.type());
         }
-        checkNonEmptyAndSize(value, partition,
-                "The AttributeValue for a key attribute cannot contain an empty " + kindOf(value) + " value. Key: " + key.name(),
-                partition ? "Size of hashkey has exceeded the maximum size limit of " + MAX_PARTITION_KEY_BYTES + " bytes (key " + key.name() + ")"
-                        : "Aggregated size of all range keys has exceeded the size limit of " + MAX_SORT_KEY_BYTES + " bytes (key " + key.name() + ")");
+        int problem = sizeProblem(value, partition);
+        if (problem == EMPTY) {
+            throw new ValidationException("One or more parameter values are not valid. The AttributeValue for a key attribute cannot "
+                    + "contain an empty " + kindOf(value) + " value. Key: " + key.name());
+        }
+        if (problem == TOO_LARGE) {
+            throw new ValidationException("One or more parameter values were invalid: " + (partition
+                    ? "Size of hashkey has exceeded the maximum size limit of " + MAX_PARTITION_KEY_BYTES + " bytes (key " + key.name() + ")"
+                    : "Aggregated size of all range keys has exceeded the size limit of " + MAX_SORT_KEY_BYTES + " bytes (key " + key.name() + ")"));
+        }
         return value;
     }
 
@@ -37,21 +44,29 @@ final class KeyRules {
                     + " Expected: " + key.type() + " Actual: " + value.type() + " IndexName: " + indexName
                     + " (attribute " + key.name() + " is a key of index " + indexName + " and must be of type " + key.type() + ")");
         }
-        checkNonEmptyAndSize(value, partition,
-                "The AttributeValue for a key attribute cannot contain an empty " + kindOf(value) + " value. IndexName: "
-                        + indexName + ", IndexKey: " + key.name(),
-                (partition ? "Size of index partition key " : "Size of index sort key ") + key.name() + " of index " + indexName
-                        + " exceeds the limit of " + (partition ? MAX_PARTITION_KEY_BYTES : MAX_SORT_KEY_BYTES) + " bytes");
+        int problem = sizeProblem(value, partition);
+        if (problem == EMPTY) {
+            throw new ValidationException("One or more parameter values are not valid. The AttributeValue for a key attribute cannot "
+                    + "contain an empty " + kindOf(value) + " value. IndexName: " + indexName + ", IndexKey: " + key.name());
+        }
+        if (problem == TOO_LARGE) {
+            throw new ValidationException("One or more parameter values were invalid: " + (partition ? "Size of index partition key "
+                    : "Size of index sort key ") + key.name() + " of index " + indexName + " exceeds the limit of "
+                    + (partition ? MAX_PARTITION_KEY_BYTES : MAX_SORT_KEY_BYTES) + " bytes");
+        }
     }
 
-    private static void checkNonEmptyAndSize(AttributeValue value, boolean partition, String emptyMessage, String sizeMessage) {
+    private static final int OK = 0;
+    private static final int EMPTY = 1;
+    private static final int TOO_LARGE = 2;
+
+    /** Messages are built only when a check fails: these checks run on every key of every request. */
+    private static int sizeProblem(AttributeValue value, boolean partition) {
         int size = value.size();
-        if (size == 0 && value.type() != io.partita.storage.value.AttributeType.N) {
-            throw new ValidationException("One or more parameter values are not valid. " + emptyMessage);
+        if (size == 0 && value.type() != AttributeType.N) {
+            return EMPTY;
         }
-        if (size > (partition ? MAX_PARTITION_KEY_BYTES : MAX_SORT_KEY_BYTES)) {
-            throw new ValidationException("One or more parameter values were invalid: " + sizeMessage);
-        }
+        return size > (partition ? MAX_PARTITION_KEY_BYTES : MAX_SORT_KEY_BYTES) ? TOO_LARGE : OK;
     }
 
     private static String kindOf(AttributeValue value) {
