@@ -1,0 +1,37 @@
+package io.partita.storage.engine;
+
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** The entries of one secondary index, ordered by (index key, table key), with live counters. */
+final class IndexData {
+    /** DynamoDB's per-entry storage overhead for index entries. */
+    static final int ENTRY_OVERHEAD = 100;
+
+    final IndexShape shape;
+    final ConcurrentSkipListMap<OrderKey, Stored> entries = new ConcurrentSkipListMap<>();
+    final LongAdder count = new LongAdder();
+    final LongAdder bytes = new LongAdder();
+
+    IndexData(IndexShape shape) {
+        this.shape = shape;
+    }
+
+    void put(OrderKey key, Stored entry) {
+        Stored previous = entries.put(key, entry);
+        if (previous == null) {
+            count.increment();
+            bytes.add(entry.size() + ENTRY_OVERHEAD);
+        } else {
+            bytes.add(entry.size() - previous.size());
+        }
+    }
+
+    void remove(OrderKey key) {
+        Stored previous = entries.remove(key);
+        if (previous != null) {
+            count.decrement();
+            bytes.add(-(previous.size() + ENTRY_OVERHEAD));
+        }
+    }
+}

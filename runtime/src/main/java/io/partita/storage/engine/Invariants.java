@@ -1,0 +1,84 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.value.AttributeValue;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Proves that every index of a table holds exactly the entries its base items imply (no lost, duplicate
+ * or orphan entries, projections exact), and that counters and item-collection sizes add up. Called with
+ * the table's schema write lock held and no pending GSI work.
+ */
+final class Invariants {
+    private Invariants() {}
+
+    static void check(TableData t) {
+        long count = 0;
+        long bytes = 0;
+        Map<AttributeValue, Long> collections = new HashMap<>();
+        for (Map.Entry<OrderKey, Stored> e : t.items.entrySet()) {
+            Stored s = e.getValue();
+            OrderKey expectedKey = t.shape.itemKey(s.item());
+            if (!expectedKey.equals(e.getKey())) {
+                fail(t, "item stored under key " + e.getKey() + " but its attributes give " + expectedKey);
+            }
+            count++;
+            bytes += s.size();
+            if (t.lsis.length > 0) {
+                collections.merge(e.getKey().parts[0], (long) s.size(), Long::sum);
+            }
+        }
+        if (count != t.itemCount.sum() || bytes != t.itemBytes.sum()) {
+            fail(t, "counters say " + t.itemCount.sum() + " items / " + t.itemBytes.sum() + " bytes, table holds " + count + " / " + bytes);
+        }
+        for (IndexData index : t.allIndexes()) {
+            TreeMap<OrderKey, Stored> expected = new TreeMap<>();
+            for (Stored s : t.items.values()) {
+                OrderKey k = index.shape.entryKey(s.item());
+                if (k != null) {
+                    Stored entry = index.shape.project(s);
+                    expected.put(k, entry);
+                    if (!index.shape.global) {
+                        collections.merge(k.parts[0], (long) entry.size() + IndexData.ENTRY_OVERHEAD, Long::sum);
+                    }
+                }
+            }
+            Iterator<Map.Entry<OrderKey, Stored>> actual = index.entries.entrySet().iterator();
+            long entryBytes = 0;
+            for (Map.Entry<OrderKey, Stored> want : expected.entrySet()) {
+                if (!actual.hasNext()) {
+                    fail(t, "index " + index.shape.name + " lacks the entry " + want.getKey());
+                }
+                Map.Entry<OrderKey, Stored> got = actual.next();
+                if (!got.getKey().equals(want.getKey())) {
+                    fail(t, "index " + index.shape.name + " has entry " + got.getKey() + " where " + want.getKey() + " belongs");
+                }
+                if (!got.getValue().item().equals(want.getValue().item()) || got.getValue().size() != want.getValue().size()) {
+                    fail(t, "index " + index.shape.name + " entry " + got.getKey() + " holds " + got.getValue().item()
+                            + " but its item projects to " + want.getValue().item());
+                }
+                entryBytes += got.getValue().size() + IndexData.ENTRY_OVERHEAD;
+            }
+            if (actual.hasNext()) {
+                fail(t, "index " + index.shape.name + " has an orphan entry " + actual.next().getKey());
+            }
+            if (index.count.sum() != expected.size() || index.bytes.sum() != entryBytes) {
+                fail(t, "index " + index.shape.name + " counters say " + index.count.sum() + " entries / " + index.bytes.sum()
+                        + " bytes, index holds " + expected.size() + " / " + entryBytes);
+            }
+        }
+        if (t.lsis.length > 0) {
+            Map<AttributeValue, Long> recorded = new HashMap<>();
+            t.collectionSizes.forEach((k, v) -> recorded.put(k, v.get()));
+            if (!recorded.equals(collections)) {
+                fail(t, "item-collection sizes recorded " + recorded + " differ from the sizes the items imply " + collections);
+            }
+        }
+    }
+
+    private static void fail(TableData t, String message) {
+        throw new IllegalStateException("Invariant violated in table " + t.shape.name + ": " + message);
+    }
+}

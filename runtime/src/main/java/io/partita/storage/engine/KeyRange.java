@@ -1,0 +1,177 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.ValidationException;
+import io.partita.storage.expression.KeyConditionTerm;
+import io.partita.storage.expression.KeyConditionTerm.Operator;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.value.AttributeType;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.Bytes;
+import io.partita.storage.value.KeyOrder;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A key condition turned into a range of one ordered structure. Rules (DynamoDB's): {@code =} on every
+ * partition key attribute; on a multi-attribute sort key, equality on leading attributes and a range
+ * condition only on the last attribute given; {@code begins_with} only on S and B.
+ */
+record KeyRange(OrderKey low, OrderKey high) {
+
+    static KeyRange of(List<KeyConditionTerm> terms, KeyAttribute[] partitionKey, KeyAttribute[] sortKey) {
+        KeyConditionTerm[] pk = new KeyConditionTerm[partitionKey.length];
+        KeyConditionTerm[] sk = new KeyConditionTerm[sortKey.length];
+        for (KeyConditionTerm term : terms) {
+            int p = indexOf(partitionKey, term.attribute());
+            int s = indexOf(sortKey, term.attribute());
+            if (p < 0 && s < 0) {
+                throw new ValidationException("Query key condition not supported: " + term.attribute()
+                        + " is not a key attribute of the table or index queried (key: " + describe(partitionKey, sortKey) + ")");
+            }
+            KeyConditionTerm[] slot = p >= 0 ? pk : sk;
+            int i = p >= 0 ? p : s;
+            if (slot[i] != null) {
+                throw new ValidationException("KeyConditionExpressions must only contain one condition per key (" + term.attribute() + ")");
+            }
+            KeyAttribute attr = p >= 0 ? partitionKey[p] : sortKey[s];
+            checkOperand(attr, term, term.low());
+            if (term.high() != null) {
+                checkOperand(attr, term, term.high());
+            }
+            slot[i] = term;
+        }
+        AttributeValue[] pkValues = new AttributeValue[partitionKey.length];
+        for (int i = 0; i < pk.length; i++) {
+            if (pk[i] == null) {
+                throw new ValidationException("Query condition missed key schema element: " + partitionKey[i].name());
+            }
+            if (pk[i].operator() != Operator.EQ) {
+                throw new ValidationException("Query key condition not supported: the partition key attribute "
+                        + partitionKey[i].name() + " takes only '=', got " + pk[i].operator().symbol());
+            }
+            pkValues[i] = pk[i].low();
+        }
+        int given = 0;
+        while (given < sk.length && sk[given] != null) {
+            given++;
+        }
+        for (int i = given; i < sk.length; i++) {
+            if (sk[i] != null) {
+                throw new ValidationException("Query key condition not supported: sort key attribute " + sk[i].attribute()
+                        + " is used without " + sortKey[given].name() + "; multi-attribute sort keys take conditions on their "
+                        + "attributes in order, from the first");
+            }
+        }
+        for (int i = 0; i + 1 < given; i++) {
+            if (sk[i].operator() != Operator.EQ) {
+                throw new ValidationException("Query key condition not supported: only the last sort key attribute given may take "
+                        + "a range condition; " + sk[i].attribute() + " uses " + sk[i].operator().symbol()
+                        + " but is followed by " + sk[i + 1].attribute());
+            }
+        }
+        int hash = pkValues.length == 1 ? OrderKey.partitionHash(pkValues[0]) : OrderKey.partitionHash(pkValues, pkValues.length);
+        int prefixLength = pkValues.length + Math.max(0, given - 1);
+        AttributeValue[] prefix = Arrays.copyOf(pkValues, prefixLength);
+        for (int i = 0; i + 1 < given; i++) {
+            prefix[pkValues.length + i] = sk[i].low();
+        }
+        if (given == 0) {
+            return new KeyRange(OrderKey.bound(hash, prefix, OrderKey.BEFORE), OrderKey.bound(hash, prefix, OrderKey.AFTER));
+        }
+        KeyConditionTerm last = sk[given - 1];
+        OrderKey partStart = OrderKey.bound(hash, prefix, OrderKey.BEFORE);
+        OrderKey partEnd = OrderKey.bound(hash, prefix, OrderKey.AFTER);
+        switch (last.operator()) {
+            case EQ:
+                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.BEFORE), bound(hash, prefix, last.low(), OrderKey.AFTER));
+            case LT:
+                return new KeyRange(partStart, bound(hash, prefix, last.low(), OrderKey.BEFORE));
+            case LE:
+                return new KeyRange(partStart, bound(hash, prefix, last.low(), OrderKey.AFTER));
+            case GT:
+                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.AFTER), partEnd);
+            case GE:
+                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.BEFORE), partEnd);
+            case BETWEEN:
+                if (KeyOrder.compare(last.low(), last.high()) > 0) {
+                    throw new ValidationException("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
+                            + "greater than or equal to lower bound; lower operand: AttributeValue: " + last.low()
+                            + ", upper operand: AttributeValue: " + last.high());
+                }
+                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.BEFORE), bound(hash, prefix, last.high(), OrderKey.AFTER));
+            case BEGINS_WITH:
+                AttributeValue next = successor(last.low());
+                return new KeyRange(bound(hash, prefix, last.low(), OrderKey.BEFORE),
+                        next == null ? partEnd : bound(hash, prefix, next, OrderKey.BEFORE));
+            default:
+                throw new IllegalStateException(last.operator().toString());
+        }
+    }
+
+    private static OrderKey bound(int hash, AttributeValue[] prefix, AttributeValue value, byte side) {
+        AttributeValue[] parts = Arrays.copyOf(prefix, prefix.length + 1);
+        parts[prefix.length] = value;
+        return OrderKey.bound(hash, parts, side);
+    }
+
+    private static void checkOperand(KeyAttribute attr, KeyConditionTerm term, AttributeValue v) {
+        if (term.operator() == Operator.BEGINS_WITH && v.type() == AttributeType.N) {
+            throw new ValidationException("Invalid KeyConditionExpression: Incorrect operand type for operator or function; "
+                    + "operator or function: begins_with, operand type: N");
+        }
+        if (v.type() != attr.type()) {
+            throw new ValidationException("One or more parameter values were invalid: Condition parameter type does not match schema type"
+                    + " (" + attr.name() + " is " + attr.type() + ", the condition gives " + v.type() + ")");
+        }
+        if (v.size() == 0 && v.type() != AttributeType.N) {
+            throw new ValidationException("One or more parameter values are not valid. The AttributeValue for a key attribute "
+                    + "cannot contain an empty " + (v.type() == AttributeType.B ? "binary" : "string") + " value. Key: " + attr.name());
+        }
+    }
+
+    /** The least value greater than every value that starts with {@code prefix}, or null when there is none. */
+    static AttributeValue successor(AttributeValue prefix) {
+        if (prefix instanceof AttributeValue.S s) {
+            int[] cps = s.value().codePoints().toArray();
+            for (int i = cps.length - 1; i >= 0; i--) {
+                if (cps[i] < Character.MAX_CODE_POINT) {
+                    int next = cps[i] + 1;
+                    if (next >= Character.MIN_SURROGATE && next <= Character.MAX_SURROGATE) {
+                        next = Character.MAX_SURROGATE + 1;
+                    }
+                    cps[i] = next;
+                    return AttributeValue.s(new String(cps, 0, i + 1));
+                }
+            }
+            return null;
+        }
+        byte[] b = prefix.asB().toByteArray();
+        for (int i = b.length - 1; i >= 0; i--) {
+            if (b[i] != (byte) 0xFF) {
+                b[i]++;
+                return AttributeValue.b(Bytes.copyOf(Arrays.copyOf(b, i + 1)));
+            }
+        }
+        return null;
+    }
+
+    private static int indexOf(KeyAttribute[] attrs, String name) {
+        for (int i = 0; i < attrs.length; i++) {
+            if (attrs[i].name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String describe(KeyAttribute[] pk, KeyAttribute[] sk) {
+        StringBuilder b = new StringBuilder();
+        for (KeyAttribute k : pk) {
+            b.append(b.length() == 0 ? "" : ", ").append(k.name()).append(" (partition)");
+        }
+        for (KeyAttribute k : sk) {
+            b.append(", ").append(k.name()).append(" (sort)");
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,172 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.GsiPropagation;
+import io.partita.storage.ItemCollectionSizeLimitExceededException;
+import io.partita.storage.StorageOptions;
+import io.partita.storage.value.AttributeValue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One item's change (put, replace or delete) with everything it does to the indexes, planned completely
+ * before anything is applied, so that a write either happens in full or not at all.
+ * Must be planned and applied under the item's stripe lock.
+ */
+final class Mutation {
+    final TableData table;
+    final OrderKey key;
+    final Stored before;
+    final Stored after;
+    private final IndexChange[] lsiChanges;
+    private final IndexChange[] gsiChanges;
+    private final long collectionDelta;
+
+    /** What a write does to one index entry. Keys are null where the item is absent from the index. */
+    record IndexChange(IndexData index, OrderKey oldKey, Stored oldEntry, OrderKey newKey, Stored newEntry) {
+        boolean touchesIndex() {
+            return oldKey != null || newKey != null;
+        }
+
+        /** Index write units per the seeds: 0, 1 (add, remove, projected change) or 2 (key change) writes. */
+        int writeUnits() {
+            if (oldKey == null) {
+                return newKey == null ? 0 : Meter.writeUnits(newEntry.size());
+            }
+            if (newKey == null) {
+                return Meter.writeUnits(oldEntry.size());
+            }
+            if (!oldKey.equals(newKey)) {
+                return Meter.writeUnits(oldEntry.size()) + Meter.writeUnits(newEntry.size());
+            }
+            return oldEntry.item().equals(newEntry.item()) ? 0 : Meter.writeUnits(newEntry.size());
+        }
+    }
+
+    private Mutation(TableData table, OrderKey key, Stored before, Stored after, IndexChange[] lsiChanges,
+                     IndexChange[] gsiChanges, long collectionDelta) {
+        this.table = table;
+        this.key = key;
+        this.before = before;
+        this.after = after;
+        this.lsiChanges = lsiChanges;
+        this.gsiChanges = gsiChanges;
+        this.collectionDelta = collectionDelta;
+    }
+
+    /**
+     * Plans the change of one item from {@code before} to {@code after} (either may be null). The new item's
+     * index keys must already be validated. Checks the item-collection limit.
+     */
+    static Mutation plan(TableData table, OrderKey key, Stored before, Stored after, StorageOptions options) {
+        IndexData[] lsis = table.lsis;
+        IndexData[] gsis = table.gsis;
+        IndexChange[] lsiChanges = new IndexChange[lsis.length];
+        long delta = (after == null ? 0 : after.size()) - (before == null ? 0 : before.size());
+        for (int i = 0; i < lsis.length; i++) {
+            IndexChange c = change(lsis[i], before, after);
+            lsiChanges[i] = c;
+            delta += (c.newKey == null ? 0 : c.newEntry.size() + IndexData.ENTRY_OVERHEAD)
+                    - (c.oldKey == null ? 0 : c.oldEntry.size() + IndexData.ENTRY_OVERHEAD);
+        }
+        IndexChange[] gsiChanges = new IndexChange[gsis.length];
+        for (int i = 0; i < gsis.length; i++) {
+            gsiChanges[i] = change(gsis[i], before, after);
+        }
+        if (lsis.length > 0) {
+            checkCollectionLimit(table, key.parts[0], delta, options);
+        }
+        return new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta);
+    }
+
+    /** Rejects a write that would grow an item collection past the limit; shrinking writes always pass. */
+    static void checkCollectionLimit(TableData table, AttributeValue partitionKey, long delta, StorageOptions options) {
+        long current = table.collectionSize(partitionKey);
+        if (delta > 0 && current + delta > options.itemCollectionSizeLimit()) {
+            throw new ItemCollectionSizeLimitExceededException("Collection size exceeded: the item collection of "
+                    + table.shape.partitionKey.name() + " = " + partitionKey + " in table " + table.shape.name + " would grow to "
+                    + (current + delta) + " bytes, over its limit of " + options.itemCollectionSizeLimit()
+                    + " bytes (tables with local secondary indexes limit each partition key value's items and LSI entries)");
+        }
+    }
+
+    private static IndexChange change(IndexData index, Stored before, Stored after) {
+        IndexShape shape = index.shape;
+        OrderKey oldKey = before == null ? null : shape.entryKey(before.item());
+        OrderKey newKey = after == null ? null : shape.entryKey(after.item());
+        Stored oldEntry = oldKey == null ? null : shape.project(before);
+        Stored newEntry = newKey == null ? null : shape.project(after);
+        return new IndexChange(index, oldKey, oldEntry, newKey, newEntry);
+    }
+
+    /** Applies the planned change. Cannot fail. */
+    void apply(StorageOptions options, long nowMillis) {
+        if (after != null) {
+            table.items.put(key, after);
+        } else if (before != null) {
+            table.items.remove(key);
+        }
+        if (before == null && after != null) {
+            table.itemCount.increment();
+        } else if (before != null && after == null) {
+            table.itemCount.decrement();
+        }
+        table.itemBytes.add((after == null ? 0 : after.size()) - (before == null ? 0 : before.size()));
+        for (IndexChange c : lsiChanges) {
+            applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+        }
+        boolean async = options.gsiPropagation() == GsiPropagation.ASYNC;
+        for (IndexChange c : gsiChanges) {
+            if (!c.touchesIndex()) {
+                continue;
+            }
+            if (async) {
+                table.pendingGsiWrites.add(new TableData.PendingGsiWrite(
+                        nowMillis + options.gsiPropagationDelay().toMillis(), c.index, c.oldKey, c.newKey, c.newEntry));
+            } else {
+                applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+            }
+        }
+        if (lsiChanges.length > 0 && collectionDelta != 0) {
+            AtomicLong size = table.collectionSizes.computeIfAbsent(key.parts[0], k -> new AtomicLong());
+            if (size.addAndGet(collectionDelta) == 0) {
+                table.collectionSizes.remove(key.parts[0], size);
+            }
+        }
+    }
+
+    static void applyToIndex(IndexData index, OrderKey oldKey, OrderKey newKey, Stored newEntry) {
+        if (oldKey != null && (newKey == null || !oldKey.equals(newKey))) {
+            index.remove(oldKey);
+        }
+        if (newKey != null) {
+            index.put(newKey, newEntry);
+        }
+    }
+
+    /** Records this write's capacity: base table by the larger item image, indexes by the seeds' rules. */
+    void meter(Meter meter, int factor) {
+        String t = table.shape.name;
+        int baseBytes = Math.max(before == null ? 0 : before.size(), after == null ? 0 : after.size());
+        meter.tableWrite(t, (double) factor * Meter.writeUnits(baseBytes));
+        for (IndexChange c : lsiChanges) {
+            int units = c.writeUnits();
+            if (units > 0) {
+                meter.indexWrite(t, c.index.shape.name, false, (double) factor * units);
+            }
+        }
+        for (IndexChange c : gsiChanges) {
+            int units = c.writeUnits();
+            if (units > 0) {
+                meter.indexWrite(t, c.index.shape.name, true, (double) factor * units);
+            }
+        }
+    }
+
+    /** Bytes this change adds to its item collection (negative when it shrinks it); 0 on tables without LSIs. */
+    long collectionDelta() {
+        return collectionDelta;
+    }
+
+    long collectionSizeAfter() {
+        return table.collectionSize(key.parts[0]);
+    }
+}

@@ -1,0 +1,285 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.ValidationException;
+import io.partita.storage.api.QueryRequest;
+import io.partita.storage.api.QueryResponse;
+import io.partita.storage.api.ReturnConsumedCapacity;
+import io.partita.storage.api.ScanRequest;
+import io.partita.storage.api.ScanResponse;
+import io.partita.storage.api.Select;
+import io.partita.storage.expression.ConditionExpression;
+import io.partita.storage.expression.ExpressionKind;
+import io.partita.storage.expression.Expressions;
+import io.partita.storage.expression.KeyConditionExpression;
+import io.partita.storage.expression.Placeholders;
+import io.partita.storage.expression.ProjectionExpression;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.schema.ProjectionType;
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Query and Scan: key ranges, Select and projection rules, LSI fetches, filters, pagination, the 1 MB cap. */
+final class Reads {
+    static final int MAX_PAGE_BYTES = 1024 * 1024;
+    private static final long MAX_TOTAL_SEGMENTS = 1_000_000;
+
+    private final Engine engine;
+
+    Reads(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** Everything a Query or Scan needs once its parameters are validated. */
+    private record Plan(TableData table, IndexData index, Select select, boolean fetch, ConditionExpression filter,
+                        ProjectionExpression projection, Placeholders placeholders, boolean consistent, int limit) {}
+
+    QueryResponse query(QueryRequest r) {
+        TableData t = engine.table(r.tableName());
+        IndexData index = index(t, r.indexName());
+        if (index != null && index.shape.global && r.consistentRead()) {
+            throw new ValidationException("Consistent read cannot be true when querying a GSI");
+        }
+        if (r.keyConditionExpression() == null) {
+            throw new ValidationException("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+        }
+        Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
+        KeyConditionExpression kc = Expressions.parseKeyCondition(r.keyConditionExpression());
+        Plan plan = plan(t, index, r.select(), r.filterExpression(), r.projectionExpression(), ph, r.consistentRead(), r.limit(), kc);
+        KeyAttribute[] pk;
+        KeyAttribute[] sk;
+        if (index == null) {
+            pk = new KeyAttribute[] {t.shape.partitionKey};
+            sk = t.shape.sortKey == null ? new KeyAttribute[0] : new KeyAttribute[] {t.shape.sortKey};
+        } else {
+            pk = index.shape.partitionKey;
+            sk = index.shape.sortKey;
+        }
+        KeyRange range = KeyRange.of(kc.terms(ph), pk, sk);
+        NavigableMap<OrderKey, Stored> view = source(t, index).subMap(range.low(), true, range.high(), true);
+        if (r.exclusiveStartKey() != null) {
+            OrderKey start = startKey(t, index, r.exclusiveStartKey());
+            if (start.compareTo(range.low()) < 0 || start.compareTo(range.high()) > 0) {
+                throw new ValidationException("The provided starting key is invalid: it lies outside the range of the key condition");
+            }
+            view = r.scanIndexForward() ? view.tailMap(start, false) : view.headMap(start, false);
+        }
+        if (!r.scanIndexForward()) {
+            view = view.descendingMap();
+        }
+        Page page = run(plan, view);
+        return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
+                page.capacity(plan, r.returnConsumedCapacity()));
+    }
+
+    ScanResponse scan(ScanRequest r) {
+        TableData t = engine.table(r.tableName());
+        IndexData index = index(t, r.indexName());
+        if (index != null && index.shape.global && r.consistentRead()) {
+            throw new ValidationException("Consistent read cannot be true when scanning a GSI");
+        }
+        Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
+        Plan plan = plan(t, index, r.select(), r.filterExpression(), r.projectionExpression(), ph, r.consistentRead(), r.limit(), null);
+        NavigableMap<OrderKey, Stored> view = source(t, index);
+        if (r.segment() != null || r.totalSegments() != null) {
+            if (r.segment() == null) {
+                throw new ValidationException("The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
+            }
+            if (r.totalSegments() == null) {
+                throw new ValidationException("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+            }
+            int total = r.totalSegments();
+            int segment = r.segment();
+            if (total < 1 || total > MAX_TOTAL_SEGMENTS) {
+                throw new ValidationException("1 validation error detected: Value '" + total
+                        + "' at 'totalSegments' failed to satisfy constraint: Member must have value between 1 and 1000000");
+            }
+            if (segment < 0 || segment >= total) {
+                throw new ValidationException("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: "
+                        + segment + " is not less than TotalSegments: " + total);
+            }
+            long span = 1L << 32;
+            OrderKey from = OrderKey.hashStart(span * segment / total);
+            view = segment + 1 == total ? view.tailMap(from, true)
+                    : view.subMap(from, true, OrderKey.hashStart(span * (segment + 1) / total), false);
+        }
+        if (r.exclusiveStartKey() != null) {
+            view = tailAfter(view, startKey(t, index, r.exclusiveStartKey()));
+        }
+        Page page = run(plan, view);
+        return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
+                page.capacity(plan, r.returnConsumedCapacity()));
+    }
+
+    private static NavigableMap<OrderKey, Stored> tailAfter(NavigableMap<OrderKey, Stored> view, OrderKey start) {
+        if (view.isEmpty()) {
+            return view;
+        }
+        if (start.compareTo(view.lastKey()) >= 0) {
+            return Collections.emptyNavigableMap();
+        }
+        if (start.compareTo(view.firstKey()) < 0) {
+            return view;
+        }
+        return view.tailMap(start, false);
+    }
+
+    private IndexData index(TableData t, String name) {
+        if (name == null) {
+            return null;
+        }
+        IndexData index = t.gsi(name);
+        if (index == null) {
+            index = t.lsi(name);
+        }
+        if (index == null) {
+            throw new ValidationException("The table does not have the specified index: " + name);
+        }
+        if (index.shape.global) {
+            engine.drainDue(t);
+        }
+        return index;
+    }
+
+    private static NavigableMap<OrderKey, Stored> source(TableData t, IndexData index) {
+        return index == null ? t.items : index.entries;
+    }
+
+    private static OrderKey startKey(TableData t, IndexData index, Map<String, AttributeValue> esk) {
+        int expected = index == null ? (t.shape.sortKey == null ? 1 : 2) : index.shape.keyAttributes.size();
+        if (esk.size() != expected) {
+            throw new ValidationException("The provided starting key is invalid: Exclusive Start Key must have same size as table's key schema"
+                    + " (expected " + expected + " attributes, got " + esk.keySet() + ")");
+        }
+        try {
+            t.shape.itemKey(esk);
+            if (index == null) {
+                return t.shape.itemKey(esk);
+            }
+            index.shape.validate(esk);
+            OrderKey k = index.shape.entryKey(esk);
+            if (k == null) {
+                throw new ValidationException("missing index key attribute");
+            }
+            return k;
+        } catch (ValidationException e) {
+            throw new ValidationException("The provided starting key is invalid: " + e.getMessage());
+        }
+    }
+
+    private Plan plan(TableData t, IndexData index, Select requested, String filterText, String projectionText,
+                      Placeholders ph, boolean consistent, Integer limit, KeyConditionExpression kc) {
+        if (limit != null && limit < 1) {
+            throw new ValidationException("1 validation error detected: Value '" + limit
+                    + "' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1");
+        }
+        ConditionExpression filter = filterText == null ? null : Expressions.parseCondition(filterText, ExpressionKind.FILTER);
+        ProjectionExpression projection = projectionText == null ? null : Expressions.parseProjection(projectionText);
+        ph.checkAllUsed(kc, filter, projection);
+        Select select = requested;
+        if (select == null) {
+            select = projection != null ? Select.SPECIFIC_ATTRIBUTES : index == null ? Select.ALL_ATTRIBUTES : Select.ALL_PROJECTED_ATTRIBUTES;
+        }
+        if (projection != null && select != Select.SPECIFIC_ATTRIBUTES) {
+            throw new ValidationException("Cannot specify the ProjectionExpression when choosing to get " + select);
+        }
+        if (select == Select.SPECIFIC_ATTRIBUTES && projection == null) {
+            throw new ValidationException("Select SPECIFIC_ATTRIBUTES requires a ProjectionExpression");
+        }
+        if (select == Select.ALL_PROJECTED_ATTRIBUTES && index == null) {
+            throw new ValidationException("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+        }
+        boolean fetch = false;
+        if (index != null && index.shape.projectionType != ProjectionType.ALL) {
+            Set<String> missing = new TreeSet<>();
+            if (select == Select.SPECIFIC_ATTRIBUTES) {
+                for (String a : projection.topLevelAttributes(ph)) {
+                    if (!index.shape.projects(a)) {
+                        missing.add(a);
+                    }
+                }
+            }
+            if (index.shape.global) {
+                if (select == Select.ALL_ATTRIBUTES) {
+                    throw new ValidationException("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for "
+                            + "global secondary index " + index.shape.name + " because its projection type is not ALL");
+                }
+                if (!missing.isEmpty()) {
+                    throw new ValidationException("One or more parameter values were invalid: Global secondary index " + index.shape.name
+                            + " does not project " + missing);
+                }
+            } else {
+                // An LSI fetches what it does not project from the base item, and is charged for it.
+                fetch = select == Select.ALL_ATTRIBUTES || !missing.isEmpty();
+            }
+        }
+        return new Plan(t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
+    }
+
+    /** One page of results and what reading it cost. */
+    private static final class Page {
+        final List<Map<String, AttributeValue>> items = new ArrayList<>();
+        int count;
+        int scanned;
+        long bytesRead;
+        long fetchUnits;
+        Map<String, AttributeValue> lastEvaluatedKey;
+
+        io.partita.storage.api.ConsumedCapacity capacity(Plan plan, ReturnConsumedCapacity mode) {
+            if (mode == ReturnConsumedCapacity.NONE) {
+                return null;
+            }
+            double factor = plan.consistent ? 1.0 : 0.5;
+            double indexUnits = Meter.readUnits(bytesRead) * factor;
+            Meter meter = new Meter();
+            String table = plan.table.shape.name;
+            if (plan.index == null) {
+                meter.tableRead(table, indexUnits);
+            } else {
+                meter.indexRead(table, plan.index.shape.name, plan.index.shape.global, indexUnits);
+                if (fetchUnits > 0) {
+                    meter.tableRead(table, fetchUnits * factor);
+                }
+            }
+            return meter.report(table, mode);
+        }
+    }
+
+    private Page run(Plan plan, NavigableMap<OrderKey, Stored> view) {
+        Page page = new Page();
+        TableData t = plan.table;
+        IndexShape shape = plan.index == null ? null : plan.index.shape;
+        long pageBytes = 0;
+        for (Map.Entry<OrderKey, Stored> e : view.entrySet()) {
+            Stored stored = e.getValue();
+            page.scanned++;
+            page.bytesRead += stored.size();
+            pageBytes += stored.size();
+            Map<String, AttributeValue> item = stored.item();
+            if (plan.fetch) {
+                Stored base = t.items.get(t.shape.itemKey(item));
+                if (base != null) {
+                    item = base.item();
+                    page.fetchUnits += Meter.readUnits(base.size());
+                    pageBytes += (long) Meter.readUnits(base.size()) * Meter.READ_UNIT;
+                }
+            }
+            if (plan.filter == null || plan.filter.test(item, plan.placeholders)) {
+                page.count++;
+                if (plan.select != Select.COUNT) {
+                    page.items.add(plan.projection == null ? item : plan.projection.apply(item, plan.placeholders));
+                }
+            }
+            if (page.scanned >= plan.limit || pageBytes >= MAX_PAGE_BYTES) {
+                page.lastEvaluatedKey = shape == null ? t.shape.keyOf(stored.item()) : shape.lastEvaluatedKey(stored.item());
+                break;
+            }
+        }
+        return page;
+    }
+}

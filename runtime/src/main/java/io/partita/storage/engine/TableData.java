@@ -1,0 +1,93 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * One live table: its items, its index entries, and the locks and counters that keep them in step.
+ *
+ * <p>Locking: a write takes the schema read lock (GSI creation and deletion take the write lock, so a
+ * backfill sees no concurrent writes), then the stripe lock of the item's partition key. Base item, LSI
+ * entries and (in SYNC mode) GSI entries change together under the stripe lock, so a write is atomic with
+ * respect to every other write of the same item. Readers take no locks: they see each stored item either
+ * before or after a write, never half of it.
+ */
+final class TableData {
+    private static final int STRIPES = 1024;
+
+    final long id;
+    final TableShape shape;
+    volatile TableDefinition definition;
+    final ConcurrentSkipListMap<OrderKey, Stored> items = new ConcurrentSkipListMap<>();
+    final IndexData[] lsis;
+    volatile IndexData[] gsis;
+    final LongAdder itemCount = new LongAdder();
+    final LongAdder itemBytes = new LongAdder();
+    /** Item-collection sizes by partition key value; kept only for tables with LSIs. */
+    final ConcurrentHashMap<AttributeValue, AtomicLong> collectionSizes;
+    final ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWrites = new ConcurrentLinkedQueue<>();
+    final ReentrantReadWriteLock schemaLock = new ReentrantReadWriteLock();
+    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+
+    TableData(long id, TableDefinition definition, TableShape shape, IndexData[] lsis, IndexData[] gsis) {
+        this.id = id;
+        this.definition = definition;
+        this.shape = shape;
+        this.lsis = lsis;
+        this.gsis = gsis;
+        this.collectionSizes = lsis.length > 0 ? new ConcurrentHashMap<>() : null;
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new ReentrantLock();
+        }
+    }
+
+    int stripeOf(OrderKey itemKey) {
+        return itemKey.hash & (STRIPES - 1);
+    }
+
+    ReentrantLock stripe(int index) {
+        return stripes[index];
+    }
+
+    IndexData gsi(String name) {
+        for (IndexData g : gsis) {
+            if (g.shape.name.equals(name)) {
+                return g;
+            }
+        }
+        return null;
+    }
+
+    IndexData lsi(String name) {
+        for (IndexData l : lsis) {
+            if (l.shape.name.equals(name)) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    List<IndexData> allIndexes() {
+        IndexData[] g = gsis;
+        IndexData[] all = Arrays.copyOf(lsis, lsis.length + g.length);
+        System.arraycopy(g, 0, all, lsis.length, g.length);
+        return List.of(all);
+    }
+
+    long collectionSize(AttributeValue partitionKey) {
+        AtomicLong size = collectionSizes.get(partitionKey);
+        return size == null ? 0 : size.get();
+    }
+
+    /** A GSI update waiting for its due time (ASYNC propagation). Queued in write order per item. */
+    record PendingGsiWrite(long dueMillis, IndexData gsi, OrderKey oldKey, OrderKey newKey, Stored newEntry) {}
+}

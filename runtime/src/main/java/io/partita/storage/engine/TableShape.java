@@ -1,0 +1,73 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.ValidationException;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.value.AttributeValue;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The base table's key schema, compiled: key extraction, key validation and item keys. */
+final class TableShape {
+    final String name;
+    final KeyAttribute partitionKey;
+    final KeyAttribute sortKey;
+
+    TableShape(String name, KeyAttribute partitionKey, KeyAttribute sortKey) {
+        this.name = name;
+        this.partitionKey = partitionKey;
+        this.sortKey = sortKey;
+    }
+
+    /** The storage key of a whole item, validating its key attributes. */
+    OrderKey itemKey(Map<String, AttributeValue> item) {
+        AttributeValue pk = KeyRules.checkTableKey(partitionKey, item.get(partitionKey.name()), true);
+        if (sortKey == null) {
+            return OrderKey.exact(OrderKey.partitionHash(pk), pk);
+        }
+        AttributeValue sk = KeyRules.checkTableKey(sortKey, item.get(sortKey.name()), false);
+        return OrderKey.exact(OrderKey.partitionHash(pk), pk, sk);
+    }
+
+    /**
+     * The storage key named by a request's {@code Key} parameter, which must hold exactly the key attributes:
+     * DynamoDB's "The provided key element does not match the schema" otherwise.
+     */
+    OrderKey requestKey(Map<String, AttributeValue> key) {
+        if (key == null || key.isEmpty()) {
+            throw new ValidationException("One or more parameter values were invalid: the Key parameter is required and must hold "
+                    + keyDescription());
+        }
+        int expected = sortKey == null ? 1 : 2;
+        AttributeValue pk = key.get(partitionKey.name());
+        AttributeValue sk = sortKey == null ? null : key.get(sortKey.name());
+        if (key.size() != expected || pk == null || (sortKey != null && sk == null)) {
+            throw new ValidationException("The provided key element does not match the schema: table " + name + " has key "
+                    + keyDescription() + ", the request gave " + key.keySet());
+        }
+        if (pk.type() != partitionKey.type() || (sk != null && sk.type() != sortKey.type())) {
+            throw new ValidationException("The provided key element does not match the schema: table " + name + " has key "
+                    + keyDescription() + ", the request gave " + key);
+        }
+        return itemKey(key);
+    }
+
+    /** The key attributes of an item, in schema order. */
+    Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
+        Map<String, AttributeValue> key = new LinkedHashMap<>(4);
+        key.put(partitionKey.name(), item.get(partitionKey.name()));
+        if (sortKey != null) {
+            key.put(sortKey.name(), item.get(sortKey.name()));
+        }
+        return key;
+    }
+
+    boolean isKeyAttribute(String attribute) {
+        return attribute.equals(partitionKey.name()) || (sortKey != null && attribute.equals(sortKey.name()));
+    }
+
+    String keyDescription() {
+        return sortKey == null
+                ? partitionKey.name() + " (" + partitionKey.type() + ")"
+                : partitionKey.name() + " (" + partitionKey.type() + "), " + sortKey.name() + " (" + sortKey.type() + ")";
+    }
+}

@@ -1,0 +1,133 @@
+package io.partita.storage.expression;
+
+import io.partita.storage.ValidationException;
+import io.partita.storage.expression.KeyConditionTerm.Operator;
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A parsed key condition: terms joined by AND, each comparing one top-level attribute with placeholder values.
+ * OR, NOT, IN, {@code <>} and every function but begins_with are rejected as DynamoDB rejects them.
+ */
+final class KeyConditionExpressionImpl extends CompiledExpression implements KeyConditionExpression {
+    /** One term as parsed: the attribute (a name or #placeholder) and the value placeholders. */
+    private static final class Term {
+        final Path attribute;
+        final Operator operator;
+        final String low;
+        final String high;
+
+        Term(Path attribute, Operator operator, String low, String high) {
+            this.attribute = attribute;
+            this.operator = operator;
+            this.low = low;
+            this.high = high;
+        }
+    }
+
+    private final Term[] terms;
+
+    private KeyConditionExpressionImpl(Parser parser, Term[] terms) {
+        super(parser);
+        this.terms = terms;
+    }
+
+    static KeyConditionExpressionImpl parse(String text) {
+        Parser parser = new Parser(text, ExpressionKind.KEY_CONDITION);
+        Ast.Cond root = parser.parseConditionExpression();
+        List<Term> terms = new ArrayList<>(2);
+        flatten(root, terms, parser.prefix);
+        return new KeyConditionExpressionImpl(parser, terms.toArray(new Term[0]));
+    }
+
+    private static ValidationException invalidOperator(String prefix, String operator) {
+        return new ValidationException(prefix + "Invalid operator used in KeyConditionExpression: " + operator);
+    }
+
+    /** The terms of an AND tree in source order; anything else is an error. */
+    private static void flatten(Ast.Cond c, List<Term> out, String prefix) {
+        if (c instanceof Ast.And and) {
+            flatten(and.left, out, prefix);
+            flatten(and.right, out, prefix);
+        } else if (c instanceof Ast.Or) {
+            throw invalidOperator(prefix, "OR");
+        } else if (c instanceof Ast.Not) {
+            throw invalidOperator(prefix, "NOT");
+        } else if (c instanceof Ast.In) {
+            throw invalidOperator(prefix, "IN");
+        } else if (c instanceof Ast.Compare cmp) {
+            Operator op;
+            boolean flip = !(cmp.left instanceof Ast.PathOperand) && cmp.right instanceof Ast.PathOperand;
+            switch (cmp.op) {
+                case EQ: op = Operator.EQ; break;
+                case LT: op = flip ? Operator.GT : Operator.LT; break;
+                case LE: op = flip ? Operator.GE : Operator.LE; break;
+                case GT: op = flip ? Operator.LT : Operator.GT; break;
+                case GE: op = flip ? Operator.LE : Operator.GE; break;
+                default: throw invalidOperator(prefix, cmp.op.symbol);
+            }
+            Ast.Operand attr = flip ? cmp.right : cmp.left;
+            Ast.Operand value = flip ? cmp.left : cmp.right;
+            out.add(new Term(attribute(attr, cmp.op.symbol, prefix), op, value(value, cmp.op.symbol, prefix), null));
+        } else if (c instanceof Ast.Between b) {
+            out.add(new Term(attribute(b.operand, "BETWEEN", prefix), Operator.BETWEEN,
+                    value(b.low, "BETWEEN", prefix), value(b.high, "BETWEEN", prefix)));
+        } else if (c instanceof Ast.BeginsWith bw) {
+            out.add(new Term(attribute(bw.operand, "begins_with", prefix), Operator.BEGINS_WITH,
+                    value(bw.prefix, "begins_with", prefix), null));
+        } else if (c instanceof Ast.AttributeExists e) {
+            throw invalidOperator(prefix, e.exists ? "attribute_exists" : "attribute_not_exists");
+        } else if (c instanceof Ast.AttributeTypeIs) {
+            throw invalidOperator(prefix, "attribute_type");
+        } else if (c instanceof Ast.Contains) {
+            throw invalidOperator(prefix, "contains");
+        } else {
+            throw new ValidationException(prefix + "Invalid condition in KeyConditionExpression");
+        }
+    }
+
+    private static Path attribute(Ast.Operand operand, String operator, String prefix) {
+        if (operand instanceof Ast.SizeOperand) {
+            throw invalidOperator(prefix, "size");
+        }
+        if (!(operand instanceof Ast.PathOperand p)) {
+            throw new ValidationException(prefix + "The left operand of a key condition must be an attribute name; operator: "
+                    + operator);
+        }
+        if (p.path.length() != 1) {
+            throw new ValidationException(prefix + "Nested attributes are not supported in a key condition; attribute: "
+                    + p.path);
+        }
+        return p.path;
+    }
+
+    private static String value(Ast.Operand operand, String operator, String prefix) {
+        if (operand instanceof Ast.SizeOperand) {
+            throw invalidOperator(prefix, "size");
+        }
+        if (!(operand instanceof Ast.ValueOperand v)) {
+            throw new ValidationException(prefix
+                    + "The right operand of a key condition must be an expression attribute value; operator: " + operator);
+        }
+        return v.ref;
+    }
+
+    @Override
+    public List<KeyConditionTerm> terms(Placeholders placeholders) {
+        Placeholders ph = prepare(placeholders);
+        List<KeyConditionTerm> out = new ArrayList<>(terms.length);
+        for (Term t : terms) {
+            String name = t.attribute.name(0, ph);
+            for (KeyConditionTerm earlier : out) {
+                if (earlier.attribute().equals(name)) {
+                    throw new ValidationException("KeyConditionExpressions must only contain one condition per key");
+                }
+            }
+            AttributeValue low = ph.value(t.low);
+            AttributeValue high = t.high == null ? null : ph.value(t.high);
+            out.add(new KeyConditionTerm(name, t.operator, low, high));
+        }
+        return List.copyOf(out);
+    }
+}
