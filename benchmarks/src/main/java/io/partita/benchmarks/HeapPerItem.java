@@ -32,8 +32,6 @@ public final class HeapPerItem {
         n -= n % (2 * Workload.QUERY_PAGE);
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
 
-        long inputMapBytes = inputMapBytes(memory, Math.min(n, 100_000));
-
         Storage storage = Storage.inMemory();
         storage.createTable(Workload.tableDefinition());
         // Warm the write path once (class loading, JIT, lazily built structures), then measure from an empty table.
@@ -50,6 +48,9 @@ public final class HeapPerItem {
         }
         long full = liveHeap(memory);
         Reference.reachabilityFence(storage);
+        storage.close();
+        storage = null;
+        long inputMapBytes = inputMapBytes(memory, Math.min(n, 100_000));
 
         double avg = (double) (full - base) / n;
         double slope = (double) (full - half) / (n - n / 2);
@@ -60,7 +61,6 @@ public final class HeapPerItem {
         System.out.printf("for scale: one input item map (LinkedHashMap of the core's AttributeValues) retains %d B%n",
                 inputMapBytes);
         System.out.printf("RESULT bytesPerItem=%.0f slope=%.0f inputMapBytes=%d%n", avg, slope, inputMapBytes);
-        storage.close();
     }
 
     private static PutItemRequest put(Map<String, AttributeValue> item) {
@@ -78,23 +78,29 @@ public final class HeapPerItem {
         return (after - before - 40L - 4L * count) / count; // less the ArrayList and its array (compressed oops)
     }
 
-    /** Used heap after full collections, repeated until it settles. */
+    /**
+     * Used heap after full collections: at least three, then until two consecutive readings agree within 64 KB
+     * (a single {@code System.gc()} was seen to leave a freshly dropped 100 MB list in place once); the lowest
+     * reading is returned.
+     */
     static long liveHeap(MemoryMXBean memory) {
         long previous = Long.MAX_VALUE;
-        for (int round = 0; round < 10; round++) {
+        long min = Long.MAX_VALUE;
+        for (int round = 0; round < 12; round++) {
             System.gc();
             long used = memory.getHeapMemoryUsage().getUsed();
-            if (Math.abs(previous - used) < 64 * 1024) {
-                return used;
+            min = Math.min(min, used);
+            if (round >= 2 && Math.abs(previous - used) < 64 * 1024) {
+                break;
             }
             previous = used;
             try {
-                Thread.sleep(50);
+                Thread.sleep(20);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return used;
+                break;
             }
         }
-        return previous;
+        return min;
     }
 }
