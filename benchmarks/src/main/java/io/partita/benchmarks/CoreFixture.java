@@ -25,9 +25,17 @@ final class CoreFixture {
 
     /** PutItem requests for the fresh items {@code n .. n+size-1}. */
     static PutItemRequest[] puts(int n, int size) {
+        return puts(n, size, size);
+    }
+
+    /**
+     * {@code size} PutItem requests, each with its own item map, for the items {@code n + (k % keys)}: fresh keys
+     * while {@code k < keys}, overwrites after.
+     */
+    static PutItemRequest[] puts(int n, int size, int keys) {
         PutItemRequest[] requests = new PutItemRequest[size];
         for (int k = 0; k < size; k++) {
-            requests[k] = PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(n + (long) k, n)).build();
+            requests[k] = PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(n + (long) (k % keys), n)).build();
         }
         return requests;
     }

@@ -21,8 +21,9 @@ import org.openjdk.jmh.annotations.Threads;
 
 /**
  * How the core's PutItem and GSI Query cost grows with the table: 1k vs 1M preloaded items, same JVM settings
- * (goal: 1M within 2x of 1k). The put pool is {@code min(n, POOL)} fresh keys, so the table stays within 2n
- * items while measured (after the pool wraps, puts overwrite).
+ * (goal: 1M within 2x of 1k). The put pool holds {@link Workload#POOL} requests with distinct item maps at both
+ * sizes (so the requests are equally cold in cache), over {@code min(n, POOL)} fresh keys: the table stays within
+ * 2n items while measured; past those keys, puts overwrite.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -51,14 +52,11 @@ public class CoreScalingBench {
     @State(Scope.Thread)
     public static class PutPool {
         PutItemRequest[] requests;
-        int mask;
         int next;
 
         @Setup(Level.Trial)
         public void build(Db db) {
-            int size = Integer.highestOneBit(Math.min(db.n, Workload.POOL));
-            requests = CoreFixture.puts(db.n, size);
-            mask = size - 1;
+            requests = CoreFixture.puts(db.n, Workload.POOL, Math.min(db.n, Workload.POOL));
         }
     }
 
@@ -75,11 +73,11 @@ public class CoreScalingBench {
 
     @Benchmark
     public PutItemResponse putItem(Db db, PutPool pool) {
-        return db.storage.putItem(pool.requests[pool.next++ & pool.mask]);
+        return db.storage.putItem(pool.requests[pool.next++ & (Workload.POOL - 1)]);
     }
 
     @Benchmark
     public QueryResponse queryGsi(Db db, QueryPool pool) {
-        return db.storage.query(pool.requests[pool.next++ & Workload.POOL - 1]);
+        return db.storage.query(pool.requests[pool.next++ & (Workload.POOL - 1)]);
     }
 }

@@ -25,7 +25,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the core-vs-DynamoDB-Local set, the core's 1k-vs-1M scaling set and the heap-per-item measurement in one
- * go, with a short configuration (1 fork, 3 x 1 s warm-up, 3 x 2 s measurement), and prints the ratios as a
+ * go, with a short configuration (1 fork, 5 x 1 s warm-up, 3 x 2 s measurement), and prints the ratios as a
  * Markdown table.
  *
  * <pre>
@@ -82,7 +82,7 @@ public final class Report {
             opts.forks(1);
         }
         if (!cmd.getWarmupIterations().hasValue()) {
-            opts.warmupIterations(3);
+            opts.warmupIterations(5);
         }
         if (!cmd.getWarmupTime().hasValue()) {
             opts.warmupTime(TimeValue.seconds(1));
