@@ -1,0 +1,78 @@
+package io.partita.benchmarks;
+
+import io.partita.storage.Storage;
+import io.partita.storage.api.GetItemRequest;
+import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.PutItemRequest;
+import io.partita.storage.api.QueryRequest;
+import io.partita.storage.api.QueryResponse;
+import io.partita.storage.value.AttributeValue;
+import java.util.Map;
+
+/** Builds the core's side of the {@link Workload}: the loaded table and the pre-built request pools. */
+final class CoreFixture {
+    private CoreFixture() {}
+
+    /** A new in-memory core with table {@code Bench} holding items {@code 0 .. n-1}. */
+    static Storage load(int n) {
+        Storage storage = Storage.inMemory();
+        storage.createTable(Workload.tableDefinition());
+        for (long i = 0; i < n; i++) {
+            storage.putItem(PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(i, n)).build());
+        }
+        return storage;
+    }
+
+    /** PutItem requests for the fresh items {@code n .. n+size-1}. */
+    static PutItemRequest[] puts(int n, int size) {
+        return puts(n, size, size);
+    }
+
+    /**
+     * {@code size} PutItem requests, each with its own item map, for the items {@code n + (k % keys)}: fresh keys
+     * while {@code k < keys}, overwrites after.
+     */
+    static PutItemRequest[] puts(int n, int size, int keys) {
+        PutItemRequest[] requests = new PutItemRequest[size];
+        for (int k = 0; k < size; k++) {
+            requests[k] = PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(n + (long) (k % keys), n)).build();
+        }
+        return requests;
+    }
+
+    /** GetItem requests for random existing keys; checks one against the store. */
+    static GetItemRequest[] gets(Storage storage, int n) {
+        GetItemRequest[] requests = new GetItemRequest[Workload.POOL];
+        int[] idx = Workload.randomIndexes(Workload.POOL, n, 42);
+        for (int k = 0; k < Workload.POOL; k++) {
+            requests[k] = GetItemRequest.builder().tableName(Workload.TABLE).key(Workload.key(idx[k])).build();
+        }
+        GetItemResponse probe = storage.getItem(requests[0]);
+        if (probe.item() == null || !probe.item().equals(Workload.item(idx[0], n))) {
+            throw new IllegalStateException("GetItem sanity check failed: " + probe);
+        }
+        return requests;
+    }
+
+    /** Queries on gsi1 for random g1pk values (ten items each); checks some against the store. */
+    static QueryRequest[] queries(Storage storage, int n) {
+        QueryRequest[] requests = new QueryRequest[Workload.POOL];
+        int[] idx = Workload.randomIndexes(Workload.POOL, Workload.g1Partitions(n), 43);
+        for (int k = 0; k < Workload.POOL; k++) {
+            requests[k] = QueryRequest.builder()
+                    .tableName(Workload.TABLE)
+                    .indexName(Workload.G1)
+                    .keyConditionExpression("g1pk = :p")
+                    .expressionAttributeValues(Map.of(":p", AttributeValue.s(Workload.g1pk(idx[k]))))
+                    .build();
+        }
+        for (int k = 0; k < 16; k++) {
+            QueryResponse probe = storage.query(requests[k]);
+            if (probe.count() != Workload.QUERY_PAGE || probe.items().size() != Workload.QUERY_PAGE) {
+                throw new IllegalStateException("GSI query sanity check: expected " + Workload.QUERY_PAGE
+                        + " items, got " + probe.count());
+            }
+        }
+        return requests;
+    }
+}
