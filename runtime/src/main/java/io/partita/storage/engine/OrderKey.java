@@ -18,6 +18,7 @@ final class OrderKey implements Comparable<OrderKey> {
     /** Length of the hash and partition-key prefix: keys of one partition agree on these bytes. */
     final int partitionEnd;
     private int hashCode;
+    private OrderKey partition;
 
     OrderKey(byte[] bytes, int partitionEnd) {
         this.bytes = bytes;
@@ -35,9 +36,14 @@ final class OrderKey implements Comparable<OrderKey> {
         return (bytes[0] & 0xFF) << 24 | (bytes[1] & 0xFF) << 16 | (bytes[2] & 0xFF) << 8 | (bytes[3] & 0xFF);
     }
 
-    /** The key of this key's partition: its hash and partition-key bytes. */
+    /** The key of this key's partition: its hash and partition-key bytes (computed once per key object). */
     OrderKey partition() {
-        return bytes.length == partitionEnd ? this : new OrderKey(Arrays.copyOf(bytes, partitionEnd), partitionEnd);
+        OrderKey p = partition;
+        if (p == null) {
+            p = bytes.length == partitionEnd ? this : new OrderKey(Arrays.copyOf(bytes, partitionEnd), partitionEnd);
+            partition = p;
+        }
+        return p;
     }
 
     @Override
