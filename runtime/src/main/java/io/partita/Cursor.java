@@ -75,7 +75,12 @@ public final class Cursor {
     public static Cursor parse(String text) {
         Objects.requireNonNull(text, "text");
         try {
-            byte[] json = Base64.getUrlDecoder().decode(text);
+            byte[] json;
+            try {
+                json = Base64.getUrlDecoder().decode(text);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Not a Partita cursor (not URL-safe base64): " + text, e);
+            }
             JsonNode root = Json.MAPPER.readTree(json);
             if (root == null || root.path("v").asInt() != FORMAT_VERSION || !root.path("k").isArray()) {
                 throw new IllegalArgumentException("Not a Partita cursor (version " + FORMAT_VERSION + "): " + text);
