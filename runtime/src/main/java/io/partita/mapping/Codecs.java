@@ -114,15 +114,15 @@ public final class Codecs {
     // ---- java.time ----------------------------------------------------------------------------------------
 
     public static final AttributeCodec<Instant> INSTANT = scalar(AttributeType.S, i -> AttributeValue.s(KeyFormat.text(i)),
-            v -> Instant.parse(v.asS()));
+            v -> KeyFormat.parseInstant(v.asS()));
     public static final AttributeCodec<OffsetDateTime> OFFSET_DATE_TIME = scalar(AttributeType.S,
-            t -> AttributeValue.s(KeyFormat.text(t)), v -> OffsetDateTime.ofInstant(Instant.parse(v.asS()), ZoneOffset.UTC));
+            t -> AttributeValue.s(KeyFormat.text(t)), v -> OffsetDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC));
     public static final AttributeCodec<ZonedDateTime> ZONED_DATE_TIME = scalar(AttributeType.S,
-            t -> AttributeValue.s(KeyFormat.text(t)), v -> ZonedDateTime.ofInstant(Instant.parse(v.asS()), ZoneOffset.UTC));
+            t -> AttributeValue.s(KeyFormat.text(t)), v -> ZonedDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC));
     public static final AttributeCodec<LocalDate> LOCAL_DATE = scalar(AttributeType.S, d -> AttributeValue.s(KeyFormat.text(d)),
-            v -> LocalDate.parse(v.asS()));
+            v -> KeyFormat.parseLocalDate(v.asS()));
     public static final AttributeCodec<LocalDateTime> LOCAL_DATE_TIME = scalar(AttributeType.S,
-            t -> AttributeValue.s(KeyFormat.text(t)), v -> LocalDateTime.parse(v.asS()));
+            t -> AttributeValue.s(KeyFormat.text(t)), v -> KeyFormat.parseLocalDateTime(v.asS()));
     public static final AttributeCodec<LocalTime> LOCAL_TIME = scalar(AttributeType.S, t -> AttributeValue.s(KeyFormat.text(t)),
             v -> LocalTime.parse(v.asS()));
     public static final AttributeCodec<Year> YEAR = scalar(AttributeType.S, y -> AttributeValue.s(KeyFormat.text(y)),

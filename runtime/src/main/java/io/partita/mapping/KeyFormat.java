@@ -220,6 +220,74 @@ public final class KeyFormat {
         return sortable(value.longValue());
     }
 
+    // ---- fast parsing of the fixed renderings (the codecs' read path; anything else goes to java.time) ----
+
+    /** Reads {@link #text(Instant)}'s form quickly; other ISO-8601 instants through {@link Instant#parse}. */
+    static Instant parseInstant(String s) {
+        if (s.length() == 30 && s.charAt(29) == 'Z') {
+            LocalDateTime t = parseFixedDateTime(s);
+            if (t != null) {
+                return Instant.ofEpochSecond(t.toEpochSecond(ZoneOffset.UTC), t.getNano());
+            }
+        }
+        return Instant.parse(s);
+    }
+
+    /** Reads {@link #text(LocalDateTime)}'s form quickly; other ISO-8601 forms through {@link LocalDateTime#parse}. */
+    static LocalDateTime parseLocalDateTime(String s) {
+        if (s.length() == 29) {
+            LocalDateTime t = parseFixedDateTime(s);
+            if (t != null) {
+                return t;
+            }
+        }
+        return LocalDateTime.parse(s);
+    }
+
+    /** Reads {@link #text(LocalDate)}'s form quickly; other ISO-8601 forms through {@link LocalDate#parse}. */
+    static LocalDate parseLocalDate(String s) {
+        if (s.length() == 10 && s.charAt(4) == '-' && s.charAt(7) == '-') {
+            int y = digits(s, 0, 4);
+            int m = digits(s, 5, 2);
+            int d = digits(s, 8, 2);
+            if (y >= 0 && m >= 0 && d >= 0) {
+                return LocalDate.of(y, m, d);
+            }
+        }
+        return LocalDate.parse(s);
+    }
+
+    private static LocalDateTime parseFixedDateTime(String s) {
+        if (s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':' || s.charAt(16) != ':'
+                || s.charAt(19) != '.') {
+            return null;
+        }
+        int y = digits(s, 0, 4);
+        int mo = digits(s, 5, 2);
+        int d = digits(s, 8, 2);
+        int h = digits(s, 11, 2);
+        int mi = digits(s, 14, 2);
+        int se = digits(s, 17, 2);
+        int n = digits(s, 20, 9);
+        if ((y | mo | d | h | mi | se | n) < 0) {
+            return null;
+        }
+        return LocalDateTime.of(y, mo, d, h, mi, se, n);
+    }
+
+    /** The decimal value of {@code length} digits at {@code from}, or -1 when one is not a digit. */
+    private static int digits(String s, int from, int length) {
+        int v = 0;
+        for (int i = from; i < from + length; i++) {
+            int c = s.charAt(i) - '0';
+            if (c < 0 || c > 9) {
+                return -1;
+            }
+            v = v * 10 + c;
+        }
+        return v;
+    }
+
     private static void appendDate(StringBuilder sb, int year, int month, int day) {
         appendYear(sb, year);
         sb.append('-');
@@ -248,6 +316,20 @@ public final class KeyFormat {
     }
 
     private static void pad(StringBuilder sb, long value, int width) {
+        if (value >= 0 && width <= 9 && value < 1_000_000_000L) {
+            // fast path for date and time fields: write the digits without an intermediate String
+            int v = (int) value;
+            int start = sb.length();
+            sb.setLength(start + width);
+            for (int i = start + width - 1; i >= start; i--) {
+                sb.setCharAt(i, (char) ('0' + v % 10));
+                v /= 10;
+            }
+            if (v == 0) {
+                return;
+            }
+            sb.setLength(start); // wider than the field: fall back
+        }
         String digits = Long.toString(value);
         for (int i = digits.length(); i < width; i++) {
             sb.append('0');
