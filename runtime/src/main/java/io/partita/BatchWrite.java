@@ -1,0 +1,84 @@
+package io.partita;
+
+import io.partita.repository.EntityRepository;
+import io.partita.storage.api.BatchWriteItemRequest;
+import io.partita.storage.api.BatchWriteItemResponse;
+import io.partita.storage.api.TransactWriteItem;
+import io.partita.storage.api.WriteRequest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Unconditional puts and deletes across repositories, sent in BatchWriteItem requests of 25. Each write is
+ * atomic on its own; the batch is not (use a {@link Transaction} for all-or-nothing). Conditions cannot be
+ * batched, so entities with a {@code @Version} field are refused: put them one by one or in a transaction.
+ *
+ * <pre>{@code
+ * db.batchWrite(batch -> batch.put(users, alice).put(users, bob).delete(orders.key("o-17")));
+ * }</pre>
+ *
+ * Writes the backend returns as unprocessed (throttled) are retried a few times with a short backoff.
+ */
+public final class BatchWrite {
+    /** DynamoDB's limit on writes per BatchWriteItem request. */
+    public static final int MAX_PER_REQUEST = 25;
+    private static final int MAX_ATTEMPTS = 8;
+
+    private final Partita db;
+    private final List<Map.Entry<String, WriteRequest>> writes = new ArrayList<>();
+
+    BatchWrite(Partita db) {
+        this.db = db;
+    }
+
+    /** Puts {@code entity} (validated like {@code repository.put}); refused for {@code @Version} entities. */
+    public <T> BatchWrite put(EntityRepository<T> repository, T entity) {
+        if (repository.isVersioned()) {
+            throw new IllegalArgumentException(repository.tableName() + ": entities with a @Version field cannot be "
+                    + "batch-written (a batch cannot check versions); use put() or a transaction");
+        }
+        TransactWriteItem.Put put = repository.preparePut(entity, null);
+        writes.add(Map.entry(put.tableName(), WriteRequest.put(put.item())));
+        return this;
+    }
+
+    /** Deletes the item under {@code key}. */
+    public BatchWrite delete(Key<?> key) {
+        writes.add(Map.entry(key.tableName(), WriteRequest.delete(key.attributes())));
+        return this;
+    }
+
+    /** How many writes are queued. */
+    public int size() {
+        return writes.size();
+    }
+
+    /** Sends every queued write, 25 per request, and empties the batch. */
+    public void execute() {
+        for (int from = 0; from < writes.size(); from += MAX_PER_REQUEST) {
+            Map<String, List<WriteRequest>> request = new LinkedHashMap<>();
+            for (Map.Entry<String, WriteRequest> w : writes.subList(from, Math.min(writes.size(), from + MAX_PER_REQUEST))) {
+                request.computeIfAbsent(w.getKey(), t -> new ArrayList<>()).add(w.getValue());
+            }
+            send(request);
+        }
+        writes.clear();
+    }
+
+    private void send(Map<String, List<WriteRequest>> request) {
+        Map<String, List<WriteRequest>> pending = request;
+        for (int attempt = 1; !pending.isEmpty(); attempt++) {
+            BatchWriteItemResponse response = db.backend().batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
+            pending = response.unprocessedItems();
+            if (!pending.isEmpty()) {
+                if (attempt == MAX_ATTEMPTS) {
+                    throw new IllegalStateException(pending.values().stream().mapToInt(List::size).sum()
+                            + " writes were still unprocessed after " + MAX_ATTEMPTS + " attempts");
+                }
+                Partita.backoff(attempt);
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package io.partita;
+
+import io.partita.spi.Backend;
+import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.ResourceInUseException;
+import io.partita.storage.ResourceNotFoundException;
+import io.partita.storage.StorageOptions;
+import io.partita.storage.api.BatchGetItemRequest;
+import io.partita.storage.api.BatchGetItemResponse;
+import io.partita.storage.api.KeysAndAttributes;
+import io.partita.storage.api.TransactGetItem;
+import io.partita.storage.api.TransactGetItemsRequest;
+import io.partita.storage.api.TransactGetItemsResponse;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The entry point: one database (a backend) that repositories are opened on.
+ *
+ * <pre>{@code
+ * try (Partita db = Partita.inMemory()) {
+ *     GameScoreRepository scores = GameScoreRepository.of(db);   // creates the table if missing
+ *     scores.put(score);
+ *     db.transact(tx -> tx.put(scores, other).delete(scores.key("u2", "Galaxy Invaders")));
+ * }
+ * }</pre>
+ *
+ * Thread-safe; repositories opened on it are too. Closing it closes the backend.
+ */
+public final class Partita implements AutoCloseable {
+    /** DynamoDB's limit on keys per BatchGetItem request. */
+    public static final int MAX_KEYS_PER_BATCH_GET = 100;
+    private static final int MAX_ATTEMPTS = 8;
+
+    private final Backend backend;
+    private final Set<String> knownTables = ConcurrentHashMap.newKeySet();
+
+    private Partita(Backend backend) {
+        this.backend = Objects.requireNonNull(backend, "backend");
+    }
+
+    /** A database on a new in-memory instance of the bundled storage core, with default options. */
+    public static Partita inMemory() {
+        return inMemory(StorageOptions.defaults());
+    }
+
+    /** A database on a new in-memory instance of the bundled storage core. */
+    public static Partita inMemory(StorageOptions options) {
+        return new Partita(EmbeddedBackend.inMemory(options));
+    }
+
+    /** A database on any backend (the DynamoDB module builds its {@code Partita} this way). */
+    public static Partita using(Backend backend) {
+        return new Partita(backend);
+    }
+
+    /** The backend requests go to. */
+    public Backend backend() {
+        return backend;
+    }
+
+    /**
+     * Creates the table unless it exists: describe, then create; a concurrent creator's
+     * {@link ResourceInUseException} counts as success. Remembered per table name, so only the first
+     * repository opened on a table pays for it. An existing table is not compared with {@code definition}.
+     */
+    public void createTableIfMissing(TableDefinition definition) {
+        String name = definition.name();
+        if (knownTables.contains(name)) {
+            return;
+        }
+        try {
+            backend.describeTable(name);
+        } catch (ResourceNotFoundException missing) {
+            try {
+                backend.createTable(definition);
+            } catch (ResourceInUseException createdMeanwhile) {
+                // someone else created it between our describe and create: fine
+            }
+        }
+        knownTables.add(name);
+    }
+
+    // ---- transactions --------------------------------------------------------------------------------
+
+    /** Runs {@code actions} against a new transaction and commits it. */
+    public void transact(Consumer<Transaction> actions) {
+        Transaction tx = new Transaction(this);
+        actions.accept(tx);
+        tx.commit();
+    }
+
+    /** A new, empty transaction; add actions, then {@link Transaction#commit()}. */
+    public Transaction transaction() {
+        return new Transaction(this);
+    }
+
+    /** Reads up to 100 items from one consistent snapshot (TransactGetItems). */
+    public ItemsByKey transactGet(Key<?>... keys) {
+        return transactGet(Arrays.asList(keys));
+    }
+
+    /** Reads up to 100 items from one consistent snapshot (TransactGetItems). */
+    public ItemsByKey transactGet(Collection<? extends Key<?>> keys) {
+        List<Key<?>> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
+        if (distinct.size() > Transaction.MAX_ACTIONS) {
+            throw new IllegalArgumentException("A transactional read takes at most " + Transaction.MAX_ACTIONS + " keys, got " + distinct.size());
+        }
+        Map<Key<?>, Map<String, AttributeValue>> found = new LinkedHashMap<>();
+        if (distinct.isEmpty()) {
+            return new ItemsByKey(found);
+        }
+        List<TransactGetItem> gets = new ArrayList<>(distinct.size());
+        for (Key<?> key : distinct) {
+            gets.add(TransactGetItem.of(key.tableName(), key.attributes()));
+        }
+        TransactGetItemsResponse response = backend.transactGetItems(TransactGetItemsRequest.builder().transactItems(gets).build());
+        for (int i = 0; i < distinct.size(); i++) {
+            Map<String, AttributeValue> item = response.responses().get(i);
+            if (item != null) {
+                found.put(distinct.get(i), item);
+            }
+        }
+        return new ItemsByKey(found);
+    }
+
+    // ---- batches -------------------------------------------------------------------------------------
+
+    /** Queues writes with {@code writes} and sends them (see {@link BatchWrite}). */
+    public void batchWrite(Consumer<BatchWrite> writes) {
+        BatchWrite batch = new BatchWrite(this);
+        writes.accept(batch);
+        batch.execute();
+    }
+
+    /** A new, empty batch of writes; add writes, then {@link BatchWrite#execute()}. */
+    public BatchWrite batchWrite() {
+        return new BatchWrite(this);
+    }
+
+    /**
+     * Reads any number of items by key (BatchGetItem, 100 keys per request, eventually consistent),
+     * retrying keys the backend returns as unprocessed. Duplicate keys are read once.
+     */
+    public ItemsByKey batchGet(Key<?>... keys) {
+        return batchGet(Arrays.asList(keys));
+    }
+
+    /** See {@link #batchGet(Key[])}. */
+    public ItemsByKey batchGet(Collection<? extends Key<?>> keys) {
+        List<Key<?>> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
+        Map<Key<?>, Map<String, AttributeValue>> found = new HashMap<>();
+        for (int from = 0; from < distinct.size(); from += MAX_KEYS_PER_BATCH_GET) {
+            List<Key<?>> chunk = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS_PER_BATCH_GET));
+            Map<String, List<Key<?>>> byTable = new LinkedHashMap<>();
+            for (Key<?> key : chunk) {
+                byTable.computeIfAbsent(key.tableName(), t -> new ArrayList<>()).add(key);
+            }
+            Map<String, KeysAndAttributes> pending = new LinkedHashMap<>();
+            byTable.forEach((table, tableKeys) -> pending.put(table,
+                    KeysAndAttributes.builder().keys(tableKeys.stream().map(Key::attributes).toList()).build()));
+            Map<String, KeysAndAttributes> request = pending;
+            for (int attempt = 1; !request.isEmpty(); attempt++) {
+                BatchGetItemResponse response = backend.batchGetItem(BatchGetItemRequest.builder().requestItems(request).build());
+                response.responses().forEach((table, items) -> {
+                    List<Key<?>> tableKeys = byTable.get(table);
+                    Set<String> keyNames = tableKeys.get(0).attributes().keySet();
+                    Map<Map<String, AttributeValue>, Key<?>> keyByAttributes = new HashMap<>();
+                    for (Key<?> k : tableKeys) {
+                        keyByAttributes.put(k.attributes(), k);
+                    }
+                    for (Map<String, AttributeValue> item : items) {
+                        Map<String, AttributeValue> keyOfItem = new HashMap<>();
+                        for (String n : keyNames) {
+                            keyOfItem.put(n, item.get(n));
+                        }
+                        Key<?> key = keyByAttributes.get(keyOfItem);
+                        if (key != null) {
+                            found.put(key, item);
+                        }
+                    }
+                });
+                request = response.unprocessedKeys();
+                if (!request.isEmpty()) {
+                    if (attempt == MAX_ATTEMPTS) {
+                        throw new IllegalStateException("keys were still unprocessed after " + MAX_ATTEMPTS + " attempts");
+                    }
+                    backoff(attempt);
+                }
+            }
+        }
+        return new ItemsByKey(found);
+    }
+
+    static void backoff(int attempt) {
+        try {
+            Thread.sleep(Math.min(1000L, 10L << attempt));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while retrying unprocessed batch items", e);
+        }
+    }
+
+    /** Closes the backend (the embedded core's memory is released). */
+    @Override
+    public void close() {
+        backend.close();
+    }
+}

@@ -1,0 +1,484 @@
+package io.partita.mapping;
+
+import io.partita.storage.value.AttributeType;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.Bytes;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.MonthDay;
+import java.time.OffsetDateTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The built-in {@link AttributeCodec}s. Constants for scalar types, factories for containers.
+ *
+ * <table>
+ * <caption>Stored forms</caption>
+ * <tr><th>Java</th><th>attribute</th></tr>
+ * <tr><td>String, char/Character</td><td>S</td></tr>
+ * <tr><td>int, long, short, byte, float, double (and boxes), BigDecimal, BigInteger</td><td>N (NaN and infinities are rejected)</td></tr>
+ * <tr><td>boolean/Boolean</td><td>BOOL</td></tr>
+ * <tr><td>enums</td><td>S, the constant's name</td></tr>
+ * <tr><td>UUID</td><td>S, canonical lower-case form</td></tr>
+ * <tr><td>Instant, OffsetDateTime, ZonedDateTime</td><td>S, the instant in UTC with nine fraction digits
+ *     ({@code 2024-05-01T12:00:00.000000000Z}), so text order is time order; the offset/zone is not kept and
+ *     reads back as UTC</td></tr>
+ * <tr><td>LocalDate, LocalDateTime, LocalTime, Year, YearMonth, MonthDay</td><td>S, fixed-width ISO-8601</td></tr>
+ * <tr><td>Duration, Period, ZoneId, ZoneOffset</td><td>S, ISO-8601 / zone id</td></tr>
+ * <tr><td>byte[], ByteBuffer</td><td>B</td></tr>
+ * <tr><td>Optional&lt;V&gt;</td><td>V's form; empty leaves the attribute out</td></tr>
+ * <tr><td>List&lt;V&gt;</td><td>L</td></tr>
+ * <tr><td>Set&lt;V&gt;</td><td>SS, NS or BS by V's type (L otherwise); an empty set leaves the attribute out</td></tr>
+ * <tr><td>Map&lt;String, V&gt;</td><td>M</td></tr>
+ * <tr><td>nested records/classes</td><td>M through their own {@link ItemSchema}</td></tr>
+ * <tr><td>JsonNode</td><td>M/L/S/N/BOOL/NULL/B, see {@link #json()}</td></tr>
+ * </table>
+ */
+public final class Codecs {
+    private Codecs() {}
+
+    // ---- strings and characters ----------------------------------------------------------------------
+
+    public static final AttributeCodec<String> STRING = scalar(AttributeType.S, AttributeValue::s, AttributeValue::asS);
+
+    public static final AttributeCodec<Character> CHARACTER = scalar(AttributeType.S,
+            c -> AttributeValue.s(String.valueOf(c)), v -> singleChar(v.asS()));
+
+    public static final AttributeCodec<Character> PRIMITIVE_CHAR = withDefault(CHARACTER, '\0');
+
+    // ---- numbers -----------------------------------------------------------------------------------------
+
+    public static final AttributeCodec<Integer> INTEGER = scalar(AttributeType.N, i -> AttributeValue.n(i.longValue()),
+            v -> v.asN().intValueExact());
+    public static final AttributeCodec<Integer> PRIMITIVE_INT = withDefault(INTEGER, 0);
+
+    public static final AttributeCodec<Long> LONG = scalar(AttributeType.N, AttributeValue::n, v -> v.asN().longValueExact());
+    public static final AttributeCodec<Long> PRIMITIVE_LONG = withDefault(LONG, 0L);
+
+    public static final AttributeCodec<Short> SHORT = scalar(AttributeType.N, s -> AttributeValue.n(s.longValue()),
+            v -> v.asN().shortValueExact());
+    public static final AttributeCodec<Short> PRIMITIVE_SHORT = withDefault(SHORT, (short) 0);
+
+    public static final AttributeCodec<Byte> BYTE = scalar(AttributeType.N, b -> AttributeValue.n(b.longValue()),
+            v -> v.asN().byteValueExact());
+    public static final AttributeCodec<Byte> PRIMITIVE_BYTE = withDefault(BYTE, (byte) 0);
+
+    public static final AttributeCodec<Double> DOUBLE = scalar(AttributeType.N, d -> AttributeValue.n(finite(d)),
+            v -> v.asN().doubleValue());
+    public static final AttributeCodec<Double> PRIMITIVE_DOUBLE = withDefault(DOUBLE, 0d);
+
+    public static final AttributeCodec<Float> FLOAT = scalar(AttributeType.N,
+            f -> AttributeValue.n(new BigDecimal(Float.toString(finite(f.doubleValue()).floatValue()))),
+            v -> v.asN().floatValue());
+    public static final AttributeCodec<Float> PRIMITIVE_FLOAT = withDefault(FLOAT, 0f);
+
+    public static final AttributeCodec<BigDecimal> BIG_DECIMAL = scalar(AttributeType.N, AttributeValue::n, AttributeValue::asN);
+
+    public static final AttributeCodec<BigInteger> BIG_INTEGER = scalar(AttributeType.N,
+            i -> AttributeValue.n(new BigDecimal(i)), v -> v.asN().toBigIntegerExact());
+
+    // ---- booleans -----------------------------------------------------------------------------------------
+
+    public static final AttributeCodec<Boolean> BOOLEAN = scalar(AttributeType.BOOL, AttributeValue::bool, Codecs::bool);
+    public static final AttributeCodec<Boolean> PRIMITIVE_BOOLEAN = withDefault(BOOLEAN, false);
+
+    // ---- identifiers, binary ------------------------------------------------------------------------------
+
+    public static final AttributeCodec<java.util.UUID> UUID = scalar(AttributeType.S, u -> AttributeValue.s(u.toString()),
+            v -> java.util.UUID.fromString(v.asS()));
+
+    public static final AttributeCodec<byte[]> BYTES = scalar(AttributeType.B, AttributeValue::b, v -> v.asB().toByteArray());
+
+    public static final AttributeCodec<ByteBuffer> BYTE_BUFFER = scalar(AttributeType.B,
+            b -> AttributeValue.b(Bytes.copyOf(b.duplicate())), v -> ByteBuffer.wrap(v.asB().toByteArray()).asReadOnlyBuffer());
+
+    // ---- java.time ----------------------------------------------------------------------------------------
+
+    public static final AttributeCodec<Instant> INSTANT = scalar(AttributeType.S, i -> AttributeValue.s(KeyFormat.text(i)),
+            v -> Instant.parse(v.asS()));
+    public static final AttributeCodec<OffsetDateTime> OFFSET_DATE_TIME = scalar(AttributeType.S,
+            t -> AttributeValue.s(KeyFormat.text(t)), v -> OffsetDateTime.ofInstant(Instant.parse(v.asS()), ZoneOffset.UTC));
+    public static final AttributeCodec<ZonedDateTime> ZONED_DATE_TIME = scalar(AttributeType.S,
+            t -> AttributeValue.s(KeyFormat.text(t)), v -> ZonedDateTime.ofInstant(Instant.parse(v.asS()), ZoneOffset.UTC));
+    public static final AttributeCodec<LocalDate> LOCAL_DATE = scalar(AttributeType.S, d -> AttributeValue.s(KeyFormat.text(d)),
+            v -> LocalDate.parse(v.asS()));
+    public static final AttributeCodec<LocalDateTime> LOCAL_DATE_TIME = scalar(AttributeType.S,
+            t -> AttributeValue.s(KeyFormat.text(t)), v -> LocalDateTime.parse(v.asS()));
+    public static final AttributeCodec<LocalTime> LOCAL_TIME = scalar(AttributeType.S, t -> AttributeValue.s(KeyFormat.text(t)),
+            v -> LocalTime.parse(v.asS()));
+    public static final AttributeCodec<Year> YEAR = scalar(AttributeType.S, y -> AttributeValue.s(KeyFormat.text(y)),
+            v -> Year.parse(v.asS()));
+    public static final AttributeCodec<YearMonth> YEAR_MONTH = scalar(AttributeType.S, y -> AttributeValue.s(KeyFormat.text(y)),
+            v -> YearMonth.parse(v.asS()));
+    public static final AttributeCodec<MonthDay> MONTH_DAY = scalar(AttributeType.S, m -> AttributeValue.s(m.toString()),
+            v -> MonthDay.parse(v.asS()));
+    public static final AttributeCodec<Duration> DURATION = scalar(AttributeType.S, d -> AttributeValue.s(d.toString()),
+            v -> Duration.parse(v.asS()));
+    public static final AttributeCodec<Period> PERIOD = scalar(AttributeType.S, p -> AttributeValue.s(p.toString()),
+            v -> Period.parse(v.asS()));
+    public static final AttributeCodec<ZoneId> ZONE_ID = scalar(AttributeType.S, z -> AttributeValue.s(z.getId()),
+            v -> ZoneId.of(v.asS()));
+    public static final AttributeCodec<ZoneOffset> ZONE_OFFSET = scalar(AttributeType.S, z -> AttributeValue.s(z.getId()),
+            v -> ZoneOffset.of(v.asS()));
+
+    // ---- factories ----------------------------------------------------------------------------------------
+
+    /**
+     * An enum stored by constant name. Pass the enum's generated {@code valueOf}: {@code Codecs.enumeration(Status::valueOf)}
+     * (no reflection); an unknown stored name is a {@link MappingException}.
+     */
+    public static <E extends Enum<E>> AttributeCodec<E> enumeration(Function<String, E> valueOf) {
+        return scalar(AttributeType.S, e -> AttributeValue.s(e.name()), v -> valueOf.apply(v.asS()));
+    }
+
+    /** An {@code Optional<V>}: empty leaves the attribute out, a missing attribute reads as empty. */
+    public static <V> AttributeCodec<Optional<V>> optional(AttributeCodec<V> element) {
+        return new OptionalCodec<>(element);
+    }
+
+    /** A {@code List<V>} as an L; null elements are stored as NULL. An empty list is stored (an empty L is legal). */
+    public static <V> AttributeCodec<List<V>> list(AttributeCodec<V> element) {
+        return new ListCodec<>(element);
+    }
+
+    /**
+     * A {@code Set<V>} as SS, NS or BS when {@code V} is stored as S, N or B, else as an L. An empty set
+     * leaves the attribute out (DynamoDB forbids empty sets) and a missing attribute reads back as an empty
+     * set, so the round trip is lossless. Reads return a {@link LinkedHashSet}.
+     */
+    public static <V> AttributeCodec<Set<V>> set(AttributeCodec<V> element) {
+        return new SetCodec<>(element);
+    }
+
+    /** A {@code Map<String, V>} as an M; null values are stored as NULL. Reads return a {@link LinkedHashMap}. */
+    public static <V> AttributeCodec<Map<String, V>> map(AttributeCodec<V> value) {
+        return new MapCodec<>(Function.identity(), Function.identity(), value);
+    }
+
+    /** A {@code Map<K, V>} as an M whose keys are rendered by {@code keyToString} and read by {@code keyFromString}. */
+    public static <K, V> AttributeCodec<Map<K, V>> map(Function<? super K, String> keyToString,
+                                                      Function<String, ? extends K> keyFromString, AttributeCodec<V> value) {
+        return new MapCodec<>(keyToString, keyFromString, value);
+    }
+
+    /** A nested record or class as an M, through its own schema. */
+    public static <T> AttributeCodec<T> nested(ItemSchema<T> schema) {
+        return scalar(AttributeType.M, t -> AttributeValue.m(schema.toItem(t)), v -> {
+            if (!(v instanceof AttributeValue.M m)) {
+                throw new MappingException("expected an M for nested " + schema.typeName() + ", got " + v.type());
+            }
+            return schema.fromItem(m.values());
+        });
+    }
+
+    /** A user type through its converter. */
+    public static <T> AttributeCodec<T> converted(AttributeConverter<T> converter) {
+        return scalar(converter.attributeType(), converter::toAttributeValue, converter::fromAttributeValue);
+    }
+
+    /**
+     * A Jackson {@code JsonNode} document: objects as M, arrays as L, strings as S, numbers as N, booleans as
+     * BOOL, null as NULL, binary as B (SS/NS/BS read back as arrays). Integral numbers read back as int or
+     * long nodes, others as exact decimals. Jackson is loaded only when this codec is first used.
+     */
+    public static AttributeCodec<com.fasterxml.jackson.databind.JsonNode> json() {
+        return JsonNodeCodec.INSTANCE;
+    }
+
+    /** A codec from two functions; {@code decode} failures are reported by the schema with the attribute name. */
+    public static <V> AttributeCodec<V> of(AttributeType type, Function<? super V, AttributeValue> encode,
+                                           Function<AttributeValue, ? extends V> decode) {
+        return scalar(type, encode, decode);
+    }
+
+    /** {@code codec} with a different value for a missing attribute (how the primitive codecs are made). */
+    public static <V> AttributeCodec<V> withDefault(AttributeCodec<V> codec, V absent) {
+        return new AttributeCodec<>() {
+            @Override
+            public AttributeValue encode(V value) {
+                return codec.encode(value);
+            }
+
+            @Override
+            public V decode(AttributeValue value) {
+                return codec.decode(value);
+            }
+
+            @Override
+            public V absent() {
+                return absent;
+            }
+
+            @Override
+            public AttributeType type() {
+                return codec.type();
+            }
+        };
+    }
+
+    // ---- implementation -----------------------------------------------------------------------------------
+
+    private static <V> AttributeCodec<V> scalar(AttributeType type, Function<? super V, AttributeValue> encode,
+                                                Function<AttributeValue, ? extends V> decode) {
+        return new AttributeCodec<>() {
+            @Override
+            public AttributeValue encode(V value) {
+                return encode.apply(value);
+            }
+
+            @Override
+            public V decode(AttributeValue value) {
+                if (value.type() != type) {
+                    throw new MappingException("expected " + type + ", got " + value.type());
+                }
+                return decode.apply(value);
+            }
+
+            @Override
+            public AttributeType type() {
+                return type;
+            }
+        };
+    }
+
+    private static Character singleChar(String s) {
+        if (s.length() != 1) {
+            throw new MappingException("expected a single character, got \"" + s + "\"");
+        }
+        return s.charAt(0);
+    }
+
+    private static Boolean bool(AttributeValue v) {
+        return ((AttributeValue.Bool) v).value();
+    }
+
+    private static BigDecimal finite(double d) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            throw new MappingException("DynamoDB numbers cannot be NaN or infinite, got " + d);
+        }
+        return BigDecimal.valueOf(d);
+    }
+
+    private static final class OptionalCodec<V> implements AttributeCodec<Optional<V>> {
+        private final AttributeCodec<V> element;
+
+        OptionalCodec(AttributeCodec<V> element) {
+            this.element = element;
+        }
+
+        @Override
+        public AttributeValue encode(Optional<V> value) {
+            return value.isPresent() ? element.encode(value.get()) : null;
+        }
+
+        @Override
+        public Optional<V> decode(AttributeValue value) {
+            return Optional.ofNullable(element.decode(value));
+        }
+
+        @Override
+        public Optional<V> absent() {
+            return Optional.empty();
+        }
+
+        @Override
+        public AttributeType type() {
+            return element.type();
+        }
+    }
+
+    private static final class ListCodec<V> implements AttributeCodec<List<V>> {
+        private final AttributeCodec<V> element;
+
+        ListCodec(AttributeCodec<V> element) {
+            this.element = element;
+        }
+
+        @Override
+        public AttributeValue encode(List<V> value) {
+            List<AttributeValue> out = new ArrayList<>(value.size());
+            for (V v : value) {
+                out.add(encodeElement(element, v));
+            }
+            return AttributeValue.l(out);
+        }
+
+        @Override
+        public List<V> decode(AttributeValue value) {
+            if (!(value instanceof AttributeValue.L l)) {
+                throw new MappingException("expected L, got " + value.type());
+            }
+            List<V> out = new ArrayList<>(l.values().size());
+            for (AttributeValue v : l.values()) {
+                out.add(decodeElement(element, v));
+            }
+            return out;
+        }
+
+        @Override
+        public AttributeType type() {
+            return AttributeType.L;
+        }
+    }
+
+    private static final class SetCodec<V> implements AttributeCodec<Set<V>> {
+        private final AttributeCodec<V> element;
+
+        SetCodec(AttributeCodec<V> element) {
+            this.element = element;
+        }
+
+        @Override
+        public AttributeValue encode(Set<V> value) {
+            if (value.isEmpty()) {
+                return null;
+            }
+            switch (element.type()) {
+                case S -> {
+                    List<String> strings = new ArrayList<>(value.size());
+                    for (V v : value) {
+                        strings.add(nonNullElement(v).asS());
+                    }
+                    return AttributeValue.ss(strings);
+                }
+                case N -> {
+                    List<BigDecimal> numbers = new ArrayList<>(value.size());
+                    for (V v : value) {
+                        numbers.add(nonNullElement(v).asN());
+                    }
+                    return AttributeValue.ns(numbers);
+                }
+                case B -> {
+                    List<Bytes> bytes = new ArrayList<>(value.size());
+                    for (V v : value) {
+                        bytes.add(nonNullElement(v).asB());
+                    }
+                    return AttributeValue.bs(bytes);
+                }
+                default -> {
+                    List<AttributeValue> out = new ArrayList<>(value.size());
+                    for (V v : value) {
+                        out.add(encodeElement(element, v));
+                    }
+                    return AttributeValue.l(out);
+                }
+            }
+        }
+
+        private AttributeValue nonNullElement(V v) {
+            if (v == null) {
+                throw new MappingException("a set stored as " + element.type() + "S cannot hold null");
+            }
+            AttributeValue encoded = element.encode(v);
+            if (encoded == null) {
+                throw new MappingException("set element " + v + " has no stored form");
+            }
+            return encoded;
+        }
+
+        @Override
+        public Set<V> decode(AttributeValue value) {
+            Set<V> out = new LinkedHashSet<>();
+            if (value instanceof AttributeValue.SS ss) {
+                ss.values().forEach(s -> out.add(element.decode(AttributeValue.s(s))));
+            } else if (value instanceof AttributeValue.NS ns) {
+                ns.values().forEach(n -> out.add(element.decode(AttributeValue.n(n))));
+            } else if (value instanceof AttributeValue.BS bs) {
+                bs.values().forEach(b -> out.add(element.decode(AttributeValue.b(b))));
+            } else if (value instanceof AttributeValue.L l) {
+                l.values().forEach(v -> out.add(decodeElement(element, v)));
+            } else {
+                throw new MappingException("expected a set (SS, NS, BS or L), got " + value.type());
+            }
+            return out;
+        }
+
+        @Override
+        public Set<V> absent() {
+            return new LinkedHashSet<>();
+        }
+
+        @Override
+        public AttributeType type() {
+            return switch (element.type()) {
+                case S -> AttributeType.SS;
+                case N -> AttributeType.NS;
+                case B -> AttributeType.BS;
+                default -> AttributeType.L;
+            };
+        }
+    }
+
+    private static final class MapCodec<K, V> implements AttributeCodec<Map<K, V>> {
+        private final Function<? super K, String> keyToString;
+        private final Function<String, ? extends K> keyFromString;
+        private final AttributeCodec<V> value;
+
+        MapCodec(Function<? super K, String> keyToString, Function<String, ? extends K> keyFromString, AttributeCodec<V> value) {
+            this.keyToString = keyToString;
+            this.keyFromString = keyFromString;
+            this.value = value;
+        }
+
+        @Override
+        public AttributeValue encode(Map<K, V> map) {
+            Map<String, AttributeValue> out = new LinkedHashMap<>(Math.max(16, map.size() * 2));
+            for (Map.Entry<K, V> e : map.entrySet()) {
+                if (e.getKey() == null) {
+                    throw new MappingException("map keys cannot be null");
+                }
+                out.put(keyToString.apply(e.getKey()), encodeElement(value, e.getValue()));
+            }
+            return AttributeValue.m(out);
+        }
+
+        @Override
+        public Map<K, V> decode(AttributeValue stored) {
+            if (!(stored instanceof AttributeValue.M m)) {
+                throw new MappingException("expected M, got " + stored.type());
+            }
+            Map<K, V> out = new LinkedHashMap<>(Math.max(16, m.values().size() * 2));
+            for (Map.Entry<String, AttributeValue> e : m.values().entrySet()) {
+                out.put(keyFromString.apply(e.getKey()), decodeElement(value, e.getValue()));
+            }
+            return out;
+        }
+
+        @Override
+        public AttributeType type() {
+            return AttributeType.M;
+        }
+    }
+
+    static <V> AttributeValue encodeElement(AttributeCodec<V> codec, V v) {
+        if (v == null) {
+            return AttributeValue.nul();
+        }
+        AttributeValue encoded = codec.encode(v);
+        return encoded == null ? AttributeValue.nul() : encoded;
+    }
+
+    static <V> V decodeElement(AttributeCodec<V> codec, AttributeValue v) {
+        return v.type() == AttributeType.NULL ? codec.absent() : codec.decode(v);
+    }
+
+}

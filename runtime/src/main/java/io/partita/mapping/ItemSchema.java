@@ -1,0 +1,120 @@
+package io.partita.mapping;
+
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * How one Java type (an entity, a projection view, a nested record) maps to an item, without reflection.
+ *
+ * <p>Generated code builds one per type, once, in a static field, from accessor lambdas, codecs and a
+ * constructor lambda:
+ *
+ * <pre>{@code
+ * static final ItemSchema<GameScore> SCHEMA = ItemSchema.builder(GameScore.class)
+ *         .attribute("UserId", GameScore::userId, Codecs.STRING)        // index 0
+ *         .attribute("GameTitle", GameScore::gameTitle, Codecs.STRING)  // index 1
+ *         .attribute("TopScore", GameScore::topScore, Codecs.INTEGER)   // index 2
+ *         .attribute("Wins", GameScore::wins, Codecs.PRIMITIVE_INT)     // index 3
+ *         .build(v -> new GameScore(v.get(0), v.get(1), v.get(2), v.get(3)));
+ * }</pre>
+ *
+ * A class with a no-arg constructor and setters uses a block lambda instead
+ * ({@code v -> { Order o = new Order(); o.setId(v.get(0)); ...; return o; }}). Generated code may also
+ * implement this interface directly when it wants a hand-unrolled mapping.
+ *
+ * <p>Null handling: a null field value leaves the attribute out of the item; a missing or {@code NULL}
+ * attribute reads back as the codec's {@link AttributeCodec#absent()} value (null, a primitive default,
+ * {@code Optional.empty()}). Attributes the schema does not declare are ignored on read.
+ *
+ * @param <T> the mapped type
+ */
+public interface ItemSchema<T> extends ItemDecoder<T> {
+
+    /** The mapped type's simple name, used in error messages. */
+    String typeName();
+
+    /** The declared attribute names, in declaration order. */
+    List<String> attributeNames();
+
+    /** Writes the attributes of {@code value} into {@code item} (existing entries with other names stay). */
+    void writeItem(T value, Map<String, AttributeValue> item);
+
+    /** The item for {@code value}: every non-null field as an attribute. */
+    default Map<String, AttributeValue> toItem(T value) {
+        Map<String, AttributeValue> item = new HashMap<>(Math.max(16, attributeNames().size() * 2));
+        writeItem(value, item);
+        return item;
+    }
+
+    /**
+     * The value an item holds.
+     *
+     * @throws MappingException naming the attribute when one has the wrong type or an unreadable value
+     */
+    @Override
+    T fromItem(Map<String, AttributeValue> item);
+
+    /** This schema as a codec for a nested value, stored as an {@code M} attribute. */
+    default AttributeCodec<T> asCodec() {
+        return Codecs.nested(this);
+    }
+
+    /** Starts a schema for {@code type}; the class is used for its name only. */
+    static <T> Builder<T> builder(Class<T> type) {
+        return new Builder<>(type.getSimpleName());
+    }
+
+    /** Starts a schema for a type named {@code typeName} (in error messages). */
+    static <T> Builder<T> builder(String typeName) {
+        return new Builder<>(typeName);
+    }
+
+    /** Builds the mapped value from its decoded attribute values. */
+    @FunctionalInterface
+    interface Assembler<T> {
+        T assemble(ItemValues values);
+    }
+
+    /** One declared attribute: its stored name, how to read it from the value, and its codec. */
+    record AttributeMapping<T, V>(String name, Function<? super T, ? extends V> getter, AttributeCodec<V> codec) {
+        public AttributeMapping {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(getter, "getter");
+            Objects.requireNonNull(codec, "codec");
+        }
+    }
+
+    /**
+     * Collects attribute mappings in declaration order; the {@code n}-th {@code attribute(...)} call is
+     * {@code values.get(n)} in the assembler.
+     */
+    final class Builder<T> {
+        private final String typeName;
+        private final List<AttributeMapping<T, ?>> attributes = new ArrayList<>();
+
+        private Builder(String typeName) {
+            this.typeName = Objects.requireNonNull(typeName, "typeName");
+        }
+
+        /** Declares the next attribute. */
+        public <V> Builder<T> attribute(String name, Function<? super T, ? extends V> getter, AttributeCodec<V> codec) {
+            for (AttributeMapping<T, ?> existing : attributes) {
+                if (existing.name().equals(name)) {
+                    throw new IllegalArgumentException(typeName + " maps attribute '" + name + "' twice");
+                }
+            }
+            attributes.add(new AttributeMapping<>(name, getter, codec));
+            return this;
+        }
+
+        /** The finished schema; {@code assembler} receives the values in declaration order. */
+        public ItemSchema<T> build(Assembler<T> assembler) {
+            return new MappedItemSchema<>(typeName, attributes, Objects.requireNonNull(assembler, "assembler"));
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package io.partita.mapping;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.UUID;
+
+/**
+ * Text renderings of key-template placeholders ({@code "ORDER#{orderDate}#{orderId}"}), as
+ * {@code processor/README.md} fixes them. Generated code renders a template by concatenating literals and
+ * these renderings, through {@link #join} so a null part makes the whole key null (the attribute is then left
+ * out, which keeps a {@code @Sparse} item out of its index).
+ *
+ * <p>Order preservation: for every method here except {@link #text(Number)}, comparing two renderings as
+ * DynamoDB compares strings (by UTF-8 bytes) gives the same answer as comparing the values — which is what
+ * makes range conditions on a template part correct:
+ * <ul>
+ *   <li>strings as they are; enums by name; UUIDs in canonical lower-case form; booleans as
+ *       {@code false}/{@code true}; binary as lower-case hex;</li>
+ *   <li>{@code java.time} values in fixed-precision ISO-8601: {@code 2024-05-01},
+ *       {@code 2024-05-01T12:00:00.000000000}, {@code 12:00:00.000000000}, {@code 2024-05}, {@code 2024}; instants,
+ *       offset and zoned date-times as the UTC instant {@code 2024-05-01T12:00:00.000000000Z} (years 0 to 9999
+ *       keep order; others fall back to ISO-8601's signed years);</li>
+ *   <li>numbers only through {@code sortable}: integral values as 19 digits, negatives as {@code '-'} then
+ *       19 digits of {@code value + 2^63} (so {@code -1} is {@code -9223372036854775807} and sorts just below
+ *       {@code 0000000000000000000}); floating-point values as 16 hex digits of their IEEE-754 bits, sign-flipped
+ *       so that unsigned order is numeric order ({@code -0.0} renders as {@code 0.0}; NaN is rejected).
+ *       {@link #text(Number)} renders plain decimals and is for partition-key (equality-only) templates.</li>
+ * </ul>
+ * Every method returns {@code null} for a {@code null} argument.
+ */
+public final class KeyFormat {
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final int INTEGRAL_WIDTH = 19;
+
+    private KeyFormat() {}
+
+    /** Concatenates rendered parts and literals; {@code null} when any part is {@code null}. */
+    public static String join(String... parts) {
+        int length = 0;
+        for (String p : parts) {
+            if (p == null) {
+                return null;
+            }
+            length += p.length();
+        }
+        StringBuilder sb = new StringBuilder(length);
+        for (String p : parts) {
+            sb.append(p);
+        }
+        return sb.toString();
+    }
+
+    public static String text(String value) {
+        return value;
+    }
+
+    public static String text(Enum<?> value) {
+        return value == null ? null : value.name();
+    }
+
+    public static String text(UUID value) {
+        return value == null ? null : value.toString();
+    }
+
+    public static String text(Boolean value) {
+        return value == null ? null : value.toString();
+    }
+
+    public static String text(Character value) {
+        return value == null ? null : value.toString();
+    }
+
+    /** Lower-case hex, two digits per byte. */
+    public static String text(byte[] value) {
+        if (value == null) {
+            return null;
+        }
+        char[] out = new char[value.length * 2];
+        for (int i = 0; i < value.length; i++) {
+            out[2 * i] = HEX[(value[i] >> 4) & 0xF];
+            out[2 * i + 1] = HEX[value[i] & 0xF];
+        }
+        return new String(out);
+    }
+
+    /**
+     * A plain decimal ({@code 42}, {@code -3.5}); <em>not</em> order-preserving, so only for partition-key
+     * templates, which are compared for equality only.
+     */
+    public static String text(Number value) {
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof BigDecimal d) {
+            return d.stripTrailingZeros().toPlainString();
+        }
+        if (value instanceof Double || value instanceof Float) {
+            return BigDecimal.valueOf(value.doubleValue()).stripTrailingZeros().toPlainString();
+        }
+        return value.toString();
+    }
+
+    public static String text(Instant value) {
+        if (value == null) {
+            return null;
+        }
+        return text(LocalDateTime.ofEpochSecond(value.getEpochSecond(), value.getNano(), ZoneOffset.UTC)) + 'Z';
+    }
+
+    /** The instant in UTC (the offset is not part of the key). */
+    public static String text(OffsetDateTime value) {
+        return value == null ? null : text(value.toInstant());
+    }
+
+    /** The instant in UTC (the zone is not part of the key). */
+    public static String text(ZonedDateTime value) {
+        return value == null ? null : text(value.toInstant());
+    }
+
+    public static String text(LocalDate value) {
+        if (value == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(10);
+        appendDate(sb, value.getYear(), value.getMonthValue(), value.getDayOfMonth());
+        return sb.toString();
+    }
+
+    public static String text(LocalDateTime value) {
+        if (value == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(30);
+        appendDate(sb, value.getYear(), value.getMonthValue(), value.getDayOfMonth());
+        sb.append('T');
+        appendTime(sb, value.getHour(), value.getMinute(), value.getSecond(), value.getNano());
+        return sb.toString();
+    }
+
+    public static String text(LocalTime value) {
+        if (value == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(18);
+        appendTime(sb, value.getHour(), value.getMinute(), value.getSecond(), value.getNano());
+        return sb.toString();
+    }
+
+    public static String text(YearMonth value) {
+        if (value == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(7);
+        appendYear(sb, value.getYear());
+        sb.append('-');
+        pad(sb, value.getMonthValue(), 2);
+        return sb.toString();
+    }
+
+    public static String text(Year value) {
+        if (value == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(4);
+        appendYear(sb, value.getValue());
+        return sb.toString();
+    }
+
+    /** An integral value, order-preserving (see the class comment). */
+    public static String sortable(long value) {
+        StringBuilder sb = new StringBuilder(INTEGRAL_WIDTH + 1);
+        if (value < 0) {
+            sb.append('-');
+            pad(sb, value - Long.MIN_VALUE, INTEGRAL_WIDTH);
+        } else {
+            pad(sb, value, INTEGRAL_WIDTH);
+        }
+        return sb.toString();
+    }
+
+    /** A floating-point value, order-preserving (see the class comment); NaN is rejected. */
+    public static String sortable(double value) {
+        if (Double.isNaN(value)) {
+            throw new MappingException("NaN has no place in a sorted key");
+        }
+        long bits = Double.doubleToLongBits(value == 0.0d ? 0.0d : value);
+        bits = bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
+        char[] out = new char[16];
+        for (int i = 15; i >= 0; i--) {
+            out[i] = HEX[(int) (bits & 0xF)];
+            bits >>>= 4;
+        }
+        return new String(out);
+    }
+
+    /**
+     * A boxed number, order-preserving: integral boxes as {@link #sortable(long)}, {@code Float}/{@code Double}
+     * as {@link #sortable(double)}. BigDecimal and BigInteger have no fixed-width form and are rejected (the
+     * processor refuses them as sortable template parts).
+     */
+    public static String sortable(Number value) {
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof Double || value instanceof Float) {
+            return sortable(value.doubleValue());
+        }
+        if (value instanceof BigDecimal || value instanceof BigInteger) {
+            throw new MappingException(value.getClass().getSimpleName() + " has no order-preserving text form");
+        }
+        return sortable(value.longValue());
+    }
+
+    private static void appendDate(StringBuilder sb, int year, int month, int day) {
+        appendYear(sb, year);
+        sb.append('-');
+        pad(sb, month, 2);
+        sb.append('-');
+        pad(sb, day, 2);
+    }
+
+    private static void appendYear(StringBuilder sb, int year) {
+        if (year >= 0 && year <= 9999) {
+            pad(sb, year, 4);
+        } else {
+            sb.append(year < 0 ? '-' : '+');
+            pad(sb, Math.abs((long) year), 4);
+        }
+    }
+
+    private static void appendTime(StringBuilder sb, int hour, int minute, int second, int nano) {
+        pad(sb, hour, 2);
+        sb.append(':');
+        pad(sb, minute, 2);
+        sb.append(':');
+        pad(sb, second, 2);
+        sb.append('.');
+        pad(sb, nano, 9);
+    }
+
+    private static void pad(StringBuilder sb, long value, int width) {
+        String digits = Long.toString(value);
+        for (int i = digits.length(); i < width; i++) {
+            sb.append('0');
+        }
+        sb.append(digits);
+    }
+}

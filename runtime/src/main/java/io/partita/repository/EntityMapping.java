@@ -1,0 +1,339 @@
+package io.partita.repository;
+
+import io.partita.MissingIndexKeyException;
+import io.partita.mapping.ItemDecoder;
+import io.partita.mapping.ItemSchema;
+import io.partita.storage.ValidationException;
+import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.schema.LocalSecondaryIndex;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Everything a repository knows about how entity {@code T} lives in its table, beyond the field mapping of
+ * its {@link ItemSchema}: the table definition, computed attributes (rendered key templates, scatter shards),
+ * the shared-table discriminator, the {@code @Version} attribute, and which index keys each field feeds (for
+ * the {@code @Sparse} rule). Generated code builds one per entity, once:
+ *
+ * <pre>{@code
+ * static final EntityMapping<GameScore> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
+ *         .indexKey("GameTitleIndex", "gameTitle", "GameTitle", GameScore::gameTitle, false)
+ *         .indexKey("GameTitleIndex", "topScore", "TopScore", GameScore::topScore, true)   // @Sparse
+ *         .build();
+ *
+ * static final EntityMapping<User> USER = EntityMapping.builder(SHARED_TABLE, USER_SCHEMA)   // shared table
+ *         .computed("PK", u -> KeyFormat.join("USER#", KeyFormat.text(u.userId())), "userId")
+ *         .computed("SK", u -> "PROFILE")
+ *         .discriminator("_type", "User")
+ *         .version("version")
+ *         .build();
+ * }</pre>
+ *
+ * <p>Writing ({@link #toItem}) checks, before anything is sent: every non-sparse index-key field is non-null
+ * ({@link MissingIndexKeyException} otherwise, naming field and index) and every table key attribute is
+ * present. A null {@code @Sparse} field simply leaves its attribute (and any computed key that uses it) out,
+ * so the core leaves the item out of that index. Reading ({@link #fromItem}) returns {@code null} for an item
+ * whose discriminator names another entity type.
+ *
+ * @param <T> the entity
+ */
+public final class EntityMapping<T> implements ItemDecoder<T> {
+    private final TableDefinition table;
+    private final ItemSchema<T> schema;
+    private final List<Computed<T>> computed;
+    private final String discriminatorAttribute;
+    private final AttributeValue discriminatorValue;
+    private final String versionAttribute;
+    private final List<IndexKeyField<T>> indexKeyFields;
+    private final List<String> tableKeyAttributes;
+    private final Map<String, String> computedAttributeBySource;
+
+    private EntityMapping(Builder<T> b) {
+        this.table = b.table;
+        this.schema = b.schema;
+        this.computed = List.copyOf(b.computed);
+        this.discriminatorAttribute = b.discriminatorAttribute;
+        this.discriminatorValue = b.discriminatorType == null ? null : AttributeValue.s(b.discriminatorType);
+        this.versionAttribute = b.versionAttribute;
+        this.indexKeyFields = List.copyOf(b.indexKeyFields);
+        List<String> keys = new ArrayList<>(2);
+        keys.add(table.partitionKey().name());
+        if (table.sortKey() != null) {
+            keys.add(table.sortKey().name());
+        }
+        this.tableKeyAttributes = List.copyOf(keys);
+        Map<String, String> bySource = new HashMap<>();
+        for (Computed<T> c : computed) {
+            for (String source : c.sourceAttributes()) {
+                bySource.putIfAbsent(source, c.attribute());
+            }
+        }
+        this.computedAttributeBySource = Map.copyOf(bySource);
+    }
+
+    /** Starts a mapping of {@code schema}'s entity into {@code table}. */
+    public static <T> Builder<T> builder(TableDefinition table, ItemSchema<T> schema) {
+        return new Builder<>(table, schema);
+    }
+
+    public TableDefinition table() {
+        return table;
+    }
+
+    public ItemSchema<T> schema() {
+        return schema;
+    }
+
+    /** The entity's simple name, for messages. */
+    public String entityName() {
+        return schema.typeName();
+    }
+
+    /** The table's key attribute names: partition key, then sort key if any. */
+    public List<String> tableKeyAttributes() {
+        return tableKeyAttributes;
+    }
+
+    /** The {@code @Version} attribute, if the entity has one. */
+    public Optional<String> versionAttribute() {
+        return Optional.ofNullable(versionAttribute);
+    }
+
+    /** The discriminator attribute of a shared table. */
+    public Optional<String> discriminatorAttribute() {
+        return Optional.ofNullable(discriminatorAttribute);
+    }
+
+    /** The value this entity writes to the discriminator attribute. */
+    public Optional<String> discriminatorValue() {
+        return Optional.ofNullable(discriminatorValue).map(AttributeValue::asS);
+    }
+
+    /**
+     * The complete item for {@code entity}: mapped fields, computed attributes, discriminator.
+     *
+     * @throws MissingIndexKeyException when a non-sparse index-key field is null
+     * @throws ValidationException when a table key attribute would be missing
+     */
+    public Map<String, AttributeValue> toItem(T entity) {
+        Objects.requireNonNull(entity, "entity");
+        for (IndexKeyField<T> f : indexKeyFields) {
+            if (!f.sparse() && f.getter().apply(entity) == null) {
+                throw new MissingIndexKeyException(schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
+            }
+        }
+        Map<String, AttributeValue> item = new HashMap<>(32);
+        schema.writeItem(entity, item);
+        for (Computed<T> c : computed) {
+            AttributeValue v = c.value().apply(entity);
+            if (v != null) {
+                item.put(c.attribute(), v);
+            } else {
+                item.remove(c.attribute());
+            }
+        }
+        if (discriminatorAttribute != null) {
+            item.put(discriminatorAttribute, discriminatorValue);
+        }
+        for (String key : tableKeyAttributes) {
+            if (!item.containsKey(key)) {
+                throw new ValidationException(schema.typeName() + ": table key attribute " + key + " of " + table.name()
+                        + " is missing (its field is null or renders no value); nothing was written");
+            }
+        }
+        return item;
+    }
+
+    /** The entity an item holds, or {@code null} when its discriminator names another entity type. */
+    @Override
+    public T fromItem(Map<String, AttributeValue> item) {
+        if (discriminatorAttribute != null && !discriminatorValue.equals(item.get(discriminatorAttribute))) {
+            return null;
+        }
+        return schema.fromItem(item);
+    }
+
+    /** The table key of an item (or of an index entry, which always carries the table key). */
+    public Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
+        if (tableKeyAttributes.size() == 1) {
+            String pk = tableKeyAttributes.get(0);
+            return Map.of(pk, item.get(pk));
+        }
+        String pk = tableKeyAttributes.get(0);
+        String sk = tableKeyAttributes.get(1);
+        return Map.of(pk, item.get(pk), sk, item.get(sk));
+    }
+
+    /** The table key of {@code entity}. */
+    public Map<String, AttributeValue> keyOf(T entity) {
+        return keyOf(toItem(entity));
+    }
+
+    /**
+     * Rejects an update that would break the mapping's rules: setting a key attribute, removing (or setting to
+     * null) a non-sparse index-key field, or changing a field a computed attribute is rendered from (the
+     * computed key would go stale: use put).
+     */
+    void checkUpdatable(String attribute, boolean removing) {
+        if (tableKeyAttributes.contains(attribute)) {
+            throw new ValidationException(schema.typeName() + ": cannot update " + attribute + ", it is part of the table key of " + table.name());
+        }
+        if (attribute.equals(discriminatorAttribute)) {
+            throw new ValidationException(schema.typeName() + ": cannot update the discriminator attribute " + attribute);
+        }
+        String computedAttribute = computedAttributeBySource.get(attribute);
+        if (computedAttribute != null) {
+            throw new ValidationException(schema.typeName() + ": cannot update " + attribute + " in place, the computed attribute "
+                    + computedAttribute + " is rendered from it; put the whole entity instead");
+        }
+        if (removing) {
+            for (IndexKeyField<T> f : indexKeyFields) {
+                if (!f.sparse() && f.attributeName().equals(attribute)) {
+                    throw new MissingIndexKeyException(schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
+                }
+            }
+        }
+    }
+
+    /**
+     * The attributes that identify an entry of {@code indexName} (or of the table, for {@code null}): its key
+     * attributes followed by the table's. What a cursor must hold to resume a query on that index.
+     */
+    public List<String> keyAttributesOf(String indexName) {
+        Set<String> names = new LinkedHashSet<>();
+        names.addAll(indexKeyAttributes(table, indexName));
+        names.addAll(tableKeyAttributes);
+        return List.copyOf(names);
+    }
+
+    /** The key attributes of an index (partition parts, then sort parts), or of the table for {@code null}. */
+    static List<String> indexKeyAttributes(TableDefinition table, String indexName) {
+        List<String> names = new ArrayList<>();
+        if (indexName == null) {
+            names.add(table.partitionKey().name());
+            if (table.sortKey() != null) {
+                names.add(table.sortKey().name());
+            }
+            return names;
+        }
+        for (GlobalSecondaryIndex g : table.globalSecondaryIndexes()) {
+            if (g.name().equals(indexName)) {
+                g.partitionKey().forEach(k -> names.add(k.name()));
+                g.sortKey().forEach(k -> names.add(k.name()));
+                return names;
+            }
+        }
+        for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {
+            if (l.name().equals(indexName)) {
+                names.add(table.partitionKey().name());
+                names.add(l.sortKey().name());
+                return names;
+            }
+        }
+        throw new IllegalArgumentException("Table " + table.name() + " has no index named " + indexName);
+    }
+
+    /** The sort key attributes of an index (or of the table, for {@code null}), in order. */
+    static List<String> sortKeyAttributes(TableDefinition table, String indexName) {
+        if (indexName == null) {
+            return table.sortKey() == null ? List.of() : List.of(table.sortKey().name());
+        }
+        for (GlobalSecondaryIndex g : table.globalSecondaryIndexes()) {
+            if (g.name().equals(indexName)) {
+                return g.sortKey().stream().map(KeyAttribute::name).toList();
+            }
+        }
+        for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {
+            if (l.name().equals(indexName)) {
+                return List.of(l.sortKey().name());
+            }
+        }
+        throw new IllegalArgumentException("Table " + table.name() + " has no index named " + indexName);
+    }
+
+    /** True when {@code indexName} is one of the table's local secondary indexes. */
+    boolean isLocalIndex(String indexName) {
+        for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {
+            if (l.name().equals(indexName)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private record Computed<T>(String attribute, Function<? super T, AttributeValue> value, List<String> sourceAttributes) {}
+
+    private record IndexKeyField<T>(String indexName, String fieldName, String attributeName,
+                                    Function<? super T, ?> getter, boolean sparse) {}
+
+    /** Collects the parts of an {@link EntityMapping}. */
+    public static final class Builder<T> {
+        private final TableDefinition table;
+        private final ItemSchema<T> schema;
+        private final List<Computed<T>> computed = new ArrayList<>();
+        private final List<IndexKeyField<T>> indexKeyFields = new ArrayList<>();
+        private String discriminatorAttribute;
+        private String discriminatorType;
+        private String versionAttribute;
+
+        private Builder(TableDefinition table, ItemSchema<T> schema) {
+            this.table = Objects.requireNonNull(table, "table");
+            this.schema = Objects.requireNonNull(schema, "schema");
+        }
+
+        /**
+         * An attribute the entity does not hold as a field but writes: a rendered key template, a scatter shard.
+         * {@code value} returns null to leave it out (a template with a null {@code @Sparse} part).
+         * {@code sourceAttributes} are the attributes it is rendered from: updating them in place is refused.
+         */
+        public Builder<T> computed(String attribute, Function<? super T, AttributeValue> value, String... sourceAttributes) {
+            computed.add(new Computed<>(attribute, value, List.of(sourceAttributes)));
+            return this;
+        }
+
+        /** A computed String attribute (see {@link #computed(String, Function, String...)}); null leaves it out. */
+        public Builder<T> computedString(String attribute, Function<? super T, String> value, String... sourceAttributes) {
+            return computed(attribute, e -> {
+                String s = value.apply(e);
+                return s == null ? null : AttributeValue.s(s);
+            }, sourceAttributes);
+        }
+
+        /** Shared tables: write {@code type} to {@code attribute} and read only items carrying it. */
+        public Builder<T> discriminator(String attribute, String type) {
+            this.discriminatorAttribute = Objects.requireNonNull(attribute, "attribute");
+            this.discriminatorType = Objects.requireNonNull(type, "type");
+            return this;
+        }
+
+        /** The stored attribute of the {@code @Version} field (mapped by the schema as a long/Long). */
+        public Builder<T> version(String attribute) {
+            this.versionAttribute = Objects.requireNonNull(attribute, "attribute");
+            return this;
+        }
+
+        /**
+         * Field {@code fieldName} (getter {@code getter}) is part of the key of {@code indexName}, stored as (or
+         * rendered into) {@code attributeName}; unless {@code sparse}, a null value refuses the write.
+         */
+        public Builder<T> indexKey(String indexName, String fieldName, String attributeName,
+                                   Function<? super T, ?> getter, boolean sparse) {
+            indexKeyFields.add(new IndexKeyField<>(indexName, fieldName, attributeName, getter, sparse));
+            return this;
+        }
+
+        public EntityMapping<T> build() {
+            return new EntityMapping<>(this);
+        }
+    }
+}

@@ -1,0 +1,280 @@
+package io.partita.repository;
+
+import io.partita.Condition;
+import io.partita.ExpressionBuilder;
+import io.partita.Key;
+import io.partita.Partita;
+import io.partita.mapping.ItemDecoder;
+import io.partita.spi.Backend;
+import io.partita.storage.api.DeleteItemRequest;
+import io.partita.storage.api.GetItemRequest;
+import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.PutItemRequest;
+import io.partita.storage.api.Select;
+import io.partita.storage.api.TransactWriteItem;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The base class of every generated {@code <Entity>Repository}: puts, gets, deletes, partial updates and
+ * conditional and versioned writes of one entity type, plus the hooks generated query methods use.
+ *
+ * <p>The generated subclass adds the typed surface: {@code of(Partita)}, {@code key(...)}, {@code get(...)},
+ * {@code delete(...)} and {@code update(...)} taking the key parts in order, {@code query(...)} and one method
+ * per index; it passes its {@link EntityMapping} to the constructor, which creates the table on the backend
+ * when it is missing.
+ *
+ * <p>{@code @Version}: a put of an entity whose version is null or 0 requires that no item exists under its
+ * key; any other version {@code v} requires the stored version to be {@code v}. Either way the item is
+ * written with version {@code v + 1} and {@link #put} returns the entity as stored (with the new version).
+ * A failed check is the core's {@link io.partita.storage.ConditionalCheckFailedException}.
+ *
+ * @param <T> the entity
+ */
+public abstract class EntityRepository<T> {
+    private final Partita db;
+    private final Backend backend;
+    private final EntityMapping<T> mapping;
+    private final String tableName;
+    private final String versionAttribute;
+
+    /** Opens the repository, creating the table on {@code db}'s backend if it does not exist. */
+    protected EntityRepository(Partita db, EntityMapping<T> mapping) {
+        this.db = Objects.requireNonNull(db, "db");
+        this.backend = db.backend();
+        this.mapping = Objects.requireNonNull(mapping, "mapping");
+        this.tableName = mapping.table().name();
+        this.versionAttribute = mapping.versionAttribute().orElse(null);
+        db.createTableIfMissing(mapping.table());
+    }
+
+    // ---- description -------------------------------------------------------------------------------------
+
+    /** The table this repository writes to: key schema, attribute types, indexes, projections. */
+    public final TableDefinition tableDefinition() {
+        return mapping.table();
+    }
+
+    public final String tableName() {
+        return tableName;
+    }
+
+    /** How the entity maps to items. */
+    public final EntityMapping<T> mapping() {
+        return mapping;
+    }
+
+    /** True when the entity has a {@code @Version} field. */
+    public final boolean isVersioned() {
+        return versionAttribute != null;
+    }
+
+    /** The table definition as DynamoDB CreateTable JSON (for {@code aws dynamodb create-table --cli-input-json}). */
+    public final String createTableJson() {
+        return CreateTableJson.print(mapping.table());
+    }
+
+    // ---- writes ------------------------------------------------------------------------------------------
+
+    /**
+     * Writes {@code entity}, replacing any item with its key (subject to the {@code @Version} check).
+     *
+     * @return the entity as stored: {@code entity} itself, or for a versioned entity a copy with the new version
+     * @throws io.partita.MissingIndexKeyException when a non-sparse index-key field is null (nothing written)
+     */
+    public final T put(T entity) {
+        return put(entity, null);
+    }
+
+    /** Writes {@code entity} if {@code condition} holds for the stored item (and the version check passes). */
+    public final T put(T entity, Condition condition) {
+        TransactWriteItem.Put put = preparePut(entity, condition);
+        backend.putItem(PutItemRequest.builder()
+                .tableName(tableName)
+                .item(put.item())
+                .conditionExpression(put.conditionExpression())
+                .expressionAttributeNames(put.expressionAttributeNames())
+                .expressionAttributeValues(put.expressionAttributeValues())
+                .build());
+        return versionAttribute == null ? entity : mapping.fromItem(put.item());
+    }
+
+    /** Deletes the item under {@code key}, if any. */
+    public final void delete(Key<T> key) {
+        delete(key, null);
+    }
+
+    /** Deletes the item under {@code key} if {@code condition} holds. */
+    public final void delete(Key<T> key, Condition condition) {
+        requireOwnKey(key);
+        ExpressionBuilder b = new ExpressionBuilder();
+        String expression = condition == null ? null : condition.render(b);
+        backend.deleteItem(DeleteItemRequest.builder()
+                .tableName(tableName)
+                .key(key.attributes())
+                .conditionExpression(expression)
+                .expressionAttributeNames(b.names())
+                .expressionAttributeValues(b.values())
+                .build());
+    }
+
+    /** Deletes {@code entity}'s item; for a versioned entity only if the stored version is still the entity's. */
+    public final void delete(T entity) {
+        TransactWriteItem.Delete delete = prepareDelete(entity, null);
+        backend.deleteItem(DeleteItemRequest.builder()
+                .tableName(tableName)
+                .key(delete.key())
+                .conditionExpression(delete.conditionExpression())
+                .expressionAttributeNames(delete.expressionAttributeNames())
+                .expressionAttributeValues(delete.expressionAttributeValues())
+                .build());
+    }
+
+    /** Starts a partial update of the item under {@code key} (see {@link Update}). */
+    public final Update<T> update(Key<T> key) {
+        requireOwnKey(key);
+        return new Update<>(this, key);
+    }
+
+    // ---- reads -------------------------------------------------------------------------------------------
+
+    /** The entity under {@code key} (eventually consistent read). */
+    public final Optional<T> get(Key<T> key) {
+        return get(key, false);
+    }
+
+    /** The entity under {@code key}; {@code consistentRead} sees every acknowledged write. */
+    public final Optional<T> get(Key<T> key, boolean consistentRead) {
+        requireOwnKey(key);
+        GetItemResponse response = backend.getItem(GetItemRequest.builder()
+                .tableName(tableName)
+                .key(key.attributes())
+                .consistentRead(consistentRead)
+                .build());
+        Map<String, AttributeValue> item = response.item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.ofNullable(mapping.fromItem(item));
+    }
+
+    /** The key of {@code entity}'s item. */
+    public final Key<T> keyOf(T entity) {
+        return Key.of(tableName, mapping.keyOf(entity), mapping);
+    }
+
+    // ---- support for transactions and batches ----------------------------------------------------------
+
+    /**
+     * The put this repository would send for {@code entity}: validated item, version check and increment,
+     * {@code condition} combined with the version check. Used by {@link io.partita.Transaction} and
+     * {@link io.partita.BatchWrite}.
+     */
+    public final TransactWriteItem.Put preparePut(T entity, Condition condition) {
+        Map<String, AttributeValue> item = mapping.toItem(entity);
+        Condition check = condition;
+        if (versionAttribute != null) {
+            long current = storedVersion(item.get(versionAttribute));
+            Condition versionCheck = current == 0
+                    ? Condition.attributeNotExists(mapping.tableKeyAttributes().get(0))
+                    : Condition.eq(versionAttribute, AttributeValue.n(current));
+            check = Condition.both(versionCheck, condition);
+            item.put(versionAttribute, AttributeValue.n(current + 1));
+        }
+        ExpressionBuilder b = new ExpressionBuilder();
+        String expression = check == null ? null : check.render(b);
+        return new TransactWriteItem.Put(tableName, item, expression, b.names(), b.values(), false);
+    }
+
+    /** The delete this repository would send for {@code entity}: its key, with the version check if versioned. */
+    public final TransactWriteItem.Delete prepareDelete(T entity, Condition condition) {
+        Map<String, AttributeValue> item = mapping.toItem(entity);
+        Condition check = condition;
+        if (versionAttribute != null) {
+            long current = storedVersion(item.get(versionAttribute));
+            check = Condition.both(current == 0
+                    ? Condition.attributeNotExists(mapping.tableKeyAttributes().get(0))
+                    : Condition.eq(versionAttribute, AttributeValue.n(current)), condition);
+        }
+        ExpressionBuilder b = new ExpressionBuilder();
+        String expression = check == null ? null : check.render(b);
+        return new TransactWriteItem.Delete(tableName, mapping.keyOf(item), expression, b.names(), b.values(), false);
+    }
+
+    // ---- for generated subclasses ------------------------------------------------------------------------
+
+    /** The database this repository was opened on. */
+    protected final Partita db() {
+        return db;
+    }
+
+    /** A key of this table from its partition-key value (tables without a sort key). */
+    protected final Key<T> keyOf(AttributeValue partitionKey) {
+        return Key.of(tableName, Map.of(mapping.tableKeyAttributes().get(0), partitionKey), mapping);
+    }
+
+    /** A key of this table from its partition- and sort-key values. */
+    protected final Key<T> keyOf(AttributeValue partitionKey, AttributeValue sortKey) {
+        if (mapping.tableKeyAttributes().size() != 2) {
+            throw new IllegalStateException(tableName + " has no sort key");
+        }
+        Map<String, AttributeValue> key = new HashMap<>(4);
+        key.put(mapping.tableKeyAttributes().get(0), Objects.requireNonNull(partitionKey, "partitionKey"));
+        key.put(mapping.tableKeyAttributes().get(1), Objects.requireNonNull(sortKey, "sortKey"));
+        return Key.of(tableName, key, mapping);
+    }
+
+    /** The spec of a base-table query returning entities. */
+    protected final QuerySpec<T> tableQuery() {
+        return QuerySpec.of(backend, mapping.table(), null, mapping, null, mapping.discriminatorAttribute().isPresent());
+    }
+
+    /**
+     * The spec of an index query returning entities: an ALL-projected GSI, or an LSI (any projection:
+     * unprojected attributes are fetched from the table, and the fetch is counted).
+     */
+    protected final QuerySpec<T> indexQuery(String indexName) {
+        Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
+        return QuerySpec.of(backend, mapping.table(), indexName, mapping, select, mapping.discriminatorAttribute().isPresent());
+    }
+
+    /** The spec of an index query returning projection views read by {@code viewDecoder}. */
+    protected final <V> QuerySpec<V> indexQuery(String indexName, ItemDecoder<V> viewDecoder) {
+        ItemDecoder<V> decoder = viewDecoder;
+        boolean mayskip = false;
+        if (mapping.discriminatorAttribute().isPresent()) {
+            String attribute = mapping.discriminatorAttribute().get();
+            AttributeValue type = AttributeValue.s(mapping.discriminatorValue().orElseThrow());
+            decoder = item -> {
+                // a KEYS_ONLY or INCLUDE view may not project the discriminator: then the index key decides
+                AttributeValue stored = item.get(attribute);
+                return stored == null || type.equals(stored) ? viewDecoder.fromItem(item) : null;
+            };
+            mayskip = true;
+        }
+        return QuerySpec.of(backend, mapping.table(), indexName, decoder, null, mayskip);
+    }
+
+    private void requireOwnKey(Key<?> key) {
+        if (!key.tableName().equals(tableName)) {
+            throw new IllegalArgumentException("Key " + key + " belongs to table " + key.tableName() + ", not " + tableName);
+        }
+    }
+
+    private long storedVersion(AttributeValue version) {
+        if (version == null) {
+            return 0;
+        }
+        try {
+            return version.asN().longValueExact();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(mapping.entityName() + ": @Version attribute " + versionAttribute
+                    + " must be a whole number, got " + version, e);
+        }
+    }
+
+    final Backend backend() {
+        return backend;
+    }
+}

@@ -1,0 +1,280 @@
+package io.partita.repository;
+
+import io.partita.Condition;
+import io.partita.Cursor;
+import io.partita.Page;
+import io.partita.mapping.AttributeCodec;
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * The base of every generated query builder: holds the key condition, direction, limit, filter and
+ * consistency of one query and runs it. Builders are single-use, not thread-safe, and cheap.
+ *
+ * <p>A generated builder extends this class (or {@link ConsistentQueryBuilder} for base-table and LSI
+ * queries, which adds {@code consistentRead()}), sets the partition key in its constructor, and adds one
+ * method per sort-key part returning a {@link SortKeyCondition}:
+ *
+ * <pre>{@code
+ * public static final class GameTitleIndexQuery
+ *         extends QueryBuilder<GameScoreGameTitleIndexView, GameTitleIndexQuery> {
+ *     GameTitleIndexQuery(QuerySpec<GameScoreGameTitleIndexView> spec, String gameTitle) {
+ *         super(spec);
+ *         partitionKey("GameTitle", AttributeValue.s(gameTitle));
+ *     }
+ *     public SortKeyCondition<Integer, GameTitleIndexQuery> topScore() {
+ *         return sortKey("TopScore", Codecs.INTEGER);
+ *     }
+ * }
+ * }</pre>
+ *
+ * Staged builders for composite keys are chains of such classes, each built from the previous stage with
+ * {@link #QueryBuilder(QueryBuilder)} and adding one {@link #sortKeyEquals} (native multi-attribute keys) or
+ * a longer {@link #sortKeyBeginsWith} prefix (key templates).
+ *
+ * <p>Terminals: {@link #list()}, {@link #stream()} (lazy, one request per page), {@link #first()},
+ * {@link #count()}, {@link #page()} and {@link #page(Cursor)}. {@link #limit(int)} caps the results of every
+ * terminal; for {@code page} it is the page size.
+ *
+ * @param <R> the result type (the entity, a projection view, or a shared table's item type)
+ * @param <Q> the concrete builder, returned by the modifiers
+ */
+public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
+    final QuerySpec<R> spec;
+    final LinkedHashMap<String, AttributeValue> partition;
+    final LinkedHashMap<String, AttributeValue> sortEquals;
+    RangeTerm range;
+    Predicate<Map<String, AttributeValue>> residual;
+    boolean descending;
+    int limit = -1;
+    boolean consistentRead;
+    Condition filter;
+    String scatterAttribute;
+    List<AttributeValue> scatterValues;
+
+    /** A new query on {@code spec}'s table or index. */
+    protected QueryBuilder(QuerySpec<R> spec) {
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.partition = new LinkedHashMap<>(4);
+        this.sortEquals = new LinkedHashMap<>(4);
+    }
+
+    /** The next stage of a staged builder: a copy of {@code previous}'s state. */
+    protected QueryBuilder(QueryBuilder<R, ?> previous) {
+        this.spec = previous.spec;
+        this.partition = new LinkedHashMap<>(previous.partition);
+        this.sortEquals = new LinkedHashMap<>(previous.sortEquals);
+        this.range = previous.range;
+        this.residual = previous.residual;
+        this.descending = previous.descending;
+        this.limit = previous.limit;
+        this.consistentRead = previous.consistentRead;
+        this.filter = previous.filter;
+        this.scatterAttribute = previous.scatterAttribute;
+        this.scatterValues = previous.scatterValues;
+    }
+
+    /** This builder as its concrete type. */
+    @SuppressWarnings("unchecked")
+    protected final Q self() {
+        return (Q) this;
+    }
+
+    // ---- for generated subclasses: the key condition ---------------------------------------------------
+
+    /** Requires {@code attribute} (a partition-key attribute, or one part of a multi-attribute one) to equal {@code value}. */
+    protected final void partitionKey(String attribute, AttributeValue value) {
+        partition.put(Objects.requireNonNull(attribute, "attribute"), requireKeyValue(attribute, value));
+    }
+
+    /**
+     * Requires a leading part of a multi-attribute sort key to equal {@code value}; parts must be given in
+     * key order, and a range condition may follow only on the next part.
+     */
+    protected final void sortKeyEquals(String attribute, AttributeValue value) {
+        if (range != null) {
+            throw new IllegalStateException("sort-key part " + attribute + " comes after the range condition on " + range.attribute());
+        }
+        sortEquals.put(Objects.requireNonNull(attribute, "attribute"), requireKeyValue(attribute, value));
+    }
+
+    /** Requires the sort key (a String or binary attribute) to begin with {@code prefix}: a template stage's rendered prefix. */
+    protected final void sortKeyBeginsWith(String attribute, AttributeValue prefix) {
+        setRange(new RangeTerm(attribute, SortOperator.BEGINS_WITH, requireKeyValue(attribute, prefix), null));
+    }
+
+    /** The condition step for the sort-key attribute {@code attribute} (or the last part of a multi-attribute sort key). */
+    protected final <V> SortKeyCondition<V, Q> sortKey(String attribute, AttributeCodec<V> codec) {
+        return new SortKeyCondition<>(self(), plainTarget(attribute, codec::encode));
+    }
+
+    /** {@link #sortKey} for a String attribute, adding {@code beginsWith}. */
+    protected final StringSortKeyCondition<Q> stringSortKey(String attribute) {
+        return new StringSortKeyCondition<>(self(), plainTarget(attribute, AttributeValue::s));
+    }
+
+    /** {@link #sortKey} for a binary attribute, adding {@code beginsWith}. */
+    protected final BinarySortKeyCondition<Q> binarySortKey(String attribute) {
+        return new BinarySortKeyCondition<>(self(), plainTarget(attribute, AttributeValue::b));
+    }
+
+    /**
+     * The condition step for one placeholder of a sort-key template such as {@code "ORDER#{orderDate}#{orderId}"}.
+     *
+     * @param attribute  the String attribute the template renders into ({@code SK})
+     * @param prefix     everything before the placeholder, rendered: literals and the parts already supplied
+     *                   ({@code "ORDER#"}, or {@code "ORDER#2024-05-01#"} for {@code orderId})
+     * @param following  the literal right after the placeholder ({@code "#"}), or {@code ""} for the last part
+     * @param render     the part's order-preserving rendering (a {@code KeyFormat} method)
+     * @param fixedWidth true when every rendering has the same length ({@code :sortable} numbers, dates,
+     *                   UUIDs), which lets range bounds be tighter
+     */
+    protected final <V> SortKeyCondition<V, Q> templateSortKey(String attribute, String prefix, String following,
+                                                               Function<? super V, String> render, boolean fixedWidth) {
+        return new SortKeyCondition<>(self(), new TemplateRange<>(attribute, prefix, following, render, fixedWidth));
+    }
+
+    /** {@link #templateSortKey} for a String placeholder, adding {@code beginsWith} on the part. */
+    protected final StringSortKeyCondition<Q> templateStringSortKey(String attribute, String prefix, String following) {
+        return new StringSortKeyCondition<>(self(), new TemplateRange<>(attribute, prefix, following, s -> s, false));
+    }
+
+    /**
+     * Scatter-gather seam ({@code @Scatter}): the query runs once per value of the partition-key attribute
+     * {@code attribute} (the other partition parts fixed by {@link #partitionKey}) and the shard results are
+     * merged in sort-key order. Cursors then hold one position per shard.
+     */
+    protected final void scatter(String attribute, List<AttributeValue> shardValues) {
+        if (shardValues.isEmpty()) {
+            throw new IllegalArgumentException("a scattered query needs at least one shard");
+        }
+        this.scatterAttribute = Objects.requireNonNull(attribute, "attribute");
+        this.scatterValues = List.copyOf(shardValues);
+    }
+
+    /** The spec this query runs on. */
+    protected final QuerySpec<R> spec() {
+        return spec;
+    }
+
+    // ---- modifiers ---------------------------------------------------------------------------------------
+
+    /** Results in descending sort-key order (ScanIndexForward=false). */
+    public final Q descending() {
+        this.descending = true;
+        return self();
+    }
+
+    /**
+     * At most {@code n} results from {@code list}/{@code stream}/{@code count}; the page size of {@code page}.
+     */
+    public final Q limit(int n) {
+        if (n <= 0) {
+            throw new IllegalArgumentException("limit must be positive, got " + n);
+        }
+        this.limit = n;
+        return self();
+    }
+
+    /**
+     * Keeps only results matching {@code condition} (a DynamoDB filter expression: applied after the key
+     * condition, may not name key attributes, and the items it drops still cost reads).
+     */
+    public final Q filter(Condition condition) {
+        this.filter = Condition.both(this.filter, Objects.requireNonNull(condition, "condition"));
+        return self();
+    }
+
+    // ---- terminals ---------------------------------------------------------------------------------------
+
+    /** Every result (up to the limit), fetching page after page. */
+    public final List<R> list() {
+        List<R> out = new ArrayList<>();
+        Iterator<R> it = iterator();
+        while (it.hasNext()) {
+            out.add(it.next());
+        }
+        return out;
+    }
+
+    /** The results as a lazy stream: a page is fetched when the previous one is consumed. */
+    public final Stream<R> stream() {
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(iterator(), Spliterator.ORDERED | Spliterator.NONNULL), false);
+    }
+
+    /** The first result, if any. */
+    public final Optional<R> first() {
+        int saved = limit;
+        limit = 1;
+        try {
+            Iterator<R> it = iterator();
+            return it.hasNext() ? Optional.of(it.next()) : Optional.empty();
+        } finally {
+            limit = saved;
+        }
+    }
+
+    /** How many results the query has (up to the limit); uses Select COUNT when no result needs decoding. */
+    public final long count() {
+        return QueryEngine.count(this);
+    }
+
+    /** The first page. */
+    public final Page<R> page() {
+        return QueryEngine.page(this, null);
+    }
+
+    /** The page starting after {@code cursor} (from a previous page of the same query); null means the first page. */
+    public final Page<R> page(Cursor cursor) {
+        return QueryEngine.page(this, cursor);
+    }
+
+    private Iterator<R> iterator() {
+        return QueryEngine.iterator(this);
+    }
+
+    // ---- internals ---------------------------------------------------------------------------------------
+
+    final void setRange(RangeTerm term) {
+        if (range != null) {
+            throw new IllegalStateException("This query already has a sort-key condition (" + range + ")");
+        }
+        this.range = term;
+    }
+
+    final void addResidual(Predicate<Map<String, AttributeValue>> predicate) {
+        this.residual = residual == null ? predicate : residual.and(predicate);
+    }
+
+    private static AttributeValue requireKeyValue(String attribute, AttributeValue value) {
+        if (value == null) {
+            throw new IllegalArgumentException("key attribute " + attribute + " needs a value, got null");
+        }
+        return value;
+    }
+
+    private <V> SortKeyCondition.SortKeyTarget<V> plainTarget(String attribute, Function<V, AttributeValue> encode) {
+        return (query, op, first, second) -> query.setRange(new RangeTerm(attribute, op,
+                requireKeyValue(attribute, encode.apply(first)), second == null ? null : requireKeyValue(attribute, encode.apply(second))));
+    }
+
+    /** One sort-key condition: {@code attribute op first [AND second]}. */
+    record RangeTerm(String attribute, SortOperator operator, AttributeValue first, AttributeValue second) {
+        @Override
+        public String toString() {
+            return attribute + " " + operator.symbol() + " " + first + (second == null ? "" : " AND " + second);
+        }
+    }
+}

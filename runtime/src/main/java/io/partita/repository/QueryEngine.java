@@ -1,0 +1,373 @@
+package io.partita.repository;
+
+import io.partita.Cursor;
+import io.partita.ExpressionBuilder;
+import io.partita.Page;
+import io.partita.storage.api.QueryRequest;
+import io.partita.storage.api.QueryResponse;
+import io.partita.storage.api.Select;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.KeyOrder;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
+
+/**
+ * Runs a {@link QueryBuilder}'s query: renders the key condition, pages through the backend lazily, applies
+ * the residual checks of template ranges, decodes, and merges the shards of a scattered query.
+ */
+final class QueryEngine {
+    /** Page size of a scattered query's {@code page()} when no limit is set. */
+    static final int DEFAULT_SCATTER_PAGE = 100;
+
+    private QueryEngine() {}
+
+    // ---- requests ----------------------------------------------------------------------------------------
+
+    /** The request for one partition (one shard of a scattered query), without start key or limit. */
+    static QueryRequest.Builder request(QueryBuilder<?, ?> q, AttributeValue shardValue, boolean count) {
+        ExpressionBuilder b = new ExpressionBuilder();
+        StringBuilder kce = new StringBuilder(64);
+        Map<String, AttributeValue> partition = q.partition;
+        if (q.scatterAttribute != null) {
+            partition = new LinkedHashMap<>(partition);
+            partition.put(q.scatterAttribute, shardValue);
+        }
+        if (partition.isEmpty()) {
+            throw new IllegalStateException("a query needs its partition key");
+        }
+        partition.forEach((name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
+        q.sortEquals.forEach((name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
+        QueryBuilder.RangeTerm r = q.range;
+        if (r != null) {
+            and(kce);
+            String n = b.name(r.attribute());
+            switch (r.operator()) {
+                case BETWEEN -> kce.append(n).append(" BETWEEN ").append(b.value(r.first())).append(" AND ").append(b.value(r.second()));
+                case BEGINS_WITH -> kce.append("begins_with(").append(n).append(", ").append(b.value(r.first())).append(')');
+                default -> kce.append(n).append(' ').append(r.operator().symbol()).append(' ').append(b.value(r.first()));
+            }
+        }
+        String filter = q.filter == null ? null : q.filter.render(b);
+        QuerySpec<?> spec = q.spec;
+        return QueryRequest.builder()
+                .tableName(spec.tableName())
+                .indexName(spec.indexName())
+                .keyConditionExpression(kce.toString())
+                .filterExpression(filter)
+                .expressionAttributeNames(b.names())
+                .expressionAttributeValues(b.values())
+                .select(count ? Select.COUNT : spec.select())
+                .scanIndexForward(!q.descending)
+                .consistentRead(q.consistentRead);
+    }
+
+    private static StringBuilder and(StringBuilder sb) {
+        return sb.length() == 0 ? sb : sb.append(" AND ");
+    }
+
+    // ---- one partition -----------------------------------------------------------------------------------
+
+    /** Raw items of one partition that pass the residual checks, fetched page by page on demand. */
+    static final class PartitionReader implements Iterator<Map<String, AttributeValue>> {
+        private final QueryBuilder<?, ?> query;
+        private final QueryRequest.Builder request;
+        private Map<String, AttributeValue> startKey;
+        private int remaining; // < 0: no limit
+        private boolean exhausted;
+        private List<Map<String, AttributeValue>> buffer = List.of();
+        private int position;
+
+        PartitionReader(QueryBuilder<?, ?> query, AttributeValue shardValue, Map<String, AttributeValue> startKey, int limit) {
+            this.query = query;
+            this.request = request(query, shardValue, false);
+            this.startKey = startKey;
+            this.remaining = limit;
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (position == buffer.size()) {
+                if (exhausted || remaining == 0) {
+                    return false;
+                }
+                QueryResponse response = query.spec.backend().query(request
+                        .exclusiveStartKey(startKey)
+                        .limit(remaining > 0 ? remaining : null)
+                        .build());
+                buffer = response.items();
+                position = 0;
+                startKey = response.lastEvaluatedKey();
+                exhausted = startKey == null || startKey.isEmpty();
+                if (query.residual != null) {
+                    List<Map<String, AttributeValue>> kept = new ArrayList<>(buffer.size());
+                    for (Map<String, AttributeValue> item : buffer) {
+                        if (query.residual.test(item)) {
+                            kept.add(item);
+                        }
+                    }
+                    buffer = kept;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public Map<String, AttributeValue> next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Map<String, AttributeValue> item = buffer.get(position++);
+            if (remaining > 0) {
+                remaining--;
+            }
+            return item;
+        }
+
+    }
+
+    // ---- iteration ---------------------------------------------------------------------------------------
+
+    static <R> Iterator<R> iterator(QueryBuilder<R, ?> q) {
+        Iterator<Map<String, AttributeValue>> raw = q.scatterValues == null
+                ? new PartitionReader(q, null, null, q.spec.decoderMaySkip() ? -1 : q.limit)
+                : new MergedShards(q, null);
+        return new Decoding<>(raw, q.spec.decoder(), q.limit);
+    }
+
+    /** Decodes raw items, drops the ones the decoder refuses, stops at the limit. */
+    static final class Decoding<R> implements Iterator<R> {
+        private final Iterator<Map<String, AttributeValue>> raw;
+        private final io.partita.mapping.ItemDecoder<R> decoder;
+        private int remaining;
+        private R next;
+
+        Decoding(Iterator<Map<String, AttributeValue>> raw, io.partita.mapping.ItemDecoder<R> decoder, int limit) {
+            this.raw = raw;
+            this.decoder = decoder;
+            this.remaining = limit;
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (next == null) {
+                if (remaining == 0 || !raw.hasNext()) {
+                    return false;
+                }
+                next = decoder.fromItem(raw.next());
+            }
+            return true;
+        }
+
+        @Override
+        public R next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            R r = next;
+            next = null;
+            if (remaining > 0) {
+                remaining--;
+            }
+            return r;
+        }
+    }
+
+    // ---- count -------------------------------------------------------------------------------------------
+
+    static long count(QueryBuilder<?, ?> q) {
+        if (q.residual != null || q.spec.decoderMaySkip()) {
+            long n = 0;
+            for (Iterator<?> it = iterator(q); it.hasNext(); it.next()) {
+                n++;
+            }
+            return n;
+        }
+        List<AttributeValue> shards = q.scatterValues == null ? java.util.Collections.singletonList(null) : q.scatterValues;
+        long total = 0;
+        for (AttributeValue shard : shards) {
+            QueryRequest.Builder request = request(q, shard, true);
+            Map<String, AttributeValue> start = null;
+            do {
+                long remaining = q.limit > 0 ? q.limit - total : -1;
+                if (remaining == 0) {
+                    return total;
+                }
+                QueryResponse response = q.spec.backend().query(request.exclusiveStartKey(start)
+                        .limit(remaining > 0 ? (int) remaining : null).build());
+                total += response.count();
+                start = response.lastEvaluatedKey();
+            } while (start != null && !start.isEmpty());
+        }
+        return q.limit > 0 ? Math.min(total, q.limit) : total;
+    }
+
+    // ---- pages -------------------------------------------------------------------------------------------
+
+    static <R> Page<R> page(QueryBuilder<R, ?> q, Cursor cursor) {
+        if (q.scatterValues != null) {
+            return scatteredPage(q, cursor);
+        }
+        Map<String, AttributeValue> start = cursor == null ? null : cursor.lastEvaluatedKey();
+        QueryResponse response = q.spec.backend().query(request(q, null, false)
+                .exclusiveStartKey(start)
+                .limit(q.limit > 0 ? q.limit : null)
+                .build());
+        List<R> items = new ArrayList<>(response.items().size());
+        for (Map<String, AttributeValue> item : response.items()) {
+            if (q.residual == null || q.residual.test(item)) {
+                R decoded = q.spec.decoder().fromItem(item);
+                if (decoded != null) {
+                    items.add(decoded);
+                }
+            }
+        }
+        Map<String, AttributeValue> last = response.lastEvaluatedKey();
+        return Page.of(items, last == null || last.isEmpty() ? null : Cursor.of(last));
+    }
+
+    private static <R> Page<R> scatteredPage(QueryBuilder<R, ?> q, Cursor cursor) {
+        MergedShards merged = new MergedShards(q, cursor);
+        int size = q.limit > 0 ? q.limit : DEFAULT_SCATTER_PAGE;
+        List<R> items = new ArrayList<>();
+        while (items.size() < size && merged.hasNext()) {
+            R decoded = q.spec.decoder().fromItem(merged.next());
+            if (decoded != null) {
+                items.add(decoded);
+            }
+        }
+        return Page.of(items, merged.hasNext() ? merged.cursor() : null);
+    }
+
+    // ---- scatter-gather ----------------------------------------------------------------------------------
+
+    /**
+     * The k-way merge of a scattered query's shards in sort-key order (ties broken by shard number). Shards
+     * are read lazily and sequentially; issue 4 replaces this with bounded parallel reads behind the same seam.
+     */
+    static final class MergedShards implements Iterator<Map<String, AttributeValue>> {
+        private final QueryBuilder<?, ?> query;
+        private final List<PartitionReader> readers = new ArrayList<>();
+        private final List<Map<String, AttributeValue>> positions = new ArrayList<>();
+        private final PriorityQueue<Head> heads;
+        private boolean started;
+
+        private record Head(int shard, Map<String, AttributeValue> item) {}
+
+        MergedShards(QueryBuilder<?, ?> q, Cursor cursor) {
+            this.query = q;
+            int n = q.scatterValues.size();
+            if (cursor != null && cursor.positions().size() != n) {
+                throw new IllegalArgumentException("This cursor holds " + cursor.positions().size() + " shard positions; the query has "
+                        + n + " shards");
+            }
+            Comparator<Map<String, AttributeValue>> bySortKey = sortKeyOrder(q.spec.sortKeyAttributes());
+            if (q.descending) {
+                bySortKey = bySortKey.reversed();
+            }
+            Comparator<Map<String, AttributeValue>> order = bySortKey;
+            this.heads = new PriorityQueue<>(Math.max(1, n), (a, b) -> {
+                int c = order.compare(a.item(), b.item());
+                return c != 0 ? c : Integer.compare(a.shard(), b.shard());
+            });
+            for (int i = 0; i < n; i++) {
+                Map<String, AttributeValue> position = cursor == null ? null : cursor.positions().get(i);
+                positions.add(position);
+                boolean done = position != null && position.isEmpty();
+                PartitionReader reader = new PartitionReader(q, q.scatterValues.get(i), done ? null : position, -1);
+                readers.add(done ? null : reader);
+            }
+        }
+
+        private void start() {
+            if (!started) {
+                started = true;
+                for (int i = 0; i < readers.size(); i++) {
+                    advance(i);
+                }
+            }
+        }
+
+        private void advance(int shard) {
+            PartitionReader reader = readers.get(shard);
+            if (reader != null && reader.hasNext()) {
+                heads.add(new Head(shard, reader.next()));
+            } else if (reader != null) {
+                readers.set(shard, null);
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            start();
+            return !heads.isEmpty();
+        }
+
+        @Override
+        public Map<String, AttributeValue> next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Head head = heads.poll();
+            positions.set(head.shard(), entryKey(head.item()));
+            advance(head.shard());
+            return head.item();
+        }
+
+        /** Where each shard resumes: after its last returned item; exhausted shards are marked done. */
+        Cursor cursor() {
+            List<Map<String, AttributeValue>> out = new ArrayList<>(positions.size());
+            for (int i = 0; i < positions.size(); i++) {
+                boolean pending = readers.get(i) != null || headOf(i);
+                out.add(pending ? positions.get(i) : Map.of());
+            }
+            return Cursor.ofShards(out);
+        }
+
+        private boolean headOf(int shard) {
+            for (Head h : heads) {
+                if (h.shard() == shard) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private Map<String, AttributeValue> entryKey(Map<String, AttributeValue> item) {
+            Map<String, AttributeValue> key = new HashMap<>();
+            for (String name : query.spec.entryKeyAttributes()) {
+                AttributeValue v = item.get(name);
+                if (v != null) {
+                    key.put(name, v);
+                }
+            }
+            return key;
+        }
+    }
+
+    static Comparator<Map<String, AttributeValue>> sortKeyOrder(List<String> sortKeyAttributes) {
+        return (a, b) -> {
+            for (String name : sortKeyAttributes) {
+                AttributeValue x = a.get(name);
+                AttributeValue y = b.get(name);
+                if (x == null || y == null) {
+                    if (x != y) {
+                        return x == null ? -1 : 1;
+                    }
+                    continue;
+                }
+                int c = KeyOrder.compare(x, y);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
+    }
+}

@@ -1,0 +1,94 @@
+package io.partita.repository;
+
+import io.partita.mapping.ItemDecoder;
+import io.partita.spi.Backend;
+import io.partita.storage.api.Select;
+import io.partita.storage.schema.TableDefinition;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where a query runs and how its results are read: backend, table, index (null for the base table), the
+ * decoder for result items, and the key attributes of the queried index (for cursors and for merging shards).
+ * Repositories hand one to each generated query builder's constructor; it is immutable.
+ *
+ * @param <R> the result type
+ */
+public final class QuerySpec<R> {
+    private final Backend backend;
+    private final TableDefinition table;
+    private final String indexName;
+    private final ItemDecoder<R> decoder;
+    private final Select select;
+    private final List<String> entryKeyAttributes;
+    private final List<String> sortKeyAttributes;
+    private final boolean decoderMaySkip;
+
+    QuerySpec(Backend backend, TableDefinition table, String indexName, ItemDecoder<R> decoder, Select select,
+              List<String> entryKeyAttributes, boolean decoderMaySkip) {
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.table = Objects.requireNonNull(table, "table");
+        this.indexName = indexName;
+        this.decoder = Objects.requireNonNull(decoder, "decoder");
+        this.select = select;
+        this.entryKeyAttributes = List.copyOf(entryKeyAttributes);
+        this.sortKeyAttributes = EntityMapping.sortKeyAttributes(table, indexName);
+        this.decoderMaySkip = decoderMaySkip;
+    }
+
+    /**
+     * A spec for any table and decoder: {@code select} null for DynamoDB's default; {@code decoderMaySkip}
+     * when {@code decoder} may return null (then {@code count()} decodes instead of using Select COUNT).
+     */
+    public static <R> QuerySpec<R> of(Backend backend, TableDefinition table, String indexName, ItemDecoder<R> decoder,
+                                      Select select, boolean decoderMaySkip) {
+        List<String> keys = new java.util.ArrayList<>(EntityMapping.indexKeyAttributes(table, indexName));
+        for (String k : EntityMapping.indexKeyAttributes(table, null)) {
+            if (!keys.contains(k)) {
+                keys.add(k);
+            }
+        }
+        return new QuerySpec<>(backend, table, indexName, decoder, select, keys, decoderMaySkip);
+    }
+
+    public Backend backend() {
+        return backend;
+    }
+
+    public TableDefinition table() {
+        return table;
+    }
+
+    public String tableName() {
+        return table.name();
+    }
+
+    /** The queried index; null for the base table. */
+    public String indexName() {
+        return indexName;
+    }
+
+    public ItemDecoder<R> decoder() {
+        return decoder;
+    }
+
+    /** The Select sent; null leaves DynamoDB's default. */
+    public Select select() {
+        return select;
+    }
+
+    /** The attributes that identify one entry of the queried index: its key, then the table key. */
+    public List<String> entryKeyAttributes() {
+        return entryKeyAttributes;
+    }
+
+    /** The queried index's sort key attributes, in order (empty when it has none). */
+    public List<String> sortKeyAttributes() {
+        return sortKeyAttributes;
+    }
+
+    /** True when the decoder may return null for an item (shared tables). */
+    public boolean decoderMaySkip() {
+        return decoderMaySkip;
+    }
+}

@@ -1,0 +1,224 @@
+package io.partita.repository;
+
+import io.partita.Condition;
+import io.partita.ExpressionBuilder;
+import io.partita.Field;
+import io.partita.Key;
+import io.partita.storage.api.ReturnValues;
+import io.partita.storage.api.TransactWriteItem;
+import io.partita.storage.api.UpdateItemRequest;
+import io.partita.storage.api.UpdateItemResponse;
+import io.partita.storage.value.AttributeType;
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A partial update of one item, sent as a single UpdateItem (no read-modify-write):
+ *
+ * <pre>{@code
+ * GameScore updated = scores.update("u1", "Meteor Blasters")
+ *         .set(GameScoreRepository.TOP_SCORE, 5400)
+ *         .add(GameScoreRepository.WINS, 1)            // atomic increment
+ *         .remove(GameScoreRepository.NICKNAME)
+ *         .when(GameScoreRepository.TOP_SCORE.lt(5400))
+ *         .execute();
+ * }</pre>
+ *
+ * Like DynamoDB's UpdateItem it creates the item when none exists; {@link #ifExists()} prevents that. The
+ * mapping's rules hold: key attributes cannot be updated, a non-sparse index-key field cannot be removed
+ * ({@link io.partita.MissingIndexKeyException}), and fields that computed key attributes are rendered from
+ * must be changed with a put. On a shared table the discriminator is (re)written. On a {@code @Version}
+ * entity the version is incremented; {@link #expectVersion(long)} adds the optimistic check.
+ *
+ * @param <T> the entity
+ */
+public final class Update<T> {
+    private final EntityRepository<T> repository;
+    private final Key<T> key;
+    private final List<Action> sets = new ArrayList<>();
+    private final List<Action> removes = new ArrayList<>();
+    private final List<Action> adds = new ArrayList<>();
+    private final List<Action> deletes = new ArrayList<>();
+    private final Set<String> touched = new HashSet<>();
+    private Condition condition;
+    private Long expectedVersion;
+
+    private record Action(String attribute, AttributeValue value, boolean ifNotExists) {}
+
+    Update(EntityRepository<T> repository, Key<T> key) {
+        this.repository = repository;
+        this.key = key;
+    }
+
+    /** Sets {@code field} to {@code value}; a null value (or an empty set / Optional) removes the attribute. */
+    public <V> Update<T> set(Field<T, V> field, V value) {
+        AttributeValue encoded = field.encode(value);
+        return encoded == null ? remove(field) : set(field.attributeName(), encoded);
+    }
+
+    /** Sets {@code field} only when the stored item has no value for it ({@code if_not_exists}). */
+    public <V> Update<T> setIfAbsent(Field<T, V> field, V value) {
+        AttributeValue encoded = Objects.requireNonNull(field.encode(value), "setIfAbsent needs a value with a stored form");
+        touch(field.attributeName(), false);
+        sets.add(new Action(field.attributeName(), encoded, true));
+        return this;
+    }
+
+    /** Sets a raw attribute (for attributes without a generated {@link Field}). */
+    public Update<T> set(String attribute, AttributeValue value) {
+        touch(attribute, false);
+        sets.add(new Action(attribute, Objects.requireNonNull(value, "value"), false));
+        return this;
+    }
+
+    /** Removes {@code field}'s attribute (reads back as null / the primitive default). */
+    public Update<T> remove(Field<T, ?> field) {
+        return remove(field.attributeName());
+    }
+
+    /** Removes a raw attribute. */
+    public Update<T> remove(String attribute) {
+        touch(attribute, true);
+        removes.add(new Action(attribute, null, false));
+        return this;
+    }
+
+    /**
+     * Atomically adds {@code delta} to a number field (a missing attribute counts as 0), or adds the elements
+     * of {@code delta} to a set field ({@code ADD}).
+     */
+    public <V> Update<T> add(Field<T, V> field, V delta) {
+        AttributeValue encoded = field.encode(delta);
+        if (encoded == null) {
+            return this; // adding an empty set changes nothing
+        }
+        if (encoded.type() != AttributeType.N && encoded.type() != AttributeType.SS && encoded.type() != AttributeType.NS
+                && encoded.type() != AttributeType.BS) {
+            throw new IllegalArgumentException("add() works on numbers and sets; " + field + " is stored as " + encoded.type());
+        }
+        touch(field.attributeName(), false);
+        adds.add(new Action(field.attributeName(), encoded, false));
+        return this;
+    }
+
+    /** Removes the elements of {@code elements} from a set field ({@code DELETE}). */
+    public <V> Update<T> removeElements(Field<T, V> field, V elements) {
+        AttributeValue encoded = field.encode(elements);
+        if (encoded == null) {
+            return this;
+        }
+        if (encoded.type() != AttributeType.SS && encoded.type() != AttributeType.NS && encoded.type() != AttributeType.BS) {
+            throw new IllegalArgumentException("removeElements() works on sets; " + field + " is stored as " + encoded.type());
+        }
+        touch(field.attributeName(), false);
+        deletes.add(new Action(field.attributeName(), encoded, false));
+        return this;
+    }
+
+    /** Applies the update only if {@code condition} holds (combined with earlier conditions by AND). */
+    public Update<T> when(Condition condition) {
+        this.condition = Condition.both(this.condition, Objects.requireNonNull(condition, "condition"));
+        return this;
+    }
+
+    /** Applies the update only to an existing item (never creates one). */
+    public Update<T> ifExists() {
+        return when(Condition.attributeExists(repository.mapping().tableKeyAttributes().get(0)));
+    }
+
+    /** Versioned entities: applies the update only if the stored version is {@code version}. */
+    public Update<T> expectVersion(long version) {
+        if (!repository.isVersioned()) {
+            throw new IllegalStateException(repository.mapping().entityName() + " has no @Version field");
+        }
+        this.expectedVersion = version;
+        return this;
+    }
+
+    /**
+     * Sends the update.
+     *
+     * @return the entity after the update (the whole item, decoded)
+     * @throws io.partita.storage.ConditionalCheckFailedException when a condition or the version check fails
+     */
+    public T execute() {
+        Rendered r = render();
+        UpdateItemResponse response = repository.backend().updateItem(UpdateItemRequest.builder()
+                .tableName(key.tableName())
+                .key(key.attributes())
+                .updateExpression(r.update())
+                .conditionExpression(r.condition())
+                .expressionAttributeNames(r.names().names())
+                .expressionAttributeValues(r.names().values())
+                .returnValues(ReturnValues.ALL_NEW)
+                .build());
+        return response.attributes() == null ? null : repository.mapping().fromItem(response.attributes());
+    }
+
+    /** The update as a transaction action (see {@link io.partita.Transaction#update}). */
+    public TransactWriteItem.Update prepare() {
+        Rendered r = render();
+        return new TransactWriteItem.Update(key.tableName(), key.attributes(), r.update(), r.condition(),
+                r.names().names(), r.names().values(), false);
+    }
+
+    private record Rendered(String update, String condition, ExpressionBuilder names) {}
+
+    private Rendered render() {
+        EntityMapping<T> mapping = repository.mapping();
+        List<Action> allSets = new ArrayList<>(sets);
+        List<Action> allAdds = new ArrayList<>(adds);
+        if (mapping.discriminatorAttribute().isPresent()) {
+            allSets.add(new Action(mapping.discriminatorAttribute().get(), AttributeValue.s(mapping.discriminatorValue().orElseThrow()), false));
+        }
+        String version = mapping.versionAttribute().orElse(null);
+        if (version != null) {
+            allAdds.add(new Action(version, AttributeValue.n(1), false));
+        }
+        if (allSets.isEmpty() && removes.isEmpty() && allAdds.isEmpty() && deletes.isEmpty()) {
+            throw new IllegalStateException("Nothing to update: call set, add, remove or removeElements first");
+        }
+        ExpressionBuilder b = new ExpressionBuilder();
+        StringBuilder expression = new StringBuilder(64);
+        clause(expression, "SET", allSets, a -> {
+            String n = b.name(a.attribute());
+            return a.ifNotExists() ? n + " = if_not_exists(" + n + ", " + b.value(a.value()) + ")" : n + " = " + b.value(a.value());
+        });
+        clause(expression, "REMOVE", removes, a -> b.name(a.attribute()));
+        clause(expression, "ADD", allAdds, a -> b.name(a.attribute()) + " " + b.value(a.value()));
+        clause(expression, "DELETE", deletes, a -> b.name(a.attribute()) + " " + b.value(a.value()));
+        Condition check = condition;
+        if (expectedVersion != null) {
+            check = Condition.both(Condition.eq(version, AttributeValue.n(expectedVersion)), check);
+        }
+        String conditionExpression = check == null ? null : check.render(b);
+        return new Rendered(expression.toString(), conditionExpression, b);
+    }
+
+    private static void clause(StringBuilder out, String keyword, List<Action> actions, java.util.function.Function<Action, String> render) {
+        if (actions.isEmpty()) {
+            return;
+        }
+        if (out.length() > 0) {
+            out.append(' ');
+        }
+        out.append(keyword).append(' ');
+        for (int i = 0; i < actions.size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(render.apply(actions.get(i)));
+        }
+    }
+
+    private void touch(String attribute, boolean removing) {
+        repository.mapping().checkUpdatable(attribute, removing);
+        if (repository.mapping().versionAttribute().filter(attribute::equals).isPresent()) {
+            throw new IllegalArgumentException("The @Version attribute " + attribute + " is maintained by Partita; use expectVersion()");
+        }
+        if (!touched.add(attribute)) {
+            throw new IllegalArgumentException("Attribute " + attribute + " is already part of this update");
+        }
+    }
+}
