@@ -235,7 +235,7 @@ public final class RepositoryGenerator implements Generator {
     decode.addStatement("default -> null").endControlFlow("");
     ParameterizedTypeName itemMap = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
         Runtime.ATTRIBUTE_VALUE);
-    type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.ITEM_DECODER, TypeName.OBJECT), "DECODER",
+    type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.ITEM_DECODER, ClassName.OBJECT), "DECODER",
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer("$T::decode", repo).build());
     type.addField(FieldSpec.builder(Runtime.PARTITA, "db", Modifier.PRIVATE, Modifier.FINAL).build());
@@ -293,9 +293,9 @@ public final class RepositoryGenerator implements Generator {
           .addJavadoc("Query on the item collection $S; the sort key {@code $L} may narrow it.\n", template.source(),
               table.sortAttribute().orElse(""))
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-          .superclass(ParameterizedTypeName.get(qb, TypeName.OBJECT, builder))
+          .superclass(ParameterizedTypeName.get(qb, ClassName.OBJECT, builder))
           .addMethod(MethodSpec.constructorBuilder()
-              .addParameter(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "QuerySpec"), TypeName.OBJECT), "spec")
+              .addParameter(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "QuerySpec"), ClassName.OBJECT), "spec")
               .addParameter(String.class, "partition")
               .addStatement("super(spec)")
               .addStatement("partitionKey($S, $T.s(partition))", pk.attribute(), Runtime.ATTRIBUTE_VALUE)
@@ -441,7 +441,8 @@ public final class RepositoryGenerator implements Generator {
             .addJavadoc("{@link $T#$L} stored as {@code $L}: for conditions and partial updates.\n", entityClass,
                 entity.construction().strategy() == Construction.Strategy.RECORD ? f.name() + "()" : f.name(),
                 f.attributeName())
-            .initializer("$T.of($S, $S, $L)", Runtime.FIELD, f.attributeName(), f.name(), schemas.codec(f))
+            .initializer("$T.<$T, $T>of($S, $S, $L)", Runtime.FIELD, entityClass, Schemas.boxed(f), f.attributeName(),
+                f.name(), schemas.codec(f))
             .build());
       }
     }
@@ -687,8 +688,8 @@ public final class RepositoryGenerator implements Generator {
     }
 
     private CodeBlock shardValues(ScatterModel s) {
-      return CodeBlock.of("$T.range(0, $L).mapToObj($T::n).toList()", ClassName.get("java.util.stream", "LongStream"),
-          s.shards(), Runtime.ATTRIBUTE_VALUE);
+      return CodeBlock.of("$T.range(0, $L).<$T>mapToObj($T::n).toList()", ClassName.get("java.util.stream", "LongStream"),
+          s.shards(), Runtime.ATTRIBUTE_VALUE, Runtime.ATTRIBUTE_VALUE);
     }
 
     private void conditionMethod(TypeSpec.Builder q, ClassName stage, Step step) {
