@@ -143,11 +143,23 @@ public final class Codecs {
     // ---- factories ----------------------------------------------------------------------------------------
 
     /**
-     * An enum stored by constant name. Pass the enum's generated {@code valueOf}: {@code Codecs.enumeration(Status::valueOf)}
-     * (no reflection); an unknown stored name is a {@link MappingException}.
+     * An enum stored by constant name. Pass the enum's constants: {@code Codecs.enumeration(Status.values())}
+     * (no reflection, and exact for type inference); an unknown stored name is a {@link MappingException}
+     * listing the known ones.
      */
-    public static <E extends Enum<E>> AttributeCodec<E> enumeration(Function<String, E> valueOf) {
-        return scalar(AttributeType.S, e -> AttributeValue.s(e.name()), v -> valueOf.apply(v.asS()));
+    public static <E extends Enum<E>> AttributeCodec<E> enumeration(E[] constants) {
+        Map<String, E> byName = new java.util.HashMap<>(Math.max(16, constants.length * 2));
+        for (E e : constants) {
+            byName.put(e.name(), e);
+        }
+        String known = byName.keySet().stream().sorted().toList().toString();
+        return scalar(AttributeType.S, e -> AttributeValue.s(e.name()), v -> {
+            E e = byName.get(v.asS());
+            if (e == null) {
+                throw new MappingException("unknown enum constant '" + v.asS() + "', expected one of " + known);
+            }
+            return e;
+        });
     }
 
     /** An {@code Optional<V>}: empty leaves the attribute out, a missing attribute reads as empty. */

@@ -56,6 +56,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     final LinkedHashMap<String, AttributeValue> partition;
     final LinkedHashMap<String, AttributeValue> sortEquals;
     RangeTerm range;
+    RangeTerm prefixTerm;
     Predicate<Map<String, AttributeValue>> residual;
     boolean descending;
     int limit = -1;
@@ -77,6 +78,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         this.partition = new LinkedHashMap<>(previous.partition);
         this.sortEquals = new LinkedHashMap<>(previous.sortEquals);
         this.range = previous.range;
+        this.prefixTerm = previous.prefixTerm;
         this.residual = previous.residual;
         this.descending = previous.descending;
         this.limit = previous.limit;
@@ -110,9 +112,13 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         sortEquals.put(Objects.requireNonNull(attribute, "attribute"), requireKeyValue(attribute, value));
     }
 
-    /** Requires the sort key (a String or binary attribute) to begin with {@code prefix}: a template stage's rendered prefix. */
-    protected final void sortKeyBeginsWith(String attribute, AttributeValue prefix) {
-        setRange(new RangeTerm(attribute, SortOperator.BEGINS_WITH, requireKeyValue(attribute, prefix), null));
+    /**
+     * A key-template stage's rendered prefix ({@code "ORDER#"}, then {@code "ORDER#2024-05-01#"}): the query
+     * keeps sort keys beginning with it unless a condition on the next template part replaces it (those
+     * conditions stay within the prefix themselves). Each stage's call replaces the previous stage's prefix.
+     */
+    protected final void sortKeyBeginsWith(String attribute, String prefix) {
+        this.prefixTerm = new RangeTerm(attribute, SortOperator.BEGINS_WITH, requireKeyValue(attribute, AttributeValue.s(prefix)), null);
     }
 
     /** The condition step for the sort-key attribute {@code attribute} (or the last part of a multi-attribute sort key). */
@@ -246,6 +252,11 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     }
 
     // ---- internals ---------------------------------------------------------------------------------------
+
+    /** The sort-key condition sent: an explicit condition, else a template stage's prefix. */
+    final RangeTerm effectiveRange() {
+        return range != null ? range : prefixTerm;
+    }
 
     final void setRange(RangeTerm term) {
         if (range != null) {

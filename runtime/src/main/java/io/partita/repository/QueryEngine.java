@@ -44,7 +44,7 @@ final class QueryEngine {
         }
         partition.forEach((name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
         q.sortEquals.forEach((name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
-        QueryBuilder.RangeTerm r = q.range;
+        QueryBuilder.RangeTerm r = q.effectiveRange();
         if (r != null) {
             and(kce);
             String n = b.name(r.attribute());
