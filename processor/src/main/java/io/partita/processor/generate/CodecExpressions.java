@@ -104,7 +104,7 @@ final class CodecExpressions {
       return CodeBlock.of("$T.$L", Runtime.CODECS, scalar);
     }
     if (element.getKind() == ElementKind.ENUM) {
-      return CodeBlock.of("$T.enumeration($T::valueOf)", Runtime.CODECS, ClassName.get(element));
+      return CodeBlock.of("$T.enumeration($T.values())", Runtime.CODECS, ClassName.get(element));
     }
     switch (name) {
       case "java.util.Optional":

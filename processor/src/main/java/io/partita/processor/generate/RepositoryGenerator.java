@@ -646,7 +646,7 @@ public final class RepositoryGenerator implements Generator {
           if (isTemplate) {
             c.addParameter(String.class, "prefix");
             c.addStatement("this.prefix = prefix");
-            c.addStatement("sortKeyBeginsWith($S, $T.s(prefix))", last.attr.attribute(), Runtime.ATTRIBUTE_VALUE);
+            c.addStatement("sortKeyBeginsWith($S, prefix)", last.attr.attribute());
           } else {
             c.addStatement("sortKeyEquals($S, $L.encode($L))", last.attr.attribute(), constants.get(last.field.name()),
                 last.field.name());
