@@ -24,7 +24,6 @@ final class CodecExpressions {
 
   static {
     SCALARS.put("java.lang.String", "STRING");
-    SCALARS.put("java.lang.CharSequence", "STRING");
     SCALARS.put("java.lang.Character", "CHARACTER");
     SCALARS.put("java.lang.Integer", "INTEGER");
     SCALARS.put("java.lang.Long", "LONG");
@@ -102,6 +101,10 @@ final class CodecExpressions {
     String scalar = SCALARS.get(name);
     if (scalar != null) {
       return CodeBlock.of("$T.$L", Runtime.CODECS, scalar);
+    }
+    if (name.equals("java.lang.CharSequence")) {
+      return CodeBlock.of("$T.<$T>of($T.S, v -> $T.s(v.toString()), v -> v.asS())", Runtime.CODECS,
+          CharSequence.class, ClassName.get("io.partita.storage.value", "AttributeType"), Runtime.ATTRIBUTE_VALUE);
     }
     if (element.getKind() == ElementKind.ENUM) {
       return CodeBlock.of("$T.enumeration($T.values())", Runtime.CODECS, ClassName.get(element));
