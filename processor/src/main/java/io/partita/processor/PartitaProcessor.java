@@ -7,6 +7,7 @@ import io.partita.processor.diag.Report;
 import io.partita.processor.extract.ModelExtractor;
 import io.partita.processor.extract.Unresolved;
 import io.partita.processor.generate.Generator;
+import io.partita.processor.generate.RepositoryGenerator;
 import io.partita.processor.model.Origin;
 import io.partita.processor.model.TableModel;
 import io.partita.processor.validate.Validator;
@@ -32,7 +33,7 @@ import javax.lang.model.util.ElementFilter;
 
 /**
  * Partita's annotation processor: for every table, extract the model, validate it into a report, and
- * (once generators exist) generate code only from a clean report.
+ * generate repositories only from a clean report.
  *
  * <p>A single-entity table ({@code @Table} on a record or class) is one unit of work. A shared table is
  * one unit over its interface and every {@code @Entity} naming it seen so far, because its rules span
@@ -50,7 +51,7 @@ public final class PartitaProcessor extends AbstractProcessor {
   private static final String ENTITY = "io.partita.annotations.Entity";
 
   private final List<Validator> extraValidators;
-  private final List<Generator> generators = List.of();
+  private List<Generator> generators = List.of();
 
   private Diagnostics diagnostics;
   private ModelExtractor extractor;
@@ -77,6 +78,7 @@ public final class PartitaProcessor extends AbstractProcessor {
     List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
     all.addAll(extraValidators);
     validators = List.copyOf(all);
+    generators = List.of(new RepositoryGenerator(env));
   }
 
   @Override
@@ -187,7 +189,7 @@ public final class PartitaProcessor extends AbstractProcessor {
     touched.add(name);
   }
 
-  /** One table: defer if unresolved, else extract -> validate -> (generate). Never throws. */
+  /** One table: defer if unresolved, else extract -> validate -> generate. Never throws. */
   private void unit(TypeElement anchor, List<TypeElement> involved, boolean shared) {
     try {
       for (TypeElement t : involved) {

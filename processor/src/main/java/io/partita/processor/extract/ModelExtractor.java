@@ -93,6 +93,14 @@ public final class ModelExtractor {
         mirrors.string(table, "discriminator"), declaredIndexes(type), entities, Origin.of(type, table, "name"));
   }
 
+  /**
+   * A record or class stored as a nested map inside an entity: its fields and how to construct it (no keys,
+   * no indexes). For generators.
+   */
+  public EntityModel nestedType(TypeElement type) {
+    return entity(type, Optional.empty(), Origin.of(type));
+  }
+
   /** The table interface an {@code @Entity} names, if it resolved. */
   public Optional<TypeElement> entityTable(TypeElement entity) {
     return Mirrors.find(entity, Names.ENTITY)

@@ -1,0 +1,24 @@
+package seeds.directory;
+
+import io.partita.annotations.Gsi;
+import io.partita.annotations.GsiKey;
+import io.partita.annotations.KeyRole;
+import io.partita.annotations.PartitionKey;
+import io.partita.annotations.Projection;
+import io.partita.annotations.Table;
+
+/**
+ * A business listing. ByLocation: businesses of one type, narrowed by country, then state, then city
+ * (multi-attribute sort key, each part its own attribute).
+ */
+@Table(name = "BusinessDirectory")
+@Gsi(name = "ByLocation", projection = Projection.INCLUDE, include = {"name", "phone"})
+public record Business(
+    @PartitionKey String businessId,
+    @GsiKey(index = "ByLocation") String businessType,
+    @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 0) String country,
+    @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 1) String state,
+    @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 2) String city,
+    String name,
+    String phone,
+    String address) {}

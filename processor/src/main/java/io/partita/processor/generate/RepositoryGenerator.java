@@ -1,0 +1,760 @@
+package io.partita.processor.generate;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.partita.processor.generate.Layout.FieldSource;
+import io.partita.processor.generate.Layout.IndexLayout;
+import io.partita.processor.generate.Layout.KeyAttr;
+import io.partita.processor.generate.Layout.Result;
+import io.partita.processor.generate.Layout.ShardSource;
+import io.partita.processor.generate.Layout.TemplateSource;
+import io.partita.processor.model.Construction;
+import io.partita.processor.model.EntityModel;
+import io.partita.processor.model.FieldModel;
+import io.partita.processor.model.IndexKind;
+import io.partita.processor.model.IndexModel;
+import io.partita.processor.model.JavaType;
+import io.partita.processor.model.KeyTemplate;
+import io.partita.processor.model.ProjectionKind;
+import io.partita.processor.model.ScatterModel;
+import io.partita.processor.model.TableModel;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.Filer;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+import javax.tools.Diagnostic;
+
+/**
+ * Generates, for every entity of a validated table, {@code <Entity>Repository} (schema, field constants,
+ * mapping, key-based operations, one query builder per access pattern), a {@code <Entity><Index>View} record
+ * per KEYS_ONLY/INCLUDE GSI, schemas of nested records/classes, and for a shared table
+ * {@code <Table>Repository} with its item-collection queries.
+ */
+public final class RepositoryGenerator implements Generator {
+  private static final Modifier[] CONSTANT = {Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL};
+
+  private final ProcessingEnvironment env;
+  private final Files files = new Files();
+  private final Map<String, ClassName> nestedSchemas = new LinkedHashMap<>();
+  private final List<TypeElement> pendingNested = new ArrayList<>();
+  private final CodecExpressions codecs;
+  private final Schemas schemas;
+
+  public RepositoryGenerator(ProcessingEnvironment env) {
+    this.env = env;
+    this.codecs = new CodecExpressions(this::nestedSchema);
+    this.schemas = new Schemas(codecs);
+  }
+
+  @Override
+  public void generate(TableModel table, Filer filer) throws IOException {
+    for (EntityModel entity : table.entities()) {
+      try {
+        new EntityWriter(table, new Layout(table, entity)).write(filer);
+      } catch (CodecExpressions.Unsupported e) {
+        env.getMessager().printMessage(Diagnostic.Kind.ERROR, "[UnsupportedFieldType] " + entity.simpleName()
+            + ": " + e.getMessage() + "; no repository was generated", entity.origin().element());
+      }
+    }
+    if (table.isShared()) {
+      writeSharedTable(table, filer);
+    }
+    writeNestedSchemas(filer);
+  }
+
+  // ---- names -------------------------------------------------------------------------------------------
+
+  static ClassName entityClass(EntityModel e) {
+    return ClassName.get((TypeElement) e.origin().element());
+  }
+
+  static ClassName repositoryClass(EntityModel e) {
+    ClassName entity = entityClass(e);
+    return ClassName.get(entity.packageName(), String.join("", entity.simpleNames()) + "Repository");
+  }
+
+  static ClassName tableRepositoryClass(TableModel t) {
+    ClassName type = ClassName.get((TypeElement) t.origin().element());
+    return ClassName.get(type.packageName(), String.join("", type.simpleNames()) + "Repository");
+  }
+
+  static ClassName viewClass(EntityModel e, IndexModel index) {
+    ClassName entity = entityClass(e);
+    return ClassName.get(entity.packageName(), String.join("", entity.simpleNames()) + Layout.upperCamel(index.name()) + "View");
+  }
+
+  static String constantName(String field) {
+    return field.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+  }
+
+  private static CodeBlock javadocLink(ClassName c) {
+    return CodeBlock.of("{@link $T}", c);
+  }
+
+  // ---- nested schemas ----------------------------------------------------------------------------------
+
+  private ClassName nestedSchema(TypeElement type) {
+    String name = type.getQualifiedName().toString();
+    ClassName existing = nestedSchemas.get(name);
+    if (existing != null) {
+      return existing;
+    }
+    ClassName c = ClassName.get(type);
+    ClassName schema = ClassName.get(c.packageName(), String.join("", c.simpleNames()) + "Schema");
+    nestedSchemas.put(name, schema);
+    pendingNested.add(type);
+    return schema;
+  }
+
+  private void writeNestedSchemas(Filer filer) throws IOException {
+    while (!pendingNested.isEmpty()) {
+      TypeElement type = pendingNested.remove(0);
+      ClassName schemaClass = nestedSchemas.get(type.getQualifiedName().toString());
+      if (files.isWritten(schemaClass)) {
+        continue;
+      }
+      EntityModel model = new io.partita.processor.extract.ModelExtractor(env.getTypeUtils(), env.getElementUtils())
+          .nestedType(type);
+      if (!model.construction().isPossible()) {
+        env.getMessager().printMessage(Diagnostic.Kind.ERROR, "[NotConstructible] nested type " + type.getSimpleName()
+            + " cannot be created without reflection: " + model.construction().problem(), type);
+        continue;
+      }
+      ClassName target = ClassName.get(type);
+      TypeSpec spec = TypeSpec.classBuilder(schemaClass)
+          .addJavadoc("The item schema of $L, stored as a nested map.\n", javadocLink(target))
+          .addAnnotation(Files.generated())
+          .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+          .addOriginatingElement(type)
+          .addField(FieldSpec.builder(Schemas.schemaType(target), "SCHEMA", CONSTANT)
+              .initializer(schemas.schema(target, model.fields(), model.construction().strategy()))
+              .build())
+          .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
+          .build();
+      files.write(filer, schemaClass, spec);
+    }
+  }
+
+  // ---- table definitions -------------------------------------------------------------------------------
+
+  private static CodeBlock keyAttribute(KeyAttr a) {
+    return CodeBlock.of("$T.$L($S)", Runtime.KEY_ATTRIBUTE, a.type().name().toLowerCase(Locale.ROOT), a.attribute());
+  }
+
+  private static CodeBlock keyAttributes(List<KeyAttr> attrs) {
+    List<CodeBlock> parts = attrs.stream().map(RepositoryGenerator::keyAttribute).toList();
+    return CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(parts, ", "));
+  }
+
+  private static CodeBlock projection(IndexModel index) {
+    return switch (index.projection()) {
+      case ALL -> CodeBlock.of("$T.all()", Runtime.PROJECTION);
+      case KEYS_ONLY -> CodeBlock.of("$T.keysOnly()", Runtime.PROJECTION);
+      case INCLUDE -> CodeBlock.of("$T.include($L)", Runtime.PROJECTION, CodeBlock.join(
+          index.include().stream().map(i -> CodeBlock.of("$S", i.attribute())).toList(), ", "));
+    };
+  }
+
+  /** {@code TableDefinition.builder(name)...build()} from the layouts of the table's entities. */
+  static CodeBlock tableDefinition(TableModel table, List<Layout> layouts) {
+    Layout first = layouts.get(0);
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($S)", Runtime.TABLE_DEFINITION, table.name()).indent();
+    b.add("\n.partitionKey($L)", keyAttribute(first.basePartition.get(0)));
+    if (!first.baseSort.isEmpty()) {
+      b.add("\n.sortKey($L)", keyAttribute(first.baseSort.get(0)));
+    }
+    Set<String> done = new LinkedHashSet<>();
+    for (IndexModel index : table.indexes()) {
+      if (!table.isFirstOfItsName(index)) {
+        continue;
+      }
+      Optional<IndexLayout> layout = layouts.stream().flatMap(l -> l.indexes.stream())
+          .filter(i -> i.index().name().equals(index.name())).findFirst();
+      if (layout.isEmpty() || !done.add(index.name())) {
+        continue; // no entity fills it: nothing to declare keys from
+      }
+      IndexLayout l = layout.get();
+      if (index.kind() == IndexKind.GSI) {
+        b.add("\n.globalSecondaryIndex(new $T($S, $L, $L, $L))", Runtime.GLOBAL_SECONDARY_INDEX, index.name(),
+            keyAttributes(l.partition()), l.sort().isEmpty() ? CodeBlock.of("$T.of()", List.class) : keyAttributes(l.sort()),
+            projection(index));
+      } else {
+        b.add("\n.localSecondaryIndex($S, $L, $L)", index.name(), keyAttribute(l.sort().get(0)), projection(index));
+      }
+    }
+    return b.add("\n.build()").unindent().build();
+  }
+
+  // ---- shared tables -----------------------------------------------------------------------------------
+
+  private void writeSharedTable(TableModel table, Filer filer) throws IOException {
+    ClassName repo = tableRepositoryClass(table);
+    ClassName tableType = ClassName.get((TypeElement) table.origin().element());
+    List<Layout> layouts = table.entities().stream().map(e -> new Layout(table, e)).toList();
+    if (layouts.isEmpty()) {
+      return;
+    }
+    TypeSpec.Builder type = TypeSpec.classBuilder(repo)
+        .addJavadoc("The shared table $L ($S): its definition and its item-collection queries, which return every\n"
+            + "entity type of one partition, each decoded to its class by the {@code $L} attribute.\n",
+            javadocLink(tableType), table.name(), table.discriminator())
+        .addAnnotation(Files.generated())
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addOriginatingElement(table.origin().element());
+    table.entities().forEach(e -> type.addOriginatingElement(e.origin().element()));
+    type.addField(FieldSpec.builder(Runtime.TABLE_DEFINITION, "TABLE", CONSTANT)
+        .addJavadoc("The table: key schema, attribute types, indexes, projections.\n")
+        .initializer(tableDefinition(table, layouts)).build());
+    // decoder by discriminator
+    CodeBlock.Builder decode = CodeBlock.builder()
+        .addStatement("$T type = item.get($S)", Runtime.ATTRIBUTE_VALUE, table.discriminator())
+        .beginControlFlow("if (!(type instanceof $T.S s))", Runtime.ATTRIBUTE_VALUE)
+        .addStatement("return null")
+        .endControlFlow()
+        .beginControlFlow("return switch (s.value())");
+    for (EntityModel e : table.entities()) {
+      decode.addStatement("case $S -> $T.MAPPING.fromItem(item)", e.type().orElseThrow(), repositoryClass(e));
+    }
+    decode.addStatement("default -> null").endControlFlow("");
+    ParameterizedTypeName itemMap = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
+        Runtime.ATTRIBUTE_VALUE);
+    type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.ITEM_DECODER, ClassName.OBJECT), "DECODER",
+            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .initializer("$T::decode", repo).build());
+    type.addField(FieldSpec.builder(Runtime.PARTITA, "db", Modifier.PRIVATE, Modifier.FINAL).build());
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
+        .addParameter(Runtime.PARTITA, "db").addStatement("this.db = db").build());
+    type.addMethod(MethodSpec.methodBuilder("of")
+        .addJavadoc("Opens the table on {@code db}, creating it if it does not exist.\n")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(repo)
+        .addParameter(Runtime.PARTITA, "db")
+        .addStatement("db.createTableIfMissing(TABLE)")
+        .addStatement("return new $T(db)", repo).build());
+    type.addMethod(MethodSpec.methodBuilder("tableDefinition")
+        .addJavadoc("The table's definition.\n")
+        .addModifiers(Modifier.PUBLIC).returns(Runtime.TABLE_DEFINITION)
+        .addStatement("return TABLE").build());
+    type.addMethod(MethodSpec.methodBuilder("decode")
+        .addJavadoc("The entity an item holds, by its discriminator; null for an unknown type.\n")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(Object.class)
+        .addParameter(itemMap, "item").addCode(decode.build()).build());
+    // one query per distinct partition template
+    Map<String, List<EntityModel>> byTemplate = new LinkedHashMap<>();
+    Map<String, Layout> layoutOf = new LinkedHashMap<>();
+    for (Layout l : layouts) {
+      KeyTemplate pk = ((TemplateSource) l.basePartition.get(0).source()).template();
+      String shape = shape(pk);
+      byTemplate.computeIfAbsent(shape, k -> new ArrayList<>()).add(l.entity);
+      layoutOf.putIfAbsent(shape, l);
+    }
+    Set<String> methodNames = new LinkedHashSet<>();
+    for (Map.Entry<String, List<EntityModel>> group : byTemplate.entrySet()) {
+      Layout l = layoutOf.get(group.getKey());
+      KeyAttr pk = l.basePartition.get(0);
+      KeyTemplate template = ((TemplateSource) pk.source()).template();
+      String literal = template.leadingLiteral().replaceAll("[^A-Za-z0-9]+", " ").trim();
+      String base = literal.isEmpty()
+          ? Layout.lowerCamel(String.join("", group.getValue().stream().map(EntityModel::simpleName).toList()))
+          : Layout.lowerCamel(literal.replace(' ', '_').toLowerCase(Locale.ROOT).replaceAll("_(.)", "$1"));
+      String method = base + "Collection";
+      for (int i = 2; !methodNames.add(method); i++) {
+        method = base + "Collection" + i;
+      }
+      String builderName = Layout.upperCamel(method) + "Query";
+      ClassName builder = repo.nestedClass(builderName);
+      List<FieldModel> params = l.parameters(List.of(pk));
+      MethodSpec.Builder m = MethodSpec.methodBuilder(method)
+          .addJavadoc("The item collection $S: every item of one partition, of types $L, in sort-key order.\n",
+              template.source(), CodeBlock.join(group.getValue().stream().map(e -> javadocLink(entityClass(e))).toList(), ", "))
+          .addModifiers(Modifier.PUBLIC).returns(builder);
+      params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
+      m.addStatement("return new $T($T.of(db.backend(), TABLE, null, DECODER, null, true), $L)", builder,
+          ClassName.get("io.partita.repository", "QuerySpec"), render(template, "", params));
+      type.addMethod(m.build());
+      ClassName qb = ClassName.get("io.partita.repository", "ConsistentQueryBuilder");
+      TypeSpec.Builder q = TypeSpec.classBuilder(builder)
+          .addJavadoc("Query on the item collection $S; the sort key {@code $L} may narrow it.\n", template.source(),
+              table.sortAttribute().orElse(""))
+          .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+          .superclass(ParameterizedTypeName.get(qb, ClassName.OBJECT, builder))
+          .addMethod(MethodSpec.constructorBuilder()
+              .addParameter(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "QuerySpec"), ClassName.OBJECT), "spec")
+              .addParameter(String.class, "partition")
+              .addStatement("super(spec)")
+              .addStatement("partitionKey($S, $T.s(partition))", pk.attribute(), Runtime.ATTRIBUTE_VALUE)
+              .build());
+      table.sortAttribute().ifPresent(sk -> q.addMethod(MethodSpec.methodBuilder("sortKey")
+          .addJavadoc("A condition on the raw sort key {@code $L}.\n", sk)
+          .addModifiers(Modifier.PUBLIC)
+          .returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "StringSortKeyCondition"), builder))
+          .addStatement("return stringSortKey($S)", sk).build()));
+      type.addType(q.build());
+    }
+    files.write(filer, repo, type.build());
+  }
+
+  /** A template with its placeholders blanked: templates of one shape fill the same partitions. */
+  private static String shape(KeyTemplate t) {
+    StringBuilder sb = new StringBuilder();
+    for (KeyTemplate.Part p : t.parts()) {
+      sb.append(p instanceof KeyTemplate.Literal l ? l.text() : "{}");
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Java code rendering {@code template} with placeholder values read through {@code receiver} (an entity
+   * variable, e.g. {@code "e."}) or, with an empty receiver, from parameters named after the fields.
+   */
+  static CodeBlock render(KeyTemplate template, String receiver, List<FieldModel> fields) {
+    List<CodeBlock> parts = new ArrayList<>();
+    for (KeyTemplate.Part p : template.parts()) {
+      if (p instanceof KeyTemplate.Literal l) {
+        parts.add(CodeBlock.of("$S", l.text()));
+      } else {
+        KeyTemplate.Placeholder ph = (KeyTemplate.Placeholder) p;
+        FieldModel f = fields.stream().filter(x -> x.name().equals(ph.field())).findFirst().orElseThrow();
+        CodeBlock value = receiver.isEmpty() ? CodeBlock.of("$L", f.name()) : Schemas.read(receiver, f);
+        parts.add(renderPart(f, ph.format(), value));
+      }
+    }
+    if (template.isConstant()) {
+      return parts.isEmpty() ? CodeBlock.of("\"\"") : parts.get(0);
+    }
+    return CodeBlock.of("$T.join($L)", Runtime.KEY_FORMAT, CodeBlock.join(parts, ", "));
+  }
+
+  static CodeBlock renderPart(FieldModel f, KeyTemplate.Format format, CodeBlock value) {
+    String method = format == KeyTemplate.Format.SORTABLE ? "sortable" : "text";
+    TypeMirror t = Schemas.typeOf(f);
+    if (t.getKind().isPrimitive() && format == KeyTemplate.Format.DEFAULT) {
+      // box so that text(Number)/text(Boolean)/text(Character) apply
+      return CodeBlock.of("$T.$L(($T) $L)", Runtime.KEY_FORMAT, method, TypeName.get(t).box(), value);
+    }
+    return CodeBlock.of("$T.$L($L)", Runtime.KEY_FORMAT, method, value);
+  }
+
+  /** Whether every rendering of the field has the same length (tighter template range bounds). */
+  static boolean fixedWidth(FieldModel f, KeyTemplate.Format format) {
+    if (format == KeyTemplate.Format.SORTABLE) {
+      return true;
+    }
+    String q = f.type().qualifiedName();
+    return q.equals("java.util.UUID") || q.equals("java.time.Instant") || q.equals("java.time.LocalDate")
+        || q.equals("java.time.LocalDateTime") || q.equals("java.time.LocalTime") || q.equals("java.time.OffsetDateTime")
+        || q.equals("java.time.ZonedDateTime") || q.equals("java.time.YearMonth") || q.equals("java.time.Year");
+  }
+
+  // ---- one entity --------------------------------------------------------------------------------------
+
+  private final class EntityWriter {
+    private final TableModel table;
+    private final Layout layout;
+    private final EntityModel entity;
+    private final ClassName entityClass;
+    private final ClassName repo;
+    private final TypeSpec.Builder type;
+    private final Map<String, String> constants = new LinkedHashMap<>();
+
+    EntityWriter(TableModel table, Layout layout) {
+      this.table = table;
+      this.layout = layout;
+      this.entity = layout.entity;
+      this.entityClass = entityClass(entity);
+      this.repo = repositoryClass(entity);
+      this.type = TypeSpec.classBuilder(repo);
+    }
+
+    void write(Filer filer) throws IOException {
+      Element origin = entity.origin().element();
+      type.addJavadoc("The repository of $L in table {@code $L}: key-based reads and writes, partial updates and\n"
+              + "one query builder per access pattern.\n", javadocLink(entityClass), table.name())
+          .addAnnotation(Files.generated())
+          .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+          .superclass(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "EntityRepository"), entityClass))
+          .addOriginatingElement(origin);
+      if (table.isShared()) {
+        type.addOriginatingElement(table.origin().element());
+      }
+      fieldConstants();
+      type.addField(FieldSpec.builder(Schemas.schemaType(entityClass), "SCHEMA", CONSTANT)
+          .addJavadoc("How $L maps to an item, without reflection.\n", javadocLink(entityClass))
+          .initializer(schemaWithConstants()).build());
+      if (table.isShared()) {
+        type.addField(FieldSpec.builder(Runtime.TABLE_DEFINITION, "TABLE", CONSTANT)
+            .addJavadoc("The shared table, as {@link $T#TABLE} declares it.\n", tableRepositoryClass(table))
+            .initializer("$T.TABLE", tableRepositoryClass(table)).build());
+      } else {
+        type.addField(FieldSpec.builder(Runtime.TABLE_DEFINITION, "TABLE", CONSTANT)
+            .addJavadoc("The table: key schema, attribute types, indexes, projections.\n")
+            .initializer(tableDefinition(table, List.of(layout))).build());
+      }
+      type.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "EntityMapping"),
+              entityClass), "MAPPING", CONSTANT)
+          .addJavadoc("How $L lives in its table: computed keys, index-key fields, version.\n", javadocLink(entityClass))
+          .initializer(mapping()).build());
+      type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
+          .addParameter(Runtime.PARTITA, "db")
+          .addStatement("super(db, MAPPING)").build());
+      type.addMethod(MethodSpec.methodBuilder("of")
+          .addJavadoc("Opens the repository on {@code db}, creating table {@code $L} if it does not exist.\n", table.name())
+          .addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(repo)
+          .addParameter(Runtime.PARTITA, "db")
+          .addStatement("return new $T(db)", repo).build());
+      keyMethods();
+      baseQuery();
+      for (IndexLayout index : layout.indexes) {
+        indexQuery(index, filer);
+      }
+      files.write(filer, repo, type.build());
+    }
+
+    // -- constants and mapping
+
+    private void fieldConstants() {
+      Set<String> reserved = new LinkedHashSet<>(List.of("SCHEMA", "TABLE", "MAPPING"));
+      for (FieldModel f : entity.storedFields()) {
+        String name = constantName(f.name());
+        if (reserved.contains(name)) {
+          name = name + "_FIELD";
+        }
+        reserved.add(name);
+        constants.put(f.name(), name);
+        type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.FIELD, entityClass, Schemas.boxed(f)), name, CONSTANT)
+            .addJavadoc("{@link $T#$L} stored as {@code $L}: for conditions and partial updates.\n", entityClass,
+                entity.construction().strategy() == Construction.Strategy.RECORD ? f.name() + "()" : f.name(),
+                f.attributeName())
+            .initializer("$T.<$T, $T>of($S, $S, $L)", Runtime.FIELD, entityClass, Schemas.boxed(f), f.attributeName(),
+                f.name(), schemas.codec(f))
+            .build());
+      }
+    }
+
+    private CodeBlock schemaWithConstants() {
+      return schemas.schema(entityClass, entity.fields(), entity.construction().strategy());
+    }
+
+    private CodeBlock mapping() {
+      CodeBlock.Builder b = CodeBlock.builder()
+          .add("$T.builder(TABLE, SCHEMA)", ClassName.get("io.partita.repository", "EntityMapping")).indent();
+      for (KeyAttr a : Layout.concat(layout.basePartition, layout.baseSort)) {
+        computed(b, a);
+      }
+      for (IndexLayout index : layout.indexes) {
+        for (KeyAttr a : Layout.concat(index.partition(), index.sort())) {
+          computed(b, a);
+          for (String fieldName : Layout.fieldsOf(a)) {
+            FieldModel f = entity.storedField(fieldName).orElseThrow();
+            if (!Schemas.typeOf(f).getKind().isPrimitive()) {
+              b.add("\n.indexKey($S, $S, $S, $L, $L)", index.index().name(), f.name(), a.attribute(),
+                  Schemas.getter(entityClass, f), f.sparse().isPresent());
+            }
+          }
+        }
+      }
+      entity.type().ifPresent(t -> b.add("\n.discriminator($S, $S)", table.discriminator(), t));
+      entity.storedFields().stream().filter(f -> f.version().isPresent()).findFirst()
+          .ifPresent(f -> b.add("\n.version($S)", f.attributeName()));
+      return b.add("\n.build()").unindent().build();
+    }
+
+    private void computed(CodeBlock.Builder b, KeyAttr a) {
+      if (a.source() instanceof TemplateSource t) {
+        List<FieldModel> fields = layout.parameters(List.of(a));
+        List<CodeBlock> sources = fields.stream().map(f -> CodeBlock.of("$S", f.attributeName())).toList();
+        b.add("\n.computedString($S, e -> $L$L)", a.attribute(), render(t.template(), "e", fields),
+            sources.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(sources, ", ")));
+      } else if (a.source() instanceof ShardSource s) {
+        b.add("\n.computed($S, e -> $T.n($L)$L)", a.attribute(), Runtime.ATTRIBUTE_VALUE, shardOf(s.scatter()),
+            s.scatter().isRandom() ? CodeBlock.of("") : CodeBlock.of(", $S",
+                entity.storedField(s.scatter().by()).orElseThrow().attributeName()));
+      }
+    }
+
+    private CodeBlock shardOf(ScatterModel s) {
+      if (s.isRandom()) {
+        return CodeBlock.of("$T.current().nextInt($L)", ClassName.get("java.util.concurrent", "ThreadLocalRandom"), s.shards());
+      }
+      FieldModel by = entity.storedField(s.by()).orElseThrow();
+      return CodeBlock.of("$T.floorMod($T.valueOf($L).hashCode(), $L)", Math.class, String.class,
+          Schemas.read("e", by), s.shards());
+    }
+
+    // -- keys
+
+    private CodeBlock attributeValue(KeyAttr a, List<FieldModel> params) {
+      if (a.source() instanceof FieldSource f) {
+        return CodeBlock.of("$L.encode($L)", constants.get(f.field().name()), f.field().name());
+      }
+      if (a.source() instanceof TemplateSource t) {
+        return CodeBlock.of("$T.s($L)", Runtime.ATTRIBUTE_VALUE, render(t.template(), "", params));
+      }
+      throw new IllegalStateException("a table key is never a shard");
+    }
+
+    private void keyMethods() {
+      List<FieldModel> params = layout.keyParameters();
+      List<ParameterSpec> specs = params.stream()
+          .map(p -> ParameterSpec.builder(TypeName.get(Schemas.typeOf(p)), p.name()).build()).toList();
+      String args = String.join(", ", params.stream().map(FieldModel::name).toList());
+      ParameterizedTypeName keyType = ParameterizedTypeName.get(Runtime.KEY, entityClass);
+      CodeBlock pk = attributeValue(layout.basePartition.get(0), params);
+      CodeBlock call = layout.baseSort.isEmpty() ? CodeBlock.of("keyOf($L)", pk)
+          : CodeBlock.of("keyOf($L, $L)", pk, attributeValue(layout.baseSort.get(0), params));
+      type.addMethod(MethodSpec.methodBuilder("key")
+          .addJavadoc("The key of the $L item with these key parts (for transactions, batches, updates).\n",
+              javadocLink(entityClass))
+          .addModifiers(Modifier.PUBLIC).returns(keyType).addParameters(specs)
+          .addStatement("return $L", call).build());
+      type.addMethod(MethodSpec.methodBuilder("get")
+          .addJavadoc("The $L with these key parts, if stored.\n", javadocLink(entityClass))
+          .addModifiers(Modifier.PUBLIC).returns(ParameterizedTypeName.get(ClassName.get(Optional.class), entityClass))
+          .addParameters(specs)
+          .addStatement("return get(key($L))", args).build());
+      type.addMethod(MethodSpec.methodBuilder("delete")
+          .addJavadoc("Deletes the $L with these key parts, if stored.\n", javadocLink(entityClass))
+          .addModifiers(Modifier.PUBLIC).addParameters(specs)
+          .addStatement("delete(key($L))", args).build());
+      type.addMethod(MethodSpec.methodBuilder("update")
+          .addJavadoc("Starts a partial update of the $L with these key parts: set, remove or add attributes\n"
+              + "without reading the item first.\n", javadocLink(entityClass))
+          .addModifiers(Modifier.PUBLIC)
+          .returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "Update"), entityClass))
+          .addParameters(specs)
+          .addStatement("return update(key($L))", args).build());
+    }
+
+    // -- queries
+
+    private void baseQuery() {
+      List<KeyAttr> pk = layout.basePartition;
+      List<FieldModel> params = layout.parameters(pk);
+      ClassName builder = repo.nestedClass("Query");
+      MethodSpec.Builder m = MethodSpec.methodBuilder("query")
+          .addJavadoc("Queries the items of $L in one partition; narrow by the sort key, then call a terminal.\n",
+              javadocLink(entityClass))
+          .addModifiers(Modifier.PUBLIC).returns(builder);
+      params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
+      m.addStatement("return new $T(tableQuery(), $L)", builder, String.join(", ", params.stream().map(FieldModel::name).toList()));
+      type.addMethod(m.build());
+      queryBuilders(builder, entityClass, pk, layout.baseSort, params, true, Optional.empty(), "the table");
+    }
+
+    private void indexQuery(IndexLayout index, Filer filer) throws IOException {
+      TypeName result = entityClass;
+      CodeBlock spec = CodeBlock.of("indexQuery($S)", index.index().name());
+      if (index.result() == Result.VIEW) {
+        ClassName view = viewClass(entity, index.index());
+        writeView(view, index, filer);
+        result = view;
+        spec = CodeBlock.of("indexQuery($S, $T.SCHEMA)", index.index().name(), view);
+      }
+      List<KeyAttr> pk = index.isGsi() ? index.partition() : layout.basePartition;
+      List<KeyAttr> pkParams = pk.stream().filter(a -> !(a.source() instanceof ShardSource)).toList();
+      List<FieldModel> params = layout.parameters(pkParams);
+      ClassName builder = repo.nestedClass(Layout.upperCamel(index.method()) + "Query");
+      MethodSpec.Builder m = MethodSpec.methodBuilder(index.method())
+          .addJavadoc("Queries index {@code $L} ($L, projection $L)$L; narrow by its sort key, then call a terminal.\n",
+              index.index().name(), index.index().kind(), index.index().projection(),
+              index.scatter().map(s -> ", gathering its " + s.shards() + " shards").orElse(""))
+          .addModifiers(Modifier.PUBLIC).returns(builder);
+      params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
+      m.addStatement("return new $T($L$L)", builder, spec,
+          params.stream().map(p -> ", " + p.name()).reduce("", String::concat));
+      type.addMethod(m.build());
+      queryBuilders(builder, result, pk, index.sort(), params, !index.isGsi(), index.scatter(),
+          "index {@code " + index.index().name() + "}");
+    }
+
+    /**
+     * The builder {@code builder} (partition fixed) and, for composite sort keys, one stage per supplied
+     * part. Base and LSI builders extend ConsistentQueryBuilder; GSI builders do not, so consistentRead()
+     * is not there.
+     */
+    private void queryBuilders(ClassName builder, TypeName result, List<KeyAttr> partition, List<KeyAttr> sort,
+        List<FieldModel> params, boolean consistent, Optional<ScatterModel> scatter, String what) {
+      ClassName base = ClassName.get("io.partita.repository", consistent ? "ConsistentQueryBuilder" : "QueryBuilder");
+      ParameterizedTypeName specType = ParameterizedTypeName.get(ClassName.get("io.partita.repository", "QuerySpec"), result);
+      // the sort-key "steps": one per native part, or per placeholder of a template
+      List<Step> steps = new ArrayList<>();
+      for (KeyAttr a : sort) {
+        if (a.source() instanceof FieldSource f) {
+          steps.add(new Step(f.field(), a, null, null, null));
+        } else if (a.source() instanceof TemplateSource t) {
+          List<KeyTemplate.Part> parts = t.template().parts();
+          for (int i = 0; i < parts.size(); i++) {
+            if (parts.get(i) instanceof KeyTemplate.Placeholder ph) {
+              String following = i + 1 < parts.size() && parts.get(i + 1) instanceof KeyTemplate.Literal l ? l.text() : "";
+              steps.add(new Step(entity.storedField(ph.field()).orElseThrow(), a, ph, following, t.template()));
+            }
+          }
+        }
+      }
+      Optional<KeyTemplate> sortTemplate = sort.size() == 1 && sort.get(0).source() instanceof TemplateSource t
+          ? Optional.of(t.template()) : Optional.empty();
+      boolean isTemplate = sortTemplate.isPresent();
+      // stage 0
+      ClassName previous = null;
+      for (int s = 0; s <= steps.size(); s++) {
+        ClassName stage = s == 0 ? builder : builder.peerClass(builder.simpleName() + "With"
+            + Character.toUpperCase(steps.get(s - 1).field.name().charAt(0)) + steps.get(s - 1).field.name().substring(1));
+        if (s > 0 && isTemplate && s == steps.size()) {
+          break; // the last template part is only given as a condition
+        }
+        TypeSpec.Builder q = TypeSpec.classBuilder(stage)
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+            .superclass(ParameterizedTypeName.get(base, result, stage));
+        if (s == 0) {
+          q.addJavadoc("A query on $L with its partition key fixed$L.\n", what,
+              steps.isEmpty() ? "" : "; narrow it by {@code " + steps.get(0).field.name() + "}");
+          MethodSpec.Builder c = MethodSpec.constructorBuilder().addParameter(specType, "spec");
+          params.forEach(p -> c.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
+          c.addStatement("super(spec)");
+          for (KeyAttr a : partition) {
+            if (a.source() instanceof ShardSource sh) {
+              c.addStatement("scatter($S, $L)", a.attribute(), shardValues(sh.scatter()));
+            } else {
+              c.addStatement("partitionKey($S, $L)", a.attribute(), attributeValue(a, params));
+            }
+          }
+          q.addMethod(c.build());
+        } else {
+          Step last = steps.get(s - 1);
+          q.addJavadoc("A query on $L narrowed by {@code $L}$L.\n", what, last.field.name(),
+              s < steps.size() ? "; narrow it further by {@code " + steps.get(s).field.name() + "}" : "");
+          MethodSpec.Builder c = MethodSpec.constructorBuilder()
+              .addParameter(previous, "previous")
+              .addParameter(TypeName.get(Schemas.typeOf(last.field)), last.field.name());
+          c.addStatement("super(previous)");
+          if (isTemplate) {
+            c.addParameter(String.class, "prefix");
+            c.addStatement("this.prefix = prefix");
+            c.addStatement("sortKeyBeginsWith($S, prefix)", last.attr.attribute());
+          } else {
+            c.addStatement("sortKeyEquals($S, $L.encode($L))", last.attr.attribute(), constants.get(last.field.name()),
+                last.field.name());
+          }
+          q.addMethod(c.build());
+        }
+        if (isTemplate) {
+          KeyTemplate tpl = sortTemplate.get();
+          if (s == 0) {
+            q.addField(FieldSpec.builder(String.class, "prefix", Modifier.PRIVATE, Modifier.FINAL)
+                .initializer("$S", tpl.leadingLiteral()).build());
+          } else {
+            q.addField(FieldSpec.builder(String.class, "prefix", Modifier.PRIVATE, Modifier.FINAL).build());
+          }
+        }
+        if (s < steps.size()) {
+          Step next = steps.get(s);
+          conditionMethod(q, stage, next);
+          boolean valueMethod = !isTemplate || s + 1 < steps.size();
+          if (valueMethod) {
+            ClassName nextStage = builder.peerClass(builder.simpleName() + "With"
+                + Character.toUpperCase(next.field.name().charAt(0)) + next.field.name().substring(1));
+            MethodSpec.Builder v = MethodSpec.methodBuilder(next.field.name())
+                .addJavadoc("Narrows to items whose {@code $L} equals {@code $L}.\n", next.field.name(), next.field.name())
+                .addModifiers(Modifier.PUBLIC).returns(nextStage)
+                .addParameter(TypeName.get(Schemas.typeOf(next.field)), next.field.name());
+            if (isTemplate) {
+              v.addStatement("return new $T(this, $L, prefix + $L + $S)", nextStage, next.field.name(),
+                  renderPart(next.field, next.placeholder.format(), CodeBlock.of("$L", next.field.name())), next.following);
+            } else {
+              v.addStatement("return new $T(this, $L)", nextStage, next.field.name());
+            }
+            q.addMethod(v.build());
+          }
+        }
+        type.addType(q.build());
+        previous = stage;
+      }
+    }
+
+    private CodeBlock shardValues(ScatterModel s) {
+      return CodeBlock.of("$T.range(0, $L).<$T>mapToObj($T::n).toList()", ClassName.get("java.util.stream", "LongStream"),
+          s.shards(), Runtime.ATTRIBUTE_VALUE, Runtime.ATTRIBUTE_VALUE);
+    }
+
+    private void conditionMethod(TypeSpec.Builder q, ClassName stage, Step step) {
+      FieldModel f = step.field;
+      ClassName repoPkg = ClassName.get("io.partita.repository", "SortKeyCondition");
+      MethodSpec.Builder m = MethodSpec.methodBuilder(f.name()).addModifiers(Modifier.PUBLIC);
+      if (step.template == null) {
+        m.addJavadoc("A condition on {@code $L} ({@code $L}).\n", f.name(), step.attr.attribute());
+        JavaType.Category cat = f.type().category();
+        if (cat == JavaType.Category.STRING && f.type().qualifiedName().equals("java.lang.String")) {
+          m.returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "StringSortKeyCondition"), stage))
+              .addStatement("return stringSortKey($S)", step.attr.attribute());
+        } else if (cat == JavaType.Category.BINARY && f.type().qualifiedName().equals("byte[]")) {
+          m.returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "BinarySortKeyCondition"), stage))
+              .addStatement("return binarySortKey($S)", step.attr.attribute());
+        } else {
+          m.returns(ParameterizedTypeName.get(repoPkg, Schemas.boxed(f), stage))
+              .addStatement("return sortKey($S, $L.codec())", step.attr.attribute(), constants.get(f.name()));
+        }
+      } else {
+        m.addJavadoc("A condition on the {@code $L} part of the sort key template {@code $L}.\n", f.name(),
+            step.template.source());
+        if (f.type().qualifiedName().equals("java.lang.String") && step.placeholder.format() == KeyTemplate.Format.DEFAULT) {
+          m.returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "StringSortKeyCondition"), stage))
+              .addStatement("return templateStringSortKey($S, prefix, $S)", step.attr.attribute(), step.following);
+        } else {
+          TypeName boxed = Schemas.boxed(f);
+          m.returns(ParameterizedTypeName.get(repoPkg, boxed, stage))
+              .addStatement("return templateSortKey($S, prefix, $S, ($T v) -> $L, $L)", step.attr.attribute(),
+                  step.following, boxed, renderPart(f, step.placeholder.format(), CodeBlock.of("v")),
+                  fixedWidth(f, step.placeholder.format()));
+        }
+      }
+      q.addMethod(m.build());
+    }
+
+    // -- views
+
+    private void writeView(ClassName view, IndexLayout index, Filer filer) throws IOException {
+      MethodSpec.Builder ctor = MethodSpec.constructorBuilder();
+      for (FieldModel f : index.viewFields()) {
+        ctor.addParameter(TypeName.get(Schemas.typeOf(f)), f.name());
+      }
+      List<FieldModel> viewModel = index.viewFields().stream().map(f -> new FieldModel(f.name(), f.attributeName(),
+          f.type(), true, Optional.of(f.name() + "()"), Optional.empty(), f.origin(), f.attribute(), Optional.empty(),
+          f.sparse(), f.version(), f.partitionKey(), f.sortKey(), f.indexKeys())).toList();
+      String projected = index.index().projection() == ProjectionKind.KEYS_ONLY ? "its keys"
+          : "its keys and " + String.join(", ", index.index().include().stream().map(IndexModel.Included::attribute).toList());
+      TypeSpec spec = TypeSpec.recordBuilder(view)
+          .addJavadoc("What index {@code $L} projects of $L: $L. Attributes it does not project are not here,\n"
+              + "so reading one is a compile error rather than a silent null.\n", index.index().name(),
+              javadocLink(entityClass), projected)
+          .addAnnotation(Files.generated())
+          .addModifiers(Modifier.PUBLIC)
+          .addOriginatingElement(entity.origin().element())
+          .recordConstructor(ctor.build())
+          .addField(FieldSpec.builder(Schemas.schemaType(view), "SCHEMA", CONSTANT)
+              .addJavadoc("Reads index entries of {@code $L}.\n", index.index().name())
+              .initializer(schemas.schema(view, viewModel, Construction.Strategy.RECORD)).build())
+          .build();
+      files.write(filer, view, spec);
+    }
+  }
+
+  /** One step of a staged sort-key builder. */
+  private record Step(FieldModel field, KeyAttr attr, KeyTemplate.Placeholder placeholder, String following,
+      KeyTemplate template) {}
+}

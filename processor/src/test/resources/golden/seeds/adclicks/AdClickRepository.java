@@ -1,0 +1,207 @@
+package seeds.adclicks;
+
+import io.partita.Field;
+import io.partita.Key;
+import io.partita.Partita;
+import io.partita.mapping.Codecs;
+import io.partita.mapping.ItemSchema;
+import io.partita.repository.ConsistentQueryBuilder;
+import io.partita.repository.EntityMapping;
+import io.partita.repository.EntityRepository;
+import io.partita.repository.QueryBuilder;
+import io.partita.repository.QuerySpec;
+import io.partita.repository.SortKeyCondition;
+import io.partita.repository.Update;
+import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.schema.Projection;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.LongStream;
+import javax.annotation.processing.Generated;
+
+/**
+ * The repository of {@link AdClick} in table {@code AdClicks}: key-based reads and writes, partial updates and
+ * one query builder per access pattern.
+ */
+@Generated("io.partita.processor.PartitaProcessor")
+public final class AdClickRepository extends EntityRepository<AdClick> {
+  /**
+   * {@link AdClick#referrer()} stored as {@code referrer}: for conditions and partial updates.
+   */
+  public static final Field<AdClick, String> REFERRER = Field.<AdClick, String>of("referrer", "referrer", Codecs.STRING);
+
+  /**
+   * {@link AdClick#eventTime()} stored as {@code eventTime}: for conditions and partial updates.
+   */
+  public static final Field<AdClick, Instant> EVENT_TIME = Field.<AdClick, Instant>of("eventTime", "eventTime", Codecs.INSTANT);
+
+  /**
+   * {@link AdClick#clicks()} stored as {@code clicks}: for conditions and partial updates.
+   */
+  public static final Field<AdClick, Long> CLICKS = Field.<AdClick, Long>of("clicks", "clicks", Codecs.PRIMITIVE_LONG);
+
+  /**
+   * {@link AdClick#impressions()} stored as {@code impressions}: for conditions and partial updates.
+   */
+  public static final Field<AdClick, Long> IMPRESSIONS = Field.<AdClick, Long>of("impressions", "impressions", Codecs.PRIMITIVE_LONG);
+
+  /**
+   * {@link AdClick#version()} stored as {@code version}: for conditions and partial updates.
+   */
+  public static final Field<AdClick, Long> VERSION = Field.<AdClick, Long>of("version", "version", Codecs.PRIMITIVE_LONG);
+
+  /**
+   * How {@link AdClick} maps to an item, without reflection.
+   */
+  public static final ItemSchema<AdClick> SCHEMA = ItemSchema.builder(AdClick.class)
+    .attribute("referrer", AdClick::referrer, Codecs.STRING)
+    .attribute("eventTime", AdClick::eventTime, Codecs.INSTANT)
+    .attribute("clicks", AdClick::clicks, Codecs.PRIMITIVE_LONG)
+    .attribute("impressions", AdClick::impressions, Codecs.PRIMITIVE_LONG)
+    .attribute("version", AdClick::version, Codecs.PRIMITIVE_LONG)
+    .build(v -> new AdClick(v.<String>get(0), v.<Instant>get(1), v.<Long>get(2), v.<Long>get(3), v.<Long>get(4)));
+
+  /**
+   * The table: key schema, attribute types, indexes, projections.
+   */
+  public static final TableDefinition TABLE = TableDefinition.builder("AdClicks")
+    .partitionKey(KeyAttribute.s("referrer"))
+    .sortKey(KeyAttribute.s("eventTime"))
+    .globalSecondaryIndex(new GlobalSecondaryIndex("EventTimeIndex", List.of(KeyAttribute.n("EventTimeIndex_shard")), List.of(KeyAttribute.s("eventTime")), Projection.all()))
+    .build();
+
+  /**
+   * How {@link AdClick} lives in its table: computed keys, index-key fields, version.
+   */
+  public static final EntityMapping<AdClick> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
+    .computed("EventTimeIndex_shard", e -> AttributeValue.n(Math.floorMod(String.valueOf(e.referrer()).hashCode(), 100)), "referrer")
+    .indexKey("EventTimeIndex", "eventTime", "eventTime", AdClick::eventTime, false)
+    .version("version")
+    .build();
+
+  private AdClickRepository(Partita db) {
+    super(db, MAPPING);
+  }
+
+  /**
+   * Opens the repository on {@code db}, creating table {@code AdClicks} if it does not exist.
+   */
+  public static AdClickRepository of(Partita db) {
+    return new AdClickRepository(db);
+  }
+
+  /**
+   * The key of the {@link AdClick} item with these key parts (for transactions, batches, updates).
+   */
+  public Key<AdClick> key(String referrer, Instant eventTime) {
+    return keyOf(REFERRER.encode(referrer), EVENT_TIME.encode(eventTime));
+  }
+
+  /**
+   * The {@link AdClick} with these key parts, if stored.
+   */
+  public Optional<AdClick> get(String referrer, Instant eventTime) {
+    return get(key(referrer, eventTime));
+  }
+
+  /**
+   * Deletes the {@link AdClick} with these key parts, if stored.
+   */
+  public void delete(String referrer, Instant eventTime) {
+    delete(key(referrer, eventTime));
+  }
+
+  /**
+   * Starts a partial update of the {@link AdClick} with these key parts: set, remove or add attributes
+   * without reading the item first.
+   */
+  public Update<AdClick> update(String referrer, Instant eventTime) {
+    return update(key(referrer, eventTime));
+  }
+
+  /**
+   * Queries the items of {@link AdClick} in one partition; narrow by the sort key, then call a terminal.
+   */
+  public Query query(String referrer) {
+    return new Query(tableQuery(), referrer);
+  }
+
+  /**
+   * Queries index {@code EventTimeIndex} (GSI, projection ALL), gathering its 100 shards; narrow by its sort key, then call a terminal.
+   */
+  public EventTimeIndexQuery eventTimeIndex() {
+    return new EventTimeIndexQuery(indexQuery("EventTimeIndex"));
+  }
+
+  /**
+   * A query on the table with its partition key fixed; narrow it by {@code eventTime}.
+   */
+  public static final class Query extends ConsistentQueryBuilder<AdClick, Query> {
+    Query(QuerySpec<AdClick> spec, String referrer) {
+      super(spec);
+      partitionKey("referrer", REFERRER.encode(referrer));
+    }
+
+    /**
+     * A condition on {@code eventTime} ({@code eventTime}).
+     */
+    public SortKeyCondition<Instant, Query> eventTime() {
+      return sortKey("eventTime", EVENT_TIME.codec());
+    }
+
+    /**
+     * Narrows to items whose {@code eventTime} equals {@code eventTime}.
+     */
+    public QueryWithEventTime eventTime(Instant eventTime) {
+      return new QueryWithEventTime(this, eventTime);
+    }
+  }
+
+  /**
+   * A query on the table narrowed by {@code eventTime}.
+   */
+  public static final class QueryWithEventTime extends ConsistentQueryBuilder<AdClick, QueryWithEventTime> {
+    QueryWithEventTime(Query previous, Instant eventTime) {
+      super(previous);
+      sortKeyEquals("eventTime", EVENT_TIME.encode(eventTime));
+    }
+  }
+
+  /**
+   * A query on index {@code EventTimeIndex} with its partition key fixed; narrow it by {@code eventTime}.
+   */
+  public static final class EventTimeIndexQuery extends QueryBuilder<AdClick, EventTimeIndexQuery> {
+    EventTimeIndexQuery(QuerySpec<AdClick> spec) {
+      super(spec);
+      scatter("EventTimeIndex_shard", LongStream.range(0, 100).<AttributeValue>mapToObj(AttributeValue::n).toList());
+    }
+
+    /**
+     * A condition on {@code eventTime} ({@code eventTime}).
+     */
+    public SortKeyCondition<Instant, EventTimeIndexQuery> eventTime() {
+      return sortKey("eventTime", EVENT_TIME.codec());
+    }
+
+    /**
+     * Narrows to items whose {@code eventTime} equals {@code eventTime}.
+     */
+    public EventTimeIndexQueryWithEventTime eventTime(Instant eventTime) {
+      return new EventTimeIndexQueryWithEventTime(this, eventTime);
+    }
+  }
+
+  /**
+   * A query on index {@code EventTimeIndex} narrowed by {@code eventTime}.
+   */
+  public static final class EventTimeIndexQueryWithEventTime extends QueryBuilder<AdClick, EventTimeIndexQueryWithEventTime> {
+    EventTimeIndexQueryWithEventTime(EventTimeIndexQuery previous, Instant eventTime) {
+      super(previous);
+      sortKeyEquals("eventTime", EVENT_TIME.encode(eventTime));
+    }
+  }
+}

@@ -1,0 +1,246 @@
+package seeds.directory;
+
+import io.partita.Field;
+import io.partita.Key;
+import io.partita.Partita;
+import io.partita.mapping.Codecs;
+import io.partita.mapping.ItemSchema;
+import io.partita.repository.ConsistentQueryBuilder;
+import io.partita.repository.EntityMapping;
+import io.partita.repository.EntityRepository;
+import io.partita.repository.QueryBuilder;
+import io.partita.repository.QuerySpec;
+import io.partita.repository.StringSortKeyCondition;
+import io.partita.repository.Update;
+import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.schema.Projection;
+import io.partita.storage.schema.TableDefinition;
+import java.util.List;
+import java.util.Optional;
+import javax.annotation.processing.Generated;
+
+/**
+ * The repository of {@link Business} in table {@code BusinessDirectory}: key-based reads and writes, partial updates and
+ * one query builder per access pattern.
+ */
+@Generated("io.partita.processor.PartitaProcessor")
+public final class BusinessRepository extends EntityRepository<Business> {
+  /**
+   * {@link Business#businessId()} stored as {@code businessId}: for conditions and partial updates.
+   */
+  public static final Field<Business, String> BUSINESS_ID = Field.<Business, String>of("businessId", "businessId", Codecs.STRING);
+
+  /**
+   * {@link Business#businessType()} stored as {@code businessType}: for conditions and partial updates.
+   */
+  public static final Field<Business, String> BUSINESS_TYPE = Field.<Business, String>of("businessType", "businessType", Codecs.STRING);
+
+  /**
+   * {@link Business#country()} stored as {@code country}: for conditions and partial updates.
+   */
+  public static final Field<Business, String> COUNTRY = Field.<Business, String>of("country", "country", Codecs.STRING);
+
+  /**
+   * {@link Business#state()} stored as {@code state}: for conditions and partial updates.
+   */
+  public static final Field<Business, String> STATE = Field.<Business, String>of("state", "state", Codecs.STRING);
+
+  /**
+   * {@link Business#city()} stored as {@code city}: for conditions and partial updates.
+   */
+  public static final Field<Business, String> CITY = Field.<Business, String>of("city", "city", Codecs.STRING);
+
+  /**
+   * {@link Business#name()} stored as {@code name}: for conditions and partial updates.
+   */
+  public static final Field<Business, String> NAME = Field.<Business, String>of("name", "name", Codecs.STRING);
+
+  /**
+   * {@link Business#phone()} stored as {@code phone}: for conditions and partial updates.
+   */
+  public static final Field<Business, String> PHONE = Field.<Business, String>of("phone", "phone", Codecs.STRING);
+
+  /**
+   * {@link Business#address()} stored as {@code address}: for conditions and partial updates.
+   */
+  public static final Field<Business, String> ADDRESS = Field.<Business, String>of("address", "address", Codecs.STRING);
+
+  /**
+   * How {@link Business} maps to an item, without reflection.
+   */
+  public static final ItemSchema<Business> SCHEMA = ItemSchema.builder(Business.class)
+    .attribute("businessId", Business::businessId, Codecs.STRING)
+    .attribute("businessType", Business::businessType, Codecs.STRING)
+    .attribute("country", Business::country, Codecs.STRING)
+    .attribute("state", Business::state, Codecs.STRING)
+    .attribute("city", Business::city, Codecs.STRING)
+    .attribute("name", Business::name, Codecs.STRING)
+    .attribute("phone", Business::phone, Codecs.STRING)
+    .attribute("address", Business::address, Codecs.STRING)
+    .build(v -> new Business(v.<String>get(0), v.<String>get(1), v.<String>get(2), v.<String>get(3), v.<String>get(4), v.<String>get(5), v.<String>get(6), v.<String>get(7)));
+
+  /**
+   * The table: key schema, attribute types, indexes, projections.
+   */
+  public static final TableDefinition TABLE = TableDefinition.builder("BusinessDirectory")
+    .partitionKey(KeyAttribute.s("businessId"))
+    .globalSecondaryIndex(new GlobalSecondaryIndex("ByLocation", List.of(KeyAttribute.s("businessType")), List.of(KeyAttribute.s("country"), KeyAttribute.s("state"), KeyAttribute.s("city")), Projection.include("name", "phone")))
+    .build();
+
+  /**
+   * How {@link Business} lives in its table: computed keys, index-key fields, version.
+   */
+  public static final EntityMapping<Business> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
+    .indexKey("ByLocation", "businessType", "businessType", Business::businessType, false)
+    .indexKey("ByLocation", "country", "country", Business::country, false)
+    .indexKey("ByLocation", "state", "state", Business::state, false)
+    .indexKey("ByLocation", "city", "city", Business::city, false)
+    .build();
+
+  private BusinessRepository(Partita db) {
+    super(db, MAPPING);
+  }
+
+  /**
+   * Opens the repository on {@code db}, creating table {@code BusinessDirectory} if it does not exist.
+   */
+  public static BusinessRepository of(Partita db) {
+    return new BusinessRepository(db);
+  }
+
+  /**
+   * The key of the {@link Business} item with these key parts (for transactions, batches, updates).
+   */
+  public Key<Business> key(String businessId) {
+    return keyOf(BUSINESS_ID.encode(businessId));
+  }
+
+  /**
+   * The {@link Business} with these key parts, if stored.
+   */
+  public Optional<Business> get(String businessId) {
+    return get(key(businessId));
+  }
+
+  /**
+   * Deletes the {@link Business} with these key parts, if stored.
+   */
+  public void delete(String businessId) {
+    delete(key(businessId));
+  }
+
+  /**
+   * Starts a partial update of the {@link Business} with these key parts: set, remove or add attributes
+   * without reading the item first.
+   */
+  public Update<Business> update(String businessId) {
+    return update(key(businessId));
+  }
+
+  /**
+   * Queries the items of {@link Business} in one partition; narrow by the sort key, then call a terminal.
+   */
+  public Query query(String businessId) {
+    return new Query(tableQuery(), businessId);
+  }
+
+  /**
+   * Queries index {@code ByLocation} (GSI, projection INCLUDE); narrow by its sort key, then call a terminal.
+   */
+  public ByLocationQuery byLocation(String businessType) {
+    return new ByLocationQuery(indexQuery("ByLocation", BusinessByLocationView.SCHEMA), businessType);
+  }
+
+  /**
+   * A query on the table with its partition key fixed.
+   */
+  public static final class Query extends ConsistentQueryBuilder<Business, Query> {
+    Query(QuerySpec<Business> spec, String businessId) {
+      super(spec);
+      partitionKey("businessId", BUSINESS_ID.encode(businessId));
+    }
+  }
+
+  /**
+   * A query on index {@code ByLocation} with its partition key fixed; narrow it by {@code country}.
+   */
+  public static final class ByLocationQuery extends QueryBuilder<BusinessByLocationView, ByLocationQuery> {
+    ByLocationQuery(QuerySpec<BusinessByLocationView> spec, String businessType) {
+      super(spec);
+      partitionKey("businessType", BUSINESS_TYPE.encode(businessType));
+    }
+
+    /**
+     * A condition on {@code country} ({@code country}).
+     */
+    public StringSortKeyCondition<ByLocationQuery> country() {
+      return stringSortKey("country");
+    }
+
+    /**
+     * Narrows to items whose {@code country} equals {@code country}.
+     */
+    public ByLocationQueryWithCountry country(String country) {
+      return new ByLocationQueryWithCountry(this, country);
+    }
+  }
+
+  /**
+   * A query on index {@code ByLocation} narrowed by {@code country}; narrow it further by {@code state}.
+   */
+  public static final class ByLocationQueryWithCountry extends QueryBuilder<BusinessByLocationView, ByLocationQueryWithCountry> {
+    ByLocationQueryWithCountry(ByLocationQuery previous, String country) {
+      super(previous);
+      sortKeyEquals("country", COUNTRY.encode(country));
+    }
+
+    /**
+     * A condition on {@code state} ({@code state}).
+     */
+    public StringSortKeyCondition<ByLocationQueryWithCountry> state() {
+      return stringSortKey("state");
+    }
+
+    /**
+     * Narrows to items whose {@code state} equals {@code state}.
+     */
+    public ByLocationQueryWithState state(String state) {
+      return new ByLocationQueryWithState(this, state);
+    }
+  }
+
+  /**
+   * A query on index {@code ByLocation} narrowed by {@code state}; narrow it further by {@code city}.
+   */
+  public static final class ByLocationQueryWithState extends QueryBuilder<BusinessByLocationView, ByLocationQueryWithState> {
+    ByLocationQueryWithState(ByLocationQueryWithCountry previous, String state) {
+      super(previous);
+      sortKeyEquals("state", STATE.encode(state));
+    }
+
+    /**
+     * A condition on {@code city} ({@code city}).
+     */
+    public StringSortKeyCondition<ByLocationQueryWithState> city() {
+      return stringSortKey("city");
+    }
+
+    /**
+     * Narrows to items whose {@code city} equals {@code city}.
+     */
+    public ByLocationQueryWithCity city(String city) {
+      return new ByLocationQueryWithCity(this, city);
+    }
+  }
+
+  /**
+   * A query on index {@code ByLocation} narrowed by {@code city}.
+   */
+  public static final class ByLocationQueryWithCity extends QueryBuilder<BusinessByLocationView, ByLocationQueryWithCity> {
+    ByLocationQueryWithCity(ByLocationQueryWithState previous, String city) {
+      super(previous);
+      sortKeyEquals("city", CITY.encode(city));
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package seeds.singletable;
+
+import io.partita.Field;
+import io.partita.Key;
+import io.partita.Partita;
+import io.partita.mapping.Codecs;
+import io.partita.mapping.ItemSchema;
+import io.partita.mapping.KeyFormat;
+import io.partita.repository.ConsistentQueryBuilder;
+import io.partita.repository.EntityMapping;
+import io.partita.repository.EntityRepository;
+import io.partita.repository.QueryBuilder;
+import io.partita.repository.QuerySpec;
+import io.partita.repository.SortKeyCondition;
+import io.partita.repository.StringSortKeyCondition;
+import io.partita.repository.Update;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.time.Instant;
+import java.util.Optional;
+import javax.annotation.processing.Generated;
+
+/**
+ * The repository of {@link Order} in table {@code App}: key-based reads and writes, partial updates and
+ * one query builder per access pattern.
+ */
+@Generated("io.partita.processor.PartitaProcessor")
+public final class OrderRepository extends EntityRepository<Order> {
+  /**
+   * {@link Order#userId()} stored as {@code userId}: for conditions and partial updates.
+   */
+  public static final Field<Order, String> USER_ID = Field.<Order, String>of("userId", "userId", Codecs.STRING);
+
+  /**
+   * {@link Order#orderId()} stored as {@code orderId}: for conditions and partial updates.
+   */
+  public static final Field<Order, String> ORDER_ID = Field.<Order, String>of("orderId", "orderId", Codecs.STRING);
+
+  /**
+   * {@link Order#pendingSince()} stored as {@code pendingSince}: for conditions and partial updates.
+   */
+  public static final Field<Order, Instant> PENDING_SINCE = Field.<Order, Instant>of("pendingSince", "pendingSince", Codecs.INSTANT);
+
+  /**
+   * {@link Order#totalCents()} stored as {@code totalCents}: for conditions and partial updates.
+   */
+  public static final Field<Order, Long> TOTAL_CENTS = Field.<Order, Long>of("totalCents", "totalCents", Codecs.PRIMITIVE_LONG);
+
+  /**
+   * How {@link Order} maps to an item, without reflection.
+   */
+  public static final ItemSchema<Order> SCHEMA = ItemSchema.builder(Order.class)
+    .attribute("userId", Order::userId, Codecs.STRING)
+    .attribute("orderId", Order::orderId, Codecs.STRING)
+    .attribute("pendingSince", Order::pendingSince, Codecs.INSTANT)
+    .attribute("totalCents", Order::totalCents, Codecs.PRIMITIVE_LONG)
+    .build(v -> new Order(v.<String>get(0), v.<String>get(1), v.<Instant>get(2), v.<Long>get(3)));
+
+  /**
+   * The shared table, as {@link AppTableRepository#TABLE} declares it.
+   */
+  public static final TableDefinition TABLE = AppTableRepository.TABLE;
+
+  /**
+   * How {@link Order} lives in its table: computed keys, index-key fields, version.
+   */
+  public static final EntityMapping<Order> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
+    .computedString("PK", e -> KeyFormat.join("USER#", KeyFormat.text(e.userId())), "userId")
+    .computedString("SK", e -> KeyFormat.join("ORDER#", KeyFormat.text(e.orderId())), "orderId")
+    .computedString("GSI1PK", e -> KeyFormat.join("PENDING#", KeyFormat.text(e.userId())), "userId")
+    .indexKey("GSI1", "userId", "GSI1PK", Order::userId, false)
+    .computedString("GSI1SK", e -> KeyFormat.join(KeyFormat.text(e.pendingSince())), "pendingSince")
+    .indexKey("GSI1", "pendingSince", "GSI1SK", Order::pendingSince, true)
+    .discriminator("_type", "Order")
+    .build();
+
+  private OrderRepository(Partita db) {
+    super(db, MAPPING);
+  }
+
+  /**
+   * Opens the repository on {@code db}, creating table {@code App} if it does not exist.
+   */
+  public static OrderRepository of(Partita db) {
+    return new OrderRepository(db);
+  }
+
+  /**
+   * The key of the {@link Order} item with these key parts (for transactions, batches, updates).
+   */
+  public Key<Order> key(String userId, String orderId) {
+    return keyOf(AttributeValue.s(KeyFormat.join("USER#", KeyFormat.text(userId))), AttributeValue.s(KeyFormat.join("ORDER#", KeyFormat.text(orderId))));
+  }
+
+  /**
+   * The {@link Order} with these key parts, if stored.
+   */
+  public Optional<Order> get(String userId, String orderId) {
+    return get(key(userId, orderId));
+  }
+
+  /**
+   * Deletes the {@link Order} with these key parts, if stored.
+   */
+  public void delete(String userId, String orderId) {
+    delete(key(userId, orderId));
+  }
+
+  /**
+   * Starts a partial update of the {@link Order} with these key parts: set, remove or add attributes
+   * without reading the item first.
+   */
+  public Update<Order> update(String userId, String orderId) {
+    return update(key(userId, orderId));
+  }
+
+  /**
+   * Queries the items of {@link Order} in one partition; narrow by the sort key, then call a terminal.
+   */
+  public Query query(String userId) {
+    return new Query(tableQuery(), userId);
+  }
+
+  /**
+   * Queries index {@code GSI1} (GSI, projection ALL); narrow by its sort key, then call a terminal.
+   */
+  public PendingOrdersQuery pendingOrders(String userId) {
+    return new PendingOrdersQuery(indexQuery("GSI1"), userId);
+  }
+
+  /**
+   * A query on the table with its partition key fixed; narrow it by {@code orderId}.
+   */
+  public static final class Query extends ConsistentQueryBuilder<Order, Query> {
+    private final String prefix = "ORDER#";
+
+    Query(QuerySpec<Order> spec, String userId) {
+      super(spec);
+      partitionKey("PK", AttributeValue.s(KeyFormat.join("USER#", KeyFormat.text(userId))));
+    }
+
+    /**
+     * A condition on the {@code orderId} part of the sort key template {@code ORDER#{orderId}}.
+     */
+    public StringSortKeyCondition<Query> orderId() {
+      return templateStringSortKey("SK", prefix, "");
+    }
+  }
+
+  /**
+   * A query on index {@code GSI1} with its partition key fixed; narrow it by {@code pendingSince}.
+   */
+  public static final class PendingOrdersQuery extends QueryBuilder<Order, PendingOrdersQuery> {
+    private final String prefix = "";
+
+    PendingOrdersQuery(QuerySpec<Order> spec, String userId) {
+      super(spec);
+      partitionKey("GSI1PK", AttributeValue.s(KeyFormat.join("PENDING#", KeyFormat.text(userId))));
+    }
+
+    /**
+     * A condition on the {@code pendingSince} part of the sort key template {@code {pendingSince}}.
+     */
+    public SortKeyCondition<Instant, PendingOrdersQuery> pendingSince() {
+      return templateSortKey("GSI1SK", prefix, "", (Instant v) -> KeyFormat.text(v), true);
+    }
+  }
+}

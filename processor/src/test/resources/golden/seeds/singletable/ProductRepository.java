@@ -1,0 +1,158 @@
+package seeds.singletable;
+
+import io.partita.Field;
+import io.partita.Key;
+import io.partita.Partita;
+import io.partita.mapping.Codecs;
+import io.partita.mapping.ItemSchema;
+import io.partita.mapping.KeyFormat;
+import io.partita.repository.ConsistentQueryBuilder;
+import io.partita.repository.EntityMapping;
+import io.partita.repository.EntityRepository;
+import io.partita.repository.QueryBuilder;
+import io.partita.repository.QuerySpec;
+import io.partita.repository.SortKeyCondition;
+import io.partita.repository.Update;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.util.Optional;
+import javax.annotation.processing.Generated;
+
+/**
+ * The repository of {@link Product} in table {@code App}: key-based reads and writes, partial updates and
+ * one query builder per access pattern.
+ */
+@Generated("io.partita.processor.PartitaProcessor")
+public final class ProductRepository extends EntityRepository<Product> {
+  /**
+   * {@link Product#productId()} stored as {@code productId}: for conditions and partial updates.
+   */
+  public static final Field<Product, String> PRODUCT_ID = Field.<Product, String>of("productId", "productId", Codecs.STRING);
+
+  /**
+   * {@link Product#category()} stored as {@code category}: for conditions and partial updates.
+   */
+  public static final Field<Product, String> CATEGORY = Field.<Product, String>of("category", "category", Codecs.STRING);
+
+  /**
+   * {@link Product#priceCents()} stored as {@code priceCents}: for conditions and partial updates.
+   */
+  public static final Field<Product, Long> PRICE_CENTS = Field.<Product, Long>of("priceCents", "priceCents", Codecs.PRIMITIVE_LONG);
+
+  /**
+   * {@link Product#name()} stored as {@code name}: for conditions and partial updates.
+   */
+  public static final Field<Product, String> NAME = Field.<Product, String>of("name", "name", Codecs.STRING);
+
+  /**
+   * How {@link Product} maps to an item, without reflection.
+   */
+  public static final ItemSchema<Product> SCHEMA = ItemSchema.builder(Product.class)
+    .attribute("productId", Product::productId, Codecs.STRING)
+    .attribute("category", Product::category, Codecs.STRING)
+    .attribute("priceCents", Product::priceCents, Codecs.PRIMITIVE_LONG)
+    .attribute("name", Product::name, Codecs.STRING)
+    .build(v -> new Product(v.<String>get(0), v.<String>get(1), v.<Long>get(2), v.<String>get(3)));
+
+  /**
+   * The shared table, as {@link AppTableRepository#TABLE} declares it.
+   */
+  public static final TableDefinition TABLE = AppTableRepository.TABLE;
+
+  /**
+   * How {@link Product} lives in its table: computed keys, index-key fields, version.
+   */
+  public static final EntityMapping<Product> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
+    .computedString("PK", e -> KeyFormat.join("PRODUCT#", KeyFormat.text(e.productId())), "productId")
+    .computedString("SK", e -> "PRODUCT")
+    .computedString("GSI1PK", e -> KeyFormat.join("CATEGORY#", KeyFormat.text(e.category())), "category")
+    .indexKey("GSI1", "category", "GSI1PK", Product::category, false)
+    .computedString("GSI1SK", e -> KeyFormat.join("PRICE#", KeyFormat.sortable(e.priceCents())), "priceCents")
+    .discriminator("_type", "Product")
+    .build();
+
+  private ProductRepository(Partita db) {
+    super(db, MAPPING);
+  }
+
+  /**
+   * Opens the repository on {@code db}, creating table {@code App} if it does not exist.
+   */
+  public static ProductRepository of(Partita db) {
+    return new ProductRepository(db);
+  }
+
+  /**
+   * The key of the {@link Product} item with these key parts (for transactions, batches, updates).
+   */
+  public Key<Product> key(String productId) {
+    return keyOf(AttributeValue.s(KeyFormat.join("PRODUCT#", KeyFormat.text(productId))), AttributeValue.s("PRODUCT"));
+  }
+
+  /**
+   * The {@link Product} with these key parts, if stored.
+   */
+  public Optional<Product> get(String productId) {
+    return get(key(productId));
+  }
+
+  /**
+   * Deletes the {@link Product} with these key parts, if stored.
+   */
+  public void delete(String productId) {
+    delete(key(productId));
+  }
+
+  /**
+   * Starts a partial update of the {@link Product} with these key parts: set, remove or add attributes
+   * without reading the item first.
+   */
+  public Update<Product> update(String productId) {
+    return update(key(productId));
+  }
+
+  /**
+   * Queries the items of {@link Product} in one partition; narrow by the sort key, then call a terminal.
+   */
+  public Query query(String productId) {
+    return new Query(tableQuery(), productId);
+  }
+
+  /**
+   * Queries index {@code GSI1} (GSI, projection ALL); narrow by its sort key, then call a terminal.
+   */
+  public ByCategoryQuery byCategory(String category) {
+    return new ByCategoryQuery(indexQuery("GSI1"), category);
+  }
+
+  /**
+   * A query on the table with its partition key fixed.
+   */
+  public static final class Query extends ConsistentQueryBuilder<Product, Query> {
+    private final String prefix = "PRODUCT";
+
+    Query(QuerySpec<Product> spec, String productId) {
+      super(spec);
+      partitionKey("PK", AttributeValue.s(KeyFormat.join("PRODUCT#", KeyFormat.text(productId))));
+    }
+  }
+
+  /**
+   * A query on index {@code GSI1} with its partition key fixed; narrow it by {@code priceCents}.
+   */
+  public static final class ByCategoryQuery extends QueryBuilder<Product, ByCategoryQuery> {
+    private final String prefix = "PRICE#";
+
+    ByCategoryQuery(QuerySpec<Product> spec, String category) {
+      super(spec);
+      partitionKey("GSI1PK", AttributeValue.s(KeyFormat.join("CATEGORY#", KeyFormat.text(category))));
+    }
+
+    /**
+     * A condition on the {@code priceCents} part of the sort key template {@code PRICE#{priceCents:sortable}}.
+     */
+    public SortKeyCondition<Long, ByCategoryQuery> priceCents() {
+      return templateSortKey("GSI1SK", prefix, "", (Long v) -> KeyFormat.sortable(v), true);
+    }
+  }
+}

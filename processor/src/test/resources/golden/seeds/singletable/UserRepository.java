@@ -1,0 +1,144 @@
+package seeds.singletable;
+
+import io.partita.Field;
+import io.partita.Key;
+import io.partita.Partita;
+import io.partita.mapping.Codecs;
+import io.partita.mapping.ItemSchema;
+import io.partita.mapping.KeyFormat;
+import io.partita.repository.ConsistentQueryBuilder;
+import io.partita.repository.EntityMapping;
+import io.partita.repository.EntityRepository;
+import io.partita.repository.QueryBuilder;
+import io.partita.repository.QuerySpec;
+import io.partita.repository.Update;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.util.Optional;
+import javax.annotation.processing.Generated;
+
+/**
+ * The repository of {@link User} in table {@code App}: key-based reads and writes, partial updates and
+ * one query builder per access pattern.
+ */
+@Generated("io.partita.processor.PartitaProcessor")
+public final class UserRepository extends EntityRepository<User> {
+  /**
+   * {@link User#userId()} stored as {@code userId}: for conditions and partial updates.
+   */
+  public static final Field<User, String> USER_ID = Field.<User, String>of("userId", "userId", Codecs.STRING);
+
+  /**
+   * {@link User#email()} stored as {@code email}: for conditions and partial updates.
+   */
+  public static final Field<User, String> EMAIL = Field.<User, String>of("email", "email", Codecs.STRING);
+
+  /**
+   * {@link User#name()} stored as {@code name}: for conditions and partial updates.
+   */
+  public static final Field<User, String> NAME = Field.<User, String>of("name", "name", Codecs.STRING);
+
+  /**
+   * How {@link User} maps to an item, without reflection.
+   */
+  public static final ItemSchema<User> SCHEMA = ItemSchema.builder(User.class)
+    .attribute("userId", User::userId, Codecs.STRING)
+    .attribute("email", User::email, Codecs.STRING)
+    .attribute("name", User::name, Codecs.STRING)
+    .build(v -> new User(v.<String>get(0), v.<String>get(1), v.<String>get(2)));
+
+  /**
+   * The shared table, as {@link AppTableRepository#TABLE} declares it.
+   */
+  public static final TableDefinition TABLE = AppTableRepository.TABLE;
+
+  /**
+   * How {@link User} lives in its table: computed keys, index-key fields, version.
+   */
+  public static final EntityMapping<User> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
+    .computedString("PK", e -> KeyFormat.join("USER#", KeyFormat.text(e.userId())), "userId")
+    .computedString("SK", e -> "PROFILE")
+    .computedString("GSI1PK", e -> KeyFormat.join("EMAIL#", KeyFormat.text(e.email())), "email")
+    .indexKey("GSI1", "email", "GSI1PK", User::email, false)
+    .computedString("GSI1SK", e -> "USER")
+    .discriminator("_type", "User")
+    .build();
+
+  private UserRepository(Partita db) {
+    super(db, MAPPING);
+  }
+
+  /**
+   * Opens the repository on {@code db}, creating table {@code App} if it does not exist.
+   */
+  public static UserRepository of(Partita db) {
+    return new UserRepository(db);
+  }
+
+  /**
+   * The key of the {@link User} item with these key parts (for transactions, batches, updates).
+   */
+  public Key<User> key(String userId) {
+    return keyOf(AttributeValue.s(KeyFormat.join("USER#", KeyFormat.text(userId))), AttributeValue.s("PROFILE"));
+  }
+
+  /**
+   * The {@link User} with these key parts, if stored.
+   */
+  public Optional<User> get(String userId) {
+    return get(key(userId));
+  }
+
+  /**
+   * Deletes the {@link User} with these key parts, if stored.
+   */
+  public void delete(String userId) {
+    delete(key(userId));
+  }
+
+  /**
+   * Starts a partial update of the {@link User} with these key parts: set, remove or add attributes
+   * without reading the item first.
+   */
+  public Update<User> update(String userId) {
+    return update(key(userId));
+  }
+
+  /**
+   * Queries the items of {@link User} in one partition; narrow by the sort key, then call a terminal.
+   */
+  public Query query(String userId) {
+    return new Query(tableQuery(), userId);
+  }
+
+  /**
+   * Queries index {@code GSI1} (GSI, projection ALL); narrow by its sort key, then call a terminal.
+   */
+  public ByEmailQuery byEmail(String email) {
+    return new ByEmailQuery(indexQuery("GSI1"), email);
+  }
+
+  /**
+   * A query on the table with its partition key fixed.
+   */
+  public static final class Query extends ConsistentQueryBuilder<User, Query> {
+    private final String prefix = "PROFILE";
+
+    Query(QuerySpec<User> spec, String userId) {
+      super(spec);
+      partitionKey("PK", AttributeValue.s(KeyFormat.join("USER#", KeyFormat.text(userId))));
+    }
+  }
+
+  /**
+   * A query on index {@code GSI1} with its partition key fixed.
+   */
+  public static final class ByEmailQuery extends QueryBuilder<User, ByEmailQuery> {
+    private final String prefix = "USER";
+
+    ByEmailQuery(QuerySpec<User> spec, String email) {
+      super(spec);
+      partitionKey("GSI1PK", AttributeValue.s(KeyFormat.join("EMAIL#", KeyFormat.text(email))));
+    }
+  }
+}
