@@ -82,6 +82,11 @@ final class Reads {
             view = view.descendingMap();
         }
         Page page = run(plan, view.entrySet());
+        Throughput throughput = engine.throughput();
+        if (throughput != null) { // throughput hook: the queried partition and its table or GSI
+            throughput.chargeRead(t, index, range.low(), page.units(plan),
+                    (java.util.function.Supplier<String>) () -> "of key condition " + r.keyConditionExpression() + " " + r.expressionAttributeValues());
+        }
         return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
@@ -119,6 +124,10 @@ final class Reads {
         OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).scan(hashFrom, hashTo, start);
         Page page = run(plan, view);
+        Throughput throughput = engine.throughput();
+        if (throughput != null) { // throughput hook: a Scan is charged to its table or GSI, not to partitions
+            throughput.chargeRead(t, index, null, page.units(plan), null);
+        }
         return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
@@ -231,6 +240,11 @@ final class Reads {
         long bytesRead;
         long fetchUnits;
         Map<String, AttributeValue> lastEvaluatedKey;
+
+        /** Everything the page consumed (index or table reads plus LSI fetches), as the capacity report counts it. */
+        double units(Plan plan) {
+            return (Meter.readUnits(bytesRead) + fetchUnits) * (plan.consistent ? 1.0 : 0.5);
+        }
 
         io.partita.storage.api.ConsumedCapacity capacity(Plan plan, ReturnConsumedCapacity mode) {
             if (mode == ReturnConsumedCapacity.NONE) {
