@@ -68,7 +68,8 @@ final class Reads {
                 rejectKeyInFilter(filtered, k);
             }
         }
-        KeyRange range = KeyRange.of(kc.terms(ph), pk, sk);
+        List<io.partita.storage.expression.KeyConditionTerm> terms = kc.terms(ph);
+        KeyRange range = KeyRange.of(terms, pk, sk);
         // The low end is inclusive (it may equal a key: "sk >= v"), the high end exclusive ("sk < v" ends at v's key).
         NavigableMap<OrderKey, Stored> view = source(t, index).partition(range.low()).subMap(range.low(), true, range.high(), false);
         if (r.exclusiveStartKey() != null) {
@@ -84,8 +85,7 @@ final class Reads {
         Page page = run(plan, view.entrySet());
         Throughput throughput = engine.throughput();
         if (throughput != null) { // throughput hook: the queried partition and its table or GSI
-            throughput.chargeRead(t, index, range.low(), page.units(plan),
-                    (java.util.function.Supplier<String>) () -> "of key condition " + r.keyConditionExpression() + " " + r.expressionAttributeValues());
+            throughput.chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
         }
         return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
@@ -130,6 +130,19 @@ final class Reads {
         }
         return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
+    }
+
+    /** "a = v" for each partition key attribute of a query's key condition (throttling messages). */
+    private static String partitionLabel(List<io.partita.storage.expression.KeyConditionTerm> terms, KeyAttribute[] pk) {
+        List<String> parts = new ArrayList<>();
+        for (KeyAttribute k : pk) {
+            for (io.partita.storage.expression.KeyConditionTerm term : terms) {
+                if (term.attribute().equals(k.name())) {
+                    parts.add(k.name() + " = " + term.low());
+                }
+            }
+        }
+        return String.join(", ", parts);
     }
 
     private IndexData index(TableData t, String name) {
