@@ -31,7 +31,28 @@ import java.util.Objects;
  *       to its base table (seed 000).</li>
  *   <li>A bucket admits a request when it holds the units, or when it is full (so a request larger than a
  *       bucket can ever hold still passes, driving the bucket into debt, as DynamoDB does with large items).</li>
+ *   <li><b>Reads</b> take their units (4 KB, half for eventually consistent reads, LSI fetches included) from
+ *       the table or GSI they read and from the partition read: GetItem and Query from their partition, a Scan
+ *       only from its table or GSI. A throttled read returns nothing.</li>
+ *   <li><b>Batches</b> (DynamoDB semantics): throttled writes of a BatchWriteItem come back in
+ *       {@code unprocessedItems}, throttled keys of a BatchGetItem in {@code unprocessedKeys} (with their
+ *       projection); when nothing at all could be processed the call fails with
+ *       {@link ProvisionedThroughputExceededException}.</li>
+ *   <li><b>Transactions</b> are charged as a whole (twice the units, as reported) and are cancelled with
+ *       {@link TransactionCanceledException}: the actions at fault carry {@code ProvisionedThroughputExceeded}
+ *       when their table or GSI is provisioned, {@code ThrottlingError} when it is on demand (DynamoDB's
+ *       cancellation codes); the others {@code None}. Nothing is written and no capacity is taken.</li>
+ *   <li><b>GSI propagation.</b> DynamoDB throttles the base-table write when a GSI lacks capacity rather than
+ *       letting the index fall behind, and so does the model: the GSI is charged when the table is written, in
+ *       SYNC and ASYNC mode alike. Index lag is therefore the ASYNC propagation delay, plus whatever time a
+ *       client spends retrying throttled writes (the scatter experiment in {@code benchmarks} measures it).</li>
+ *   <li><b>Not modelled</b>: adaptive capacity and partition splits, on-demand scaling limits, UpdateTable
+ *       changes of capacity, capacity consumed by GSI backfills, and capacity consumed by writes whose
+ *       condition fails (they are rejected before any charge, as the capacity report ignores them too).</li>
  * </ul>
+ *
+ * <p>Costs: off, the engine's write and read paths pay one null check. On, every request takes one lock for
+ * its admission (a few bucket refills), so the model is a simulation aid, not a production rate limiter.
  *
  * @param partitionWriteUnitsPerSecond write units per second per partition key value (table and each GSI)
  * @param partitionReadUnitsPerSecond  read units per second per partition key value (table and each GSI)

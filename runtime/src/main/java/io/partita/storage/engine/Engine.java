@@ -494,7 +494,7 @@ public final class Engine implements Storage {
         }
         Meter meter = new Meter();
         Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
-        Map<String, KeysAndAttributes> unprocessed = new LinkedHashMap<>();
+        Map<String, KeysAndAttributes> unprocessed = null; // only the throughput model leaves keys unprocessed
         int throttled = 0;
         for (Map.Entry<String, List<OrderKey>> e : keys.entrySet()) {
             TableData t = table(e.getKey());
@@ -509,6 +509,9 @@ public final class Engine implements Storage {
                 if (throughput != null && !throughput.tryChargeRead(t, null, key, // throughput hook: throttled keys come back unprocessed
                         Meter.readUnits(s == null ? 0 : s.size()) * (ka.consistentRead() ? 1.0 : 0.5), ka.keys().get(i))) {
                     throttled++;
+                    if (unprocessed == null) {
+                        unprocessed = new LinkedHashMap<>();
+                    }
                     KeysAndAttributes u = unprocessed.get(e.getKey());
                     List<Map<String, AttributeValue>> uk = new ArrayList<>(u == null ? List.of() : u.keys());
                     uk.add(ka.keys().get(i));
@@ -526,7 +529,7 @@ public final class Engine implements Storage {
             throw new ProvisionedThroughputExceededException("None of the " + total + " keys of the BatchGetItem could be read: "
                     + "every table or partition they read lacks read capacity (retry with exponential backoff)");
         }
-        return new BatchGetItemResponse(responses, unprocessed, meter.reportAll(r.returnConsumedCapacity()));
+        return new BatchGetItemResponse(responses, unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()));
     }
 
     @Override
@@ -569,7 +572,7 @@ public final class Engine implements Storage {
         }
         Meter meter = new Meter();
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
-        Map<String, List<WriteRequest>> unprocessed = new LinkedHashMap<>();
+        Map<String, List<WriteRequest>> unprocessed = null; // only the throughput model leaves writes unprocessed
         int throttled = 0;
         for (Planned p : planned) {
             Mutation m;
@@ -577,6 +580,9 @@ public final class Engine implements Storage {
                 m = writeOne(p.table, p.key, null, p.item, p.validatedGsis, null, Placeholders.NONE, false, meter);
             } catch (ProvisionedThroughputExceededException e) { // throughput hook: throttled writes come back unprocessed
                 throttled++;
+                if (unprocessed == null) {
+                    unprocessed = new LinkedHashMap<>();
+                }
                 unprocessed.computeIfAbsent(p.table.shape.name, k -> new ArrayList<>()).add(p.request);
                 continue;
             }
@@ -588,7 +594,7 @@ public final class Engine implements Storage {
             throw new ProvisionedThroughputExceededException("None of the " + total + " writes of the BatchWriteItem could be processed: "
                     + "every table, index or partition they write lacks write capacity (retry with exponential backoff)");
         }
-        return new BatchWriteItemResponse(unprocessed, meter.reportAll(r.returnConsumedCapacity()), metrics);
+        return new BatchWriteItemResponse(unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()), metrics);
     }
 
     // ==== transactions ========================================================================================

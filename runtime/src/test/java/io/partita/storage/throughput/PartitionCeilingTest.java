@@ -59,6 +59,26 @@ class PartitionCeilingTest extends Fixture {
     }
 
     @Test
+    void aWriterThatBacksOffWhenThrottledDrainsAHotPartitionAtItsCeiling() {
+        try (Storage db = core()) {
+            db.createTable(TableDefinition.builder("Events").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("id")).build());
+            long start = clock.millis();
+            int throttles = 0;
+            for (int i = 0; i < 5_000; i++) {
+                while (!tryPut(db, "Events", item("referrer", "hot", "id", "h" + i))) {
+                    throttles++;
+                    clock.advanceMillis(5); // back off: 5 units accrue meanwhile
+                }
+            }
+            long elapsed = clock.millis() - start;
+            // 1,000 units at once, then 1,000 per second: 4,000 more need 4 s of virtual time, throttled every 5 writes.
+            assertThat(elapsed).isEqualTo(4_000);
+            assertThat(throttles).isEqualTo(800);
+            assertThat(db.describeTable("Events").itemCount()).isEqualTo(5_000);
+        }
+    }
+
+    @Test
     void theCeilingsAreConfigurable() {
         try (Storage db = core(ThroughputModel.defaults().withPartitionCeilings(10, 30))) {
             db.createTable(TableDefinition.builder("Events").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("id")).build());
