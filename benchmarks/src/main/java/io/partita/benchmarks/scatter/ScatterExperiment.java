@@ -16,6 +16,7 @@ import io.partita.storage.schema.ProvisionedThroughput;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -139,10 +140,9 @@ public final class ScatterExperiment {
         long windowEnd = (long) c.seconds() * SECOND;
         long delay = c.asyncDelayMillis() * MILLI;
         SplittableRandom random = new SplittableRandom(c.seed());
-        @SuppressWarnings("unchecked")
-        Map<String, AttributeValue>[] items = new Map[clicks];
+        List<Map<String, AttributeValue>> items = new ArrayList<>(clicks);
         for (int i = 0; i < clicks; i++) {
-            items[i] = click(i, c, random);
+            items.add(click(i, c, random));
         }
         // Writers: each takes the oldest click not yet taken, puts it, and on a throttle backs off and retries it.
         PriorityQueue<Attempt> queue = new PriorityQueue<>((a, b) -> a.atNanos != b.atNanos
@@ -171,7 +171,7 @@ public final class ScatterExperiment {
             Attempt a = queue.poll();
             clock.setNanos(a.atNanos);
             try {
-                db.putItem(PutItemRequest.builder().tableName(TABLE).item(items[a.click]).build());
+                db.putItem(PutItemRequest.builder().tableName(TABLE).item(items.get(a.click)).build());
             } catch (ProvisionedThroughputExceededException e) {
                 if (a.atNanos < windowEnd) {
                     throttledInWindow++;
