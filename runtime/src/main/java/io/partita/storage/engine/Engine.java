@@ -1,6 +1,7 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.ConditionalCheckFailedException;
+import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.Storage;
@@ -73,11 +74,14 @@ public final class Engine implements Storage {
     private final ConcurrentHashMap<String, TableData> tables = new ConcurrentHashMap<>();
     private final AtomicLong tableIds = new AtomicLong();
     private final Reads reads;
+    /** The provisioned-throughput model; null (the default) when it is off, so the hot path pays one null check. */
+    private final Throughput throughput;
     private volatile boolean closed;
 
     private Engine(StorageOptions options) {
         this.options = options;
         this.reads = new Reads(this);
+        this.throughput = options.throughputModel() == null ? null : new Throughput(options.throughputModel(), options.clock());
     }
 
     public static Storage create(StorageOptions options) {
@@ -88,14 +92,25 @@ public final class Engine implements Storage {
         return options;
     }
 
+    /** The throughput model, or null when it is off. */
+    Throughput throughput() {
+        return throughput;
+    }
+
     // ==== tables ==============================================================================================
 
     @Override
     public TableDescription createTable(TableDefinition definition) {
         checkOpen();
+        if (throughput != null) { // throughput hook
+            Throughput.validate(definition);
+        }
         TableData data = Schemas.build(tableIds.incrementAndGet(), definition);
         if (tables.putIfAbsent(definition.name(), data) != null) {
             throw new ResourceInUseException("Table already exists: " + definition.name());
+        }
+        if (throughput != null) { // throughput hook: capacity accrues from creation
+            throughput.register(data);
         }
         return describe(data);
     }
@@ -116,6 +131,9 @@ public final class Engine implements Storage {
         if (!tables.remove(tableName, data)) {
             throw notFound(tableName);
         }
+        if (throughput != null) { // throughput hook
+            throughput.forget(data);
+        }
         TableDescription d = describe(data);
         return new TableDescription(d.definition(), TableStatus.DELETING, d.itemCount(), d.sizeBytes(), d.indexes());
     }
@@ -123,6 +141,9 @@ public final class Engine implements Storage {
     @Override
     public TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
         TableData t = table(tableName);
+        if (throughput != null && index != null) { // throughput hook
+            Throughput.validate(index, tableName);
+        }
         Lock lock = t.schemaLock.writeLock();
         lock.lock();
         try {
@@ -146,6 +167,9 @@ public final class Engine implements Storage {
             t.definition = next;
         } finally {
             lock.unlock();
+        }
+        if (throughput != null) { // throughput hook: the new GSI's capacity accrues from creation
+            throughput.register(t);
         }
         return describe(t);
     }
@@ -291,6 +315,9 @@ public final class Engine implements Storage {
                 validateIndexKeys(t, after.item());
             }
             m = Mutation.plan(t, key, before, after, options);
+            if (throughput != null) { // throughput hook: throttles (throws) before anything changes
+                throughput.chargeWrite(m);
+            }
             m.apply(options, options.clock().millis());
         } finally {
             stripe.unlock();
@@ -403,6 +430,9 @@ public final class Engine implements Storage {
         ProjectionExpression projection = r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
         ph.checkAllUsed(projection);
         Stored stored = t.items.get(key);
+        if (throughput != null) { // throughput hook
+            throughput.chargeRead(t, null, key, Meter.readUnits(stored == null ? 0 : stored.size()) * (r.consistentRead() ? 1.0 : 0.5), r.key());
+        }
         ReturnConsumedCapacity rcc = r.returnConsumedCapacity();
         Meter meter = null;
         if (rcc != ReturnConsumedCapacity.NONE) {
@@ -464,14 +494,30 @@ public final class Engine implements Storage {
         }
         Meter meter = new Meter();
         Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
+        Map<String, KeysAndAttributes> unprocessed = null; // only the throughput model leaves keys unprocessed
+        int throttled = 0;
         for (Map.Entry<String, List<OrderKey>> e : keys.entrySet()) {
             TableData t = table(e.getKey());
             KeysAndAttributes ka = requestItems.get(e.getKey());
             ProjectionExpression p = projections.get(e.getKey());
             Placeholders ph = new Placeholders(ka.expressionAttributeNames(), Map.of());
             List<Map<String, AttributeValue>> found = new ArrayList<>();
-            for (OrderKey key : e.getValue()) {
+            List<OrderKey> tableKeys = e.getValue();
+            for (int i = 0; i < tableKeys.size(); i++) {
+                OrderKey key = tableKeys.get(i);
                 Stored s = t.items.get(key);
+                if (throughput != null && !throughput.tryChargeRead(t, null, key, // throughput hook: throttled keys come back unprocessed
+                        Meter.readUnits(s == null ? 0 : s.size()) * (ka.consistentRead() ? 1.0 : 0.5), ka.keys().get(i))) {
+                    throttled++;
+                    if (unprocessed == null) {
+                        unprocessed = new LinkedHashMap<>();
+                    }
+                    KeysAndAttributes u = unprocessed.get(e.getKey());
+                    List<Map<String, AttributeValue>> uk = new ArrayList<>(u == null ? List.of() : u.keys());
+                    uk.add(ka.keys().get(i));
+                    unprocessed.put(e.getKey(), ka.toBuilder().keys(uk).build());
+                    continue;
+                }
                 meter.tableRead(t.shape.name, Meter.readUnits(s == null ? 0 : s.size()) * (ka.consistentRead() ? 1.0 : 0.5));
                 if (s != null) {
                     found.add(p == null ? s.item() : p.apply(s.item(), ph));
@@ -479,7 +525,11 @@ public final class Engine implements Storage {
             }
             responses.put(e.getKey(), found);
         }
-        return new BatchGetItemResponse(responses, Map.of(), meter.reportAll(r.returnConsumedCapacity()));
+        if (throttled > 0 && throttled == total) {
+            throw new ProvisionedThroughputExceededException("None of the " + total + " keys of the BatchGetItem could be read: "
+                    + "every table or partition they read lacks read capacity (retry with exponential backoff)");
+        }
+        return new BatchGetItemResponse(responses, unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()));
     }
 
     @Override
@@ -498,7 +548,7 @@ public final class Engine implements Storage {
                     + "Map value must satisfy constraint: [Member must have length less than or equal to 25] (got " + total + " writes)");
         }
         // DynamoDB validates the whole batch before writing any of it.
-        record Planned(TableData table, OrderKey key, Stored item, IndexData[] validatedGsis) {}
+        record Planned(TableData table, OrderKey key, Stored item, IndexData[] validatedGsis, WriteRequest request) {}
         List<Planned> planned = new ArrayList<>(total);
         for (Map.Entry<String, List<WriteRequest>> e : requestItems.entrySet()) {
             TableData t = table(e.getKey());
@@ -510,9 +560,9 @@ public final class Engine implements Storage {
                     OrderKey key = t.shape.itemKey(item.item());
                     IndexData[] gsis = t.gsis;
                     validateIndexKeys(t, item.item());
-                    p = new Planned(t, key, item, gsis);
+                    p = new Planned(t, key, item, gsis, w);
                 } else {
-                    p = new Planned(t, t.shape.requestKey(((WriteRequest.Delete) w).key()), null, null);
+                    p = new Planned(t, t.shape.requestKey(((WriteRequest.Delete) w).key()), null, null, w);
                 }
                 if (!seen.add(p.key)) {
                     throw new ValidationException("Provided list of item keys contains duplicates");
@@ -522,13 +572,29 @@ public final class Engine implements Storage {
         }
         Meter meter = new Meter();
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
+        Map<String, List<WriteRequest>> unprocessed = null; // only the throughput model leaves writes unprocessed
+        int throttled = 0;
         for (Planned p : planned) {
-            Mutation m = writeOne(p.table, p.key, null, p.item, p.validatedGsis, null, Placeholders.NONE, false, meter);
+            Mutation m;
+            try {
+                m = writeOne(p.table, p.key, null, p.item, p.validatedGsis, null, Placeholders.NONE, false, meter);
+            } catch (ProvisionedThroughputExceededException e) { // throughput hook: throttled writes come back unprocessed
+                throttled++;
+                if (unprocessed == null) {
+                    unprocessed = new LinkedHashMap<>();
+                }
+                unprocessed.computeIfAbsent(p.table.shape.name, k -> new ArrayList<>()).add(p.request);
+                continue;
+            }
             if (r.returnItemCollectionMetrics() && p.table.lsis.length > 0) {
                 metrics.computeIfAbsent(p.table.shape.name, k -> new ArrayList<>()).add(collectionMetrics(m));
             }
         }
-        return new BatchWriteItemResponse(Map.of(), meter.reportAll(r.returnConsumedCapacity()), metrics);
+        if (throttled > 0 && throttled == total) {
+            throw new ProvisionedThroughputExceededException("None of the " + total + " writes of the BatchWriteItem could be processed: "
+                    + "every table, index or partition they write lacks write capacity (retry with exponential backoff)");
+        }
+        return new BatchWriteItemResponse(unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()), metrics);
     }
 
     // ==== transactions ========================================================================================
@@ -626,6 +692,9 @@ public final class Engine implements Storage {
             if (!cancelled) {
                 cancelled = checkCombinedCollections(mutations, reasons);
             }
+            if (!cancelled && throughput != null) { // throughput hook: all of the transaction's capacity, or none of it
+                cancelled = throughput.chargeTransaction(tablesOf, keys, mutations, reasons);
+            }
             if (cancelled) {
                 throw new TransactionCanceledException(List.of(reasons));
             }
@@ -683,6 +752,16 @@ public final class Engine implements Storage {
         Meter meter = new Meter();
         List<Lock> locks = lockAll(tablesOf, keys);
         try {
+            if (throughput != null) { // throughput hook: all of the transaction's capacity, or none of it
+                Stored[] read = new Stored[n];
+                for (int i = 0; i < n; i++) {
+                    read[i] = tablesOf[i].items.get(keys[i]);
+                }
+                CancellationReason[] reasons = new CancellationReason[n];
+                if (throughput.chargeTransactGet(tablesOf, keys, read, reasons)) {
+                    throw new TransactionCanceledException(List.of(reasons));
+                }
+            }
             for (int i = 0; i < n; i++) {
                 Stored s = tablesOf[i].items.get(keys[i]);
                 meter.tableRead(tablesOf[i].shape.name, 2.0 * Meter.readUnits(s == null ? 0 : s.size()));

@@ -176,11 +176,24 @@ final class Mutation {
         }
     }
 
+    /** Base-table write units: by the larger of the two item images. */
+    int baseWriteUnits() {
+        return Meter.writeUnits(Math.max(before == null ? 0 : before.size(), after == null ? 0 : after.size()));
+    }
+
+    // ---- throughput-model hook: the planned index changes, read by Throughput to charge capacity ----
+    IndexChange[] lsiChanges() {
+        return lsiChanges;
+    }
+
+    IndexChange[] gsiChanges() {
+        return gsiChanges;
+    }
+
     /** Records this write's capacity: base table by the larger item image, indexes by the seeds' rules. */
     void meter(Meter meter, int factor) {
         String t = table.shape.name;
-        int baseBytes = Math.max(before == null ? 0 : before.size(), after == null ? 0 : after.size());
-        meter.tableWrite(t, (double) factor * Meter.writeUnits(baseBytes));
+        meter.tableWrite(t, (double) factor * baseWriteUnits());
         for (IndexChange c : lsiChanges) {
             int units = c.writeUnits();
             if (units > 0) {

@@ -68,7 +68,8 @@ final class Reads {
                 rejectKeyInFilter(filtered, k);
             }
         }
-        KeyRange range = KeyRange.of(kc.terms(ph), pk, sk);
+        List<io.partita.storage.expression.KeyConditionTerm> terms = kc.terms(ph);
+        KeyRange range = KeyRange.of(terms, pk, sk);
         // The low end is inclusive (it may equal a key: "sk >= v"), the high end exclusive ("sk < v" ends at v's key).
         NavigableMap<OrderKey, Stored> view = source(t, index).partition(range.low()).subMap(range.low(), true, range.high(), false);
         if (r.exclusiveStartKey() != null) {
@@ -82,6 +83,10 @@ final class Reads {
             view = view.descendingMap();
         }
         Page page = run(plan, view.entrySet());
+        Throughput throughput = engine.throughput();
+        if (throughput != null) { // throughput hook: the queried partition and its table or GSI
+            throughput.chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
+        }
         return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
@@ -119,8 +124,25 @@ final class Reads {
         OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).scan(hashFrom, hashTo, start);
         Page page = run(plan, view);
+        Throughput throughput = engine.throughput();
+        if (throughput != null) { // throughput hook: a Scan is charged to its table or GSI, not to partitions
+            throughput.chargeRead(t, index, null, page.units(plan), null);
+        }
         return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
+    }
+
+    /** "a = v" for each partition key attribute of a query's key condition (throttling messages). */
+    private static String partitionLabel(List<io.partita.storage.expression.KeyConditionTerm> terms, KeyAttribute[] pk) {
+        List<String> parts = new ArrayList<>();
+        for (KeyAttribute k : pk) {
+            for (io.partita.storage.expression.KeyConditionTerm term : terms) {
+                if (term.attribute().equals(k.name())) {
+                    parts.add(k.name() + " = " + term.low());
+                }
+            }
+        }
+        return String.join(", ", parts);
     }
 
     private IndexData index(TableData t, String name) {
@@ -231,6 +253,11 @@ final class Reads {
         long bytesRead;
         long fetchUnits;
         Map<String, AttributeValue> lastEvaluatedKey;
+
+        /** Everything the page consumed (index or table reads plus LSI fetches), as the capacity report counts it. */
+        double units(Plan plan) {
+            return (Meter.readUnits(bytesRead) + fetchUnits) * (plan.consistent ? 1.0 : 0.5);
+        }
 
         io.partita.storage.api.ConsumedCapacity capacity(Plan plan, ReturnConsumedCapacity mode) {
             if (mode == ReturnConsumedCapacity.NONE) {
