@@ -468,17 +468,24 @@ public sealed interface AttributeValue {
         }
     }
 
-    /** UTF-8 byte length without allocating. */
-    static int utf8Length(CharSequence s) {
+    /** UTF-8 byte length without allocating (attribute names: usually short and ASCII). */
+    static int utf8Length(String s) {
         int n = s.length();
+        int i = 0;
+        while (i < n && s.charAt(i) < 0x80) {
+            i++;
+        }
+        return i == n ? n : utf8LengthFrom(s, i, n);
+    }
+
+    private static int utf8LengthFrom(String s, int start, int n) {
         int bytes = n;
-        for (int i = 0; i < n; i++) {
+        for (int i = start; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
                 if (c < 0x800) {
                     bytes += 1;
                 } else if (Character.isSurrogate(c)) {
-                    // a valid pair is 4 bytes for 2 chars; a lone surrogate encodes as '?' (1 byte), as the JDK does
                     if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
                         bytes += 2;
                         i++;
@@ -490,6 +497,7 @@ public sealed interface AttributeValue {
         }
         return bytes;
     }
+
 
     /** For tests and tools: the UTF-8 encoding DynamoDB uses to size and order strings. */
     static byte[] utf8(String s) {

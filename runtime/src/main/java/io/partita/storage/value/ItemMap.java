@@ -116,9 +116,16 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         if (!(key instanceof String s)) {
             return -1;
         }
+        String[] n = names;
+        for (int i = 0; i < n.length; i++) {
+            if (n[i] == s) {
+                return i; // names are usually the same String instances (constants, schema attribute names)
+            }
+        }
         int h = s.hashCode();
-        for (int i = 0; i < names.length; i++) {
-            if (hashes[i] == h && names[i].equals(s)) {
+        int[] hs = hashes;
+        for (int i = 0; i < hs.length; i++) {
+            if (hs[i] == h && n[i].equals(s)) {
                 return i;
             }
         }
