@@ -1,5 +1,7 @@
 package io.partita.storage.engine;
 
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -10,48 +12,220 @@ import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * Entries grouped by partition, the layout of the table and of every index: a hash map finds a partition
- * in constant time, a small ordered map holds its entries, and an ordered map of partitions (by hash, then
- * partition key) gives scans DynamoDB's order and contiguous parallel-scan segments. A flat ordered map of
- * every entry would do the same with one structure, but every write would then walk a skip list as deep
- * as the whole table; here a write costs a hash lookup and a walk of its own partition.
+ * in constant time, the partition holds its entries in key order, and an ordered map of partitions (by hash,
+ * then partition key) gives scans DynamoDB's order and contiguous parallel-scan segments.
  *
- * <p>Keys are {@link OrderKey}s, whose partition prefix names their partition. Empty
- * partitions are dropped; a per-partition monitor keeps a concurrent insert from landing in a partition
- * that is being dropped.
+ * <p>Most partitions are small (a user's items, one index key's entries), so a partition starts as an
+ * immutable sorted array replaced on each write (copy-on-write: a binary search and a short copy, and
+ * readers iterate a stable snapshot without locks); past {@link #SMALL_LIMIT} entries it becomes a
+ * concurrent skip list, where a write costs O(log n) whatever the partition's size.
+ *
+ * <p>Writers of one partition serialize on its monitor. Empty partitions are dropped under that monitor,
+ * and a writer that finds its partition dropped starts again with a new one.
  */
 final class PartitionedMap {
+    static final int SMALL_LIMIT = 64;
     private static final long HASH_SPACE = 1L << 32;
+    private static final OrderKey[] NO_KEYS = new OrderKey[0];
+    private static final Stored[] NO_VALUES = new Stored[0];
 
     private final ConcurrentHashMap<OrderKey, Partition> byKey = new ConcurrentHashMap<>();
     private final ConcurrentSkipListMap<OrderKey, Partition> ordered = new ConcurrentSkipListMap<>();
 
+    /** A small partition's entries: parallel sorted arrays, never modified once published. */
+    private record Snapshot(OrderKey[] keys, Stored[] values) {
+        int find(OrderKey key) {
+            return Arrays.binarySearch(keys, key);
+        }
+
+        /** Index of the first key at or after {@code key} (or after it, when not inclusive). */
+        int lowerIndex(OrderKey key, boolean inclusive) {
+            int i = find(key);
+            return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
+        }
+    }
+
     private static final class Partition {
         final OrderKey id;
-        final ConcurrentSkipListMap<OrderKey, Stored> entries;
+        volatile Snapshot small = new Snapshot(NO_KEYS, NO_VALUES);
+        volatile ConcurrentSkipListMap<OrderKey, Stored> large;
         boolean registered;
         boolean dropped;
 
         Partition(OrderKey id) {
             this.id = id;
-            this.entries = new ConcurrentSkipListMap<>();
+        }
+
+        /**
+         * The snapshot a reader should use, or null once the partition is a skip list. Promotion publishes
+         * {@code large} before clearing {@code small}, so a reader that finds neither reads {@code large}.
+         */
+        Snapshot snapshot() {
+            return large != null ? null : small;
+        }
+
+        int size() {
+            Snapshot s = snapshot();
+            return s != null ? s.keys.length : large.size();
+        }
+
+        Stored get(OrderKey key) {
+            Snapshot s = snapshot();
+            if (s != null) {
+                int i = s.find(key);
+                return i >= 0 ? s.values[i] : null;
+            }
+            return large.get(key);
+        }
+
+        /** Under the partition's monitor. */
+        Stored put(OrderKey key, Stored value) {
+            if (large != null) {
+                return large.put(key, value);
+            }
+            Snapshot s = small;
+            int i = s.find(key);
+            if (i >= 0) {
+                Stored[] values = s.values.clone();
+                Stored previous = values[i];
+                values[i] = value;
+                small = new Snapshot(s.keys, values);
+                return previous;
+            }
+            int at = -i - 1;
+            int n = s.keys.length;
+            if (n + 1 > SMALL_LIMIT) {
+                ConcurrentSkipListMap<OrderKey, Stored> map = new ConcurrentSkipListMap<>();
+                for (int j = 0; j < n; j++) {
+                    map.put(s.keys[j], s.values[j]);
+                }
+                map.put(key, value);
+                large = map;
+                small = null;
+                return null;
+            }
+            OrderKey[] keys = new OrderKey[n + 1];
+            Stored[] values = new Stored[n + 1];
+            System.arraycopy(s.keys, 0, keys, 0, at);
+            System.arraycopy(s.values, 0, values, 0, at);
+            keys[at] = key;
+            values[at] = value;
+            System.arraycopy(s.keys, at, keys, at + 1, n - at);
+            System.arraycopy(s.values, at, values, at + 1, n - at);
+            small = new Snapshot(keys, values);
+            return null;
+        }
+
+        /** Under the partition's monitor. */
+        Stored remove(OrderKey key) {
+            if (large != null) {
+                return large.remove(key);
+            }
+            Snapshot s = small;
+            int i = s.find(key);
+            if (i < 0) {
+                return null;
+            }
+            int n = s.keys.length;
+            OrderKey[] keys = new OrderKey[n - 1];
+            Stored[] values = new Stored[n - 1];
+            System.arraycopy(s.keys, 0, keys, 0, i);
+            System.arraycopy(s.values, 0, values, 0, i);
+            System.arraycopy(s.keys, i + 1, keys, i, n - i - 1);
+            System.arraycopy(s.values, i + 1, values, i, n - i - 1);
+            Stored previous = s.values[i];
+            small = new Snapshot(keys, values);
+            return previous;
+        }
+
+        boolean isEmpty() {
+            return size() == 0;
+        }
+
+        /** Entries in [low, high) (high null: to the end), after {@code exclusiveStart} if given, in either direction. */
+        Iterator<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+            Snapshot s = snapshot();
+            if (s != null) {
+                int from = low == null ? 0 : s.lowerIndex(low, true);
+                int to = high == null ? s.keys.length : s.lowerIndex(high, true);
+                if (exclusiveStart != null) {
+                    if (forward) {
+                        from = Math.max(from, s.lowerIndex(exclusiveStart, false));
+                    } else {
+                        to = Math.min(to, s.lowerIndex(exclusiveStart, true));
+                    }
+                }
+                return new ArrayRange(s, from, to, forward);
+            }
+            NavigableMap<OrderKey, Stored> m = large;
+            if (low != null && high != null) {
+                m = m.subMap(low, true, high, false);
+            } else if (low != null) {
+                m = m.tailMap(low, true);
+            } else if (high != null) {
+                m = m.headMap(high, false);
+            }
+            if (exclusiveStart != null) {
+                m = forward ? tailAfter(m, exclusiveStart) : headBefore(m, exclusiveStart);
+            }
+            return (forward ? m : m.descendingMap()).entrySet().iterator();
         }
     }
 
-    PartitionedMap() {}
+    private static NavigableMap<OrderKey, Stored> tailAfter(NavigableMap<OrderKey, Stored> m, OrderKey start) {
+        if (m.isEmpty() || start.compareTo(m.lastKey()) >= 0) {
+            return Collections.emptyNavigableMap();
+        }
+        return start.compareTo(m.firstKey()) < 0 ? m : m.tailMap(start, false);
+    }
 
-    /** The partition id of a key or of a bound that starts with the full partition key. */
-    private static OrderKey partitionId(OrderKey key) {
-        return key.partition();
+    private static NavigableMap<OrderKey, Stored> headBefore(NavigableMap<OrderKey, Stored> m, OrderKey start) {
+        if (m.isEmpty() || start.compareTo(m.firstKey()) <= 0) {
+            return Collections.emptyNavigableMap();
+        }
+        return start.compareTo(m.lastKey()) > 0 ? m : m.headMap(start, false);
+    }
+
+    /** Iterates a slice of a snapshot; the snapshot never changes, so iteration needs no lock. */
+    private static final class ArrayRange implements Iterator<Map.Entry<OrderKey, Stored>> {
+        private final Snapshot s;
+        private final int from;
+        private final int to;
+        private final boolean forward;
+        private int next;
+
+        ArrayRange(Snapshot s, int from, int to, boolean forward) {
+            this.s = s;
+            this.from = from;
+            this.to = to;
+            this.forward = forward;
+            this.next = forward ? from : to - 1;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return forward ? next < to : next >= from;
+        }
+
+        @Override
+        public Map.Entry<OrderKey, Stored> next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            int i = next;
+            next += forward ? 1 : -1;
+            return new SimpleImmutableEntry<>(s.keys[i], s.values[i]);
+        }
     }
 
     Stored get(OrderKey key) {
-        Partition p = byKey.get(partitionId(key));
-        return p == null ? null : p.entries.get(key);
+        Partition p = byKey.get(key.partition());
+        return p == null ? null : p.get(key);
     }
 
     /** Stores an entry; returns the entry it replaced, or null. */
     Stored put(OrderKey key, Stored value) {
-        OrderKey id = partitionId(key);
+        OrderKey id = key.partition();
         while (true) {
             Partition p = byKey.get(id);
             if (p == null) {
@@ -65,21 +239,21 @@ final class PartitionedMap {
                     ordered.put(id, p);
                     p.registered = true;
                 }
-                return p.entries.put(key, value);
+                return p.put(key, value);
             }
         }
     }
 
     /** Removes an entry; returns it, or null when there was none. */
     Stored remove(OrderKey key) {
-        OrderKey id = partitionId(key);
+        OrderKey id = key.partition();
         Partition p = byKey.get(id);
         if (p == null) {
             return null;
         }
         synchronized (p) {
-            Stored previous = p.entries.remove(key);
-            if (p.entries.isEmpty() && !p.dropped) {
+            Stored previous = p.remove(key);
+            if (p.isEmpty() && !p.dropped) {
                 p.dropped = true;
                 byKey.remove(id, p);
                 ordered.remove(id, p);
@@ -88,10 +262,16 @@ final class PartitionedMap {
         }
     }
 
-    /** The entries of the partition that {@code key} (a key or a bound with the full partition key) falls in. */
-    NavigableMap<OrderKey, Stored> partition(OrderKey key) {
-        Partition p = byKey.get(partitionId(key));
-        return p == null ? Collections.emptyNavigableMap() : p.entries;
+    /**
+     * The entries of one partition (named by {@code low}, a key or bound holding the whole partition key) in
+     * {@code [low, high)}, after {@code exclusiveStart} when given, ascending or descending.
+     */
+    Iterable<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+        Partition p = byKey.get(low.partition());
+        if (p == null) {
+            return Collections::emptyIterator;
+        }
+        return () -> p.range(low, high, exclusiveStart, forward);
     }
 
     long partitionCount() {
@@ -113,7 +293,7 @@ final class PartitionedMap {
                 : ordered.subMap(OrderKey.hashStart(hashFrom), true, OrderKey.hashStart(hashTo), false);
         Iterator<Map.Entry<OrderKey, Stored>> first = Collections.emptyIterator();
         if (exclusiveStart != null) {
-            OrderKey id = partitionId(exclusiveStart);
+            OrderKey id = exclusiveStart.partition();
             long hash = Integer.toUnsignedLong(id.hash());
             if (hash >= hashTo) {
                 return Collections::emptyIterator;
@@ -121,7 +301,7 @@ final class PartitionedMap {
             if (hash >= hashFrom) {
                 Partition p = byKey.get(id);
                 if (p != null) {
-                    first = p.entries.tailMap(exclusiveStart, false).entrySet().iterator();
+                    first = p.range(null, null, exclusiveStart, true);
                 }
                 range = range.tailMap(id, false);
             }
@@ -146,7 +326,7 @@ final class PartitionedMap {
                 if (!partitions.hasNext()) {
                     return false;
                 }
-                current = partitions.next().entries.entrySet().iterator();
+                current = partitions.next().range(null, null, null, true);
             }
             return true;
         }

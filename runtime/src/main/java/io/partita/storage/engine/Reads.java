@@ -19,7 +19,6 @@ import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -71,18 +70,15 @@ final class Reads {
         List<io.partita.storage.expression.KeyConditionTerm> terms = kc.terms(ph);
         KeyRange range = KeyRange.of(terms, pk, sk);
         // The low end is inclusive (it may equal a key: "sk >= v"), the high end exclusive ("sk < v" ends at v's key).
-        NavigableMap<OrderKey, Stored> view = source(t, index).partition(range.low()).subMap(range.low(), true, range.high(), false);
+        OrderKey start = null;
         if (r.exclusiveStartKey() != null) {
-            OrderKey start = startKey(t, index, r.exclusiveStartKey());
+            start = startKey(t, index, r.exclusiveStartKey());
             if (start.compareTo(range.low()) < 0 || start.compareTo(range.high()) >= 0) {
                 throw new ValidationException("The provided starting key is invalid: it lies outside the range of the key condition");
             }
-            view = r.scanIndexForward() ? view.tailMap(start, false) : view.headMap(start, false);
         }
-        if (!r.scanIndexForward()) {
-            view = view.descendingMap();
-        }
-        Page page = run(plan, view.entrySet());
+        Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).range(range.low(), range.high(), start, r.scanIndexForward());
+        Page page = run(plan, view);
         Throughput throughput = engine.throughput();
         if (throughput != null) { // throughput hook: the queried partition and its table or GSI
             throughput.chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
