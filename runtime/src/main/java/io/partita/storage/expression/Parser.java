@@ -6,6 +6,7 @@ import io.partita.storage.expression.Ast.Cond;
 import io.partita.storage.expression.Ast.Operand;
 import io.partita.storage.expression.Ast.PathOperand;
 import io.partita.storage.expression.Ast.ValueOperand;
+import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -736,19 +737,12 @@ final class Parser {
                 boolean add = clause == 2;
                 checks.add(ph -> {
                     AttributeValue value = ph.value(v.ref);
-                    switch (value.type()) {
-                        case SS:
-                        case NS:
-                        case BS:
-                            return;
-                        case N:
-                            if (add) {
-                                return;
-                            }
-                            // fall through
-                        default:
-                            throw error("Incorrect operand type for operator or function; operator: "
-                                    + (add ? "ADD" : "DELETE") + ", operand type: " + Ast.Values.longTypeName(value));
+                    AttributeType type = value.type();
+                    boolean setOperand = type == AttributeType.SS || type == AttributeType.NS || type == AttributeType.BS;
+                    // ADD takes a number or a set; DELETE only a set.
+                    if (!setOperand && !(add && type == AttributeType.N)) {
+                        throw error("Incorrect operand type for operator or function; operator: "
+                                + (add ? "ADD" : "DELETE") + ", operand type: " + Ast.Values.longTypeName(value));
                     }
                 });
                 return new UpdateAction(add ? UpdateAction.ADD : UpdateAction.DELETE, path, null, v.ref);
