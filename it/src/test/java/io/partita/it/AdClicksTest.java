@@ -13,7 +13,7 @@ import seeds.adclicks.AdClickRepository;
 
 /** Seed 5: per-minute counters with @Version, and the scattered event-time index gathered across shards. */
 class AdClicksTest {
-  private final Partita db = Partita.inMemory();
+  private final Partita db = TestDatabase.open();
   private final AdClickRepository clicks = AdClickRepository.of(db);
   private static final Instant M0 = Instant.parse("2024-05-01T12:00:00Z");
 

@@ -19,7 +19,7 @@ import seeds.singletable.UserRepository;
 
 /** Batches and transactions across generated repositories of different tables. */
 class BatchAndTransactionTest {
-  private final Partita db = Partita.inMemory();
+  private final Partita db = TestDatabase.open();
   private final GameScoreRepository scores = GameScoreRepository.of(db);
   private final UserRepository users = UserRepository.of(db);
   private final OrderRepository orders = OrderRepository.of(db);

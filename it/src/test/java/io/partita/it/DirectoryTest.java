@@ -11,7 +11,7 @@ import seeds.directory.BusinessRepository;
 
 /** Seed 4: multi-attribute sort key Country/State/City with staged, narrowing queries. */
 class DirectoryTest {
-  private final Partita db = Partita.inMemory();
+  private final Partita db = TestDatabase.open();
   private final BusinessRepository businesses = BusinessRepository.of(db);
 
   @AfterEach

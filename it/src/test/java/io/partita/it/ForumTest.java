@@ -12,7 +12,7 @@ import seeds.forum.ThreadRepository;
 
 /** Seed 2: forum threads; the LSI query returns whole entities, fetching the unprojected Tags. */
 class ForumTest {
-  private final Partita db = Partita.inMemory();
+  private final Partita db = TestDatabase.open();
   private final ThreadRepository threads = ThreadRepository.of(db);
 
   @AfterEach

@@ -19,7 +19,7 @@ import seeds.gamescores.GameScoreRepository;
 
 /** Seed 1: the GameScores leaderboard through its generated repository. */
 class GameScoresTest {
-  private final Partita db = Partita.inMemory();
+  private final Partita db = TestDatabase.open();
   private final GameScoreRepository scores = GameScoreRepository.of(db);
   private static final Instant T = Instant.parse("2024-05-01T12:00:00Z");
 

@@ -16,7 +16,7 @@ import seeds.orders.OrderStatus;
 
 /** Seed 3: query-first orders: customer/date GSI, composite Status+OrderDate, sparse pending index, scatter. */
 class OrdersTest {
-  private final Partita db = Partita.inMemory();
+  private final Partita db = TestDatabase.open();
   private final OrderRepository orders = OrderRepository.of(db);
 
   @AfterEach

@@ -17,7 +17,7 @@ import seeds.singletable.UserRepository;
 
 /** The single-table design: users, orders and products in table App, GSI1 overloaded three ways. */
 class SingleTableTest {
-  private final Partita db = Partita.inMemory();
+  private final Partita db = TestDatabase.open();
   private final UserRepository users = UserRepository.of(db);
   private final OrderRepository orders = OrderRepository.of(db);
   private final ProductRepository products = ProductRepository.of(db);

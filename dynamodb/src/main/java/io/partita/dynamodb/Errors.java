@@ -1,0 +1,82 @@
+package io.partita.dynamodb;
+
+import io.partita.storage.ConditionalCheckFailedException;
+import io.partita.storage.ItemCollectionSizeLimitExceededException;
+import io.partita.storage.ProvisionedThroughputExceededException;
+import io.partita.storage.ResourceInUseException;
+import io.partita.storage.ResourceNotFoundException;
+import io.partita.storage.StorageException;
+import io.partita.storage.TransactionCanceledException;
+import io.partita.storage.ValidationException;
+import java.util.ArrayList;
+import java.util.List;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+
+/**
+ * Maps SDK exceptions to the core's, so code catches one set of exceptions on every backend. The core types
+ * keep the service's message; the SDK exception is attached as a suppressed exception (the core types take no
+ * cause), so its request id and status stay visible in stack traces.
+ */
+final class Errors {
+    private Errors() {}
+
+    static StorageException map(SdkException e) {
+        StorageException mapped = mapOnly(e);
+        if (mapped instanceof DynamoDbBackendException) {
+            return mapped;
+        }
+        mapped.addSuppressed(e);
+        return mapped;
+    }
+
+    private static StorageException mapOnly(SdkException e) {
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException c) {
+            return new ConditionalCheckFailedException(message(c), c.hasItem() ? SdkValues.fromSdk(c.item()) : null);
+        }
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException t) {
+            List<TransactionCanceledException.CancellationReason> reasons = new ArrayList<>();
+            if (t.hasCancellationReasons()) {
+                for (CancellationReason r : t.cancellationReasons()) {
+                    reasons.add(new TransactionCanceledException.CancellationReason(
+                            r.code(), r.message(), r.hasItem() ? SdkValues.fromSdk(r.item()) : null));
+                }
+            }
+            return new TransactionCanceledException(reasons);
+        }
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException r) {
+            return new ResourceNotFoundException(message(r));
+        }
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.ResourceInUseException r) {
+            return new ResourceInUseException(message(r));
+        }
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.ItemCollectionSizeLimitExceededException r) {
+            return new ItemCollectionSizeLimitExceededException(message(r));
+        }
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException
+                || e instanceof software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException
+                || e instanceof software.amazon.awssdk.services.dynamodb.model.ThrottlingException) {
+            return new ProvisionedThroughputExceededException(message((DynamoDbException) e));
+        }
+        if (e instanceof DynamoDbException d) {
+            String code = d.awsErrorDetails() == null ? null : d.awsErrorDetails().errorCode();
+            if ("ValidationException".equals(code)) {
+                return new ValidationException(message(d));
+            }
+            if ("ThrottlingException".equals(code) || "ProvisionedThroughputExceededException".equals(code)) {
+                return new ProvisionedThroughputExceededException(message(d));
+            }
+            return new DynamoDbBackendException(code == null ? "InternalFailure" : code, d.statusCode(), d.getMessage(), d);
+        }
+        return new DynamoDbBackendException("ClientError", 0, e.getMessage(), e);
+    }
+
+    /** The service's own message, without the SDK's "(Service: ..., Status Code: ..., Request ID: ...)" suffix. */
+    private static String message(DynamoDbException e) {
+        if (e.awsErrorDetails() != null && e.awsErrorDetails().errorMessage() != null) {
+            return e.awsErrorDetails().errorMessage();
+        }
+        return e.getMessage();
+    }
+}
