@@ -374,6 +374,19 @@ public final class Engine implements Storage {
                 Math.floor(gb), Math.floor(gb) + 1, bytes);
     }
 
+    /**
+     * The part of index-key validation DynamoDB applies to a transaction's request before looking at any item:
+     * empty and oversized key values. (A wrong type is a cancellation reason of the action instead.)
+     */
+    private static void checkIndexKeyValues(TableData t, Map<String, AttributeValue> item) {
+        for (IndexData l : t.lsis) {
+            l.shape.validateValues(item);
+        }
+        for (IndexData g : t.gsis) {
+            g.shape.validateValues(item);
+        }
+    }
+
     static void validateIndexKeys(TableData t, Map<String, AttributeValue> item) {
         for (IndexData l : t.lsis) {
             l.shape.validate(item);
@@ -624,6 +637,7 @@ public final class Engine implements Storage {
             if (a instanceof TransactWriteItem.Put put) {
                 putItems[i] = freeze(put.item());
                 keys[i] = t.shape.itemKey(putItems[i].item());
+                checkIndexKeyValues(t, putItems[i].item());
             } else if (a instanceof TransactWriteItem.Update u) {
                 keys[i] = t.shape.requestKey(u.key());
                 updates[i] = u.updateExpression() == null ? null : Expressions.parseUpdate(u.updateExpression());
@@ -741,10 +755,14 @@ public final class Engine implements Storage {
         TableData[] tablesOf = new TableData[n];
         OrderKey[] keys = new OrderKey[n];
         ProjectionExpression[] projections = new ProjectionExpression[n];
+        Set<String> distinct = new HashSet<>();
         for (int i = 0; i < n; i++) {
             TransactGetItem g = gets.get(i);
             tablesOf[i] = table(g.tableName());
             keys[i] = tablesOf[i].shape.requestKey(g.key());
+            if (!distinct.add(tablesOf[i].id + "/" + keys[i])) {
+                throw new ValidationException("Transaction request cannot include multiple operations on one item");
+            }
             projections[i] = g.projectionExpression() == null ? null : Expressions.parseProjection(g.projectionExpression());
             new Placeholders(g.expressionAttributeNames(), Map.of()).checkAllUsed(projections[i]);
         }

@@ -87,6 +87,22 @@ final class IndexShape {
         }
     }
 
+    /** Only the value rules of {@link #validate}: index key values present in the item are non-empty and within size. */
+    void validateValues(Map<String, AttributeValue> item) {
+        for (KeyAttribute k : partitionKey) {
+            AttributeValue v = item.get(k.name());
+            if (v != null && v.type() == k.type()) {
+                KeyRules.checkIndexKey(name, k, v, true);
+            }
+        }
+        for (KeyAttribute k : sortKey) {
+            AttributeValue v = item.get(k.name());
+            if (v != null && v.type() == k.type()) {
+                KeyRules.checkIndexKey(name, k, v, false);
+            }
+        }
+    }
+
     /** The entry key of a (validated) item, or null when the item lacks an index key attribute (sparse). */
     OrderKey entryKey(Map<String, AttributeValue> item) {
         int np = partitionKey.length;

@@ -238,6 +238,20 @@ final class Reads {
                 fetch = select == Select.ALL_ATTRIBUTES || !missing.isEmpty();
             }
         }
+        if (filter != null && index != null && index.shape.projectionType != ProjectionType.ALL && !fetch) {
+            // DynamoDB filters index entries as read: an attribute the index does not hold cannot be filtered on
+            // (an LSI query that fetches from the table may).
+            Set<String> unprojected = new TreeSet<>();
+            for (String a : filter.topLevelAttributes(ph)) {
+                if (!index.shape.projects(a)) {
+                    unprojected.add(a);
+                }
+            }
+            if (!unprojected.isEmpty()) {
+                throw new ValidationException("One or more parameter values were invalid: Secondary index " + index.shape.name
+                        + " does not project one or more filter attributes: " + unprojected);
+            }
+        }
         return new Plan(t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
     }
 

@@ -40,6 +40,14 @@ abstract class CompiledExpression implements ParsedExpression {
         return valueRefs;
     }
 
+    @Override
+    public final void validate(Placeholders placeholders) {
+        validateResolved(prepare(placeholders));
+    }
+
+    /** Checks that need the request's attribute names (e.g. overlapping paths behind #name placeholders). */
+    void validateResolved(Placeholders placeholders) {}
+
     /** True if any {@code #name} placeholder appears (paths must then be resolved per request). */
     final boolean hasNameRefs() {
         return nameRefArray.length > 0;

@@ -10,4 +10,13 @@ public interface ParsedExpression {
     Set<String> nameRefs();
 
     Set<String> valueRefs();
+
+    /**
+     * Checks a request's placeholders against this expression as DynamoDB does before it reads any item:
+     * every placeholder defined, and every placeholder value of a type (and, for BETWEEN, an order) its
+     * operator accepts.
+     *
+     * @throws io.partita.storage.ValidationException naming the expression and the rule
+     */
+    default void validate(Placeholders placeholders) {}
 }

@@ -463,6 +463,10 @@ final class Parser {
             Ast.Comparator op = Ast.Comparator.values()[t - EQ];
             Operand right = parseConditionOperand();
             checkDistinct(op.symbol, left, right);
+            if (op != Ast.Comparator.EQ && op != Ast.Comparator.NE) {
+                requireOrderedOperand(op.symbol, left);
+                requireOrderedOperand(op.symbol, right);
+            }
             return new Ast.Compare(op, left, right);
         }
         if (isKeyword("BETWEEN")) {
@@ -473,6 +477,9 @@ final class Parser {
             }
             pos++;
             Operand high = parseConditionOperand();
+            requireOrderedOperand("BETWEEN", left);
+            requireOrderedOperand("BETWEEN", low);
+            requireOrderedOperand("BETWEEN", high);
             if (low instanceof ValueOperand lv && high instanceof ValueOperand hv) {
                 checks.add(ph -> checkBetweenBounds(ph.value(lv.ref), ph.value(hv.ref)));
             }
@@ -495,6 +502,19 @@ final class Parser {
             return new Ast.In(left, candidates.toArray(new Operand[0]));
         }
         throw syntaxError(opPos);
+    }
+
+    /** DynamoDB orders only S, N and B: a placeholder value of another type makes the request invalid. */
+    private void requireOrderedOperand(String operator, Operand operand) {
+        if (operand instanceof ValueOperand v) {
+            checks.add(ph -> {
+                AttributeValue value = ph.value(v.ref);
+                if (!value.type().isScalarKeyType()) {
+                    throw error("Incorrect operand type for operator or function; operator or function: " + operator
+                            + ", operand type: " + value.type());
+                }
+            });
+        }
     }
 
     private void checkBetweenBounds(AttributeValue low, AttributeValue high) {

@@ -43,6 +43,13 @@ public final class Placeholders {
      * same rule. Pass every expression of the request (nulls are skipped).
      */
     public void checkAllUsed(ParsedExpression... expressions) {
+        // Everything DynamoDB checks before reading an item, for all of the request's expressions at once:
+        // a transaction must fail as a whole here, not as one action's cancellation reason later.
+        for (ParsedExpression e : expressions) {
+            if (e != null) {
+                e.validate(this);
+            }
+        }
         if (names.isEmpty() && values.isEmpty()) {
             return;
         }

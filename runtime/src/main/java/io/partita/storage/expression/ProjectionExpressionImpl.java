@@ -79,6 +79,13 @@ final class ProjectionExpressionImpl extends CompiledExpression implements Proje
         return Collections.unmodifiableSet(names);
     }
 
+    @Override
+    void validateResolved(Placeholders ph) {
+        if (trie == null) {
+            resolved(ph);
+        }
+    }
+
     private List<Path> resolved(Placeholders ph) {
         List<Path> out = new ArrayList<>(paths.size());
         for (Path p : paths) {

@@ -64,6 +64,11 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
         return Collections.unmodifiableSet(names);
     }
 
+    @Override
+    void validateResolved(Placeholders ph) {
+        targets(ph);
+    }
+
     private Path[] targets(Placeholders ph) {
         if (staticTargets != null) {
             return staticTargets;
