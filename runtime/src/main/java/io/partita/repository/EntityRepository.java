@@ -45,7 +45,7 @@ public abstract class EntityRepository<T> {
     /** Opens the repository, creating the table on {@code db}'s backend if it does not exist. */
     protected EntityRepository(Partita db, EntityMapping<T> mapping) {
         this.db = Objects.requireNonNull(db, "db");
-        this.backend = db.backend();
+        this.backend = db.requests();
         this.mapping = Objects.requireNonNull(mapping, "mapping");
         this.tableName = mapping.table().name();
         this.versionAttribute = mapping.versionAttribute().orElse(null);
@@ -227,7 +227,8 @@ public abstract class EntityRepository<T> {
 
     /** The spec of a base-table query returning entities. */
     protected final QuerySpec<T> tableQuery() {
-        return QuerySpec.of(backend, mapping.table(), null, mapping, null, mapping.discriminatorAttribute().isPresent());
+        return QuerySpec.of(backend, mapping.table(), null, mapping, null, mapping.discriminatorAttribute().isPresent(),
+                db.gatherOptions());
     }
 
     /**
@@ -236,7 +237,8 @@ public abstract class EntityRepository<T> {
      */
     protected final QuerySpec<T> indexQuery(String indexName) {
         Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
-        return QuerySpec.of(backend, mapping.table(), indexName, mapping, select, mapping.discriminatorAttribute().isPresent());
+        return QuerySpec.of(backend, mapping.table(), indexName, mapping, select, mapping.discriminatorAttribute().isPresent(),
+                db.gatherOptions());
     }
 
     /** The spec of an index query returning projection views read by {@code viewDecoder}. */
@@ -253,7 +255,7 @@ public abstract class EntityRepository<T> {
             };
             mayskip = true;
         }
-        return QuerySpec.of(backend, mapping.table(), indexName, decoder, null, mayskip);
+        return QuerySpec.of(backend, mapping.table(), indexName, decoder, null, mayskip, db.gatherOptions());
     }
 
     private void requireOwnKey(Key<?> key) {

@@ -286,7 +286,7 @@ public final class RepositoryGenerator implements Generator {
               template.source(), CodeBlock.join(group.getValue().stream().map(e -> javadocLink(entityClass(e))).toList(), ", "))
           .addModifiers(Modifier.PUBLIC).returns(builder);
       params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
-      m.addStatement("return new $T($T.of(db.backend(), TABLE, null, DECODER, null, true), $L)", builder,
+      m.addStatement("return new $T($T.of(db.requests(), TABLE, null, DECODER, null, true, db.gatherOptions()), $L)", builder,
           ClassName.get("io.partita.repository", "QuerySpec"), render(template, "", params));
       type.addMethod(m.build());
       ClassName qb = ClassName.get("io.partita.repository", "ConsistentQueryBuilder");
