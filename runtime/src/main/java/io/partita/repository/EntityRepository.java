@@ -159,6 +159,22 @@ public abstract class EntityRepository<T> {
         return item == null || item.isEmpty() ? Optional.empty() : Optional.ofNullable(mapping.fromItem(item));
     }
 
+    /**
+     * A parallel scan of the whole table over {@code totalSegments} segments (only this entity's items on a
+     * shared table), read with the database's gather executor and concurrency; see {@link ParallelScan}.
+     */
+    public final ParallelScan<T> scanAll(int totalSegments) {
+        Condition typeFilter = mapping.discriminatorAttribute()
+                .map(a -> Condition.eq(a, AttributeValue.s(mapping.discriminatorValue().orElseThrow())))
+                .orElse(null);
+        return new ParallelScan<>(backend, tableName, mapping, db.gatherOptions(), totalSegments, typeFilter);
+    }
+
+    /** {@link #scanAll(int)} reporting progress to {@code progress} after every page. */
+    public final ParallelScan<T> scanAll(int totalSegments, java.util.function.Consumer<ScanProgress> progress) {
+        return scanAll(totalSegments).onProgress(progress);
+    }
+
     /** The key of {@code entity}'s item. */
     public final Key<T> keyOf(T entity) {
         return Key.of(tableName, mapping.keyOf(entity), mapping);
