@@ -178,7 +178,8 @@ final class Gather {
         final AttributeValue value;
         final QueryRequest.Builder request;
         Map<String, AttributeValue> startKey;
-        Map<String, AttributeValue> position; // key of the last returned entry (cursor), or the incoming position
+        Map<String, AttributeValue> position; // the incoming cursor position, until an entry is returned
+        Map<String, AttributeValue> lastReturned; // the last returned entry (its key is the cursor position)
         final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
         int remaining; // entries this shard may still read; < 0: no limit
         boolean ended; // the backend has no more (LastEvaluatedKey absent)
@@ -328,7 +329,7 @@ final class Gather {
             }
             Head head = heads.poll();
             Shard s = head.shard();
-            s.position = entryKey(head.item());
+            s.lastReturned = head.item();
             advance(s);
             return head.item();
         }
@@ -352,7 +353,7 @@ final class Gather {
             List<Map<String, AttributeValue>> out = new ArrayList<>(shards.length);
             for (Shard s : shards) {
                 boolean holds = !s.buffer.isEmpty() || headOf(s);
-                out.add(!holds && s.ended ? Map.of() : s.position);
+                out.add(!holds && s.ended ? Map.of() : s.lastReturned != null ? entryKey(s.lastReturned) : s.position);
             }
             return Cursor.ofShards(out);
         }
