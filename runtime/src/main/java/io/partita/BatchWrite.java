@@ -19,12 +19,11 @@ import java.util.Map;
  * db.batchWrite(batch -> batch.put(users, alice).put(users, bob).delete(orders.key("o-17")));
  * }</pre>
  *
- * Writes the backend returns as unprocessed (throttled) are retried a few times with a short backoff.
+ * Writes the backend returns as unprocessed (throttled) are sent again under the database's {@link RetryPolicy}.
  */
 public final class BatchWrite {
     /** DynamoDB's limit on writes per BatchWriteItem request. */
     public static final int MAX_PER_REQUEST = 25;
-    private static final int MAX_ATTEMPTS = 8;
 
     private final Partita db;
     private final List<Map.Entry<String, WriteRequest>> writes = new ArrayList<>();
@@ -70,14 +69,15 @@ public final class BatchWrite {
     private void send(Map<String, List<WriteRequest>> request) {
         Map<String, List<WriteRequest>> pending = request;
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
-            BatchWriteItemResponse response = db.backend().batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
+            BatchWriteItemResponse response = db.requests().batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
             pending = response.unprocessedItems();
             if (!pending.isEmpty()) {
-                if (attempt == MAX_ATTEMPTS) {
+                RetryPolicy policy = db.retryPolicy();
+                if (attempt >= policy.maxAttempts()) {
                     throw new IllegalStateException(pending.values().stream().mapToInt(List::size).sum()
-                            + " writes were still unprocessed after " + MAX_ATTEMPTS + " attempts");
+                            + " writes were still unprocessed after " + attempt + " attempts");
                 }
-                Partita.backoff(attempt);
+                policy.pause(attempt - 1);
             }
         }
     }

@@ -42,13 +42,16 @@ import java.util.function.Consumer;
 public final class Partita implements AutoCloseable {
     /** DynamoDB's limit on keys per BatchGetItem request. */
     public static final int MAX_KEYS_PER_BATCH_GET = 100;
-    private static final int MAX_ATTEMPTS = 8;
 
+    private final Backend raw;
     private final Backend backend;
     private final Set<String> knownTables = ConcurrentHashMap.newKeySet();
+    private volatile RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private volatile GatherOptions gatherOptions = GatherOptions.defaults();
 
     private Partita(Backend backend) {
-        this.backend = Objects.requireNonNull(backend, "backend");
+        this.raw = Objects.requireNonNull(backend, "backend");
+        this.backend = new RetryingBackend(raw, () -> retryPolicy);
     }
 
     /** A database on a new in-memory instance of the bundled storage core, with default options. */
@@ -66,9 +69,39 @@ public final class Partita implements AutoCloseable {
         return new Partita(backend);
     }
 
-    /** The backend requests go to. */
+    /** The backend requests go to (without retries: see {@link #requests()}). */
     public Backend backend() {
+        return raw;
+    }
+
+    /**
+     * The backend as repositories, transactions and batches call it: throttled requests are retried under
+     * {@link #retryPolicy()}.
+     */
+    public Backend requests() {
         return backend;
+    }
+
+    /** How throttled requests are retried (default {@link RetryPolicy#defaults()}). */
+    public RetryPolicy retryPolicy() {
+        return retryPolicy;
+    }
+
+    /** Sets how throttled requests are retried, from now on; returns this database. */
+    public Partita retryPolicy(RetryPolicy policy) {
+        this.retryPolicy = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /** How gather queries read their shards (default {@link GatherOptions#defaults()}). */
+    public GatherOptions gatherOptions() {
+        return gatherOptions;
+    }
+
+    /** Sets how gather queries read their shards, for queries started from now on; returns this database. */
+    public Partita gatherOptions(GatherOptions options) {
+        this.gatherOptions = Objects.requireNonNull(options, "options");
+        return this;
     }
 
     /**
@@ -194,28 +227,21 @@ public final class Partita implements AutoCloseable {
                 });
                 request = response.unprocessedKeys();
                 if (!request.isEmpty()) {
-                    if (attempt == MAX_ATTEMPTS) {
-                        throw new IllegalStateException("keys were still unprocessed after " + MAX_ATTEMPTS + " attempts");
+                    RetryPolicy policy = retryPolicy;
+                    if (attempt >= policy.maxAttempts()) {
+                        throw new IllegalStateException(request.values().stream().mapToInt(k -> k.keys().size()).sum()
+                                + " keys were still unprocessed after " + attempt + " attempts");
                     }
-                    backoff(attempt);
+                    policy.pause(attempt - 1);
                 }
             }
         }
         return new ItemsByKey(found);
     }
 
-    static void backoff(int attempt) {
-        try {
-            Thread.sleep(Math.min(1000L, 10L << attempt));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while retrying unprocessed batch items", e);
-        }
-    }
-
     /** Closes the backend (the embedded core's memory is released). */
     @Override
     public void close() {
-        backend.close();
+        raw.close();
     }
 }

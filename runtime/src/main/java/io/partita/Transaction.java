@@ -109,7 +109,7 @@ public final class Transaction {
         if (actions.isEmpty()) {
             return;
         }
-        db.backend().transactWriteItems(TransactWriteItemsRequest.builder()
+        db.requests().transactWriteItems(TransactWriteItemsRequest.builder()
                 .transactItems(List.copyOf(actions))
                 .clientRequestToken(clientRequestToken)
                 .build());

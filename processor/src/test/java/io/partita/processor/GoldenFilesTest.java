@@ -27,7 +27,7 @@ class GoldenFilesTest {
 
   private static final List<String> SEEDS = List.of("gamescores/GameScore", "forum/Thread", "orders/Order",
       "orders/OrderStatus", "directory/Business", "adclicks/AdClick", "singletable/AppTable", "singletable/User",
-      "singletable/Order", "singletable/Product");
+      "singletable/Order", "singletable/Product", "singletable/Ticket");
 
   @Test
   void generatedSourcesEqualTheGoldenFiles() throws IOException {

@@ -100,4 +100,55 @@ class ScatterRulesTest {
         "record Click(@PartitionKey String id, @GsiKey(index = \"ByTime\", role = KeyRole.SORT) Instant at,",
         "  String referrer) {}")));
   }
+
+  @Test
+  void theShardNeedsAFreePartitionKeyPart() {
+    JavaFileObject s = source("Event", "@Table(name = \"Events\")",
+        "@Scatter(index = \"ByKind\", by = \"id\")",
+        "record Event(@PartitionKey String id,",
+        "  @GsiKey(index = \"ByKind\", order = 0) String a, @GsiKey(index = \"ByKind\", order = 1) String b,",
+        "  @GsiKey(index = \"ByKind\", order = 2) String c, @GsiKey(index = \"ByKind\", order = 3) String d) {}");
+    onlyError(compile(s), "ScatterKeyPartsFull", s, "@Scatter");
+  }
+
+  @Test
+  void threeFieldPartsLeaveRoomForTheShard() {
+    clean(compile(source("Event", "@Table(name = \"Events\")",
+        "@Scatter(index = \"ByKind\", by = \"id\")",
+        "record Event(@PartitionKey String id,",
+        "  @GsiKey(index = \"ByKind\", order = 0) String a, @GsiKey(index = \"ByKind\", order = 1) String b,",
+        "  @GsiKey(index = \"ByKind\", order = 2) String c) {}")));
+  }
+
+  private static final JavaFileObject SHOP = source("Shop",
+      "@Table(name = \"Shop\", partitionKey = \"PK\", sortKey = \"SK\")",
+      "@Gsi(name = \"ByStatus\")",
+      "@Gsi(name = \"GSI1\", partitionKey = \"GSI1PK\", sortKey = \"GSI1SK\")",
+      "interface Shop {}");
+
+  @Test
+  void aFieldKeyedSharedIndexIsScatteredByEveryEntityOrNone() {
+    JavaFileObject a = source("Order", "@Entity(table = Shop.class, type = \"Order\")",
+        "@Key(pk = \"ORDER#{id}\", sk = \"ORDER\")",
+        "@Scatter(index = \"ByStatus\", shards = 4, by = \"id\")",
+        "record Order(String id, @GsiKey(index = \"ByStatus\") String status) {}");
+    JavaFileObject b = source("Ticket", "@Entity(table = Shop.class, type = \"Ticket\")",
+        "@Key(pk = \"TICKET#{id}\", sk = \"TICKET\")",
+        "record Ticket(String id, @GsiKey(index = \"ByStatus\") String status) {}");
+    onlyError(compile(SHOP, a, b), "ScatterNotUniform", b, "type = \"Ticket\"");
+  }
+
+  @Test
+  void overloadedKeysAreScatteredPerEntity() {
+    clean(compile(SHOP,
+        source("Order", "@Entity(table = Shop.class, type = \"Order\")",
+            "@Key(pk = \"ORDER#{id}\", sk = \"ORDER\")",
+            "@GsiKey(index = \"GSI1\", pk = \"STATUS#{status}\", sk = \"{id}\", query = \"byStatus\")",
+            "@Scatter(index = \"GSI1\", shards = 8, by = \"id\")",
+            "record Order(String id, String status) {}"),
+        source("User", "@Entity(table = Shop.class, type = \"User\")",
+            "@Key(pk = \"USER#{id}\", sk = \"PROFILE\")",
+            "@GsiKey(index = \"GSI1\", pk = \"EMAIL#{email}\", sk = \"USER\", query = \"byEmail\")",
+            "record User(String id, String email) {}")));
+  }
 }

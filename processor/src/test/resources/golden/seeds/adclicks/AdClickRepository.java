@@ -5,6 +5,8 @@ import io.partita.Key;
 import io.partita.Partita;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
+import io.partita.mapping.KeyFormat;
+import io.partita.mapping.Shards;
 import io.partita.repository.ConsistentQueryBuilder;
 import io.partita.repository.EntityMapping;
 import io.partita.repository.EntityRepository;
@@ -20,7 +22,6 @@ import io.partita.storage.value.AttributeValue;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.LongStream;
 import javax.annotation.processing.Generated;
 
 /**
@@ -78,7 +79,7 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
    * How {@link AdClick} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<AdClick> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .computed("EventTimeIndex_shard", e -> AttributeValue.n(Math.floorMod(String.valueOf(e.referrer()).hashCode(), 100)), "referrer")
+    .computed("EventTimeIndex_shard", e -> AttributeValue.n(Shards.of(KeyFormat.text(e.referrer()), 100)), "referrer")
     .indexKey("EventTimeIndex", "eventTime", "eventTime", AdClick::eventTime, false)
     .version("version")
     .build();
@@ -177,7 +178,7 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
   public static final class EventTimeIndexQuery extends QueryBuilder<AdClick, EventTimeIndexQuery> {
     EventTimeIndexQuery(QuerySpec<AdClick> spec) {
       super(spec);
-      scatter("EventTimeIndex_shard", LongStream.range(0, 100).<AttributeValue>mapToObj(AttributeValue::n).toList());
+      scatter("EventTimeIndex_shard", Shards.numbers(100));
     }
 
     /**

@@ -5,6 +5,8 @@ import io.partita.Key;
 import io.partita.Partita;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
+import io.partita.mapping.KeyFormat;
+import io.partita.mapping.Shards;
 import io.partita.repository.ConsistentQueryBuilder;
 import io.partita.repository.EntityMapping;
 import io.partita.repository.EntityRepository;
@@ -16,6 +18,7 @@ import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -79,7 +82,7 @@ public final class OrderRepository extends EntityRepository<Order> {
     .globalSecondaryIndex(new GlobalSecondaryIndex("CustomerOrdersIndex", List.of(KeyAttribute.s("CustomerId")), List.of(KeyAttribute.s("OrderDate")), Projection.all()))
     .globalSecondaryIndex(new GlobalSecondaryIndex("CustomerStatusIndex", List.of(KeyAttribute.s("CustomerId")), List.of(KeyAttribute.s("Status"), KeyAttribute.s("OrderDate")), Projection.all()))
     .globalSecondaryIndex(new GlobalSecondaryIndex("PendingIndex", List.of(KeyAttribute.s("CustomerId")), List.of(KeyAttribute.s("PendingSince")), Projection.all()))
-    .globalSecondaryIndex(new GlobalSecondaryIndex("StatusIndex", List.of(KeyAttribute.s("Status")), List.of(KeyAttribute.s("OrderDate")), Projection.all()))
+    .globalSecondaryIndex(new GlobalSecondaryIndex("StatusIndex", List.of(KeyAttribute.s("Status"), KeyAttribute.n("StatusIndex_shard")), List.of(KeyAttribute.s("OrderDate")), Projection.all()))
     .build();
 
   /**
@@ -94,6 +97,7 @@ public final class OrderRepository extends EntityRepository<Order> {
     .indexKey("PendingIndex", "customerId", "CustomerId", Order::customerId, false)
     .indexKey("PendingIndex", "pendingSince", "PendingSince", Order::pendingSince, true)
     .indexKey("StatusIndex", "status", "Status", Order::status, false)
+    .computed("StatusIndex_shard", e -> AttributeValue.n(Shards.of(KeyFormat.text(e.orderId()), 10)), "OrderId")
     .indexKey("StatusIndex", "orderDate", "OrderDate", Order::orderDate, false)
     .build();
 
@@ -316,6 +320,7 @@ public final class OrderRepository extends EntityRepository<Order> {
     StatusIndexQuery(QuerySpec<Order> spec, OrderStatus status) {
       super(spec);
       partitionKey("Status", STATUS.encode(status));
+      scatter("StatusIndex_shard", Shards.numbers(10));
     }
 
     /**

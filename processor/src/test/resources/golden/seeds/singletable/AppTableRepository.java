@@ -65,6 +65,7 @@ public final class AppTableRepository {
       case "User" -> UserRepository.MAPPING.fromItem(item);
       case "Order" -> OrderRepository.MAPPING.fromItem(item);
       case "Product" -> ProductRepository.MAPPING.fromItem(item);
+      case "Ticket" -> TicketRepository.MAPPING.fromItem(item);
       default -> null;
     } ;
   }
@@ -73,14 +74,21 @@ public final class AppTableRepository {
    * The item collection "USER#{userId}": every item of one partition, of types {@link User}, {@link Order}, in sort-key order.
    */
   public UserCollectionQuery userCollection(String userId) {
-    return new UserCollectionQuery(QuerySpec.of(db.backend(), TABLE, null, DECODER, null, true), KeyFormat.join("USER#", KeyFormat.text(userId)));
+    return new UserCollectionQuery(QuerySpec.of(db.requests(), TABLE, null, DECODER, null, true, db.gatherOptions()), KeyFormat.join("USER#", KeyFormat.text(userId)));
   }
 
   /**
    * The item collection "PRODUCT#{productId}": every item of one partition, of types {@link Product}, in sort-key order.
    */
   public ProductCollectionQuery productCollection(String productId) {
-    return new ProductCollectionQuery(QuerySpec.of(db.backend(), TABLE, null, DECODER, null, true), KeyFormat.join("PRODUCT#", KeyFormat.text(productId)));
+    return new ProductCollectionQuery(QuerySpec.of(db.requests(), TABLE, null, DECODER, null, true, db.gatherOptions()), KeyFormat.join("PRODUCT#", KeyFormat.text(productId)));
+  }
+
+  /**
+   * The item collection "TICKET#{ticketId}": every item of one partition, of types {@link Ticket}, in sort-key order.
+   */
+  public TicketCollectionQuery ticketCollection(String ticketId) {
+    return new TicketCollectionQuery(QuerySpec.of(db.requests(), TABLE, null, DECODER, null, true, db.gatherOptions()), KeyFormat.join("TICKET#", KeyFormat.text(ticketId)));
   }
 
   /**
@@ -113,6 +121,23 @@ public final class AppTableRepository {
      * A condition on the raw sort key {@code SK}.
      */
     public StringSortKeyCondition<ProductCollectionQuery> sortKey() {
+      return stringSortKey("SK");
+    }
+  }
+
+  /**
+   * Query on the item collection "TICKET#{ticketId}"; the sort key {@code SK} may narrow it.
+   */
+  public static final class TicketCollectionQuery extends ConsistentQueryBuilder<Object, TicketCollectionQuery> {
+    TicketCollectionQuery(QuerySpec<Object> spec, String partition) {
+      super(spec);
+      partitionKey("PK", AttributeValue.s(partition));
+    }
+
+    /**
+     * A condition on the raw sort key {@code SK}.
+     */
+    public StringSortKeyCondition<TicketCollectionQuery> sortKey() {
       return stringSortKey("SK");
     }
   }

@@ -45,7 +45,7 @@ public abstract class EntityRepository<T> {
     /** Opens the repository, creating the table on {@code db}'s backend if it does not exist. */
     protected EntityRepository(Partita db, EntityMapping<T> mapping) {
         this.db = Objects.requireNonNull(db, "db");
-        this.backend = db.backend();
+        this.backend = db.requests();
         this.mapping = Objects.requireNonNull(mapping, "mapping");
         this.tableName = mapping.table().name();
         this.versionAttribute = mapping.versionAttribute().orElse(null);
@@ -159,6 +159,22 @@ public abstract class EntityRepository<T> {
         return item == null || item.isEmpty() ? Optional.empty() : Optional.ofNullable(mapping.fromItem(item));
     }
 
+    /**
+     * A parallel scan of the whole table over {@code totalSegments} segments (only this entity's items on a
+     * shared table), read with the database's gather executor and concurrency; see {@link ParallelScan}.
+     */
+    public final ParallelScan<T> scanAll(int totalSegments) {
+        Condition typeFilter = mapping.discriminatorAttribute()
+                .map(a -> Condition.eq(a, AttributeValue.s(mapping.discriminatorValue().orElseThrow())))
+                .orElse(null);
+        return new ParallelScan<>(backend, tableName, mapping, db.gatherOptions(), totalSegments, typeFilter);
+    }
+
+    /** {@link #scanAll(int)} reporting progress to {@code progress} after every page. */
+    public final ParallelScan<T> scanAll(int totalSegments, java.util.function.Consumer<ScanProgress> progress) {
+        return scanAll(totalSegments).onProgress(progress);
+    }
+
     /** The key of {@code entity}'s item. */
     public final Key<T> keyOf(T entity) {
         return Key.of(tableName, mapping.keyOf(entity), mapping);
@@ -227,7 +243,8 @@ public abstract class EntityRepository<T> {
 
     /** The spec of a base-table query returning entities. */
     protected final QuerySpec<T> tableQuery() {
-        return QuerySpec.of(backend, mapping.table(), null, mapping, null, mapping.discriminatorAttribute().isPresent());
+        return QuerySpec.of(backend, mapping.table(), null, mapping, null, mapping.discriminatorAttribute().isPresent(),
+                db.gatherOptions());
     }
 
     /**
@@ -236,7 +253,8 @@ public abstract class EntityRepository<T> {
      */
     protected final QuerySpec<T> indexQuery(String indexName) {
         Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
-        return QuerySpec.of(backend, mapping.table(), indexName, mapping, select, mapping.discriminatorAttribute().isPresent());
+        return QuerySpec.of(backend, mapping.table(), indexName, mapping, select, mapping.discriminatorAttribute().isPresent(),
+                db.gatherOptions());
     }
 
     /** The spec of an index query returning projection views read by {@code viewDecoder}. */
@@ -253,7 +271,7 @@ public abstract class EntityRepository<T> {
             };
             mayskip = true;
         }
-        return QuerySpec.of(backend, mapping.table(), indexName, decoder, null, mayskip);
+        return QuerySpec.of(backend, mapping.table(), indexName, decoder, null, mayskip, db.gatherOptions());
     }
 
     private void requireOwnKey(Key<?> key) {

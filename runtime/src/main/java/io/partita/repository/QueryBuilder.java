@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -64,6 +65,8 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     Condition filter;
     String scatterAttribute;
     List<AttributeValue> scatterValues;
+    Executor executor;
+    int concurrency;
 
     /** A new query on {@code spec}'s table or index. */
     protected QueryBuilder(QuerySpec<R> spec) {
@@ -86,6 +89,8 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         this.filter = previous.filter;
         this.scatterAttribute = previous.scatterAttribute;
         this.scatterValues = previous.scatterValues;
+        this.executor = previous.executor;
+        this.concurrency = previous.concurrency;
     }
 
     /** This builder as its concrete type. */
@@ -203,6 +208,24 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         return self();
     }
 
+    /**
+     * Gather queries ({@code @Scatter} indexes): run shard requests on {@code executor} instead of the database's
+     * ({@link io.partita.GatherOptions}). {@code Runnable::run} reads the shards one after the other.
+     */
+    public final Q executor(Executor executor) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        return self();
+    }
+
+    /** Gather queries: at most {@code n} shard requests in flight at once (1 to 1000); no effect on other queries. */
+    public final Q concurrency(int n) {
+        if (n < 1 || n > 1000) {
+            throw new IllegalArgumentException("concurrency must be 1 to 1000, got " + n);
+        }
+        this.concurrency = n;
+        return self();
+    }
+
     // ---- terminals ---------------------------------------------------------------------------------------
 
     /** Every result (up to the limit), fetching page after page. */
@@ -215,9 +238,14 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         return out;
     }
 
-    /** The results as a lazy stream: a page is fetched when the previous one is consumed. */
+    /**
+     * The results as a lazy stream: a page is fetched when the previous one is consumed (a gather query keeps one
+     * page per shard in flight). Closing the stream stops a gather's outstanding shard reads.
+     */
     public final Stream<R> stream() {
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(iterator(), Spliterator.ORDERED | Spliterator.NONNULL), false);
+        Iterator<R> it = iterator();
+        Stream<R> s = StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+        return it instanceof QueryEngine.Decoding<R> d ? s.onClose(d::close) : s;
     }
 
     /** The first result, if any. */
@@ -252,6 +280,14 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     }
 
     // ---- internals ---------------------------------------------------------------------------------------
+
+    Executor effectiveExecutor() {
+        return executor != null ? executor : spec.gather().executor();
+    }
+
+    int effectiveConcurrency() {
+        return concurrency > 0 ? concurrency : spec.gather().concurrency();
+    }
 
     /** The sort-key condition sent: an explicit condition, else a template stage's prefix. */
     final RangeTerm effectiveRange() {

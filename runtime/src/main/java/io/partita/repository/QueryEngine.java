@@ -7,16 +7,12 @@ import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.Select;
 import io.partita.storage.value.AttributeValue;
-import io.partita.storage.value.KeyOrder;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.PriorityQueue;
 
 /**
  * Runs a {@link QueryBuilder}'s query: renders the key condition, pages through the backend lazily, applies
@@ -135,9 +131,10 @@ final class QueryEngine {
     // ---- iteration ---------------------------------------------------------------------------------------
 
     static <R> Iterator<R> iterator(QueryBuilder<R, ?> q) {
+        int rawLimit = q.spec.decoderMaySkip() ? -1 : q.limit;
         Iterator<Map<String, AttributeValue>> raw = q.scatterValues == null
-                ? new PartitionReader(q, null, null, q.spec.decoderMaySkip() ? -1 : q.limit)
-                : new MergedShards(q, null);
+                ? new PartitionReader(q, null, null, rawLimit)
+                : new Gather.Merged(q, null, rawLimit);
         return new Decoding<>(raw, q.spec.decoder(), q.limit);
     }
 
@@ -158,6 +155,7 @@ final class QueryEngine {
         public boolean hasNext() {
             while (next == null) {
                 if (remaining == 0 || !raw.hasNext()) {
+                    close();
                     return false;
                 }
                 next = decoder.fromItem(raw.next());
@@ -172,10 +170,17 @@ final class QueryEngine {
             }
             R r = next;
             next = null;
-            if (remaining > 0) {
-                remaining--;
+            if (remaining > 0 && --remaining == 0) {
+                close(); // the limit is reached: a gather stops its shard reads
             }
             return r;
+        }
+
+        /** Stops a gather's shard reads (nothing to do for a single partition). */
+        void close() {
+            if (raw instanceof Gather.Merged m) {
+                m.close();
+            }
         }
     }
 
@@ -189,22 +194,22 @@ final class QueryEngine {
             }
             return n;
         }
-        List<AttributeValue> shards = q.scatterValues == null ? java.util.Collections.singletonList(null) : q.scatterValues;
-        long total = 0;
-        for (AttributeValue shard : shards) {
-            QueryRequest.Builder request = request(q, shard, true);
-            Map<String, AttributeValue> start = null;
-            do {
-                long remaining = q.limit > 0 ? q.limit - total : -1;
-                if (remaining == 0) {
-                    return total;
-                }
-                QueryResponse response = q.spec.backend().query(request.exclusiveStartKey(start)
-                        .limit(remaining > 0 ? (int) remaining : null).build());
-                total += response.count();
-                start = response.lastEvaluatedKey();
-            } while (start != null && !start.isEmpty());
+        if (q.scatterValues != null) {
+            return Gather.count(q);
         }
+        QueryRequest.Builder request = request(q, null, true);
+        long total = 0;
+        Map<String, AttributeValue> start = null;
+        do {
+            long remaining = q.limit > 0 ? q.limit - total : -1;
+            if (remaining == 0) {
+                return total;
+            }
+            QueryResponse response = q.spec.backend().query(request.exclusiveStartKey(start)
+                    .limit(remaining > 0 ? (int) remaining : null).build());
+            total += response.count();
+            start = response.lastEvaluatedKey();
+        } while (start != null && !start.isEmpty());
         return q.limit > 0 ? Math.min(total, q.limit) : total;
     }
 
@@ -233,141 +238,19 @@ final class QueryEngine {
     }
 
     private static <R> Page<R> scatteredPage(QueryBuilder<R, ?> q, Cursor cursor) {
-        MergedShards merged = new MergedShards(q, cursor);
         int size = q.limit > 0 ? q.limit : DEFAULT_SCATTER_PAGE;
-        List<R> items = new ArrayList<>();
-        while (items.size() < size && merged.hasNext()) {
-            R decoded = q.spec.decoder().fromItem(merged.next());
-            if (decoded != null) {
-                items.add(decoded);
-            }
-        }
-        return Page.of(items, merged.hasNext() ? merged.cursor() : null);
-    }
-
-    // ---- scatter-gather ----------------------------------------------------------------------------------
-
-    /**
-     * The k-way merge of a scattered query's shards in sort-key order (ties broken by shard number). Shards
-     * are read lazily and sequentially; issue 4 replaces this with bounded parallel reads behind the same seam.
-     */
-    static final class MergedShards implements Iterator<Map<String, AttributeValue>> {
-        private final QueryBuilder<?, ?> query;
-        private final List<PartitionReader> readers = new ArrayList<>();
-        private final List<Map<String, AttributeValue>> positions = new ArrayList<>();
-        private final PriorityQueue<Head> heads;
-        private boolean started;
-
-        private record Head(int shard, Map<String, AttributeValue> item) {}
-
-        MergedShards(QueryBuilder<?, ?> q, Cursor cursor) {
-            this.query = q;
-            int n = q.scatterValues.size();
-            if (cursor != null && cursor.positions().size() != n) {
-                throw new IllegalArgumentException("This cursor holds " + cursor.positions().size() + " shard positions; the query has "
-                        + n + " shards");
-            }
-            Comparator<Map<String, AttributeValue>> bySortKey = sortKeyOrder(q.spec.sortKeyAttributes());
-            if (q.descending) {
-                bySortKey = bySortKey.reversed();
-            }
-            Comparator<Map<String, AttributeValue>> order = bySortKey;
-            this.heads = new PriorityQueue<>(Math.max(1, n), (a, b) -> {
-                int c = order.compare(a.item(), b.item());
-                return c != 0 ? c : Integer.compare(a.shard(), b.shard());
-            });
-            for (int i = 0; i < n; i++) {
-                Map<String, AttributeValue> position = cursor == null ? null : cursor.positions().get(i);
-                positions.add(position);
-                boolean done = position != null && position.isEmpty();
-                PartitionReader reader = new PartitionReader(q, q.scatterValues.get(i), done ? null : position, -1);
-                readers.add(done ? null : reader);
-            }
-        }
-
-        private void start() {
-            if (!started) {
-                started = true;
-                for (int i = 0; i < readers.size(); i++) {
-                    advance(i);
+        Gather.Merged merged = new Gather.Merged(q, cursor, q.spec.decoderMaySkip() ? -1 : size);
+        try {
+            List<R> items = new ArrayList<>();
+            while (items.size() < size && merged.hasNext()) {
+                R decoded = q.spec.decoder().fromItem(merged.next());
+                if (decoded != null) {
+                    items.add(decoded);
                 }
             }
+            return Page.of(items, merged.mayHaveMore() ? merged.cursor() : null);
+        } finally {
+            merged.close();
         }
-
-        private void advance(int shard) {
-            PartitionReader reader = readers.get(shard);
-            if (reader != null && reader.hasNext()) {
-                heads.add(new Head(shard, reader.next()));
-            } else if (reader != null) {
-                readers.set(shard, null);
-            }
-        }
-
-        @Override
-        public boolean hasNext() {
-            start();
-            return !heads.isEmpty();
-        }
-
-        @Override
-        public Map<String, AttributeValue> next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            Head head = heads.poll();
-            positions.set(head.shard(), entryKey(head.item()));
-            advance(head.shard());
-            return head.item();
-        }
-
-        /** Where each shard resumes: after its last returned item; exhausted shards are marked done. */
-        Cursor cursor() {
-            List<Map<String, AttributeValue>> out = new ArrayList<>(positions.size());
-            for (int i = 0; i < positions.size(); i++) {
-                boolean pending = readers.get(i) != null || headOf(i);
-                out.add(pending ? positions.get(i) : Map.of());
-            }
-            return Cursor.ofShards(out);
-        }
-
-        private boolean headOf(int shard) {
-            for (Head h : heads) {
-                if (h.shard() == shard) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        private Map<String, AttributeValue> entryKey(Map<String, AttributeValue> item) {
-            Map<String, AttributeValue> key = new HashMap<>();
-            for (String name : query.spec.entryKeyAttributes()) {
-                AttributeValue v = item.get(name);
-                if (v != null) {
-                    key.put(name, v);
-                }
-            }
-            return key;
-        }
-    }
-
-    static Comparator<Map<String, AttributeValue>> sortKeyOrder(List<String> sortKeyAttributes) {
-        return (a, b) -> {
-            for (String name : sortKeyAttributes) {
-                AttributeValue x = a.get(name);
-                AttributeValue y = b.get(name);
-                if (x == null || y == null) {
-                    if (x != y) {
-                        return x == null ? -1 : 1;
-                    }
-                    continue;
-                }
-                int c = KeyOrder.compare(x, y);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return 0;
-        };
     }
 }

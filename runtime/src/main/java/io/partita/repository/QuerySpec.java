@@ -1,5 +1,6 @@
 package io.partita.repository;
 
+import io.partita.GatherOptions;
 import io.partita.mapping.ItemDecoder;
 import io.partita.spi.Backend;
 import io.partita.storage.api.Select;
@@ -23,9 +24,10 @@ public final class QuerySpec<R> {
     private final List<String> entryKeyAttributes;
     private final List<String> sortKeyAttributes;
     private final boolean decoderMaySkip;
+    private final GatherOptions gather;
 
     QuerySpec(Backend backend, TableDefinition table, String indexName, ItemDecoder<R> decoder, Select select,
-              List<String> entryKeyAttributes, boolean decoderMaySkip) {
+              List<String> entryKeyAttributes, boolean decoderMaySkip, GatherOptions gather) {
         this.backend = Objects.requireNonNull(backend, "backend");
         this.table = Objects.requireNonNull(table, "table");
         this.indexName = indexName;
@@ -34,6 +36,7 @@ public final class QuerySpec<R> {
         this.entryKeyAttributes = List.copyOf(entryKeyAttributes);
         this.sortKeyAttributes = EntityMapping.sortKeyAttributes(table, indexName);
         this.decoderMaySkip = decoderMaySkip;
+        this.gather = Objects.requireNonNull(gather, "gather");
     }
 
     /**
@@ -42,13 +45,19 @@ public final class QuerySpec<R> {
      */
     public static <R> QuerySpec<R> of(Backend backend, TableDefinition table, String indexName, ItemDecoder<R> decoder,
                                       Select select, boolean decoderMaySkip) {
+        return of(backend, table, indexName, decoder, select, decoderMaySkip, GatherOptions.defaults());
+    }
+
+    /** {@link #of(Backend, TableDefinition, String, ItemDecoder, Select, boolean)} gathering shards with {@code gather}. */
+    public static <R> QuerySpec<R> of(Backend backend, TableDefinition table, String indexName, ItemDecoder<R> decoder,
+                                      Select select, boolean decoderMaySkip, GatherOptions gather) {
         List<String> keys = new java.util.ArrayList<>(EntityMapping.indexKeyAttributes(table, indexName));
         for (String k : EntityMapping.indexKeyAttributes(table, null)) {
             if (!keys.contains(k)) {
                 keys.add(k);
             }
         }
-        return new QuerySpec<>(backend, table, indexName, decoder, select, keys, decoderMaySkip);
+        return new QuerySpec<>(backend, table, indexName, decoder, select, keys, decoderMaySkip, gather);
     }
 
     public Backend backend() {
@@ -85,6 +94,11 @@ public final class QuerySpec<R> {
     /** The queried index's sort key attributes, in order (empty when it has none). */
     public List<String> sortKeyAttributes() {
         return sortKeyAttributes;
+    }
+
+    /** How gather queries on this spec read their shards (executor, concurrency). */
+    public GatherOptions gather() {
+        return gather;
     }
 
     /** True when the decoder may return null for an item (shared tables). */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A backend that counts queries and forwards everything (closing it does not close the delegate). */
-final class CountingBackend implements Backend {
+class CountingBackend implements Backend {
     private final Backend delegate;
     private final AtomicInteger queries;
 

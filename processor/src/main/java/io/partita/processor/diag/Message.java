@@ -132,6 +132,12 @@ public enum Message {
   ScatterShards(Diagnostic.Kind.ERROR, "@Scatter(shards = %d) on index \"%s\" is out of range: use %d to %d shards"),
   ScatterBy(Diagnostic.Kind.ERROR,
       "@Scatter(by = \"%s\") %s; name a stored scalar field of %s, or leave by empty for random shards"),
+  ScatterKeyPartsFull(Diagnostic.Kind.ERROR,
+      "@Scatter on index \"%s\" adds the shard attribute %s as a partition-key part, but the index already has %d"
+          + " partition-key attributes, the most a multi-attribute key takes; remove one of them"),
+  ScatterNotUniform(Diagnostic.Kind.ERROR,
+      "index \"%s\" of shared table %s is keyed by fields and %s scatters it over %d shards, but %s %s; every item"
+          + " of the index needs the same shard attribute %s: add @Scatter(index = \"%s\", shards = %d) to %s"),
   DuplicateScatter(Diagnostic.Kind.ERROR, "index \"%s\" is scattered twice by %s; keep one @Scatter per index"),
   RandomScatterUpdatedInPlace(Diagnostic.Kind.WARNING,
       "@Scatter(index = \"%s\") shards randomly, but %s is updated in place (%s): every update may move its index"

@@ -29,7 +29,7 @@ final class Layout {
   enum KeyType { S, N, B }
 
   /** Where a key attribute's value comes from. */
-  sealed interface Source permits FieldSource, TemplateSource, ShardSource {}
+  sealed interface Source permits FieldSource, TemplateSource, ShardSource, ScatteredTemplateSource {}
 
   /** The field's own attribute (single-entity tables). */
   record FieldSource(FieldModel field) implements Source {}
@@ -37,8 +37,14 @@ final class Layout {
   /** A string rendered from a template over fields (shared tables). */
   record TemplateSource(KeyTemplate template) implements Source {}
 
-  /** The synthetic shard number of a scattered GSI without partition-key fields. */
+  /**
+   * The synthetic shard number {@code <index>_shard} of a scattered GSI: an extra part of a multi-attribute
+   * partition key, or the whole partition key of a GSI with only a sort key.
+   */
   record ShardSource(ScatterModel scatter) implements Source {}
+
+  /** An overloaded partition-key template of a scattered shared GSI, rendered with the suffix {@code #<shard>}. */
+  record ScatteredTemplateSource(KeyTemplate template, ScatterModel scatter) implements Source {}
 
   /** One key attribute. */
   record KeyAttr(String attribute, KeyType type, Source source) {}
@@ -106,8 +112,8 @@ final class Layout {
     Optional<ScatterModel> scatter = index.kind() == IndexKind.GSI ? entity.scatter(index.name()) : Optional.empty();
     if (template.isPresent()) {
       TemplateIndexKey t = template.get();
-      t.partition().ifPresent(p -> partition.add(
-          new KeyAttr(index.partitionAttribute().orElseThrow(), KeyType.S, new TemplateSource(p))));
+      t.partition().ifPresent(p -> partition.add(new KeyAttr(index.partitionAttribute().orElseThrow(), KeyType.S,
+          scatter.<Source>map(sc -> new ScatteredTemplateSource(p, sc)).orElse(new TemplateSource(p)))));
       t.sort().ifPresent(s -> sort.add(new KeyAttr(index.sortAttribute().orElseThrow(), KeyType.S, new TemplateSource(s))));
       if (!t.query().isEmpty()) {
         method = t.query();
@@ -125,7 +131,8 @@ final class Layout {
           method = part.key().query();
         }
       }
-      if (index.kind() == IndexKind.GSI && partition.isEmpty() && scatter.isPresent()) {
+      if (index.kind() == IndexKind.GSI && scatter.isPresent()) {
+        // appended: a native multi-attribute partition key [fields..., shard], or the shard alone
         partition.add(new KeyAttr(scatter.get().shardAttribute(), KeyType.N, new ShardSource(scatter.get())));
       }
     }
@@ -156,6 +163,9 @@ final class Layout {
       return List.of(f.field().name());
     }
     if (a.source() instanceof TemplateSource t) {
+      return t.template().placeholders().stream().map(KeyTemplate.Placeholder::field).toList();
+    }
+    if (a.source() instanceof ScatteredTemplateSource t) {
       return t.template().placeholders().stream().map(KeyTemplate.Placeholder::field).toList();
     }
     return List.of();

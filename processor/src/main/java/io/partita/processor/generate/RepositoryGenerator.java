@@ -12,6 +12,7 @@ import io.partita.processor.generate.Layout.FieldSource;
 import io.partita.processor.generate.Layout.IndexLayout;
 import io.partita.processor.generate.Layout.KeyAttr;
 import io.partita.processor.generate.Layout.Result;
+import io.partita.processor.generate.Layout.ScatteredTemplateSource;
 import io.partita.processor.generate.Layout.ShardSource;
 import io.partita.processor.generate.Layout.TemplateSource;
 import io.partita.processor.model.Construction;
@@ -285,7 +286,7 @@ public final class RepositoryGenerator implements Generator {
               template.source(), CodeBlock.join(group.getValue().stream().map(e -> javadocLink(entityClass(e))).toList(), ", "))
           .addModifiers(Modifier.PUBLIC).returns(builder);
       params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
-      m.addStatement("return new $T($T.of(db.backend(), TABLE, null, DECODER, null, true), $L)", builder,
+      m.addStatement("return new $T($T.of(db.requests(), TABLE, null, DECODER, null, true, db.gatherOptions()), $L)", builder,
           ClassName.get("io.partita.repository", "QuerySpec"), render(template, "", params));
       type.addMethod(m.build());
       ClassName qb = ClassName.get("io.partita.repository", "ConsistentQueryBuilder");
@@ -481,20 +482,32 @@ public final class RepositoryGenerator implements Generator {
         List<CodeBlock> sources = fields.stream().map(f -> CodeBlock.of("$S", f.attributeName())).toList();
         b.add("\n.computedString($S, e -> $L$L)", a.attribute(), render(t.template(), "e", fields),
             sources.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(sources, ", ")));
+      } else if (a.source() instanceof ScatteredTemplateSource t) {
+        List<FieldModel> fields = layout.parameters(List.of(a));
+        List<CodeBlock> sources = new ArrayList<>(fields.stream().map(f -> CodeBlock.of("$S", f.attributeName())).toList());
+        byAttribute(t.scatter()).filter(by -> fields.stream().noneMatch(f -> f.attributeName().equals(by)))
+            .ifPresent(by -> sources.add(CodeBlock.of("$S", by)));
+        b.add("\n.computedString($S, e -> $T.suffixed($L, $L)$L)", a.attribute(), Runtime.SHARDS,
+            render(t.template(), "e", fields), shardOf(t.scatter()),
+            sources.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(sources, ", ")));
       } else if (a.source() instanceof ShardSource s) {
         b.add("\n.computed($S, e -> $T.n($L)$L)", a.attribute(), Runtime.ATTRIBUTE_VALUE, shardOf(s.scatter()),
-            s.scatter().isRandom() ? CodeBlock.of("") : CodeBlock.of(", $S",
-                entity.storedField(s.scatter().by()).orElseThrow().attributeName()));
+            byAttribute(s.scatter()).map(by -> CodeBlock.of(", $S", by)).orElse(CodeBlock.of("")));
       }
     }
 
+    private Optional<String> byAttribute(ScatterModel s) {
+      return s.isRandom() ? Optional.empty() : Optional.of(entity.storedField(s.by()).orElseThrow().attributeName());
+    }
+
+    /** The shard of entity {@code e}: {@code Shards.of(canonical rendering of by, n)}, or random. */
     private CodeBlock shardOf(ScatterModel s) {
       if (s.isRandom()) {
-        return CodeBlock.of("$T.current().nextInt($L)", ClassName.get("java.util.concurrent", "ThreadLocalRandom"), s.shards());
+        return CodeBlock.of("$T.random($L)", Runtime.SHARDS, s.shards());
       }
       FieldModel by = entity.storedField(s.by()).orElseThrow();
-      return CodeBlock.of("$T.floorMod($T.valueOf($L).hashCode(), $L)", Math.class, String.class,
-          Schemas.read("e", by), s.shards());
+      return CodeBlock.of("$T.of($L, $L)", Runtime.SHARDS,
+          renderPart(by, KeyTemplate.Format.DEFAULT, Schemas.read("e", by)), s.shards());
     }
 
     // -- keys
@@ -629,7 +642,10 @@ public final class RepositoryGenerator implements Generator {
           c.addStatement("super(spec)");
           for (KeyAttr a : partition) {
             if (a.source() instanceof ShardSource sh) {
-              c.addStatement("scatter($S, $L)", a.attribute(), shardValues(sh.scatter()));
+              c.addStatement("scatter($S, $T.numbers($L))", a.attribute(), Runtime.SHARDS, sh.scatter().shards());
+            } else if (a.source() instanceof ScatteredTemplateSource st) {
+              c.addStatement("scatter($S, $T.suffixedValues($L, $L))", a.attribute(), Runtime.SHARDS,
+                  render(st.template(), "", params), st.scatter().shards());
             } else {
               c.addStatement("partitionKey($S, $L)", a.attribute(), attributeValue(a, params));
             }
@@ -685,11 +701,6 @@ public final class RepositoryGenerator implements Generator {
         type.addType(q.build());
         previous = stage;
       }
-    }
-
-    private CodeBlock shardValues(ScatterModel s) {
-      return CodeBlock.of("$T.range(0, $L).<$T>mapToObj($T::n).toList()", ClassName.get("java.util.stream", "LongStream"),
-          s.shards(), Runtime.ATTRIBUTE_VALUE, Runtime.ATTRIBUTE_VALUE);
     }
 
     private void conditionMethod(TypeSpec.Builder q, ClassName stage, Step step) {

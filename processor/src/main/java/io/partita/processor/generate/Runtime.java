@@ -20,6 +20,7 @@ final class Runtime {
   static final ClassName ITEM_SCHEMA = ClassName.get("io.partita.mapping", "ItemSchema");
   static final ClassName ITEM_DECODER = ClassName.get("io.partita.mapping", "ItemDecoder");
   static final ClassName KEY_FORMAT = ClassName.get("io.partita.mapping", "KeyFormat");
+  static final ClassName SHARDS = ClassName.get("io.partita.mapping", "Shards");
 
   static final ClassName ATTRIBUTE_VALUE = ClassName.get("io.partita.storage.value", "AttributeValue");
   static final ClassName TABLE_DEFINITION = ClassName.get("io.partita.storage.schema", "TableDefinition");

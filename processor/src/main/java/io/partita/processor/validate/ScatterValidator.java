@@ -29,6 +29,7 @@ final class ScatterValidator implements Validator {
   @Override
   public void validate(TableModel table, Report report) {
     List<String> gsis = table.indexes(IndexKind.GSI).stream().map(IndexModel::name).toList();
+    uniform(table, report);
     for (EntityModel e : table.entities()) {
       Map<String, ScatterModel> seen = new HashMap<>();
       for (ScatterModel s : e.scatters()) {
@@ -45,6 +46,13 @@ final class ScatterValidator implements Validator {
         if (seen.putIfAbsent(s.index(), s) != null) {
           report.add(Message.DuplicateScatter, s.origin(), s.index(), e.simpleName());
           continue;
+        }
+        if (e.templateKey(s.index()).isEmpty()) {
+          long parts = e.fieldKeyParts(s.index(), io.partita.processor.model.Role.PARTITION).stream()
+              .filter(p -> p.key().kind() == IndexKind.GSI).count();
+          if (parts >= Limits.MAX_KEY_PARTS) {
+            report.add(Message.ScatterKeyPartsFull, s.origin(), s.index(), s.shardAttribute(), parts);
+          }
         }
         if (s.shards() < Limits.MIN_SHARDS || s.shards() > Limits.MAX_SHARDS) {
           report.add(Message.ScatterShards, s.origin().attribute("shards"), s.shards(), s.index(),
@@ -64,6 +72,34 @@ final class ScatterValidator implements Validator {
         } else {
           updatedInPlace(e).ifPresent(why -> report.add(Message.RandomScatterUpdatedInPlace, s.origin(), s.index(),
               e.simpleName(), why, suggestion(table, e)));
+        }
+      }
+    }
+  }
+
+  /**
+   * A field-keyed GSI of a shared table has one key schema: if one entity shards it (adding the shard
+   * attribute), every entity filling it must, with the same shard count.
+   */
+  private static void uniform(TableModel table, Report report) {
+    if (!table.isShared()) {
+      return;
+    }
+    for (IndexModel index : table.indexes(IndexKind.GSI)) {
+      List<EntityModel> fieldKeyed = table.entities().stream()
+          .filter(e -> e.templateKey(index.name()).isEmpty() && e.participatesIn(index.name())).toList();
+      Optional<EntityModel> scattered = fieldKeyed.stream().filter(e -> e.scatter(index.name()).isPresent()).findFirst();
+      if (scattered.isEmpty()) {
+        continue;
+      }
+      ScatterModel s = scattered.get().scatter(index.name()).orElseThrow();
+      for (EntityModel other : fieldKeyed) {
+        Optional<ScatterModel> o = other.scatter(index.name());
+        if (o.isEmpty() || o.get().shards() != s.shards()) {
+          report.add(Message.ScatterNotUniform, o.isPresent() ? o.get().origin() : other.origin(), index.name(),
+              table.name(), scattered.get().simpleName(), s.shards(), other.simpleName(),
+              o.isPresent() ? "uses " + o.get().shards() : "does not", s.shardAttribute(), index.name(), s.shards(),
+              other.simpleName());
         }
       }
     }

@@ -1,0 +1,161 @@
+package seeds.singletable;
+
+import io.partita.Field;
+import io.partita.Key;
+import io.partita.Partita;
+import io.partita.mapping.Codecs;
+import io.partita.mapping.ItemSchema;
+import io.partita.mapping.KeyFormat;
+import io.partita.mapping.Shards;
+import io.partita.repository.ConsistentQueryBuilder;
+import io.partita.repository.EntityMapping;
+import io.partita.repository.EntityRepository;
+import io.partita.repository.QueryBuilder;
+import io.partita.repository.QuerySpec;
+import io.partita.repository.SortKeyCondition;
+import io.partita.repository.Update;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.time.Instant;
+import java.util.Optional;
+import javax.annotation.processing.Generated;
+
+/**
+ * The repository of {@link Ticket} in table {@code App}: key-based reads and writes, partial updates and
+ * one query builder per access pattern.
+ */
+@Generated("io.partita.processor.PartitaProcessor")
+public final class TicketRepository extends EntityRepository<Ticket> {
+  /**
+   * {@link Ticket#ticketId()} stored as {@code ticketId}: for conditions and partial updates.
+   */
+  public static final Field<Ticket, String> TICKET_ID = Field.<Ticket, String>of("ticketId", "ticketId", Codecs.STRING);
+
+  /**
+   * {@link Ticket#status()} stored as {@code status}: for conditions and partial updates.
+   */
+  public static final Field<Ticket, String> STATUS = Field.<Ticket, String>of("status", "status", Codecs.STRING);
+
+  /**
+   * {@link Ticket#openedAt()} stored as {@code openedAt}: for conditions and partial updates.
+   */
+  public static final Field<Ticket, Instant> OPENED_AT = Field.<Ticket, Instant>of("openedAt", "openedAt", Codecs.INSTANT);
+
+  /**
+   * {@link Ticket#subject()} stored as {@code subject}: for conditions and partial updates.
+   */
+  public static final Field<Ticket, String> SUBJECT = Field.<Ticket, String>of("subject", "subject", Codecs.STRING);
+
+  /**
+   * How {@link Ticket} maps to an item, without reflection.
+   */
+  public static final ItemSchema<Ticket> SCHEMA = ItemSchema.builder(Ticket.class)
+    .attribute("ticketId", Ticket::ticketId, Codecs.STRING)
+    .attribute("status", Ticket::status, Codecs.STRING)
+    .attribute("openedAt", Ticket::openedAt, Codecs.INSTANT)
+    .attribute("subject", Ticket::subject, Codecs.STRING)
+    .build(v -> new Ticket(v.<String>get(0), v.<String>get(1), v.<Instant>get(2), v.<String>get(3)));
+
+  /**
+   * The shared table, as {@link AppTableRepository#TABLE} declares it.
+   */
+  public static final TableDefinition TABLE = AppTableRepository.TABLE;
+
+  /**
+   * How {@link Ticket} lives in its table: computed keys, index-key fields, version.
+   */
+  public static final EntityMapping<Ticket> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
+    .computedString("PK", e -> KeyFormat.join("TICKET#", KeyFormat.text(e.ticketId())), "ticketId")
+    .computedString("SK", e -> "TICKET")
+    .computedString("GSI1PK", e -> Shards.suffixed(KeyFormat.join("STATUS#", KeyFormat.text(e.status())), Shards.of(KeyFormat.text(e.ticketId()), 8)), "status", "ticketId")
+    .indexKey("GSI1", "status", "GSI1PK", Ticket::status, false)
+    .computedString("GSI1SK", e -> KeyFormat.join(KeyFormat.text(e.openedAt())), "openedAt")
+    .indexKey("GSI1", "openedAt", "GSI1SK", Ticket::openedAt, false)
+    .discriminator("_type", "Ticket")
+    .build();
+
+  private TicketRepository(Partita db) {
+    super(db, MAPPING);
+  }
+
+  /**
+   * Opens the repository on {@code db}, creating table {@code App} if it does not exist.
+   */
+  public static TicketRepository of(Partita db) {
+    return new TicketRepository(db);
+  }
+
+  /**
+   * The key of the {@link Ticket} item with these key parts (for transactions, batches, updates).
+   */
+  public Key<Ticket> key(String ticketId) {
+    return keyOf(AttributeValue.s(KeyFormat.join("TICKET#", KeyFormat.text(ticketId))), AttributeValue.s("TICKET"));
+  }
+
+  /**
+   * The {@link Ticket} with these key parts, if stored.
+   */
+  public Optional<Ticket> get(String ticketId) {
+    return get(key(ticketId));
+  }
+
+  /**
+   * Deletes the {@link Ticket} with these key parts, if stored.
+   */
+  public void delete(String ticketId) {
+    delete(key(ticketId));
+  }
+
+  /**
+   * Starts a partial update of the {@link Ticket} with these key parts: set, remove or add attributes
+   * without reading the item first.
+   */
+  public Update<Ticket> update(String ticketId) {
+    return update(key(ticketId));
+  }
+
+  /**
+   * Queries the items of {@link Ticket} in one partition; narrow by the sort key, then call a terminal.
+   */
+  public Query query(String ticketId) {
+    return new Query(tableQuery(), ticketId);
+  }
+
+  /**
+   * Queries index {@code GSI1} (GSI, projection ALL), gathering its 8 shards; narrow by its sort key, then call a terminal.
+   */
+  public ByStatusQuery byStatus(String status) {
+    return new ByStatusQuery(indexQuery("GSI1"), status);
+  }
+
+  /**
+   * A query on the table with its partition key fixed.
+   */
+  public static final class Query extends ConsistentQueryBuilder<Ticket, Query> {
+    private final String prefix = "TICKET";
+
+    Query(QuerySpec<Ticket> spec, String ticketId) {
+      super(spec);
+      partitionKey("PK", AttributeValue.s(KeyFormat.join("TICKET#", KeyFormat.text(ticketId))));
+    }
+  }
+
+  /**
+   * A query on index {@code GSI1} with its partition key fixed; narrow it by {@code openedAt}.
+   */
+  public static final class ByStatusQuery extends QueryBuilder<Ticket, ByStatusQuery> {
+    private final String prefix = "";
+
+    ByStatusQuery(QuerySpec<Ticket> spec, String status) {
+      super(spec);
+      scatter("GSI1PK", Shards.suffixedValues(KeyFormat.join("STATUS#", KeyFormat.text(status)), 8));
+    }
+
+    /**
+     * A condition on the {@code openedAt} part of the sort key template {@code {openedAt}}.
+     */
+    public SortKeyCondition<Instant, ByStatusQuery> openedAt() {
+      return templateSortKey("GSI1SK", prefix, "", (Instant v) -> KeyFormat.text(v), true);
+    }
+  }
+}

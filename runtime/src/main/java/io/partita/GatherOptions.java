@@ -1,0 +1,77 @@
+package io.partita;
+
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * How a gather query (an index query on a {@code @Scatter} index) reads its shards: on which {@link Executor} and
+ * with at most how many shard requests in flight at once. The calling thread also runs shard requests while it
+ * waits, so a gather never deadlocks on a saturated executor and {@code Runnable::run} gives sequential reads.
+ *
+ * <p>Set per database ({@link Partita#gatherOptions(GatherOptions)}) or per query
+ * ({@code .executor(...)}, {@code .concurrency(n)} on the query builder).
+ *
+ * @param executor    runs shard requests (one page each); should be bounded, since each task may block on I/O
+ * @param concurrency at most this many executor tasks per query (the caller thread comes on top), 1 to 1000
+ */
+public record GatherOptions(Executor executor, int concurrency) {
+    /** Shard requests in flight per query by default: enough to hide DynamoDB latency, few enough to be polite. */
+    public static final int DEFAULT_CONCURRENCY = 16;
+
+    public GatherOptions {
+        Objects.requireNonNull(executor, "executor");
+        if (concurrency < 1 || concurrency > 1000) {
+            throw new IllegalArgumentException("concurrency must be 1 to 1000, got " + concurrency);
+        }
+    }
+
+    /**
+     * The shared default: {@link #sharedExecutor()} and {@value #DEFAULT_CONCURRENCY} requests in flight per query.
+     */
+    public static GatherOptions defaults() {
+        return Holder.DEFAULTS;
+    }
+
+    /** These options with another executor. */
+    public GatherOptions withExecutor(Executor executor) {
+        return new GatherOptions(executor, concurrency);
+    }
+
+    /** These options with another concurrency. */
+    public GatherOptions withConcurrency(int concurrency) {
+        return new GatherOptions(executor, concurrency);
+    }
+
+    /**
+     * The process-wide gather pool, created on first use: {@code max(8, 4 × cores)} (at most 64) daemon threads
+     * named {@code partita-gather-<n>}, which end after 30 s idle, with an unbounded queue (the per-query
+     * concurrency is the bound that matters).
+     */
+    public static Executor sharedExecutor() {
+        return Holder.POOL;
+    }
+
+    private static final class Holder {
+        static final ThreadPoolExecutor POOL = pool();
+        static final GatherOptions DEFAULTS = new GatherOptions(POOL, DEFAULT_CONCURRENCY);
+
+        private static ThreadPoolExecutor pool() {
+            int threads = Math.min(64, Math.max(8, 4 * Runtime.getRuntime().availableProcessors()));
+            AtomicInteger n = new AtomicInteger();
+            ThreadFactory factory = r -> {
+                Thread t = new Thread(r, "partita-gather-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            };
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+                    new LinkedBlockingQueue<>(), factory);
+            pool.allowCoreThreadTimeOut(true);
+            return pool;
+        }
+    }
+}

@@ -1,0 +1,471 @@
+package io.partita.repository;
+
+import io.partita.Cursor;
+import io.partita.GatherException;
+import io.partita.storage.api.QueryRequest;
+import io.partita.storage.api.QueryResponse;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.KeyOrder;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * The gather side of {@code @Scatter}: reads every shard of a scattered query with bounded parallelism and
+ * merges the shard streams lazily.
+ *
+ * <ul>
+ *   <li><b>Bounded parallelism</b> ({@link Runner}): a query's shard requests go to a per-query queue drained by at
+ *       most {@code concurrency} tasks on the executor; the consuming thread runs a queued request itself when it
+ *       needs its result and no worker has started it (so a saturated or direct executor never deadlocks).</li>
+ *   <li><b>Merge</b>: a k-way merge (one head per shard in a priority queue) by the index sort key, ties broken
+ *       by the table key — the order of the same entries in one unsharded partition — reversed for
+ *       {@code descending}. Merging needs every shard's first page; after that a shard is read only as the
+ *       merge consumes it, with <b>one page of prefetch</b> per shard.</li>
+ *   <li><b>Limit</b>: with {@code limit(n)}, no shard reads more than the {@code n} entries it could contribute
+ *       (each request asks for at most the shard's remaining quota), and nothing is fetched once the merge has
+ *       produced {@code n} results.</li>
+ *   <li><b>Failure</b>: the first shard error cancels queued requests and is thrown as a {@link GatherException}
+ *       from the next {@code hasNext()}/{@code next()} — never a silently partial result.</li>
+ * </ul>
+ */
+final class Gather {
+    private Gather() {}
+
+    /** Runs fetches on an executor, at most {@code concurrency} tasks at a time; the caller may run them too. */
+    static final class Runner {
+        private final Executor executor;
+        private final int concurrency;
+        private final ConcurrentLinkedQueue<Task<?>> queue = new ConcurrentLinkedQueue<>();
+        private final AtomicInteger workers = new AtomicInteger();
+        final AtomicBoolean cancelled = new AtomicBoolean();
+        private volatile Task<?> failed;
+
+        Runner(Executor executor, int concurrency) {
+            this.executor = executor;
+            this.concurrency = concurrency;
+        }
+
+        <V> Task<V> submit(int shard, Supplier<V> work) {
+            Task<V> task = new Task<>(this, shard, work);
+            if (cancelled.get()) {
+                task.result.cancel(false);
+                return task;
+            }
+            queue.add(task);
+            spawn();
+            return task;
+        }
+
+        private void spawn() {
+            while (true) {
+                int w = workers.get();
+                if (w >= concurrency || queue.isEmpty()) {
+                    return;
+                }
+                if (workers.compareAndSet(w, w + 1)) {
+                    try {
+                        executor.execute(this::drain);
+                    } catch (RejectedExecutionException e) {
+                        workers.decrementAndGet();
+                        return; // the caller runs what it needs itself
+                    }
+                }
+            }
+        }
+
+        private void drain() {
+            try {
+                Task<?> t;
+                while ((t = queue.poll()) != null) {
+                    t.run();
+                }
+            } finally {
+                workers.decrementAndGet();
+            }
+            if (!queue.isEmpty()) {
+                spawn(); // a task queued between our last poll and the decrement
+            }
+        }
+
+        void cancel() {
+            if (cancelled.compareAndSet(false, true)) {
+                Task<?> t;
+                while ((t = queue.poll()) != null) {
+                    t.result.cancel(false);
+                }
+            }
+        }
+
+        void failed(Task<?> task) {
+            if (failed == null) {
+                failed = task;
+            }
+            cancel();
+        }
+
+        /** The first failed task, if any. */
+        Task<?> failure() {
+            return failed;
+        }
+    }
+
+    /** One unit of shard work (a page, or a shard's count); runs once, on a worker or on the caller. */
+    static final class Task<V> {
+        private final Runner runner;
+        final int shard;
+        private final Supplier<V> work;
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        final CompletableFuture<V> result = new CompletableFuture<>();
+
+        Task(Runner runner, int shard, Supplier<V> work) {
+            this.runner = runner;
+            this.shard = shard;
+            this.work = work;
+        }
+
+        void run() {
+            if (!claimed.compareAndSet(false, true)) {
+                return;
+            }
+            if (runner.cancelled.get()) {
+                result.cancel(false);
+                return;
+            }
+            try {
+                result.complete(work.get());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+                runner.failed(this);
+            }
+        }
+
+        /** The result, running the work here if no worker has claimed it; a failure surfaces as its cause. */
+        V await() throws Throwable {
+            run();
+            try {
+                return result.get();
+            } catch (ExecutionException e) {
+                throw e.getCause();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                runner.cancel();
+                throw new CancellationException("interrupted while gathering shards");
+            }
+        }
+    }
+
+    // ---- the merged stream --------------------------------------------------------------------------------
+
+    /** One shard's reading state (touched by the consuming thread only; pages arrive through tasks). */
+    private static final class Shard {
+        final int index;
+        final AttributeValue value;
+        final QueryRequest.Builder request;
+        Map<String, AttributeValue> startKey;
+        Map<String, AttributeValue> position; // the incoming cursor position, until an entry is returned
+        Map<String, AttributeValue> lastReturned; // the last returned entry (its key is the cursor position)
+        final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+        int remaining; // entries this shard may still read; < 0: no limit
+        boolean ended; // the backend has no more (LastEvaluatedKey absent)
+        Task<QueryResponse> pending;
+
+        Shard(int index, AttributeValue value, QueryRequest.Builder request, Map<String, AttributeValue> position, int limit) {
+            this.index = index;
+            this.value = value;
+            this.request = request;
+            this.position = position;
+            this.startKey = position;
+            this.remaining = limit;
+        }
+
+        boolean mayFetch() {
+            return !ended && remaining != 0;
+        }
+    }
+
+    /**
+     * The merge of a scattered query's shards, as raw items in index order. {@code perShardLimit} caps what each
+     * shard reads (the query's limit or page size; {@code -1} for none).
+     */
+    static final class Merged implements Iterator<Map<String, AttributeValue>> {
+        private final QueryBuilder<?, ?> query;
+        private final Runner runner;
+        private final Shard[] shards;
+        private final PriorityQueue<Head> heads;
+        private boolean started;
+
+        private record Head(Shard shard, Map<String, AttributeValue> item) {}
+
+        Merged(QueryBuilder<?, ?> q, Cursor cursor, int perShardLimit) {
+            this.query = q;
+            int n = q.scatterValues.size();
+            if (cursor != null && cursor.positions().size() != n) {
+                throw new IllegalArgumentException("This cursor holds " + cursor.positions().size() + " shard positions; the query has "
+                        + n + " shards");
+            }
+            this.runner = new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
+            this.shards = new Shard[n];
+            for (int i = 0; i < n; i++) {
+                Map<String, AttributeValue> position = cursor == null ? null : cursor.positions().get(i);
+                AttributeValue value = q.scatterValues.get(i);
+                Shard s = new Shard(i, value, QueryEngine.request(q, value, false), position, perShardLimit);
+                if (position != null && position.isEmpty()) {
+                    s.ended = true; // read to its end by an earlier page
+                }
+                shards[i] = s;
+            }
+            Comparator<Map<String, AttributeValue>> order = entryOrder(q.spec);
+            Comparator<Map<String, AttributeValue>> o = q.descending ? order.reversed() : order;
+            this.heads = new PriorityQueue<>(Math.max(1, n), (a, b) -> {
+                int c = o.compare(a.item(), b.item());
+                return c != 0 ? c : Integer.compare(a.shard().index, b.shard().index);
+            });
+        }
+
+        private void start() {
+            if (started) {
+                return;
+            }
+            started = true;
+            for (Shard s : shards) {
+                if (s.mayFetch()) {
+                    fetch(s);
+                }
+            }
+            for (Shard s : shards) {
+                advance(s);
+            }
+        }
+
+        private void fetch(Shard s) {
+            Map<String, AttributeValue> start = s.startKey;
+            Integer limit = s.remaining > 0 ? s.remaining : null;
+            QueryRequest request = s.request.exclusiveStartKey(start).limit(limit).build();
+            s.pending = runner.submit(s.index, () -> query.spec.backend().query(request));
+        }
+
+        /** Puts shard {@code s}'s next entry into the heap, waiting for (and prefetching) pages as needed. */
+        private void advance(Shard s) {
+            while (s.buffer.isEmpty()) {
+                if (s.pending == null) {
+                    return; // ended, or its quota is used up
+                }
+                QueryResponse page = await(s);
+                s.pending = null;
+                Map<String, AttributeValue> last = page.lastEvaluatedKey();
+                s.ended = last == null || last.isEmpty();
+                s.startKey = s.ended ? null : last;
+                for (Map<String, AttributeValue> item : page.items()) {
+                    if (query.residual == null || query.residual.test(item)) {
+                        s.buffer.add(item);
+                    }
+                }
+                if (s.remaining > 0) {
+                    s.remaining = Math.max(0, s.remaining - s.buffer.size());
+                }
+                if (s.mayFetch()) {
+                    fetch(s); // prefetch the next page while this one is merged
+                }
+            }
+            heads.add(new Head(s, s.buffer.poll()));
+        }
+
+        private QueryResponse await(Shard s) {
+            QueryResponse r;
+            try {
+                r = s.pending.await();
+            } catch (CancellationException e) {
+                throwIfFailed();
+                throw e;
+            } catch (Throwable e) {
+                runner.cancel();
+                throw failure(s.index, e);
+            }
+            throwIfFailed();
+            return r;
+        }
+
+        private void throwIfFailed() {
+            Task<?> failed = runner.failure();
+            if (failed != null) {
+                Throwable cause = failed.result.handle((v, e) -> e).join();
+                throw failure(failed.shard, cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause);
+            }
+        }
+
+        private GatherException failure(int shard, Throwable cause) {
+            return new GatherException("Shard " + shard + " of " + shards.length + " (" + query.scatterAttribute + " = "
+                    + shards[shard].value + ") of a gather query on " + query.spec.tableName()
+                    + (query.spec.indexName() == null ? "" : "." + query.spec.indexName()) + " failed: " + cause, shard, cause);
+        }
+
+        @Override
+        public boolean hasNext() {
+            throwIfFailed();
+            start();
+            return !heads.isEmpty();
+        }
+
+        @Override
+        public Map<String, AttributeValue> next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Head head = heads.poll();
+            Shard s = head.shard();
+            s.lastReturned = head.item();
+            advance(s);
+            return head.item();
+        }
+
+        /** True when some shard may hold entries after those returned so far (without fetching anything). */
+        boolean mayHaveMore() {
+            start();
+            if (!heads.isEmpty()) {
+                return true;
+            }
+            for (Shard s : shards) {
+                if (!s.ended) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Where each shard resumes: after its last returned entry; a shard with nothing left is marked done. */
+        Cursor cursor() {
+            List<Map<String, AttributeValue>> out = new ArrayList<>(shards.length);
+            for (Shard s : shards) {
+                boolean holds = !s.buffer.isEmpty() || headOf(s);
+                out.add(!holds && s.ended ? Map.of() : s.lastReturned != null ? entryKey(s.lastReturned) : s.position);
+            }
+            return Cursor.ofShards(out);
+        }
+
+        /** Stops reading: queued requests are dropped (requests already running finish unobserved). */
+        void close() {
+            runner.cancel();
+        }
+
+        private boolean headOf(Shard s) {
+            for (Head h : heads) {
+                if (h.shard() == s) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private Map<String, AttributeValue> entryKey(Map<String, AttributeValue> item) {
+            Map<String, AttributeValue> key = new HashMap<>(8);
+            for (String name : query.spec.entryKeyAttributes()) {
+                AttributeValue v = item.get(name);
+                if (v != null) {
+                    key.put(name, v);
+                }
+            }
+            return key;
+        }
+    }
+
+    // ---- count --------------------------------------------------------------------------------------------
+
+    /** Select COUNT over every shard in parallel; each shard counts up to the limit; the sum is capped by it. */
+    static long count(QueryBuilder<?, ?> q) {
+        Runner runner = new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
+        List<Task<Long>> tasks = new ArrayList<>(q.scatterValues.size());
+        for (int i = 0; i < q.scatterValues.size(); i++) {
+            AttributeValue shard = q.scatterValues.get(i);
+            tasks.add(runner.submit(i, () -> countShard(q, shard)));
+        }
+        long total = 0;
+        for (Task<Long> t : tasks) {
+            try {
+                total += t.await();
+            } catch (CancellationException e) {
+                Task<?> failed = runner.failure();
+                if (failed == null) {
+                    throw e;
+                }
+                Throwable cause = failed.result.handle((v, x) -> x).join();
+                throw countFailure(q, failed.shard, cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause);
+            } catch (Throwable e) {
+                runner.cancel();
+                throw countFailure(q, t.shard, e);
+            }
+        }
+        return q.limit > 0 ? Math.min(total, q.limit) : total;
+    }
+
+    private static GatherException countFailure(QueryBuilder<?, ?> q, int shard, Throwable cause) {
+        return new GatherException("Shard " + shard + " of " + q.scatterValues.size() + " (" + q.scatterAttribute + " = "
+                + q.scatterValues.get(shard) + ") of a gather count on " + q.spec.tableName()
+                + (q.spec.indexName() == null ? "" : "." + q.spec.indexName()) + " failed: " + cause, shard, cause);
+    }
+
+    private static long countShard(QueryBuilder<?, ?> q, AttributeValue shard) {
+        QueryRequest.Builder request = QueryEngine.request(q, shard, true);
+        Map<String, AttributeValue> start = null;
+        long n = 0;
+        do {
+            long remaining = q.limit > 0 ? q.limit - n : -1;
+            if (remaining == 0) {
+                return n;
+            }
+            QueryResponse response = q.spec.backend().query(request.exclusiveStartKey(start)
+                    .limit(remaining > 0 ? (int) remaining : null).build());
+            n += response.count();
+            start = response.lastEvaluatedKey();
+        } while (start != null && !start.isEmpty());
+        return n;
+    }
+
+    // ---- order --------------------------------------------------------------------------------------------
+
+    /**
+     * The order of entries within one index partition: the index sort key, then the table key (partition, then
+     * sort), each compared as DynamoDB compares key values.
+     */
+    static Comparator<Map<String, AttributeValue>> entryOrder(QuerySpec<?> spec) {
+        List<String> names = new ArrayList<>(spec.sortKeyAttributes());
+        for (String k : EntityMapping.indexKeyAttributes(spec.table(), null)) {
+            if (!names.contains(k)) {
+                names.add(k);
+            }
+        }
+        String[] order = names.toArray(String[]::new);
+        return (a, b) -> {
+            for (String name : order) {
+                AttributeValue x = a.get(name);
+                AttributeValue y = b.get(name);
+                if (x == null || y == null) {
+                    if (x != y) {
+                        return x == null ? -1 : 1;
+                    }
+                    continue;
+                }
+                int c = KeyOrder.compare(x, y);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
+    }
+}

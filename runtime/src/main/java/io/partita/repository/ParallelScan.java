@@ -1,0 +1,191 @@
+package io.partita.repository;
+
+import io.partita.Condition;
+import io.partita.ExpressionBuilder;
+import io.partita.GatherException;
+import io.partita.GatherOptions;
+import io.partita.mapping.ItemDecoder;
+import io.partita.spi.Backend;
+import io.partita.storage.api.ScanRequest;
+import io.partita.storage.api.ScanResponse;
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * A parallel Scan of a whole table over {@code TotalSegments} segments (DynamoDB's parallel scan; seed 002's
+ * "gather by parallel scan"), each segment read page by page on the database's gather executor with bounded
+ * concurrency (see {@link GatherOptions}). Built by {@code repository.scanAll(segments)}:
+ *
+ * <pre>{@code
+ * List<AdClick> all = clicks.scanAll(8)
+ *         .onProgress(p -> log.info("{} of {} segments, {} items", p.segmentsDone(), p.totalSegments(), p.itemsReturned()))
+ *         .list();
+ * }</pre>
+ *
+ * A failing segment (after the retry policy's retries) cancels the others and fails the scan with a
+ * {@link GatherException}; no partial result is returned. Single-use, not thread-safe.
+ *
+ * @param <T> the entity
+ */
+public final class ParallelScan<T> {
+    /** DynamoDB's limit on TotalSegments. */
+    public static final int MAX_SEGMENTS = 1_000_000;
+
+    private final Backend backend;
+    private final String tableName;
+    private final ItemDecoder<T> decoder;
+    private final int segments;
+    private Condition filter;
+    private Executor executor;
+    private int concurrency;
+    private Consumer<ScanProgress> progress = p -> { };
+
+    ParallelScan(Backend backend, String tableName, ItemDecoder<T> decoder, GatherOptions gather, int segments,
+                 Condition typeFilter) {
+        if (segments < 1 || segments > MAX_SEGMENTS) {
+            throw new IllegalArgumentException("segments must be 1 to " + MAX_SEGMENTS + ", got " + segments);
+        }
+        this.backend = backend;
+        this.tableName = tableName;
+        this.decoder = decoder;
+        this.segments = segments;
+        this.executor = gather.executor();
+        this.concurrency = gather.concurrency();
+        this.filter = typeFilter;
+    }
+
+    /** Keeps only items matching {@code condition} (a filter expression: scanned items still cost reads). */
+    public ParallelScan<T> filter(Condition condition) {
+        this.filter = Condition.both(filter, Objects.requireNonNull(condition, "condition"));
+        return this;
+    }
+
+    /** Runs segment reads on {@code executor} instead of the database's gather executor. */
+    public ParallelScan<T> executor(Executor executor) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        return this;
+    }
+
+    /** At most {@code n} segments read at once (1 to 1000). */
+    public ParallelScan<T> concurrency(int n) {
+        if (n < 1 || n > 1000) {
+            throw new IllegalArgumentException("concurrency must be 1 to 1000, got " + n);
+        }
+        this.concurrency = n;
+        return this;
+    }
+
+    /** Called after every page with the scan's progress (serialized calls, on any thread). */
+    public ParallelScan<T> onProgress(Consumer<ScanProgress> callback) {
+        this.progress = Objects.requireNonNull(callback, "callback");
+        return this;
+    }
+
+    /** Every entity, segment 0's first, then segment 1's, and so on. */
+    public List<T> list() {
+        List<List<T>> bySegment = new ArrayList<>(segments);
+        for (int i = 0; i < segments; i++) {
+            bySegment.add(new ArrayList<>());
+        }
+        run((segment, item) -> bySegment.get(segment).add(item), false);
+        List<T> out = new ArrayList<>();
+        bySegment.forEach(out::addAll);
+        return out;
+    }
+
+    /** Hands every entity to {@code action}; calls are serialized, in no particular order across segments. */
+    public void forEach(Consumer<? super T> action) {
+        Objects.requireNonNull(action, "action");
+        run((segment, item) -> action.accept(item), true);
+    }
+
+    /** How many entities the table holds (decodes, so shared tables count only this entity type). */
+    public long count() {
+        long[] n = {0};
+        run((segment, item) -> n[0]++, true);
+        return n[0];
+    }
+
+    private interface Sink<T> {
+        void accept(int segment, T item);
+    }
+
+    private void run(Sink<T> sink, boolean serialize) {
+        ExpressionBuilder b = new ExpressionBuilder();
+        String filterExpression = filter == null ? null : filter.render(b);
+        Map<String, String> names = b.names();
+        Map<String, AttributeValue> values = b.values();
+        Object lock = new Object();
+        long[] totals = new long[3]; // pages, scanned, returned
+        int[] done = {0};
+        Gather.Runner runner = new Gather.Runner(executor, concurrency);
+        List<Gather.Task<Boolean>> tasks = new ArrayList<>(segments);
+        for (int i = 0; i < segments; i++) {
+            int segment = i;
+            tasks.add(runner.submit(segment, () -> {
+                Map<String, AttributeValue> start = null;
+                do {
+                    if (runner.cancelled.get()) {
+                        throw new CancellationException();
+                    }
+                    ScanResponse page = backend.scan(ScanRequest.builder().tableName(tableName)
+                            .filterExpression(filterExpression)
+                            .expressionAttributeNames(names.isEmpty() ? null : names)
+                            .expressionAttributeValues(values.isEmpty() ? null : values)
+                            .segment(segment).totalSegments(segments)
+                            .exclusiveStartKey(start).build());
+                    start = page.lastEvaluatedKey();
+                    boolean last = start == null || start.isEmpty();
+                    List<T> decoded = new ArrayList<>(page.items().size());
+                    for (Map<String, AttributeValue> item : page.items()) {
+                        T t = decoder.fromItem(item);
+                        if (t != null) {
+                            decoded.add(t);
+                        }
+                    }
+                    synchronized (lock) {
+                        for (T t : decoded) {
+                            sink.accept(segment, t);
+                        }
+                        totals[0]++;
+                        totals[1] += page.scannedCount();
+                        totals[2] += decoded.size();
+                        if (last) {
+                            done[0]++;
+                        }
+                        progress.accept(new ScanProgress(segment, segments, last, done[0], totals[0], totals[1], totals[2]));
+                    }
+                    if (last) {
+                        return true;
+                    }
+                } while (true);
+            }));
+        }
+        for (Gather.Task<Boolean> t : tasks) {
+            try {
+                t.await();
+            } catch (CancellationException e) {
+                Gather.Task<?> failed = runner.failure();
+                if (failed == null) {
+                    throw e;
+                }
+                throw failure(failed.shard, failed.result.handle((v, x) -> x instanceof java.util.concurrent.CompletionException
+                        ? x.getCause() : x).join());
+            } catch (Throwable e) {
+                runner.cancel();
+                throw failure(t.shard, e);
+            }
+        }
+    }
+
+    private GatherException failure(int segment, Throwable cause) {
+        return new GatherException("Segment " + segment + " of " + segments + " of a parallel scan of " + tableName
+                + " failed: " + cause, segment, cause);
+    }
+}
