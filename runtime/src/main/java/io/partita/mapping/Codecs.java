@@ -56,89 +56,191 @@ import java.util.function.Function;
 public final class Codecs {
     private Codecs() {}
 
+    // The built-in codecs are one class dispatching on a kind code, not a pair of lambdas each: the first use of
+    // Codecs then loads one class instead of spinning some seventy lambda classes on a cold JVM, and a schema's
+    // encode loop calls a single receiver type.
+
     // ---- strings and characters ----------------------------------------------------------------------
 
-    public static final AttributeCodec<String> STRING = scalar(AttributeType.S, AttributeValue::s, AttributeValue::asS);
+    public static final AttributeCodec<String> STRING = new Builtin<>(Builtin.STRING, AttributeType.S);
 
-    public static final AttributeCodec<Character> CHARACTER = scalar(AttributeType.S,
-            c -> AttributeValue.s(String.valueOf(c)), v -> singleChar(v.asS()));
+    public static final AttributeCodec<Character> CHARACTER = new Builtin<>(Builtin.CHARACTER, AttributeType.S);
 
     public static final AttributeCodec<Character> PRIMITIVE_CHAR = withDefault(CHARACTER, '\0');
 
     // ---- numbers -----------------------------------------------------------------------------------------
 
-    public static final AttributeCodec<Integer> INTEGER = scalar(AttributeType.N, i -> AttributeValue.n(i.longValue()),
-            v -> v.asN().intValueExact());
+    public static final AttributeCodec<Integer> INTEGER = new Builtin<>(Builtin.INTEGER, AttributeType.N);
     public static final AttributeCodec<Integer> PRIMITIVE_INT = withDefault(INTEGER, 0);
 
-    public static final AttributeCodec<Long> LONG = scalar(AttributeType.N, AttributeValue::n, v -> v.asN().longValueExact());
+    public static final AttributeCodec<Long> LONG = new Builtin<>(Builtin.LONG, AttributeType.N);
     public static final AttributeCodec<Long> PRIMITIVE_LONG = withDefault(LONG, 0L);
 
-    public static final AttributeCodec<Short> SHORT = scalar(AttributeType.N, s -> AttributeValue.n(s.longValue()),
-            v -> v.asN().shortValueExact());
+    public static final AttributeCodec<Short> SHORT = new Builtin<>(Builtin.SHORT, AttributeType.N);
     public static final AttributeCodec<Short> PRIMITIVE_SHORT = withDefault(SHORT, (short) 0);
 
-    public static final AttributeCodec<Byte> BYTE = scalar(AttributeType.N, b -> AttributeValue.n(b.longValue()),
-            v -> v.asN().byteValueExact());
+    public static final AttributeCodec<Byte> BYTE = new Builtin<>(Builtin.BYTE, AttributeType.N);
     public static final AttributeCodec<Byte> PRIMITIVE_BYTE = withDefault(BYTE, (byte) 0);
 
-    public static final AttributeCodec<Double> DOUBLE = scalar(AttributeType.N, d -> AttributeValue.n(finite(d)),
-            v -> v.asN().doubleValue());
+    public static final AttributeCodec<Double> DOUBLE = new Builtin<>(Builtin.DOUBLE, AttributeType.N);
     public static final AttributeCodec<Double> PRIMITIVE_DOUBLE = withDefault(DOUBLE, 0d);
 
-    public static final AttributeCodec<Float> FLOAT = scalar(AttributeType.N,
-            f -> AttributeValue.n(new BigDecimal(Float.toString(finite(f.doubleValue()).floatValue()))),
-            v -> v.asN().floatValue());
+    public static final AttributeCodec<Float> FLOAT = new Builtin<>(Builtin.FLOAT, AttributeType.N);
     public static final AttributeCodec<Float> PRIMITIVE_FLOAT = withDefault(FLOAT, 0f);
 
-    public static final AttributeCodec<BigDecimal> BIG_DECIMAL = scalar(AttributeType.N, AttributeValue::n, AttributeValue::asN);
+    public static final AttributeCodec<BigDecimal> BIG_DECIMAL = new Builtin<>(Builtin.BIG_DECIMAL, AttributeType.N);
 
-    public static final AttributeCodec<BigInteger> BIG_INTEGER = scalar(AttributeType.N,
-            i -> AttributeValue.n(new BigDecimal(i)), v -> v.asN().toBigIntegerExact());
+    public static final AttributeCodec<BigInteger> BIG_INTEGER = new Builtin<>(Builtin.BIG_INTEGER, AttributeType.N);
 
     // ---- booleans -----------------------------------------------------------------------------------------
 
-    public static final AttributeCodec<Boolean> BOOLEAN = scalar(AttributeType.BOOL, AttributeValue::bool, Codecs::bool);
+    public static final AttributeCodec<Boolean> BOOLEAN = new Builtin<>(Builtin.BOOLEAN, AttributeType.BOOL);
     public static final AttributeCodec<Boolean> PRIMITIVE_BOOLEAN = withDefault(BOOLEAN, false);
 
     // ---- identifiers, binary ------------------------------------------------------------------------------
 
-    public static final AttributeCodec<java.util.UUID> UUID = scalar(AttributeType.S, u -> AttributeValue.s(u.toString()),
-            v -> java.util.UUID.fromString(v.asS()));
+    public static final AttributeCodec<java.util.UUID> UUID = new Builtin<>(Builtin.UUID, AttributeType.S);
 
-    public static final AttributeCodec<byte[]> BYTES = scalar(AttributeType.B, AttributeValue::b, v -> v.asB().toByteArray());
+    public static final AttributeCodec<byte[]> BYTES = new Builtin<>(Builtin.BYTES, AttributeType.B);
 
-    public static final AttributeCodec<ByteBuffer> BYTE_BUFFER = scalar(AttributeType.B,
-            b -> AttributeValue.b(Bytes.copyOf(b.duplicate())), v -> ByteBuffer.wrap(v.asB().toByteArray()).asReadOnlyBuffer());
+    public static final AttributeCodec<ByteBuffer> BYTE_BUFFER = new Builtin<>(Builtin.BYTE_BUFFER, AttributeType.B);
 
     // ---- java.time ----------------------------------------------------------------------------------------
 
-    public static final AttributeCodec<Instant> INSTANT = scalar(AttributeType.S, i -> AttributeValue.s(KeyFormat.text(i)),
-            v -> KeyFormat.parseInstant(v.asS()));
-    public static final AttributeCodec<OffsetDateTime> OFFSET_DATE_TIME = scalar(AttributeType.S,
-            t -> AttributeValue.s(KeyFormat.text(t)), v -> OffsetDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC));
-    public static final AttributeCodec<ZonedDateTime> ZONED_DATE_TIME = scalar(AttributeType.S,
-            t -> AttributeValue.s(KeyFormat.text(t)), v -> ZonedDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC));
-    public static final AttributeCodec<LocalDate> LOCAL_DATE = scalar(AttributeType.S, d -> AttributeValue.s(KeyFormat.text(d)),
-            v -> KeyFormat.parseLocalDate(v.asS()));
-    public static final AttributeCodec<LocalDateTime> LOCAL_DATE_TIME = scalar(AttributeType.S,
-            t -> AttributeValue.s(KeyFormat.text(t)), v -> KeyFormat.parseLocalDateTime(v.asS()));
-    public static final AttributeCodec<LocalTime> LOCAL_TIME = scalar(AttributeType.S, t -> AttributeValue.s(KeyFormat.text(t)),
-            v -> LocalTime.parse(v.asS()));
-    public static final AttributeCodec<Year> YEAR = scalar(AttributeType.S, y -> AttributeValue.s(KeyFormat.text(y)),
-            v -> Year.parse(v.asS()));
-    public static final AttributeCodec<YearMonth> YEAR_MONTH = scalar(AttributeType.S, y -> AttributeValue.s(KeyFormat.text(y)),
-            v -> YearMonth.parse(v.asS()));
-    public static final AttributeCodec<MonthDay> MONTH_DAY = scalar(AttributeType.S, m -> AttributeValue.s(m.toString()),
-            v -> MonthDay.parse(v.asS()));
-    public static final AttributeCodec<Duration> DURATION = scalar(AttributeType.S, d -> AttributeValue.s(d.toString()),
-            v -> Duration.parse(v.asS()));
-    public static final AttributeCodec<Period> PERIOD = scalar(AttributeType.S, p -> AttributeValue.s(p.toString()),
-            v -> Period.parse(v.asS()));
-    public static final AttributeCodec<ZoneId> ZONE_ID = scalar(AttributeType.S, z -> AttributeValue.s(z.getId()),
-            v -> ZoneId.of(v.asS()));
-    public static final AttributeCodec<ZoneOffset> ZONE_OFFSET = scalar(AttributeType.S, z -> AttributeValue.s(z.getId()),
-            v -> ZoneOffset.of(v.asS()));
+    public static final AttributeCodec<Instant> INSTANT = new Builtin<>(Builtin.INSTANT, AttributeType.S);
+    public static final AttributeCodec<OffsetDateTime> OFFSET_DATE_TIME = new Builtin<>(Builtin.OFFSET_DATE_TIME, AttributeType.S);
+    public static final AttributeCodec<ZonedDateTime> ZONED_DATE_TIME = new Builtin<>(Builtin.ZONED_DATE_TIME, AttributeType.S);
+    public static final AttributeCodec<LocalDate> LOCAL_DATE = new Builtin<>(Builtin.LOCAL_DATE, AttributeType.S);
+    public static final AttributeCodec<LocalDateTime> LOCAL_DATE_TIME = new Builtin<>(Builtin.LOCAL_DATE_TIME, AttributeType.S);
+    public static final AttributeCodec<LocalTime> LOCAL_TIME = new Builtin<>(Builtin.LOCAL_TIME, AttributeType.S);
+    public static final AttributeCodec<Year> YEAR = new Builtin<>(Builtin.YEAR, AttributeType.S);
+    public static final AttributeCodec<YearMonth> YEAR_MONTH = new Builtin<>(Builtin.YEAR_MONTH, AttributeType.S);
+    public static final AttributeCodec<MonthDay> MONTH_DAY = new Builtin<>(Builtin.MONTH_DAY, AttributeType.S);
+    public static final AttributeCodec<Duration> DURATION = new Builtin<>(Builtin.DURATION, AttributeType.S);
+    public static final AttributeCodec<Period> PERIOD = new Builtin<>(Builtin.PERIOD, AttributeType.S);
+    public static final AttributeCodec<ZoneId> ZONE_ID = new Builtin<>(Builtin.ZONE_ID, AttributeType.S);
+    public static final AttributeCodec<ZoneOffset> ZONE_OFFSET = new Builtin<>(Builtin.ZONE_OFFSET, AttributeType.S);
+
+    /** The built-in scalar codecs: one class, one switch per direction. */
+    private static final class Builtin<V> implements AttributeCodec<V> {
+        static final int STRING = 0;
+        static final int CHARACTER = 1;
+        static final int INTEGER = 2;
+        static final int LONG = 3;
+        static final int SHORT = 4;
+        static final int BYTE = 5;
+        static final int DOUBLE = 6;
+        static final int FLOAT = 7;
+        static final int BIG_DECIMAL = 8;
+        static final int BIG_INTEGER = 9;
+        static final int BOOLEAN = 10;
+        static final int UUID = 11;
+        static final int BYTES = 12;
+        static final int BYTE_BUFFER = 13;
+        static final int INSTANT = 14;
+        static final int OFFSET_DATE_TIME = 15;
+        static final int ZONED_DATE_TIME = 16;
+        static final int LOCAL_DATE = 17;
+        static final int LOCAL_DATE_TIME = 18;
+        static final int LOCAL_TIME = 19;
+        static final int YEAR = 20;
+        static final int YEAR_MONTH = 21;
+        static final int MONTH_DAY = 22;
+        static final int DURATION = 23;
+        static final int PERIOD = 24;
+        static final int ZONE_ID = 25;
+        static final int ZONE_OFFSET = 26;
+
+        private final int kind;
+        private final AttributeType type;
+
+        Builtin(int kind, AttributeType type) {
+            this.kind = kind;
+            this.type = type;
+        }
+
+        @Override
+        public AttributeValue encode(V value) {
+            Object v = value;
+            switch (kind) {
+                case STRING: return AttributeValue.s((String) v);
+                case CHARACTER: return AttributeValue.s(String.valueOf((char) (Character) v));
+                case INTEGER: return AttributeValue.n(((Integer) v).longValue());
+                case LONG: return AttributeValue.n((long) (Long) v);
+                case SHORT: return AttributeValue.n(((Short) v).longValue());
+                case BYTE: return AttributeValue.n(((Byte) v).longValue());
+                case DOUBLE: return AttributeValue.n(finite((Double) v));
+                case FLOAT: return AttributeValue.n(new BigDecimal(Float.toString(finite(((Float) v).doubleValue()).floatValue())));
+                case BIG_DECIMAL: return AttributeValue.n((BigDecimal) v);
+                case BIG_INTEGER: return AttributeValue.n(new BigDecimal((BigInteger) v));
+                case BOOLEAN: return AttributeValue.bool((Boolean) v);
+                case UUID: return AttributeValue.s(v.toString());
+                case BYTES: return AttributeValue.b((byte[]) v);
+                case BYTE_BUFFER: return AttributeValue.b(Bytes.copyOf(((ByteBuffer) v).duplicate()));
+                case INSTANT: return AttributeValue.s(KeyFormat.text((Instant) v));
+                case OFFSET_DATE_TIME: return AttributeValue.s(KeyFormat.text((OffsetDateTime) v));
+                case ZONED_DATE_TIME: return AttributeValue.s(KeyFormat.text((ZonedDateTime) v));
+                case LOCAL_DATE: return AttributeValue.s(KeyFormat.text((LocalDate) v));
+                case LOCAL_DATE_TIME: return AttributeValue.s(KeyFormat.text((LocalDateTime) v));
+                case LOCAL_TIME: return AttributeValue.s(KeyFormat.text((LocalTime) v));
+                case YEAR: return AttributeValue.s(KeyFormat.text((Year) v));
+                case YEAR_MONTH: return AttributeValue.s(KeyFormat.text((YearMonth) v));
+                case MONTH_DAY: return AttributeValue.s(v.toString());
+                case DURATION: return AttributeValue.s(v.toString());
+                case PERIOD: return AttributeValue.s(v.toString());
+                case ZONE_ID: return AttributeValue.s(((ZoneId) v).getId());
+                case ZONE_OFFSET: return AttributeValue.s(((ZoneOffset) v).getId());
+                default: throw new IllegalStateException("codec kind " + kind);
+            }
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public V decode(AttributeValue value) {
+            if (value.type() != type) {
+                throw new MappingException("expected " + type + ", got " + value.type());
+            }
+            return (V) decodeValue(value);
+        }
+
+        private Object decodeValue(AttributeValue v) {
+            switch (kind) {
+                case STRING: return v.asS();
+                case CHARACTER: return singleChar(v.asS());
+                case INTEGER: return v.asN().intValueExact();
+                case LONG: return v.asN().longValueExact();
+                case SHORT: return v.asN().shortValueExact();
+                case BYTE: return v.asN().byteValueExact();
+                case DOUBLE: return v.asN().doubleValue();
+                case FLOAT: return v.asN().floatValue();
+                case BIG_DECIMAL: return v.asN();
+                case BIG_INTEGER: return v.asN().toBigIntegerExact();
+                case BOOLEAN: return bool(v);
+                case UUID: return java.util.UUID.fromString(v.asS());
+                case BYTES: return v.asB().toByteArray();
+                case BYTE_BUFFER: return ByteBuffer.wrap(v.asB().toByteArray()).asReadOnlyBuffer();
+                case INSTANT: return KeyFormat.parseInstant(v.asS());
+                case OFFSET_DATE_TIME: return OffsetDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC);
+                case ZONED_DATE_TIME: return ZonedDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC);
+                case LOCAL_DATE: return KeyFormat.parseLocalDate(v.asS());
+                case LOCAL_DATE_TIME: return KeyFormat.parseLocalDateTime(v.asS());
+                case LOCAL_TIME: return LocalTime.parse(v.asS());
+                case YEAR: return Year.parse(v.asS());
+                case YEAR_MONTH: return YearMonth.parse(v.asS());
+                case MONTH_DAY: return MonthDay.parse(v.asS());
+                case DURATION: return Duration.parse(v.asS());
+                case PERIOD: return Period.parse(v.asS());
+                case ZONE_ID: return ZoneId.of(v.asS());
+                case ZONE_OFFSET: return ZoneOffset.of(v.asS());
+                default: throw new IllegalStateException("codec kind " + kind);
+            }
+        }
+
+        @Override
+        public AttributeType type() {
+            return type;
+        }
+    }
 
     // ---- factories ----------------------------------------------------------------------------------------
 
