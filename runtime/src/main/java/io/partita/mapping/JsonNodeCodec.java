@@ -17,7 +17,9 @@ import java.util.Map;
 /** Arbitrary JSON documents as native attribute values (see {@link Codecs#json()}); its own class so Jackson loads lazily. */
 final class JsonNodeCodec implements AttributeCodec<JsonNode> {
     static final JsonNodeCodec INSTANCE = new JsonNodeCodec();
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    // exact decimals: numbers keep every digit DynamoDB stored (the factory's 'exact' instance; the
+    // withExactBigDecimals(boolean) factory method is deprecated)
+    private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
 
     private JsonNodeCodec() {}
 

@@ -23,8 +23,8 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
         this.typeName = typeName;
         int n = attributes.size();
         this.names = new String[n];
-        this.getters = new Function[n];
-        this.codecs = new AttributeCodec[n];
+        this.getters = newArray(n);
+        this.codecs = newCodecArray(n);
         for (int i = 0; i < n; i++) {
             AttributeMapping<T, ?> a = attributes.get(i);
             names[i] = a.name();
@@ -86,5 +86,15 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
     @Override
     public String toString() {
         return "ItemSchema[" + typeName + " " + attributeNames + "]";
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static <T> Function<T, Object>[] newArray(int n) {
+        return new Function[n];
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static AttributeCodec<Object>[] newCodecArray(int n) {
+        return new AttributeCodec[n];
     }
 }

@@ -145,6 +145,7 @@ public final class Shards {
     }
 
     /** MurmurHash3 x86 32-bit of {@code data} with {@code seed}. */
+    @SuppressWarnings("fallthrough") // MurmurHash3's tail: the remaining 1 to 3 bytes, by design
     static int murmur3(byte[] data, int seed) {
         final int c1 = 0xcc9e2d51;
         final int c2 = 0x1b873593;
