@@ -1,0 +1,273 @@
+package io.partita.io;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.partita.Partita;
+import io.partita.RetryPolicy;
+import io.partita.mapping.DynamoDbJson;
+import io.partita.mapping.MappingException;
+import io.partita.storage.api.BatchWriteItemRequest;
+import io.partita.storage.api.BatchWriteItemResponse;
+import io.partita.storage.api.ScanRequest;
+import io.partita.storage.api.ScanResponse;
+import io.partita.storage.api.WriteRequest;
+import io.partita.storage.value.AttributeValue;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PushbackReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Exports a table to, and imports it from, DynamoDB's export format: one JSON object per line,
+ * {@code {"Item":{"UserId":{"S":"101"},"TopScore":{"N":"5842"}}}}, the values in DynamoDB JSON (as S3 exports
+ * and the AWS CLI write them). Use it to load fixtures into a test database or to look at what a table holds.
+ *
+ * <pre>{@code
+ * try (Writer out = Files.newBufferedWriter(Path.of("scores.jsonl"))) {
+ *     DynamoDbJsonLines.export(db, "GameScores", out);
+ * }
+ * try (Reader in = Files.newBufferedReader(Path.of("scores.jsonl"))) {
+ *     DynamoDbJsonLines.importTable(db, "GameScores", in);
+ * }
+ * }</pre>
+ *
+ * Export reads the whole table with a paginated, strongly consistent Scan. Import also accepts a JSON array
+ * whose elements are {@code {"Item":{...}}} objects or bare items, and writes with BatchWriteItem, 25 items per
+ * request, resending unprocessed items under the database's {@link RetryPolicy}. Import writes plain items: no
+ * entity validation, conditions or version checks, and later items overwrite earlier ones with the same key.
+ * The table must exist (open its repository first). Malformed input fails with {@link ImportException} naming
+ * the line; items before it may already be written.
+ */
+public final class DynamoDbJsonLines {
+    /** DynamoDB's limit on writes per BatchWriteItem request. */
+    public static final int ITEMS_PER_REQUEST = 25;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> TYPES = Set.of("S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS");
+
+    private DynamoDbJsonLines() {}
+
+    /** Thrown for malformed import input; {@link #line()} is the 1-based line of the offending item. */
+    public static final class ImportException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final long line;
+
+        ImportException(long line, String message, Throwable cause) {
+            super("line " + line + ": " + message, cause);
+            this.line = line;
+        }
+
+        /** The 1-based line the problem is on. */
+        public long line() {
+            return line;
+        }
+    }
+
+    /**
+     * Writes every item of {@code table} to {@code out}, one {@code {"Item":{...}}} line each, and returns how
+     * many were written. {@code out} is flushed, not closed.
+     */
+    public static long export(Partita db, String table, Writer out) {
+        long count = 0;
+        Map<String, AttributeValue> start = null;
+        try {
+            do {
+                ScanResponse page = db.requests().scan(ScanRequest.builder().tableName(table).consistentRead(true)
+                        .exclusiveStartKey(start).build());
+                for (Map<String, AttributeValue> item : page.items()) {
+                    ObjectNode line = JSON.createObjectNode();
+                    line.set("Item", DynamoDbJson.itemToJson(item));
+                    out.write(JSON.writeValueAsString(line));
+                    out.write('\n');
+                    count++;
+                }
+                start = page.lastEvaluatedKey() == null || page.lastEvaluatedKey().isEmpty() ? null : page.lastEvaluatedKey();
+            } while (start != null);
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return count;
+    }
+
+    /** {@link #export} into a string: handy in tests and for a quick look at a table. */
+    public static String exportToString(Partita db, String table) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        export(db, table, out);
+        return out.toString();
+    }
+
+    /**
+     * Reads items from {@code in} (export lines, or a JSON array) and puts them into {@code table}; returns how
+     * many items were written. Blank lines are skipped. {@code in} is not closed.
+     */
+    public static long importTable(Partita db, String table, Reader in) {
+        List<Map<String, AttributeValue>> batch = new ArrayList<>(ITEMS_PER_REQUEST);
+        long count = 0;
+        try {
+            PushbackReader reader = new PushbackReader(in instanceof BufferedReader ? in : new BufferedReader(in), 1);
+            int first = firstNonBlank(reader);
+            if (first == '[') {
+                count = importArray(db, table, reader, batch);
+            } else {
+                count = importLines(db, table, new BufferedReader(reader), batch);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        flush(db, table, batch);
+        return count;
+    }
+
+    private static int firstNonBlank(PushbackReader reader) throws IOException {
+        int c;
+        do {
+            c = reader.read();
+        } while (c != -1 && Character.isWhitespace(c) && c != '\n');
+        // keep line numbering right: leading newlines are consumed by the line reader below
+        if (c != -1) {
+            reader.unread(c);
+        }
+        return c;
+    }
+
+    private static long importLines(Partita db, String table, BufferedReader reader, List<Map<String, AttributeValue>> batch)
+            throws IOException {
+        long count = 0;
+        long lineNumber = 0;
+        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+            lineNumber++;
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode node;
+            try {
+                node = JSON.readTree(line);
+            } catch (JsonParseException e) {
+                throw new ImportException(lineNumber, "not valid JSON: " + e.getOriginalMessage(), e);
+            }
+            if (node == null || !node.isObject() || node.size() != 1 || !node.has("Item")) {
+                throw new ImportException(lineNumber, "expected an export line {\"Item\":{...}}, got "
+                        + abbreviate(String.valueOf(node)), null);
+            }
+            batch.add(item(lineNumber, node.get("Item")));
+            count++;
+            if (batch.size() == ITEMS_PER_REQUEST) {
+                flush(db, table, batch);
+            }
+        }
+        return count;
+    }
+
+    private static long importArray(Partita db, String table, Reader reader, List<Map<String, AttributeValue>> batch)
+            throws IOException {
+        long count = 0;
+        try (JsonParser parser = JSON.getFactory().createParser(reader)) {
+            parser.nextToken(); // [
+            while (true) {
+                JsonToken token;
+                long line;
+                try {
+                    token = parser.nextToken();
+                    line = parser.currentLocation().getLineNr();
+                    if (token == JsonToken.END_ARRAY) {
+                        break;
+                    }
+                    if (token != JsonToken.START_OBJECT) {
+                        throw new ImportException(line, "expected an item object in the array, got " + token, null);
+                    }
+                } catch (JsonParseException e) {
+                    throw new ImportException(lineOf(e.getLocation()), "not valid JSON: " + e.getOriginalMessage(), e);
+                }
+                JsonNode node;
+                try {
+                    node = JSON.readTree(parser);
+                } catch (JsonParseException e) {
+                    throw new ImportException(lineOf(e.getLocation()), "not valid JSON: " + e.getOriginalMessage(), e);
+                }
+                boolean wrapped = node.size() == 1 && node.has("Item") && node.get("Item").isObject()
+                        && !(node.get("Item").size() == 1 && TYPES.contains(node.get("Item").fieldNames().next()));
+                batch.add(item(line, wrapped ? node.get("Item") : node));
+                count++;
+                if (batch.size() == ITEMS_PER_REQUEST) {
+                    flush(db, table, batch);
+                }
+            }
+            try {
+                if (parser.nextToken() != null) {
+                    throw new ImportException(parser.currentLocation().getLineNr(), "unexpected content after the array", null);
+                }
+            } catch (JsonParseException e) {
+                throw new ImportException(lineOf(e.getLocation()), "not valid JSON: " + e.getOriginalMessage(), e);
+            }
+        }
+        return count;
+    }
+
+    private static long lineOf(JsonLocation location) {
+        return location == null ? 0 : location.getLineNr();
+    }
+
+    private static Map<String, AttributeValue> item(long line, JsonNode json) {
+        try {
+            Map<String, AttributeValue> item = DynamoDbJson.itemFromJson(json);
+            if (item.isEmpty()) {
+                throw new ImportException(line, "the item has no attributes", null);
+            }
+            return item;
+        } catch (MappingException | IllegalArgumentException e) {
+            throw new ImportException(line, e.getMessage(), e);
+        }
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+    }
+
+    private static void flush(Partita db, String table, List<Map<String, AttributeValue>> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        List<WriteRequest> writes = new ArrayList<>(batch.size());
+        batch.forEach(item -> writes.add(WriteRequest.put(item)));
+        batch.clear();
+        Map<String, List<WriteRequest>> pending = Map.of(table, writes);
+        for (int attempt = 1; !pending.isEmpty(); attempt++) {
+            BatchWriteItemResponse response = db.requests().batchWriteItem(
+                    BatchWriteItemRequest.builder().requestItems(pending).build());
+            pending = response.unprocessedItems();
+            if (!pending.isEmpty()) {
+                RetryPolicy policy = db.retryPolicy();
+                if (attempt >= policy.maxAttempts()) {
+                    throw new IllegalStateException(pending.values().stream().mapToInt(List::size).sum()
+                            + " items were still unprocessed after " + attempt + " attempts");
+                }
+                pause(policy, attempt - 1);
+            }
+        }
+    }
+
+    private static void pause(RetryPolicy policy, int retry) {
+        java.time.Duration d = policy.backoff(retry);
+        if (d.isZero()) {
+            return;
+        }
+        try {
+            policy.sleeper().sleep(d);
+        } catch (InterruptedException e) {
+            java.lang.Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while backing off unprocessed items", e);
+        }
+    }
+}
