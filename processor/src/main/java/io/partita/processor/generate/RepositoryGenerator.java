@@ -181,17 +181,8 @@ public final class RepositoryGenerator implements Generator {
     if (!first.baseSort.isEmpty()) {
       b.add("\n.sortKey($L)", keyAttribute(first.baseSort.get(0)));
     }
-    Set<String> done = new LinkedHashSet<>();
-    for (IndexModel index : table.indexes()) {
-      if (!table.isFirstOfItsName(index)) {
-        continue;
-      }
-      Optional<IndexLayout> layout = layouts.stream().flatMap(l -> l.indexes.stream())
-          .filter(i -> i.index().name().equals(index.name())).findFirst();
-      if (layout.isEmpty() || !done.add(index.name())) {
-        continue; // no entity fills it: nothing to declare keys from
-      }
-      IndexLayout l = layout.get();
+    for (IndexLayout l : Layout.tableIndexes(table, layouts)) {
+      IndexModel index = l.index();
       if (index.kind() == IndexKind.GSI) {
         b.add("\n.globalSecondaryIndex(new $T($S, $L, $L, $L))", Runtime.GLOBAL_SECONDARY_INDEX, index.name(),
             keyAttributes(l.partition()), l.sort().isEmpty() ? CodeBlock.of("$T.of()", List.class) : keyAttributes(l.sort()),
