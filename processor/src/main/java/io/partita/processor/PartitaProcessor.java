@@ -79,7 +79,7 @@ public final class PartitaProcessor extends AbstractProcessor {
     List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
     all.addAll(extraValidators);
     validators = List.copyOf(all);
-    generators = List.of(new RepositoryGenerator(env), new ReportGenerator());
+    generators = List.of(new RepositoryGenerator(env, diagnostics), new ReportGenerator());
   }
 
   @Override
