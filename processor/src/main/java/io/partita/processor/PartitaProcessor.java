@@ -7,6 +7,7 @@ import io.partita.processor.diag.Report;
 import io.partita.processor.extract.ModelExtractor;
 import io.partita.processor.extract.Unresolved;
 import io.partita.processor.generate.Generator;
+import io.partita.processor.generate.ReportGenerator;
 import io.partita.processor.generate.RepositoryGenerator;
 import io.partita.processor.model.Origin;
 import io.partita.processor.model.TableModel;
@@ -78,7 +79,7 @@ public final class PartitaProcessor extends AbstractProcessor {
     List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
     all.addAll(extraValidators);
     validators = List.copyOf(all);
-    generators = List.of(new RepositoryGenerator(env));
+    generators = List.of(new RepositoryGenerator(env, diagnostics), new ReportGenerator());
   }
 
   @Override

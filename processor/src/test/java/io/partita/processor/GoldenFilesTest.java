@@ -40,8 +40,10 @@ class GoldenFilesTest {
       path = path.substring(path.indexOf("SOURCE_OUTPUT/") + "SOURCE_OUTPUT/".length());
       generated.put(path, f.getCharContent(true).toString());
     }
+    generated.putAll(reports(c));
     assertThat(generated).containsKeys("seeds/gamescores/GameScoreRepository.java",
-        "seeds/gamescores/GameScoreGameTitleIndexView.java", "seeds/singletable/AppTableRepository.java");
+        "seeds/gamescores/GameScoreGameTitleIndexView.java", "seeds/singletable/AppTableRepository.java",
+        "META-INF/partita/GameScores.md", "META-INF/partita/GameScores.create-table.json");
     if (Boolean.getBoolean("partita.regenerateGolden")) {
       if (Files.exists(GOLDEN)) {
         try (Stream<Path> old = Files.walk(GOLDEN)) {
@@ -73,6 +75,29 @@ class GoldenFilesTest {
       assertThat(generated.get(path)).as(path + " (regenerate with -Dpartita.regenerateGolden=true)")
           .isEqualTo(golden.get(path));
     }
+  }
+
+  /** The design reports and CreateTable JSON (class-output resources), by path under the class output. */
+  static Map<String, String> reports(Compilation c) {
+    Map<String, String> out = new TreeMap<>();
+    for (JavaFileObject f : c.generatedFiles()) {
+      String path = f.toUri().getPath();
+      int at = path.indexOf("CLASS_OUTPUT/META-INF/partita/");
+      if (at >= 0) {
+        try {
+          out.put(path.substring(at + "CLASS_OUTPUT/".length()), f.getCharContent(true).toString());
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void reportsAreDeterministic() {
+    JavaFileObject[] sources = SEEDS.stream().map(s -> seed(s)).toArray(JavaFileObject[]::new);
+    assertThat(reports(Sources.compile(sources))).isEqualTo(reports(Sources.compile(sources))).isNotEmpty();
   }
 
   @Test

@@ -143,6 +143,18 @@ public enum Message {
       "@Scatter(index = \"%s\") shards randomly, but %s is updated in place (%s): every update may move its index"
           + " entry to another shard (a delete and a put on the index); set by to a stable field, e.g. by = \"%s\""),
 
+  // ---- field types and converters
+  UnsupportedFieldType(Diagnostic.Kind.ERROR,
+      "%s of %s has type %s, which Partita does not map (%s); store it through a converter with"
+          + " @Convert(YourConverter.class) implementing AttributeConverter<%s>, mark it @Ignore, or use a supported"
+          + " type; no repository was generated for %s"),
+  InvalidConverter(Diagnostic.Kind.ERROR,
+      "@Convert(%s.class) on %s of %s cannot store it: %s"),
+  ConvertedKeyField(Diagnostic.Kind.ERROR,
+      "%s of %s is stored through @Convert(%s.class) and is also a key attribute of %s; key attributes need a"
+          + " String, Number or Binary type the processor can check: key on a plain field (e.g. the value's id or"
+          + " text form) and keep the converted field a non-key attribute"),
+
   // ---- processor health
   UnresolvedType(Diagnostic.Kind.NOTE,
       "%s was not validated because %s could not be resolved; fix that error and compile again"),

@@ -3,6 +3,7 @@ package io.partita.processor.extract;
 import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.Construction;
+import io.partita.processor.model.ConverterModel;
 import io.partita.processor.model.Construction.Strategy;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldIndexKey;
@@ -48,11 +49,13 @@ import javax.lang.model.util.Types;
  */
 public final class ModelExtractor {
   private final Types types;
+  private final Elements elements;
   private final Mirrors mirrors;
   private final TypeClassifier classifier;
 
   public ModelExtractor(Types types, Elements elements) {
     this.types = types;
+    this.elements = elements;
     this.mirrors = new Mirrors(elements);
     this.classifier = new TypeClassifier(types, elements);
   }
@@ -212,7 +215,98 @@ public final class ModelExtractor {
         Mirrors.find(f, Names.VERSION).map(m -> Origin.of(f, m)),
         Mirrors.find(f, Names.PARTITION_KEY).map(m -> Origin.of(f, m)),
         Mirrors.find(f, Names.SORT_KEY).map(m -> Origin.of(f, m)),
-        indexKeys);
+        indexKeys,
+        Mirrors.find(f, Names.CONVERT).map(m -> converter(owner, f, m)));
+  }
+
+  /**
+   * A field's {@code @Convert(X.class)}, read through mirrors: X must be a non-abstract class with an
+   * accessible no-arg constructor implementing {@code AttributeConverter<T>} with T the field's (boxed) type.
+   */
+  private ConverterModel converter(TypeElement owner, VariableElement f, AnnotationMirror m) {
+    Origin origin = Origin.of(f, m, "value");
+    Optional<TypeMirror> value = mirrors.type(m, "value");
+    if (value.isEmpty()) {
+      return new ConverterModel("", "", Optional.of("the converter class did not resolve"), origin);
+    }
+    TypeElement converter = (TypeElement) ((DeclaredType) value.get()).asElement();
+    String name = converter.getQualifiedName().toString();
+    String simple = converter.getSimpleName().toString();
+    String pkg = elements.getPackageOf(converter).getQualifiedName().toString();
+    TypeElement api = elements.getTypeElement(Names.ATTRIBUTE_CONVERTER);
+    if (api == null) {
+      return new ConverterModel(name, pkg, Optional.of(Names.ATTRIBUTE_CONVERTER + " is not on the classpath;"
+          + " add the partita-runtime dependency"), origin);
+    }
+    if (converter.getKind() != ElementKind.CLASS || converter.getModifiers().contains(Modifier.ABSTRACT)) {
+      return new ConverterModel(name, pkg, Optional.of(simple + " is not a concrete class; the generated repository"
+          + " creates it with new " + simple + "()"), origin);
+    }
+    if (converter.getNestingKind() == javax.lang.model.element.NestingKind.MEMBER
+        && !converter.getModifiers().contains(Modifier.STATIC)) {
+      return new ConverterModel(name, pkg, Optional.of(simple + " is an inner class; make it static"), origin);
+    }
+    if (converter.getNestingKind() == javax.lang.model.element.NestingKind.LOCAL
+        || converter.getNestingKind() == javax.lang.model.element.NestingKind.ANONYMOUS
+        || !accessible(converter, owner)) {
+      return new ConverterModel(name, pkg, Optional.of(simple + " is not accessible from " + owner.getSimpleName()
+          + "'s package; make it public or move it there"), origin);
+    }
+    boolean noArgs = ElementFilter.constructorsIn(converter.getEnclosedElements()).stream()
+        .anyMatch(c -> c.getParameters().isEmpty() && accessible(c, owner));
+    if (!noArgs) {
+      return new ConverterModel(name, pkg, Optional.of(simple + " has no accessible no-argument constructor;"
+          + " add a public " + simple + "()"), origin);
+    }
+    Optional<TypeMirror> converted = convertedType(converter.asType(), api);
+    if (converted.isEmpty()) {
+      return new ConverterModel(name, pkg, Optional.of(simple + " does not implement AttributeConverter<T>;"
+          + " implement AttributeConverter<" + boxedDisplay(f.asType()) + ">"), origin);
+    }
+    TypeMirror fieldType = f.asType().getKind().isPrimitive()
+        ? types.boxedClass((javax.lang.model.type.PrimitiveType) f.asType()).asType() : f.asType();
+    if (converted.get().getKind() != TypeKind.DECLARED || !types.isSameType(converted.get(), fieldType)) {
+      return new ConverterModel(name, pkg, Optional.of(simple + " converts " + converted.get() + ", but "
+          + f.getSimpleName() + " is " + f.asType() + "; implement AttributeConverter<" + boxedDisplay(f.asType())
+          + "> or convert a field of type " + converted.get()), origin);
+    }
+    return new ConverterModel(name, pkg, Optional.empty(), origin);
+  }
+
+  private String boxedDisplay(TypeMirror t) {
+    return t.getKind().isPrimitive() ? types.boxedClass((javax.lang.model.type.PrimitiveType) t).getSimpleName().toString()
+        : t.toString();
+  }
+
+  /** The T of {@code AttributeConverter<T>} among the supertypes of {@code type}, substituted. */
+  private Optional<TypeMirror> convertedType(TypeMirror type, TypeElement api) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return Optional.empty();
+    }
+    DeclaredType declared = (DeclaredType) type;
+    if (declared.asElement().equals(api)) {
+      return declared.getTypeArguments().size() == 1 ? Optional.of(declared.getTypeArguments().get(0)) : Optional.empty();
+    }
+    for (TypeMirror s : types.directSupertypes(type)) {
+      Optional<TypeMirror> found = convertedType(s, api);
+      if (found.isPresent()) {
+        return found;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Public, or package-private/protected in the entity's package (generated code lives there). */
+  private boolean accessible(Element e, TypeElement owner) {
+    if (e.getModifiers().contains(Modifier.PRIVATE)) {
+      return false;
+    }
+    Element enclosing = e instanceof TypeElement t ? t.getEnclosingElement() : null;
+    if (enclosing instanceof TypeElement outer && !accessible(outer, owner)) {
+      return false;
+    }
+    return e.getModifiers().contains(Modifier.PUBLIC)
+        || elements.getPackageOf(e).equals(elements.getPackageOf(owner));
   }
 
   /** Instance fields, superclass fields first (records: the components). */

@@ -17,6 +17,9 @@ final class Names {
   static final String ATTRIBUTE = PACKAGE + "Attribute";
   static final String IGNORE = PACKAGE + "Ignore";
   static final String VERSION = PACKAGE + "Version";
+  static final String CONVERT = PACKAGE + "Convert";
+  /** The runtime's converter interface, named by {@code @Convert} classes (the processor never loads it). */
+  static final String ATTRIBUTE_CONVERTER = "io.partita.mapping.AttributeConverter";
 
   private Names() {}
 }

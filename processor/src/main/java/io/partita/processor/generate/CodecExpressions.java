@@ -53,8 +53,16 @@ final class CodecExpressions {
 
   /** A type the runtime cannot map without help. */
   static final class Unsupported extends RuntimeException {
+    /** The field whose type (or a part of it) is not mapped, once known. */
+    final transient io.partita.processor.model.FieldModel field;
+
     Unsupported(String message) {
+      this(message, null);
+    }
+
+    Unsupported(String message, io.partita.processor.model.FieldModel field) {
       super(message, null, false, false);
+      this.field = field;
     }
   }
 

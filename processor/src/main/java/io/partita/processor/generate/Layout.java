@@ -142,6 +142,23 @@ final class Layout {
         view ? Result.VIEW : Result.ENTITY, viewFields, scatter);
   }
 
+  /**
+   * The indexes a table declares to the backend, in declaration order, each with the layout of the first
+   * entity that fills it; an index no entity fills has no key to declare and is left out.
+   */
+  static List<IndexLayout> tableIndexes(TableModel table, List<Layout> layouts) {
+    List<IndexLayout> out = new ArrayList<>();
+    Set<String> done = new LinkedHashSet<>();
+    for (IndexModel index : table.indexes()) {
+      if (!table.isFirstOfItsName(index) || !done.add(index.name())) {
+        continue;
+      }
+      layouts.stream().flatMap(l -> l.indexes.stream())
+          .filter(i -> i.index().name().equals(index.name())).findFirst().ifPresent(out::add);
+    }
+    return List.copyOf(out);
+  }
+
   /** Stored fields whose attribute an index projects: table keys, index keys, INCLUDE names. */
   private List<FieldModel> projected(IndexModel index, List<KeyAttr> partition, List<KeyAttr> sort) {
     Set<String> fields = new LinkedHashSet<>();

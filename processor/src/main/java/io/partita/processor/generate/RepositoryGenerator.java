@@ -15,7 +15,10 @@ import io.partita.processor.generate.Layout.Result;
 import io.partita.processor.generate.Layout.ScatteredTemplateSource;
 import io.partita.processor.generate.Layout.ShardSource;
 import io.partita.processor.generate.Layout.TemplateSource;
+import io.partita.processor.diag.Diagnostics;
+import io.partita.processor.diag.Message;
 import io.partita.processor.model.Construction;
+import io.partita.processor.model.Origin;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.IndexKind;
@@ -40,7 +43,6 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
-import javax.tools.Diagnostic;
 
 /**
  * Generates, for every entity of a validated table, {@code <Entity>Repository} (schema, field constants,
@@ -52,14 +54,16 @@ public final class RepositoryGenerator implements Generator {
   private static final Modifier[] CONSTANT = {Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL};
 
   private final ProcessingEnvironment env;
+  private final Diagnostics diagnostics;
   private final Files files = new Files();
   private final Map<String, ClassName> nestedSchemas = new LinkedHashMap<>();
   private final List<TypeElement> pendingNested = new ArrayList<>();
   private final CodecExpressions codecs;
   private final Schemas schemas;
 
-  public RepositoryGenerator(ProcessingEnvironment env) {
+  public RepositoryGenerator(ProcessingEnvironment env, Diagnostics diagnostics) {
     this.env = env;
+    this.diagnostics = diagnostics;
     this.codecs = new CodecExpressions(this::nestedSchema);
     this.schemas = new Schemas(codecs);
   }
@@ -70,8 +74,7 @@ public final class RepositoryGenerator implements Generator {
       try {
         new EntityWriter(table, new Layout(table, entity)).write(filer);
       } catch (CodecExpressions.Unsupported e) {
-        env.getMessager().printMessage(Diagnostic.Kind.ERROR, "[UnsupportedFieldType] " + entity.simpleName()
-            + ": " + e.getMessage() + "; no repository was generated", entity.origin().element());
+        unsupported(e, entity.simpleName(), entity.simpleName(), Origin.of(entity.origin().element()));
       }
     }
     if (table.isShared()) {
@@ -134,23 +137,40 @@ public final class RepositoryGenerator implements Generator {
       EntityModel model = new io.partita.processor.extract.ModelExtractor(env.getTypeUtils(), env.getElementUtils())
           .nestedType(type);
       if (!model.construction().isPossible()) {
-        env.getMessager().printMessage(Diagnostic.Kind.ERROR, "[NotConstructible] nested type " + type.getSimpleName()
-            + " cannot be created without reflection: " + model.construction().problem(), type);
+        diagnostics.report(Message.NotConstructible, Origin.of(type), "nested type " + type.getSimpleName(),
+            "created (it is stored as a nested map)", model.construction().problem());
         continue;
       }
       ClassName target = ClassName.get(type);
+      CodeBlock nestedSchema;
+      try {
+        nestedSchema = schemas.schema(target, model.fields(), model.construction().strategy());
+      } catch (CodecExpressions.Unsupported e) {
+        unsupported(e, "nested type " + type.getSimpleName(), schemaClass.simpleName(), Origin.of(type));
+        continue;
+      }
       TypeSpec spec = TypeSpec.classBuilder(schemaClass)
           .addJavadoc("The item schema of $L, stored as a nested map.\n", javadocLink(target))
           .addAnnotation(Files.generated())
           .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
           .addOriginatingElement(type)
           .addField(FieldSpec.builder(Schemas.schemaType(target), "SCHEMA", CONSTANT)
-              .initializer(schemas.schema(target, model.fields(), model.construction().strategy()))
+              .initializer(nestedSchema)
               .build())
           .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
           .build();
       files.write(filer, schemaClass, spec);
     }
+  }
+
+  /** Reports a field type the runtime cannot map, on the field when known. */
+  private void unsupported(CodecExpressions.Unsupported e, String owner, String repository, Origin fallback) {
+    FieldModel f = e.field;
+    String type = f == null ? e.getMessage() : Schemas.typeOf(f).toString();
+    String why = e.getMessage().equals(type + " is not a mapped type") ? "no built-in codec" : e.getMessage();
+    diagnostics.report(Message.UnsupportedFieldType, f == null ? fallback : f.origin(),
+        f == null ? "a field" : f.describe(), owner, type, why,
+        type.replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+", ""), repository);
   }
 
   // ---- table definitions -------------------------------------------------------------------------------
@@ -181,17 +201,8 @@ public final class RepositoryGenerator implements Generator {
     if (!first.baseSort.isEmpty()) {
       b.add("\n.sortKey($L)", keyAttribute(first.baseSort.get(0)));
     }
-    Set<String> done = new LinkedHashSet<>();
-    for (IndexModel index : table.indexes()) {
-      if (!table.isFirstOfItsName(index)) {
-        continue;
-      }
-      Optional<IndexLayout> layout = layouts.stream().flatMap(l -> l.indexes.stream())
-          .filter(i -> i.index().name().equals(index.name())).findFirst();
-      if (layout.isEmpty() || !done.add(index.name())) {
-        continue; // no entity fills it: nothing to declare keys from
-      }
-      IndexLayout l = layout.get();
+    for (IndexLayout l : Layout.tableIndexes(table, layouts)) {
+      IndexModel index = l.index();
       if (index.kind() == IndexKind.GSI) {
         b.add("\n.globalSecondaryIndex(new $T($S, $L, $L, $L))", Runtime.GLOBAL_SECONDARY_INDEX, index.name(),
             keyAttributes(l.partition()), l.sort().isEmpty() ? CodeBlock.of("$T.of()", List.class) : keyAttributes(l.sort()),
@@ -746,7 +757,7 @@ public final class RepositoryGenerator implements Generator {
       }
       List<FieldModel> viewModel = index.viewFields().stream().map(f -> new FieldModel(f.name(), f.attributeName(),
           f.type(), true, Optional.of(f.name() + "()"), Optional.empty(), f.origin(), f.attribute(), Optional.empty(),
-          f.sparse(), f.version(), f.partitionKey(), f.sortKey(), f.indexKeys())).toList();
+          f.sparse(), f.version(), f.partitionKey(), f.sortKey(), f.indexKeys(), f.converter())).toList();
       String projected = index.index().projection() == ProjectionKind.KEYS_ONLY ? "its keys"
           : "its keys and " + String.join(", ", index.index().include().stream().map(IndexModel.Included::attribute).toList());
       TypeSpec spec = TypeSpec.recordBuilder(view)

@@ -34,7 +34,17 @@ final class Schemas {
 
   /** The codec expression of a field. */
   CodeBlock codec(FieldModel f) {
-    return codecs.codec(typeOf(f));
+    if (f.converter().isPresent()) {
+      var c = f.converter().get();
+      List<String> names = c.simpleNames();
+      ClassName converter = ClassName.get(c.packageName(), names.get(0), names.subList(1, names.size()).toArray(String[]::new));
+      return CodeBlock.of("$T.converted(new $T())", Runtime.CODECS, converter);
+    }
+    try {
+      return codecs.codec(typeOf(f));
+    } catch (CodecExpressions.Unsupported e) {
+      throw e.field != null ? e : new CodecExpressions.Unsupported(e.getMessage(), f);
+    }
   }
 
   /** How generated code reads {@code f} from a value of {@code owner}: a method reference or a lambda. */

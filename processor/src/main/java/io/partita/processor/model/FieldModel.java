@@ -22,6 +22,7 @@ import java.util.Optional;
  * @param partitionKey the {@code @PartitionKey} annotation, if any
  * @param sortKey the {@code @SortKey} annotation, if any
  * @param indexKeys its {@code @GsiKey}/{@code @LsiKey} annotations
+ * @param converter its {@code @Convert}, if any: the field is stored through a user converter
  */
 public record FieldModel(
     String name,
@@ -37,10 +38,15 @@ public record FieldModel(
     Optional<Origin> version,
     Optional<Origin> partitionKey,
     Optional<Origin> sortKey,
-    List<FieldIndexKey> indexKeys) {
+    List<FieldIndexKey> indexKeys,
+    Optional<ConverterModel> converter) {
 
   public FieldModel {
     indexKeys = List.copyOf(indexKeys);
+  }
+
+  public boolean isConverted() {
+    return converter.isPresent();
   }
 
   public boolean isBaseKey() {

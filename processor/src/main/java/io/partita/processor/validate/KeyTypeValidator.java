@@ -38,8 +38,8 @@ final class KeyTypeValidator implements Validator {
     for (KeyUsages.FieldKeyUse use : KeyUsages.fieldKeyUses(table)) {
       FieldModel f = use.field();
       JavaType type = f.type();
-      if (type.category() == JavaType.Category.ERROR || invalid.contains(f)) {
-        continue;
+      if (type.category() == JavaType.Category.ERROR || invalid.contains(f) || f.isConverted()) {
+        continue; // a converted key field is ConvertedKeyField
       }
       if (!type.isKeyType()) {
         invalid.add(f);

@@ -15,6 +15,7 @@ public final class Validators {
         new PrimaryKeyValidator(),
         new TemplateValidator(),
         new KeyTypeValidator(),
+        new ConverterValidator(),
         new IndexValidator(limits),
         new ProjectionValidator(),
         new SharedTableValidator(),
