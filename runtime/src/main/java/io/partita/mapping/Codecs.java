@@ -254,11 +254,12 @@ public final class Codecs {
         for (E e : constants) {
             byName.put(e.name(), e);
         }
-        String known = byName.keySet().stream().sorted().toList().toString();
         return scalar(AttributeType.S, e -> AttributeValue.s(e.name()), v -> {
             E e = byName.get(v.asS());
             if (e == null) {
-                throw new MappingException("unknown enum constant '" + v.asS() + "', expected one of " + known);
+                // built only on failure: enum codecs are created at class initialization, on the cold-start path
+                throw new MappingException("unknown enum constant '" + v.asS() + "', expected one of "
+                        + new java.util.TreeSet<>(byName.keySet()));
             }
             return e;
         });

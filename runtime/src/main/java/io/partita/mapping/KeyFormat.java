@@ -113,7 +113,31 @@ public final class KeyFormat {
         if (value == null) {
             return null;
         }
-        return text(LocalDateTime.ofEpochSecond(value.getEpochSecond(), value.getNano(), ZoneOffset.UTC)) + 'Z';
+        long seconds = value.getEpochSecond();
+        long days = Math.floorDiv(seconds, 86_400L);
+        int secondOfDay = (int) Math.floorMod(seconds, 86_400L);
+        StringBuilder sb = new StringBuilder(30);
+        appendEpochDay(sb, days);
+        sb.append('T');
+        appendTime(sb, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, value.getNano());
+        return sb.append('Z').toString();
+    }
+
+    /**
+     * The proleptic Gregorian date of an epoch day, without allocating (H. Hinnant's civil-from-days; the
+     * hot path of every Instant attribute).
+     */
+    private static void appendEpochDay(StringBuilder sb, long epochDay) {
+        long z = epochDay + 719_468L;
+        long era = Math.floorDiv(z, 146_097L);
+        long dayOfEra = z - era * 146_097L;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long mp = (5 * dayOfYear + 2) / 153;
+        int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
+        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        appendDate(sb, (int) year, month, day);
     }
 
     /** The instant in UTC (the offset is not part of the key). */

@@ -416,7 +416,7 @@ public final class Engine implements Storage {
                 throw new ValidationException("One or more parameter values were invalid: the value of attribute " + name + " is null");
             }
             copy.add(name, value);
-            size += Items.utf8Length(name) + value.size();
+            size += Items.nameSize(name) + value.size();
         }
         return new Stored(copy.build(), checkedSize(size));
     }

@@ -30,6 +30,8 @@ final class IndexShape {
     /** Every attribute an entry holds, for INCLUDE and KEYS_ONLY; null for ALL. */
     final Set<String> projectedAttributes;
     private final String[] projected;
+    /** UTF-8 sizes of the projected names, computed once: every write sizes its entries. */
+    private final int[] projectedSizes;
     private final TableShape table;
 
     IndexShape(TableShape table, String name, boolean global, List<KeyAttribute> partitionKey, List<KeyAttribute> sortKey,
@@ -61,6 +63,10 @@ final class IndexShape {
             this.projectedAttributes = Collections.unmodifiableSet(p);
         }
         this.projected = projectedAttributes == null ? null : projectedAttributes.toArray(String[]::new);
+        this.projectedSizes = new int[projected == null ? 0 : projected.length];
+        for (int i = 0; i < projectedSizes.length; i++) {
+            projectedSizes[i] = Items.utf8Length(projected[i]);
+        }
     }
 
     /** Index key attributes, partition parts first. */
@@ -171,11 +177,11 @@ final class IndexShape {
         ItemMap.Builder entry = ItemMap.builder(projected.length);
         int size = 0;
         Map<String, AttributeValue> source = item.item();
-        for (String a : projected) {
-            AttributeValue v = source.get(a);
+        for (int i = 0; i < projected.length; i++) {
+            AttributeValue v = source.get(projected[i]);
             if (v != null) {
-                entry.add(a, v);
-                size += Items.utf8Length(a) + v.size();
+                entry.add(projected[i], v);
+                size += projectedSizes[i] + v.size();
             }
         }
         return new Stored(entry.build(), size);

@@ -211,6 +211,7 @@ public sealed interface AttributeValue {
         private final BigDecimal value;
         private final long longValue;
         private final boolean isLong;
+        private final int size;
 
         /** Validates and normalizes; throws {@link ValidationException} where DynamoDB rejects the number. */
         public N(BigDecimal value) {
@@ -223,6 +224,7 @@ public sealed interface AttributeValue {
             }
             this.longValue = l;
             this.isLong = fits;
+            this.size = Numbers.sizeOf(this.value);
         }
 
         public BigDecimal value() {
@@ -254,7 +256,7 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            return Numbers.sizeOf(value);
+            return size;
         }
 
         public String text() {

@@ -10,17 +10,38 @@ public final class Items {
     public static int size(Map<String, AttributeValue> item) {
         if (item instanceof ItemMap im) {
             int[] size = {0};
-            im.forEachAttribute((name, value) -> size[0] += AttributeValue.utf8Length(name) + value.size());
+            im.forEachAttribute((name, value) -> size[0] += nameSize(name) + value.size());
             return size[0];
         }
         int size = 0;
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            size += AttributeValue.utf8Length(e.getKey()) + e.getValue().size();
+            size += nameSize(e.getKey()) + e.getValue().size();
         }
         return size;
     }
 
     public static int utf8Length(String s) {
         return AttributeValue.utf8Length(s);
+    }
+
+    private static final int NAME_CACHE_SIZE = 1024;
+    private static final NameSize[] NAME_CACHE = new NameSize[NAME_CACHE_SIZE];
+
+    private record NameSize(String name, int size) {}
+
+    /**
+     * The UTF-8 size of an attribute name. Items name the same attributes over and over, nearly always
+     * through the same String objects (literals, generated constants), so a small identity-keyed cache
+     * answers most calls; races only cost a recomputation, since entries are immutable.
+     */
+    public static int nameSize(String name) {
+        int slot = System.identityHashCode(name) & (NAME_CACHE_SIZE - 1);
+        NameSize cached = NAME_CACHE[slot];
+        if (cached != null && cached.name == name) {
+            return cached.size;
+        }
+        int size = AttributeValue.utf8Length(name);
+        NAME_CACHE[slot] = new NameSize(name, size);
+        return size;
     }
 }
