@@ -208,7 +208,7 @@ public final class CompileTime {
             StringBuilder s = new StringBuilder();
             s.append("package ").append(pkg).append(";\n\n");
             s.append("import io.partita.annotations.*;\n\n");
-            s.append("@Table(name = \"T").append(i).append("\")\n");
+            s.append("@Table(name = \"Table").append(i).append("\")\n");
             if (!isClass) {
                 s.append("public record ").append(name).append("(\n");
                 for (int f = 0; f < fields.size(); f++) {
