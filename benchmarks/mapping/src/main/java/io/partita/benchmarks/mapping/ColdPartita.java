@@ -24,7 +24,7 @@ public final class ColdPartita {
                 Set.of("gift", "prio-1"), "wh-7");
         orders.put(order);
         Optional<Order> back = orders.get("customer-1", "order-00000001");
-        if (!back.orElseThrow().equals(order)) {
+        if (!OrderCheck.same(back.orElseThrow(), order)) {
             throw new IllegalStateException("read back " + back);
         }
         long t1 = System.nanoTime();

@@ -22,7 +22,7 @@ public final class ColdPartitaSchema {
                 Set.of("gift", "prio-1"), "wh-7");
         Map<String, AttributeValue> item = OrderRepository.SCHEMA.toItem(order);
         Order back = OrderRepository.SCHEMA.fromItem(item);
-        if (!back.equals(order)) {
+        if (!OrderCheck.same(back, order)) {
             throw new IllegalStateException("read back " + back);
         }
         long t1 = System.nanoTime();
