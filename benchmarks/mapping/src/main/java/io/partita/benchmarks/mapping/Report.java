@@ -20,13 +20,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Issue 3's measurements in one go, printed as Markdown: {@link MappingBench} (1 fork, 3 x 1 s warm-up, 5 x 1 s
- * measurement, one thread, {@code -prof gc}) with the Partita / Enhanced Client ratios of that run, then
+ * measurement, one thread, {@code -prof gc}), {@code --rounds} (3) times, with the Partita / Enhanced Client ratios of
+ * every round and their median, then
  * {@link ColdStart} ({@code --cold-runs}, 15), then {@link CompileTime} (200 entities, 7 runs; needs
  * {@code target/compile-classpath.txt} from {@code mvn package}).
  *
  * <pre>
  * java -cp benchmarks/mapping/target/mapping-benchmarks.jar io.partita.benchmarks.mapping.Report
- *      [--no-jmh] [--no-cold] [--no-compile] [--cold-runs=15] [--compile-runs=7]
+ *      [--no-jmh] [--no-cold] [--no-compile] [--rounds=3] [--cold-runs=15] [--compile-runs=7]
  *      [--classpath-file=benchmarks/mapping/target/compile-classpath.txt] [JMH options, e.g. -wi 5 -i 10 -f 2]
  * </pre>
  */
@@ -41,6 +42,7 @@ public final class Report {
         boolean compile = true;
         int coldRuns = 15;
         int compileRuns = 7;
+        int rounds = 3;
         String cpFile = "benchmarks/mapping/target/compile-classpath.txt";
         List<String> jmhArgs = new ArrayList<>();
         for (String a : args) {
@@ -52,6 +54,8 @@ public final class Report {
                 compile = false;
             } else if (a.startsWith("--cold-runs=")) {
                 coldRuns = Integer.parseInt(a.substring(12));
+            } else if (a.startsWith("--rounds=")) {
+                rounds = Integer.parseInt(a.substring(9));
             } else if (a.startsWith("--compile-runs=")) {
                 compileRuns = Integer.parseInt(a.substring(15));
             } else if (a.startsWith("--classpath-file=")) {
@@ -62,7 +66,7 @@ public final class Report {
         }
         StringBuilder out = new StringBuilder();
         if (jmh) {
-            out.append(mapping(jmhArgs.toArray(new String[0])));
+            out.append(mapping(jmhArgs.toArray(new String[0]), rounds));
         }
         if (cold) {
             out.append(ColdStart.table(ColdStart.run(coldRuns, new ArrayList<>(ColdStart.VARIANTS.keySet()), List.of()),
@@ -82,7 +86,12 @@ public final class Report {
         System.exit(0);
     }
 
-    private static String mapping(String[] jmhArgs) throws Exception {
+    /**
+     * Runs the four benchmarks {@code rounds} times (one JMH run per round, each benchmark in its own fork) and prints
+     * every round's table plus the median ratio over rounds: on a shared machine the load changes between the
+     * benchmarks of one round, and repeating the set is the cheapest way to see how far a ratio moves.
+     */
+    private static String mapping(String[] jmhArgs, int rounds) throws Exception {
         CommandLineOptions cmd = new CommandLineOptions(jmhArgs);
         ChainedOptionsBuilder opts = new OptionsBuilder().parent(cmd);
         if (cmd.getIncludes().isEmpty()) {
@@ -106,23 +115,42 @@ public final class Report {
         if (!cmd.getMeasurementTime().hasValue()) {
             opts.measurementTime(TimeValue.seconds(1));
         }
-        Collection<RunResult> results = new Runner(opts.build()).run();
-        Map<String, RunResult> byName = new LinkedHashMap<>();
-        for (RunResult r : results) {
-            byName.put(r.getParams().getBenchmark().substring(BENCH.length() + 1), r);
-        }
+        String[][] ops = {{"ToItem", "entity -> item"}, {"FromItem", "item -> entity"}};
+        Map<String, List<Double>> ratios = new LinkedHashMap<>();
         StringBuilder out = new StringBuilder();
-        out.append("\n## Mapping: Partita generated SCHEMA vs Enhanced Client TableSchema.fromBean, one thread\n\n");
-        out.append("| direction | Partita ns/op | Enhanced Client ns/op | Enhanced / Partita | goal >= 3x |"
-                + " Partita B/op | Enhanced B/op |\n");
-        out.append("|---|---:|---:|---:|:---:|---:|---:|\n");
-        for (String[] op : new String[][] {{"ToItem", "entity -> item"}, {"FromItem", "item -> entity"}}) {
-            RunResult p = byName.get("partita" + op[0]);
-            RunResult e = byName.get("enhanced" + op[0]);
-            Double ratio = p != null && e != null ? e.getPrimaryResult().getScore() / p.getPrimaryResult().getScore() : null;
-            out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", op[1], fmt(p), fmt(e),
-                    ratio == null ? "n/a" : String.format(Locale.ROOT, "**%.1fx**", ratio),
-                    ratio == null ? "?" : ratio >= 3 ? "yes" : "NO", alloc(p), alloc(e)));
+        out.append("\n## Mapping: Partita generated SCHEMA vs Enhanced Client TableSchema.fromBean, one thread\n");
+        for (int round = 1; round <= rounds; round++) {
+            Collection<RunResult> results = new Runner(opts.build()).run();
+            Map<String, RunResult> byName = new LinkedHashMap<>();
+            for (RunResult r : results) {
+                byName.put(r.getParams().getBenchmark().substring(BENCH.length() + 1), r);
+            }
+            out.append(String.format(Locale.ROOT, "%nRound %d of %d:%n%n", round, rounds));
+            out.append("| direction | Partita ns/op | Enhanced Client ns/op | Enhanced / Partita | goal >= 3x |"
+                    + " Partita B/op | Enhanced B/op |\n");
+            out.append("|---|---:|---:|---:|:---:|---:|---:|\n");
+            for (String[] op : ops) {
+                RunResult p = byName.get("partita" + op[0]);
+                RunResult e = byName.get("enhanced" + op[0]);
+                Double ratio = p != null && e != null ? e.getPrimaryResult().getScore() / p.getPrimaryResult().getScore() : null;
+                if (ratio != null) {
+                    ratios.computeIfAbsent(op[1], k -> new ArrayList<>()).add(ratio);
+                }
+                out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", op[1], fmt(p), fmt(e),
+                        ratio == null ? "n/a" : String.format(Locale.ROOT, "**%.1fx**", ratio),
+                        ratio == null ? "?" : ratio >= 3 ? "yes" : "NO", alloc(p), alloc(e)));
+            }
+        }
+        if (rounds > 1) {
+            out.append(String.format(Locale.ROOT, "%nOver %d rounds:%n%n| direction | ratios | median ratio | goal >= 3x |%n"
+                    + "|---|---|---:|:---:|%n", rounds));
+            for (Map.Entry<String, List<Double>> e : ratios.entrySet()) {
+                double median = ColdStart.percentile(e.getValue(), 50);
+                out.append(String.format(Locale.ROOT, "| %s | %s | **%.1fx** | %s |%n", e.getKey(),
+                        e.getValue().stream().map(r -> String.format(Locale.ROOT, "%.1fx", r))
+                                .collect(java.util.stream.Collectors.joining(", ")),
+                        median, median >= 3 ? "yes" : "NO"));
+            }
         }
         return out.toString();
     }
