@@ -140,6 +140,18 @@ public final class Report {
                         ratio == null ? "n/a" : String.format(Locale.ROOT, "**%.1fx**", ratio),
                         ratio == null ? "?" : ratio >= 3 ? "yes" : "NO", alloc(p), alloc(e)));
             }
+            for (String[] op : ops) {
+                RunResult u = byName.get("unrolled" + op[0]);
+                RunResult e = byName.get("enhanced" + op[0]);
+                if (u != null) {
+                    Double ratio = e != null ? e.getPrimaryResult().getScore() / u.getPrimaryResult().getScore() : null;
+                    if (ratio != null) {
+                        ratios.computeIfAbsent(op[1] + " (prototype)", k -> new ArrayList<>()).add(ratio);
+                    }
+                    out.append(String.format(Locale.ROOT, "| %s, prototype unrolled schema | %s | | %s | - | %s | |%n",
+                            op[1], fmt(u), ratio == null ? "n/a" : String.format(Locale.ROOT, "%.1fx", ratio), alloc(u)));
+                }
+            }
         }
         if (rounds > 1) {
             out.append(String.format(Locale.ROOT, "%nOver %d rounds:%n%n| direction | ratios | median ratio | goal >= 3x |%n"
@@ -149,7 +161,7 @@ public final class Report {
                 out.append(String.format(Locale.ROOT, "| %s | %s | **%.1fx** | %s |%n", e.getKey(),
                         e.getValue().stream().map(r -> String.format(Locale.ROOT, "%.1fx", r))
                                 .collect(java.util.stream.Collectors.joining(", ")),
-                        median, median >= 3 ? "yes" : "NO"));
+                        median, e.getKey().endsWith("(prototype)") ? "-" : median >= 3 ? "yes" : "NO"));
             }
         }
         return out.toString();
