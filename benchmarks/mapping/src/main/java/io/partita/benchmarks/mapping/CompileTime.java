@@ -252,7 +252,7 @@ public final class CompileTime {
         int n = 0;
         for (Path p : files) {
             try {
-                n += (int) Files.readAllLines(p).size();
+                n += Files.readAllLines(p).size();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -48,7 +48,7 @@ public class MappingBench {
     private int next;
 
     @Setup(Level.Trial)
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public void setUp() {
         partitaSchema = OrderRepository.SCHEMA;
         enhancedSchema = TableSchema.fromBean(OrderBean.class);

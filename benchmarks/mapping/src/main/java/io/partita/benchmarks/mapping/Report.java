@@ -177,6 +177,7 @@ public final class Report {
                 : String.format(Locale.ROOT, "%,.0f ± %,.0f", s.getScore(), s.getScoreError());
     }
 
+    @SuppressWarnings("rawtypes") // JMH's getSecondaryResults() is Map<String, Result>
     private static String alloc(RunResult r) {
         if (r == null) {
             return "n/a";
