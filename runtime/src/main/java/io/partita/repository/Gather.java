@@ -210,7 +210,10 @@ final class Gather {
         private final PriorityQueue<Head> heads;
         private boolean started;
 
-        private record Head(Shard shard, Map<String, AttributeValue> item) {}
+        /** A shard's next entry, with its merge key (index sort key, then table key) extracted once. */
+        private record Head(Shard shard, Map<String, AttributeValue> item, AttributeValue[] key) {}
+
+        private final String[] orderAttributes;
 
         Merged(QueryBuilder<?, ?> q, Cursor cursor, int perShardLimit) {
             this.query = q;
@@ -230,10 +233,14 @@ final class Gather {
                 }
                 shards[i] = s;
             }
-            Comparator<Map<String, AttributeValue>> order = entryOrder(q.spec);
-            Comparator<Map<String, AttributeValue>> o = q.descending ? order.reversed() : order;
+            this.orderAttributes = orderAttributes(q.spec);
+            boolean descending = q.descending;
+            // Each entry is compared about log2(shards) times in the heap: compare pre-extracted keys, not items.
             this.heads = new PriorityQueue<>(Math.max(1, n), (a, b) -> {
-                int c = o.compare(a.item(), b.item());
+                int c = compareKeys(a.key(), b.key());
+                if (descending) {
+                    c = -c;
+                }
                 return c != 0 ? c : Integer.compare(a.shard().index, b.shard().index);
             });
         }
@@ -283,7 +290,12 @@ final class Gather {
                     fetch(s); // prefetch the next page while this one is merged
                 }
             }
-            heads.add(new Head(s, s.buffer.poll()));
+            Map<String, AttributeValue> item = s.buffer.poll();
+            AttributeValue[] key = new AttributeValue[orderAttributes.length];
+            for (int i = 0; i < key.length; i++) {
+                key[i] = item.get(orderAttributes[i]);
+            }
+            heads.add(new Head(s, item, key));
         }
 
         private QueryResponse await(Shard s) {
@@ -442,30 +454,33 @@ final class Gather {
      * The order of entries within one index partition: the index sort key, then the table key (partition, then
      * sort), each compared as DynamoDB compares key values.
      */
-    static Comparator<Map<String, AttributeValue>> entryOrder(QuerySpec<?> spec) {
+    /** The attributes that order a gather's entries: the index sort key, then the table key (the core's tie order). */
+    static String[] orderAttributes(QuerySpec<?> spec) {
         List<String> names = new ArrayList<>(spec.sortKeyAttributes());
         for (String k : EntityMapping.indexKeyAttributes(spec.table(), null)) {
             if (!names.contains(k)) {
                 names.add(k);
             }
         }
-        String[] order = names.toArray(String[]::new);
-        return (a, b) -> {
-            for (String name : order) {
-                AttributeValue x = a.get(name);
-                AttributeValue y = b.get(name);
-                if (x == null || y == null) {
-                    if (x != y) {
-                        return x == null ? -1 : 1;
-                    }
-                    continue;
+        return names.toArray(String[]::new);
+    }
+
+    /** Compares extracted merge keys part by part in DynamoDB key order; a missing part sorts first. */
+    static int compareKeys(AttributeValue[] a, AttributeValue[] b) {
+        for (int i = 0; i < a.length; i++) {
+            AttributeValue x = a[i];
+            AttributeValue y = b[i];
+            if (x == null || y == null) {
+                if (x != y) {
+                    return x == null ? -1 : 1;
                 }
-                int c = KeyOrder.compare(x, y);
-                if (c != 0) {
-                    return c;
-                }
+                continue;
             }
-            return 0;
-        };
+            int c = KeyOrder.compare(x, y);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 }
