@@ -1,6 +1,7 @@
 package io.partita.mapping;
 
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -43,6 +44,16 @@ public interface ItemSchema<T> extends ItemDecoder<T> {
 
     /** Writes the attributes of {@code value} into {@code item} (existing entries with other names stay). */
     void writeItem(T value, Map<String, AttributeValue> item);
+
+    /**
+     * Writes the attributes of {@code value} into an item builder (the core's array-backed item). Generated
+     * schemas write directly; the default goes through {@link #writeItem(Object, Map)}.
+     */
+    default void writeItem(T value, ItemMap.Builder item) {
+        Map<String, AttributeValue> written = new java.util.LinkedHashMap<>();
+        writeItem(value, written);
+        written.forEach(item::put);
+    }
 
     /** The item for {@code value}: every non-null field as an attribute. */
     default Map<String, AttributeValue> toItem(T value) {

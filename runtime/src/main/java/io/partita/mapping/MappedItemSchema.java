@@ -2,6 +2,7 @@ package io.partita.mapping;
 
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -58,6 +59,33 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
                 }
                 if (encoded != null) {
                     item.put(names[i], encoded);
+                }
+            }
+        }
+    }
+
+    /** The item as the core stores it (an immutable, array-backed map): no hash table, and no copy when written. */
+    @Override
+    public Map<String, AttributeValue> toItem(T value) {
+        ItemMap.Builder item = ItemMap.builder(names.length);
+        writeItem(value, item);
+        return item.build();
+    }
+
+    /** {@link #writeItem(Object, Map)} into an item builder: schema attribute names are distinct, so no lookups. */
+    @Override
+    public void writeItem(T value, ItemMap.Builder item) {
+        for (int i = 0; i < names.length; i++) {
+            Object field = getters[i].apply(value);
+            if (field != null) {
+                AttributeValue encoded;
+                try {
+                    encoded = codecs[i].encode(field);
+                } catch (RuntimeException e) {
+                    throw new MappingException("Cannot write " + typeName + "." + names[i] + " = " + field + ": " + e.getMessage(), e);
+                }
+                if (encoded != null) {
+                    item.add(names[i], encoded);
                 }
             }
         }

@@ -9,6 +9,7 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -132,7 +133,8 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                 throw new MissingIndexKeyException(schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
             }
         }
-        Map<String, AttributeValue> item = new HashMap<>(32);
+        // Built straight into the core's item type, which the embedded core stores without copying.
+        ItemMap.Builder item = ItemMap.builder(32);
         schema.writeItem(entity, item);
         for (Computed<T> c : computed) {
             AttributeValue v = c.value().apply(entity);
@@ -151,7 +153,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                         + " is missing (its field is null or renders no value); nothing was written");
             }
         }
-        return item;
+        return item.build();
     }
 
     /** The entity an item holds, or {@code null} when its discriminator names another entity type. */

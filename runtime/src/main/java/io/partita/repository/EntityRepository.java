@@ -14,6 +14,7 @@ import io.partita.storage.api.Select;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -196,7 +197,12 @@ public abstract class EntityRepository<T> {
                     ? Condition.attributeNotExists(mapping.tableKeyAttributes().get(0))
                     : Condition.eq(versionAttribute, AttributeValue.n(current));
             check = Condition.both(versionCheck, condition);
-            item.put(versionAttribute, AttributeValue.n(current + 1));
+            AttributeValue next = AttributeValue.n(current + 1);
+            if (item instanceof ItemMap im) {
+                item = im.with(versionAttribute, next); // items from generated schemas are immutable
+            } else {
+                item.put(versionAttribute, next);
+            }
         }
         ExpressionBuilder b = new ExpressionBuilder();
         String expression = check == null ? null : check.render(b);

@@ -103,6 +103,40 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             return this;
         }
 
+        private int indexOf(String name) {
+            int h = name.hashCode();
+            for (int i = 0; i < size; i++) {
+                if (names[i] == name || (hashes[i] == h && names[i].equals(name))) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        public AttributeValue get(String name) {
+            int i = indexOf(name);
+            return i < 0 ? null : values[i];
+        }
+
+        public boolean containsKey(String name) {
+            return indexOf(name) >= 0;
+        }
+
+        /** Removes an attribute if present, keeping the order of the others. */
+        public Builder remove(String name) {
+            int i = indexOf(name);
+            if (i >= 0) {
+                int tail = size - i - 1;
+                System.arraycopy(names, i + 1, names, i, tail);
+                System.arraycopy(values, i + 1, values, i, tail);
+                System.arraycopy(hashes, i + 1, hashes, i, tail);
+                size--;
+                names[size] = null;
+                values[size] = null;
+            }
+            return this;
+        }
+
         public ItemMap build() {
             if (size == names.length) {
                 return new ItemMap(names, values, hashes);
@@ -191,6 +225,24 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     }
 
     // Mutators of AbstractMap already throw UnsupportedOperationException: an item never changes.
+
+    /** A copy of this item with one attribute set (replaced in place, or appended). */
+    public ItemMap with(String name, AttributeValue value) {
+        int i = indexOf(name);
+        if (i >= 0) {
+            AttributeValue[] v = values.clone();
+            v[i] = value;
+            return new ItemMap(names, v, hashes);
+        }
+        int n = names.length;
+        String[] ns = java.util.Arrays.copyOf(names, n + 1);
+        AttributeValue[] vs = java.util.Arrays.copyOf(values, n + 1);
+        int[] hs = java.util.Arrays.copyOf(hashes, n + 1);
+        ns[n] = name;
+        vs[n] = value;
+        hs[n] = name.hashCode();
+        return new ItemMap(ns, vs, hs);
+    }
 
     /** Iterates names and values without allocating entries. */
     public void forEachAttribute(java.util.function.BiConsumer<String, AttributeValue> action) {
