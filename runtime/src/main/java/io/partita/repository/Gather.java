@@ -8,7 +8,6 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.KeyOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;

@@ -402,7 +402,15 @@ public final class Engine implements Storage {
             throw new ValidationException("1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null");
         }
         if (item instanceof ItemMap im) {
-            return new Stored(im, checkedSize(Items.size(im)));
+            // already immutable, with non-null names and values (its builder checks); names must still be non-empty
+            int[] size = {0};
+            im.forEachAttribute((name, value) -> {
+                if (name.isEmpty()) {
+                    throw new ValidationException("One or more parameter values were invalid: An attribute name may not be empty");
+                }
+                size[0] += Items.nameSize(name) + value.size();
+            });
+            return new Stored(im, checkedSize(size[0]));
         }
         ItemMap.Builder copy = ItemMap.builder(item.size());
         int size = 0;

@@ -69,6 +69,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
         /** Adds an attribute the builder does not hold yet (the caller guarantees it: e.g. copying a Map). */
         public Builder add(String name, AttributeValue value) {
+            checkAttribute(name, value);
             if (size == names.length) {
                 int cap = size * 2;
                 names = java.util.Arrays.copyOf(names, cap);
@@ -83,6 +84,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         }
 
         public Builder put(String name, AttributeValue value) {
+            checkAttribute(name, value);
             int h = name.hashCode();
             for (int i = 0; i < size; i++) {
                 if (hashes[i] == h && names[i].equals(name)) {
@@ -101,6 +103,13 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             hashes[size] = h;
             size++;
             return this;
+        }
+
+        private static void checkAttribute(String name, AttributeValue value) {
+            if (name == null || value == null) {
+                throw new io.partita.storage.ValidationException("One or more parameter values were invalid: an item attribute "
+                        + (name == null ? "name is null" : name + " has a null value"));
+            }
         }
 
         private int indexOf(String name) {
