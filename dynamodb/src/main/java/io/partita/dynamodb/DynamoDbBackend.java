@@ -426,12 +426,8 @@ public final class DynamoDbBackend implements Backend {
                 .returnValues(returnValues(r.returnValues())).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
                 .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
-        if (!r.expressionAttributeNames().isEmpty()) {
-            b.expressionAttributeNames(r.expressionAttributeNames());
-        }
-        if (!r.expressionAttributeValues().isEmpty()) {
-            b.expressionAttributeValues(toSdk(r.expressionAttributeValues()));
-        }
+        b.expressionAttributeNames(names(r.expressionAttributeNames()));
+        b.expressionAttributeValues(values(r.expressionAttributeValues()));
         var out = call(() -> client.putItem(b.build()));
         return new PutItemResponse(out.hasAttributes() ? fromSdk(out.attributes()) : null,
                 capacity(out.consumedCapacity(), true), metrics(out.itemCollectionMetrics()));
@@ -442,9 +438,7 @@ public final class DynamoDbBackend implements Backend {
         var b = software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
                 .tableName(r.tableName()).key(toSdk(r.key())).consistentRead(r.consistentRead())
                 .projectionExpression(r.projectionExpression()).returnConsumedCapacity(rcc(r.returnConsumedCapacity()));
-        if (!r.expressionAttributeNames().isEmpty()) {
-            b.expressionAttributeNames(r.expressionAttributeNames());
-        }
+        b.expressionAttributeNames(names(r.expressionAttributeNames()));
         var out = call(() -> client.getItem(b.build()));
         return new GetItemResponse(out.hasItem() ? fromSdk(out.item()) : null, capacity(out.consumedCapacity(), false));
     }
@@ -456,12 +450,8 @@ public final class DynamoDbBackend implements Backend {
                 .returnValues(returnValues(r.returnValues())).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
                 .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
-        if (!r.expressionAttributeNames().isEmpty()) {
-            b.expressionAttributeNames(r.expressionAttributeNames());
-        }
-        if (!r.expressionAttributeValues().isEmpty()) {
-            b.expressionAttributeValues(toSdk(r.expressionAttributeValues()));
-        }
+        b.expressionAttributeNames(names(r.expressionAttributeNames()));
+        b.expressionAttributeValues(values(r.expressionAttributeValues()));
         var out = call(() -> client.deleteItem(b.build()));
         return new DeleteItemResponse(out.hasAttributes() ? fromSdk(out.attributes()) : null,
                 capacity(out.consumedCapacity(), true), metrics(out.itemCollectionMetrics()));
@@ -475,12 +465,8 @@ public final class DynamoDbBackend implements Backend {
                 .returnValues(returnValues(r.returnValues())).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
                 .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
-        if (!r.expressionAttributeNames().isEmpty()) {
-            b.expressionAttributeNames(r.expressionAttributeNames());
-        }
-        if (!r.expressionAttributeValues().isEmpty()) {
-            b.expressionAttributeValues(toSdk(r.expressionAttributeValues()));
-        }
+        b.expressionAttributeNames(names(r.expressionAttributeNames()));
+        b.expressionAttributeValues(values(r.expressionAttributeValues()));
         var out = call(() -> client.updateItem(b.build()));
         return new UpdateItemResponse(out.hasAttributes() ? fromSdk(out.attributes()) : null,
                 capacity(out.consumedCapacity(), true), metrics(out.itemCollectionMetrics()));
@@ -498,12 +484,8 @@ public final class DynamoDbBackend implements Backend {
         if (r.consistentRead()) {
             b.consistentRead(true);
         }
-        if (!r.expressionAttributeNames().isEmpty()) {
-            b.expressionAttributeNames(r.expressionAttributeNames());
-        }
-        if (!r.expressionAttributeValues().isEmpty()) {
-            b.expressionAttributeValues(toSdk(r.expressionAttributeValues()));
-        }
+        b.expressionAttributeNames(names(r.expressionAttributeNames()));
+        b.expressionAttributeValues(values(r.expressionAttributeValues()));
         if (r.exclusiveStartKey() != null && !r.exclusiveStartKey().isEmpty()) {
             b.exclusiveStartKey(toSdk(r.exclusiveStartKey()));
         }
@@ -522,12 +504,8 @@ public final class DynamoDbBackend implements Backend {
         if (r.consistentRead()) {
             b.consistentRead(true);
         }
-        if (!r.expressionAttributeNames().isEmpty()) {
-            b.expressionAttributeNames(r.expressionAttributeNames());
-        }
-        if (!r.expressionAttributeValues().isEmpty()) {
-            b.expressionAttributeValues(toSdk(r.expressionAttributeValues()));
-        }
+        b.expressionAttributeNames(names(r.expressionAttributeNames()));
+        b.expressionAttributeValues(values(r.expressionAttributeValues()));
         if (r.exclusiveStartKey() != null && !r.exclusiveStartKey().isEmpty()) {
             b.exclusiveStartKey(toSdk(r.exclusiveStartKey()));
         }
@@ -576,9 +554,7 @@ public final class DynamoDbBackend implements Backend {
         if (ka.consistentRead()) {
             b.consistentRead(true);
         }
-        if (!ka.expressionAttributeNames().isEmpty()) {
-            b.expressionAttributeNames(ka.expressionAttributeNames());
-        }
+        b.expressionAttributeNames(names(ka.expressionAttributeNames()));
         return b.build();
     }
 
@@ -630,8 +606,8 @@ public final class DynamoDbBackend implements Backend {
     }
 
     private static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem transactWriteItem(TransactWriteItem item) {
-        Map<String, String> names = item.expressionAttributeNames().isEmpty() ? null : item.expressionAttributeNames();
-        var values = item.expressionAttributeValues().isEmpty() ? null : toSdk(item.expressionAttributeValues());
+        Map<String, String> names = names(item.expressionAttributeNames());
+        var values = values(item.expressionAttributeValues());
         ReturnValuesOnConditionCheckFailure onFailure = onFailure(item.returnOldItemOnConditionFailure());
         Builder b = software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder();
         if (item instanceof TransactWriteItem.Put p) {
@@ -775,5 +751,18 @@ public final class DynamoDbBackend implements Backend {
             out.put(table, list);
         });
         return out;
+    }
+
+    /**
+     * DynamoDB rejects empty ExpressionAttributeNames/Values maps; the SDK leaves a null collection unset,
+     * so an empty one becomes null.
+     */
+    private static Map<String, String> names(Map<String, String> names) {
+        return names.isEmpty() ? null : names;
+    }
+
+    private static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values(
+            Map<String, io.partita.storage.value.AttributeValue> values) {
+        return values.isEmpty() ? null : toSdk(values);
     }
 }

@@ -1,7 +1,6 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.value.AttributeValue;
-import io.partita.storage.value.Bytes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -201,9 +200,5 @@ final class KeyCodec {
     static byte[] encode(AttributeValue value) {
         OrderKey k = new Builder(0, 16).add(value).build();
         return Arrays.copyOfRange(k.bytes, 4, k.bytes.length);
-    }
-
-    static Bytes bytes(AttributeValue value) {
-        return Bytes.copyOf(encode(value));
     }
 }

@@ -274,10 +274,6 @@ final class PartitionedMap {
         return () -> p.range(low, high, exclusiveStart, forward);
     }
 
-    long partitionCount() {
-        return byKey.size();
-    }
-
     /** Every entry, in scan order. */
     Iterable<Map.Entry<OrderKey, Stored>> all() {
         return scan(0, HASH_SPACE, null);

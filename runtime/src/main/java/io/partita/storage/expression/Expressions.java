@@ -81,11 +81,4 @@ public final class Expressions {
     static int cachedCount(ExpressionKind kind) {
         return CACHES.get(kind).size();
     }
-
-    /** For tests: forgets every cached parse. */
-    static void clearCache() {
-        for (ConcurrentHashMap<String, ParsedExpression> cache : CACHES.values()) {
-            cache.clear();
-        }
-    }
 }

@@ -267,11 +267,6 @@ final class Parser {
 
     // ==== paths ==============================================================================================
 
-    boolean atPathStart() {
-        int t = type();
-        return t == NAME || t == NAME_REF;
-    }
-
     Path parsePath() {
         List<String> names = new ArrayList<>(4);
         List<Integer> indexes = new ArrayList<>(4);

@@ -47,10 +47,6 @@ final class Path {
         return names[i];
     }
 
-    boolean isRef(int i) {
-        return refs[i];
-    }
-
     boolean hasRefs() {
         return hasRefs;
     }
