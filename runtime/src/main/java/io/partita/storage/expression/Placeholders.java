@@ -39,10 +39,12 @@ public final class Placeholders {
     }
 
     /**
-     * DynamoDB rejects a request whose placeholders are not all used by its expressions; this applies the
-     * same rule. Pass every expression of the request (nulls are skipped).
+     * Everything DynamoDB checks about a request's expressions before it reads any item: each expression's
+     * placeholders are defined and their values fit their operators ({@link ParsedExpression#validate}), and
+     * every placeholder the request defines is used by some expression. Pass every expression of the request
+     * (nulls are skipped).
      */
-    public void checkAllUsed(ParsedExpression... expressions) {
+    public void checkExpressions(ParsedExpression... expressions) {
         // Everything DynamoDB checks before reading an item, for all of the request's expressions at once:
         // a transaction must fail as a whole here, not as one action's cancellation reason later.
         for (ParsedExpression e : expressions) {

@@ -344,7 +344,7 @@ class ConditionExpressionTest {
         assertThat(c.nameRefs()).containsExactlyInAnyOrder("#a", "#b", "#c");
         assertThat(c.valueRefs()).containsExactlyInAnyOrder(":x", ":y", ":z");
         Placeholders p = ph("#a", "a", "#b", "b", "#c", "c", ":x", n(1), ":y", s("y"), ":z", n(2));
-        p.checkAllUsed(c); // no exception
+        p.checkExpressions(c); // no exception
     }
 
     @Test

@@ -262,9 +262,9 @@ class ExpressionErrorsTest {
         @Test
         void unusedPlaceholdersAreReportedThroughRefs() {
             ConditionExpression c = Expressions.parseCondition("#a = :v", ExpressionKind.CONDITION);
-            assertThatThrownBy(() -> ph("#a", "a", "#b", "b", ":v", n(1)).checkAllUsed(c))
+            assertThatThrownBy(() -> ph("#a", "a", "#b", "b", ":v", n(1)).checkExpressions(c))
                     .hasMessage("Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
-            assertThatThrownBy(() -> ph("#a", "a", ":v", n(1), ":w", n(1)).checkAllUsed(c))
+            assertThatThrownBy(() -> ph("#a", "a", ":v", n(1), ":w", n(1)).checkExpressions(c))
                     .hasMessage("Value provided in ExpressionAttributeValues unused in expressions: keys: {:w}");
         }
     }
