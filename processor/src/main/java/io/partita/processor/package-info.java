@@ -1,7 +1,8 @@
 /**
  * Partita's annotation processor: {@link io.partita.processor.PartitaProcessor} runs, per table,
- * extract ({@code extract}) -> validate ({@code validate}) -> generate ({@code generate}, not yet
- * implemented), printing through {@code diag}. {@link io.partita.processor.Limits} holds DynamoDB's
+ * extract ({@code extract}) -> validate ({@code validate}) -> generate ({@code generate}: repositories,
+ * index views, schemas, the design report and CreateTable JSON, only from a report without errors), printing
+ * through {@code diag}. {@link io.partita.processor.Limits} holds DynamoDB's
  * published limits.
  *
  * <p>Owns: reading the user's annotations and judging key designs. Must not import the runtime
