@@ -24,16 +24,6 @@ class ArchitectureTest {
             .because("no reflection at run time");
 
     @ArchTest
-    static final ArchRule storage_depends_on_nothing_else_of_partita = noClasses().that().resideInAPackage("io.partita.storage..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.partita", "io.partita.spi..", "io.partita.mapping..",
-                    "io.partita.repository..")
-            .because("the storage core knows nothing of entities, mapping or repositories");
-
-    @ArchTest
-    static final ArchRule storage_is_free_of_jackson = noClasses().that().resideInAPackage("io.partita.storage..")
-            .should().dependOnClassesThat().resideInAPackage("com.fasterxml..");
-
-    @ArchTest
     static final ArchRule mapping_and_repository_use_only_the_public_storage_api = noClasses()
             .that().resideInAnyPackage("io.partita", "io.partita.spi..", "io.partita.mapping..", "io.partita.repository..")
             .should().dependOnClassesThat().resideInAnyPackage("io.partita.storage.engine..", "io.partita.storage.expression..")
