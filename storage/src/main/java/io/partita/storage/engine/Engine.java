@@ -74,14 +74,13 @@ public final class Engine implements Storage {
     private final ConcurrentHashMap<String, TableData> tables = new ConcurrentHashMap<>();
     private final AtomicLong tableIds = new AtomicLong();
     private final Reads reads;
-    /** The provisioned-throughput model; null (the default) when it is off, so the hot path pays one null check. */
-    private final Throughput throughput;
+    private final ThroughputPolicy throughput;
     private volatile boolean closed;
 
     private Engine(StorageOptions options) {
         this.options = options;
         this.reads = new Reads(this);
-        this.throughput = options.throughputModel() == null ? null : new Throughput(options.throughputModel(), options.clock());
+        this.throughput = ThroughputPolicy.of(options);
     }
 
     public static Storage create(StorageOptions options) {
@@ -92,8 +91,7 @@ public final class Engine implements Storage {
         return options;
     }
 
-    /** The throughput model, or null when it is off. */
-    Throughput throughput() {
+    ThroughputPolicy throughput() {
         return throughput;
     }
 
@@ -102,16 +100,12 @@ public final class Engine implements Storage {
     @Override
     public TableDescription createTable(TableDefinition definition) {
         checkOpen();
-        if (throughput != null) { // throughput hook
-            Throughput.validate(definition);
-        }
+        throughput.validate(definition);
         TableData data = Schemas.build(tableIds.incrementAndGet(), definition);
         if (tables.putIfAbsent(definition.name(), data) != null) {
             throw new ResourceInUseException("Table already exists: " + definition.name());
         }
-        if (throughput != null) { // throughput hook: capacity accrues from creation
-            throughput.register(data);
-        }
+        throughput.register(data);
         return describe(data);
     }
 
@@ -131,9 +125,7 @@ public final class Engine implements Storage {
         if (!tables.remove(tableName, data)) {
             throw notFound(tableName);
         }
-        if (throughput != null) { // throughput hook
-            throughput.forget(data);
-        }
+        throughput.forget(data);
         TableDescription d = describe(data);
         return new TableDescription(d.definition(), TableStatus.DELETING, d.itemCount(), d.sizeBytes(), d.indexes());
     }
@@ -141,9 +133,7 @@ public final class Engine implements Storage {
     @Override
     public TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
         TableData t = table(tableName);
-        if (throughput != null && index != null) { // throughput hook
-            Throughput.validate(index, tableName);
-        }
+        throughput.validate(index, tableName);
         Lock lock = t.schemaLock.writeLock();
         lock.lock();
         try {
@@ -168,9 +158,7 @@ public final class Engine implements Storage {
         } finally {
             lock.unlock();
         }
-        if (throughput != null) { // throughput hook: the new GSI's capacity accrues from creation
-            throughput.register(t);
-        }
+        throughput.register(t);
         return describe(t);
     }
 
@@ -315,9 +303,7 @@ public final class Engine implements Storage {
                 validateIndexKeys(t, after.item());
             }
             m = Mutation.plan(t, key, before, after, options);
-            if (throughput != null) { // throughput hook: throttles (throws) before anything changes
-                throughput.chargeWrite(m);
-            }
+            throughput.chargeWrite(m); // throttles (throws) before anything changes
             m.apply(options, options.clock().millis());
         } finally {
             stripe.unlock();
@@ -451,9 +437,7 @@ public final class Engine implements Storage {
         ProjectionExpression projection = r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
         ph.checkExpressions(projection);
         Stored stored = t.items.get(key);
-        if (throughput != null) { // throughput hook
-            throughput.chargeRead(t, null, key, Meter.readUnits(stored == null ? 0 : stored.size()) * (r.consistentRead() ? 1.0 : 0.5), r.key());
-        }
+        throughput.chargeRead(t, null, key, Meter.readUnits(stored == null ? 0 : stored.size()) * (r.consistentRead() ? 1.0 : 0.5), r.key());
         ReturnConsumedCapacity rcc = r.returnConsumedCapacity();
         Meter meter = null;
         if (rcc != ReturnConsumedCapacity.NONE) {
@@ -527,7 +511,7 @@ public final class Engine implements Storage {
             for (int i = 0; i < tableKeys.size(); i++) {
                 OrderKey key = tableKeys.get(i);
                 Stored s = t.items.get(key);
-                if (throughput != null && !throughput.tryChargeRead(t, null, key, // throughput hook: throttled keys come back unprocessed
+                if (!throughput.tryChargeRead(t, null, key, // throttled keys come back unprocessed
                         Meter.readUnits(s == null ? 0 : s.size()) * (ka.consistentRead() ? 1.0 : 0.5), ka.keys().get(i))) {
                     throttled++;
                     if (unprocessed == null) {
@@ -714,7 +698,7 @@ public final class Engine implements Storage {
             if (!cancelled) {
                 cancelled = checkCombinedCollections(mutations, reasons);
             }
-            if (!cancelled && throughput != null) { // throughput hook: all of the transaction's capacity, or none of it
+            if (!cancelled) { // all of the transaction's capacity, or none of it
                 cancelled = throughput.chargeTransaction(tablesOf, keys, mutations, reasons);
             }
             if (cancelled) {
@@ -778,16 +762,7 @@ public final class Engine implements Storage {
         Meter meter = new Meter();
         List<Lock> locks = lockAll(tablesOf, keys);
         try {
-            if (throughput != null) { // throughput hook: all of the transaction's capacity, or none of it
-                Stored[] read = new Stored[n];
-                for (int i = 0; i < n; i++) {
-                    read[i] = tablesOf[i].items.get(keys[i]);
-                }
-                CancellationReason[] reasons = new CancellationReason[n];
-                if (throughput.chargeTransactGet(tablesOf, keys, read, reasons)) {
-                    throw new TransactionCanceledException(List.of(reasons));
-                }
-            }
+            throughput.chargeTransactGet(tablesOf, keys); // all of the transaction's capacity, or none of it
             for (int i = 0; i < n; i++) {
                 Stored s = tablesOf[i].items.get(keys[i]);
                 meter.tableRead(tablesOf[i].shape.name, 2.0 * Meter.readUnits(s == null ? 0 : s.size()));

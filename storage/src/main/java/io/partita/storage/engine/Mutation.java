@@ -181,7 +181,7 @@ final class Mutation {
         return Meter.writeUnits(Math.max(before == null ? 0 : before.size(), after == null ? 0 : after.size()));
     }
 
-    // ---- throughput-model hook: the planned index changes, read by Throughput to charge capacity ----
+    // ---- the planned index changes, read by TokenBucketThroughput to charge capacity ----
     IndexChange[] lsiChanges() {
         return lsiChanges;
     }

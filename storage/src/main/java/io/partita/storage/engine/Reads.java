@@ -79,10 +79,8 @@ final class Reads {
         }
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).range(range.low(), range.high(), start, r.scanIndexForward());
         Page page = run(plan, view);
-        Throughput throughput = engine.throughput();
-        if (throughput != null) { // throughput hook: the queried partition and its table or GSI
-            throughput.chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
-        }
+        // the queried partition and its table or GSI
+        engine.throughput().chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
         return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
@@ -120,10 +118,7 @@ final class Reads {
         OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).scan(hashFrom, hashTo, start);
         Page page = run(plan, view);
-        Throughput throughput = engine.throughput();
-        if (throughput != null) { // throughput hook: a Scan is charged to its table or GSI, not to partitions
-            throughput.chargeRead(t, index, null, page.units(plan), null);
-        }
+        engine.throughput().chargeRead(t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
         return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }

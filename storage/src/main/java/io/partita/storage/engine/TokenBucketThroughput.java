@@ -2,6 +2,7 @@ package io.partita.storage.engine;
 
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.ThroughputModel;
+import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.TransactionCanceledException.CancellationReason;
 import io.partita.storage.ValidationException;
 import io.partita.storage.schema.GlobalSecondaryIndex;
@@ -34,7 +35,7 @@ import java.util.function.Supplier;
  * core keeps multi-table transactions atomic and simple; the model only exists when switched on, so the
  * core's unthrottled hot path never touches it.
  */
-final class Throughput {
+final class TokenBucketThroughput implements ThroughputPolicy {
     /** Partition buckets kept before full (idle) ones are dropped; a dropped bucket is recreated full. */
     private static final int PRUNE_THRESHOLD = 4096;
 
@@ -48,7 +49,7 @@ final class Throughput {
     private int partitionBuckets;
     private int pruneAt = PRUNE_THRESHOLD;
 
-    Throughput(ThroughputModel model, Clock clock) {
+    TokenBucketThroughput(ThroughputModel model, Clock clock) {
         this.model = model;
         this.clock = clock;
         this.burstSeconds = model.burstWindow().toNanos() / 1e9;
@@ -58,15 +59,19 @@ final class Throughput {
     // ==== validation ==========================================================================================
 
     /** DynamoDB: capacity units are at least 1. Checked only when the model is on (the core ignores them otherwise). */
-    static void validate(TableDefinition d) {
+    @Override
+    public void validate(TableDefinition d) {
         validate(d.provisionedThroughput(), "table " + d.name());
         for (GlobalSecondaryIndex g : d.globalSecondaryIndexes()) {
             validate(g, d.name());
         }
     }
 
-    static void validate(GlobalSecondaryIndex g, String table) {
-        validate(g.provisionedThroughput(), "global secondary index " + g.name() + " of table " + table);
+    @Override
+    public void validate(GlobalSecondaryIndex g, String table) {
+        if (g != null) {
+            validate(g.provisionedThroughput(), "global secondary index " + g.name() + " of table " + table);
+        }
     }
 
     private static void validate(ProvisionedThroughput p, String what) {
@@ -174,7 +179,8 @@ final class Throughput {
      * Creates the buckets of a new table or of its GSIs when they are created, so that capacity saved for
      * burst accrues from creation on (buckets created on first use would forget the idle time before it).
      */
-    synchronized void register(TableData t) {
+    @Override
+    public synchronized void register(TableData t) {
         long now = nowNanos();
         TableScopes ts = scopes(t, now);
         for (IndexData g : t.gsis) {
@@ -183,7 +189,8 @@ final class Throughput {
     }
 
     /** Drops the scopes of a deleted table. */
-    synchronized void forget(TableData t) {
+    @Override
+    public synchronized void forget(TableData t) {
         tables.remove(t.id);
     }
 
@@ -352,7 +359,8 @@ final class Throughput {
     // ==== the engine's entry points ===========================================================================
 
     /** Charges one planned write (factor 1; BatchWriteItem items one by one); throws when throttled. */
-    synchronized void chargeWrite(Mutation m) {
+    @Override
+    public synchronized void chargeWrite(Mutation m) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
@@ -371,12 +379,14 @@ final class Throughput {
      * Charges a read of {@code units} from a table (index null), LSI (its table's capacity) or GSI, and from
      * the partition {@code partition} falls in (null for a Scan, charged at table / index level only).
      */
-    synchronized void chargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
+    @Override
+    public synchronized void chargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
         tryChargeRead(t, index, partition, units, label, true);
     }
 
     /** As {@link #chargeRead}, but returns false instead of throwing (BatchGetItem's unprocessed keys). */
-    synchronized boolean tryChargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
+    @Override
+    public synchronized boolean tryChargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
         return tryChargeRead(t, index, partition, units, label, false);
     }
 
@@ -403,7 +413,8 @@ final class Throughput {
      * reasons of the actions at fault (DynamoDB's codes: {@code ProvisionedThroughputExceeded} on provisioned
      * tables and GSIs, {@code ThrottlingError} on on-demand ones), takes nothing and returns true.
      */
-    synchronized boolean chargeTransaction(TableData[] tablesOf, OrderKey[] keys, Mutation[] mutations, CancellationReason[] reasons) {
+    @Override
+    public synchronized boolean chargeTransaction(TableData[] tablesOf, OrderKey[] keys, Mutation[] mutations, CancellationReason[] reasons) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
@@ -422,17 +433,21 @@ final class Throughput {
     }
 
     /** Charges a whole TransactGetItems (strongly consistent reads at twice their units); as {@link #chargeTransaction}. */
-    synchronized boolean chargeTransactGet(TableData[] tablesOf, OrderKey[] keys, Stored[] items, CancellationReason[] reasons) {
+    @Override
+    public synchronized void chargeTransactGet(TableData[] tablesOf, OrderKey[] keys) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
         r.clear();
         for (int i = 0; i < keys.length; i++) {
             r.action = i;
-            Stored s = items[i];
+            Stored s = tablesOf[i].items.get(keys[i]);
             addRead(r, tablesOf[i], null, keys[i], 2.0 * Meter.readUnits(s == null ? 0 : s.size()), s == null ? keys[i] : s.item(), now);
         }
-        return cancel(r, now, reasons);
+        CancellationReason[] reasons = new CancellationReason[keys.length];
+        if (cancel(r, now, reasons)) {
+            throw new TransactionCanceledException(List.of(reasons));
+        }
     }
 
     private boolean cancel(Request r, long now, CancellationReason[] reasons) {
