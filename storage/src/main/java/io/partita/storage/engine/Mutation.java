@@ -1,6 +1,5 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.GsiPropagation;
 import io.partita.storage.ItemCollectionSizeLimitExceededException;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
@@ -131,8 +130,8 @@ final class Mutation {
         return new IndexChange(index, oldKey, before, newKey, newEntry);
     }
 
-    /** Applies the planned change. Cannot fail. */
-    void apply(StorageOptions options, long nowMillis) {
+    /** Applies the planned change; GSI changes go through {@code propagation} (now or queued). Cannot fail. */
+    void apply(IndexPropagation propagation, long nowMillis) {
         if (after != null) {
             table.items.put(key, after);
         } else if (before != null) {
@@ -145,18 +144,11 @@ final class Mutation {
         }
         table.itemBytes.add((after == null ? 0 : after.size()) - (before == null ? 0 : before.size()));
         for (IndexChange c : lsiChanges) {
-            applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+            IndexPropagation.applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
         }
-        boolean async = options.gsiPropagation() == GsiPropagation.ASYNC;
         for (IndexChange c : gsiChanges) {
-            if (!c.touchesIndex()) {
-                continue;
-            }
-            if (async) {
-                table.pendingGsiWrites.add(new TableData.PendingGsiWrite(
-                        nowMillis + options.gsiPropagationDelay().toMillis(), c.index, c.oldKey, c.newKey, c.newEntry));
-            } else {
-                applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+            if (c.touchesIndex()) {
+                propagation.propagate(table, c, nowMillis);
             }
         }
         if (lsiChanges.length > 0 && collectionDelta != 0) {
@@ -164,15 +156,6 @@ final class Mutation {
             if (size.addAndGet(collectionDelta) == 0) {
                 table.collectionSizes.remove(partitionValue, size);
             }
-        }
-    }
-
-    static void applyToIndex(IndexData index, OrderKey oldKey, OrderKey newKey, Stored newEntry) {
-        if (oldKey != null && (newKey == null || !oldKey.equals(newKey))) {
-            index.remove(oldKey);
-        }
-        if (newKey != null) {
-            index.put(newKey, newEntry);
         }
     }
 

@@ -1,6 +1,8 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.ValidationException;
+import io.partita.storage.api.GetItemRequest;
+import io.partita.storage.api.GetItemResponse;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ReturnConsumedCapacity;
@@ -22,23 +24,49 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** Query and Scan: key ranges, Select and projection rules, LSI fetches, filters, pagination, the 1 MB cap. */
+/**
+ * GetItem, Query and Scan: key ranges, Select and projection rules, LSI fetches, filters, pagination, the
+ * 1 MB cap. Reads take no locks (see {@link TableData}); a read of a GSI first drains its due ASYNC writes.
+ */
 final class Reads {
     static final int MAX_PAGE_BYTES = 1024 * 1024;
     private static final long MAX_TOTAL_SEGMENTS = 1_000_000;
 
-    private final Engine engine;
+    private final Catalog catalog;
+    private final ThroughputPolicy throughput;
+    private final IndexPropagation propagation;
 
-    Reads(Engine engine) {
-        this.engine = engine;
+    Reads(Catalog catalog, ThroughputPolicy throughput, IndexPropagation propagation) {
+        this.catalog = catalog;
+        this.throughput = throughput;
+        this.propagation = propagation;
     }
 
     /** Everything a Query or Scan needs once its parameters are validated. */
     private record Plan(TableData table, IndexData index, Select select, boolean fetch, ConditionExpression filter,
                         ProjectionExpression projection, Placeholders placeholders, boolean consistent, int limit) {}
 
+    GetItemResponse getItem(GetItemRequest r) {
+        TableData t = catalog.table(r.tableName());
+        OrderKey key = t.shape.requestKey(r.key());
+        Placeholders ph = new Placeholders(r.expressionAttributeNames(), Map.of());
+        ProjectionExpression projection = r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
+        ph.checkExpressions(projection);
+        Stored stored = t.items.get(key);
+        throughput.chargeRead(t, null, key, Meter.readUnits(stored == null ? 0 : stored.size()) * (r.consistentRead() ? 1.0 : 0.5), r.key());
+        ReturnConsumedCapacity rcc = r.returnConsumedCapacity();
+        Meter meter = null;
+        if (rcc != ReturnConsumedCapacity.NONE) {
+            meter = new Meter();
+            meter.tableRead(t.shape.name, Meter.readUnits(stored == null ? 0 : stored.size()) * (r.consistentRead() ? 1.0 : 0.5));
+        }
+        Map<String, AttributeValue> item = stored == null ? null
+                : projection == null ? stored.item() : projection.apply(stored.item(), ph);
+        return new GetItemResponse(item, meter == null ? null : meter.report(t.shape.name, rcc));
+    }
+
     QueryResponse query(QueryRequest r) {
-        TableData t = engine.table(r.tableName());
+        TableData t = catalog.table(r.tableName());
         IndexData index = index(t, r.indexName());
         if (index != null && index.shape.global && r.consistentRead()) {
             throw new ValidationException("Consistent read cannot be true when querying a GSI");
@@ -80,13 +108,13 @@ final class Reads {
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).range(range.low(), range.high(), start, r.scanIndexForward());
         Page page = run(plan, view);
         // the queried partition and its table or GSI
-        engine.throughput().chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
+        throughput.chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
         return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
 
     ScanResponse scan(ScanRequest r) {
-        TableData t = engine.table(r.tableName());
+        TableData t = catalog.table(r.tableName());
         IndexData index = index(t, r.indexName());
         if (index != null && index.shape.global && r.consistentRead()) {
             throw new ValidationException("Consistent read cannot be true when scanning a GSI");
@@ -118,7 +146,7 @@ final class Reads {
         OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).scan(hashFrom, hashTo, start);
         Page page = run(plan, view);
-        engine.throughput().chargeRead(t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
+        throughput.chargeRead(t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
         return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
@@ -148,7 +176,7 @@ final class Reads {
             throw new ValidationException("The table does not have the specified index: " + name);
         }
         if (index.shape.global) {
-            engine.drainDue(t);
+            propagation.drainDue(t);
         }
         return index;
     }

@@ -3,9 +3,9 @@ package io.partita.storage.engine;
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.TransactionCanceledException;
-import io.partita.storage.TransactionCanceledException.CancellationReason;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
+import java.util.List;
 
 /**
  * Whether and how requests are throttled. It exists so that the write and read paths call one policy
@@ -51,13 +51,13 @@ interface ThroughputPolicy {
     boolean tryChargeRead(TableData table, IndexData index, OrderKey partition, double units, Object label);
 
     /**
-     * Charges a whole TransactWriteItems, all or nothing. When throttled, sets the reasons of the actions at
-     * fault, takes nothing and returns true.
+     * Charges a whole TransactWriteItems (planned, every action's reason {@code None}), all or nothing. When
+     * throttled, sets the reasons of the actions at fault, takes nothing and returns true.
      */
-    boolean chargeTransaction(TableData[] tables, OrderKey[] keys, Mutation[] mutations, CancellationReason[] reasons);
+    boolean chargeTransaction(List<Transactions.WriteAction> actions);
 
     /** Charges a whole TransactGetItems, all or nothing; throws {@link TransactionCanceledException} when throttled. */
-    void chargeTransactGet(TableData[] tables, OrderKey[] keys);
+    void chargeTransactGet(List<Transactions.GetAction> gets);
 
     /** The default: no model, nothing to charge. */
     final class Unlimited implements ThroughputPolicy {
@@ -87,11 +87,11 @@ interface ThroughputPolicy {
         }
 
         @Override
-        public boolean chargeTransaction(TableData[] tables, OrderKey[] keys, Mutation[] mutations, CancellationReason[] reasons) {
+        public boolean chargeTransaction(List<Transactions.WriteAction> actions) {
             return false;
         }
 
         @Override
-        public void chargeTransactGet(TableData[] tables, OrderKey[] keys) {}
+        public void chargeTransactGet(List<Transactions.GetAction> gets) {}
     }
 }

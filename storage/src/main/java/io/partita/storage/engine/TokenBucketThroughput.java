@@ -414,37 +414,46 @@ final class TokenBucketThroughput implements ThroughputPolicy {
      * tables and GSIs, {@code ThrottlingError} on on-demand ones), takes nothing and returns true.
      */
     @Override
-    public synchronized boolean chargeTransaction(TableData[] tablesOf, OrderKey[] keys, Mutation[] mutations, CancellationReason[] reasons) {
+    public synchronized boolean chargeTransaction(List<Transactions.WriteAction> actions) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
         r.clear();
-        for (int i = 0; i < mutations.length; i++) {
+        CancellationReason[] reasons = new CancellationReason[actions.size()];
+        for (int i = 0; i < reasons.length; i++) {
+            Transactions.WriteAction a = actions.get(i);
             r.action = i;
-            if (mutations[i] != null) {
-                addWrite(r, mutations[i], 2, now);
+            reasons[i] = a.reason;
+            if (a.mutation != null) {
+                addWrite(r, a.mutation, 2, now);
             } else {
-                Stored s = tablesOf[i].items.get(keys[i]);
-                addRead(r, tablesOf[i], null, keys[i], 2.0 * Meter.readUnits(s == null ? 0 : s.size()),
-                        s == null ? keys[i] : s.item(), now);
+                Stored s = a.table.items.get(a.key);
+                addRead(r, a.table, null, a.key, 2.0 * Meter.readUnits(s == null ? 0 : s.size()), s == null ? a.key : s.item(), now);
             }
         }
-        return cancel(r, now, reasons);
+        if (!cancel(r, now, reasons)) {
+            return false;
+        }
+        for (int i = 0; i < reasons.length; i++) {
+            actions.get(i).reason = reasons[i];
+        }
+        return true;
     }
 
     /** Charges a whole TransactGetItems (strongly consistent reads at twice their units); as {@link #chargeTransaction}. */
     @Override
-    public synchronized void chargeTransactGet(TableData[] tablesOf, OrderKey[] keys) {
+    public synchronized void chargeTransactGet(List<Transactions.GetAction> gets) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
         r.clear();
-        for (int i = 0; i < keys.length; i++) {
+        for (int i = 0; i < gets.size(); i++) {
+            Transactions.GetAction g = gets.get(i);
             r.action = i;
-            Stored s = tablesOf[i].items.get(keys[i]);
-            addRead(r, tablesOf[i], null, keys[i], 2.0 * Meter.readUnits(s == null ? 0 : s.size()), s == null ? keys[i] : s.item(), now);
+            Stored s = g.table().items.get(g.key());
+            addRead(r, g.table(), null, g.key(), 2.0 * Meter.readUnits(s == null ? 0 : s.size()), s == null ? g.key() : s.item(), now);
         }
-        CancellationReason[] reasons = new CancellationReason[keys.length];
+        CancellationReason[] reasons = new CancellationReason[gets.size()];
         if (cancel(r, now, reasons)) {
             throw new TransactionCanceledException(List.of(reasons));
         }
