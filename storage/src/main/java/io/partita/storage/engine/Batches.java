@@ -1,7 +1,7 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.Message;
 import io.partita.storage.ProvisionedThroughputExceededException;
-import io.partita.storage.ValidationException;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
 import io.partita.storage.api.BatchWriteItemRequest;
@@ -42,15 +42,13 @@ final class Batches {
     BatchGetItemResponse batchGetItem(BatchGetItemRequest r) {
         catalog.checkOpen();
         Map<String, KeysAndAttributes> requestItems = r.requestItems();
-        if (requestItems == null || requestItems.isEmpty()) {
-            throw new ValidationException("1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
-        }
+        checkNotEmpty(requestItems);
         int total = 0;
         for (KeysAndAttributes k : requestItems.values()) {
             total += k.keys().size();
         }
         if (total > MAX_BATCH_GET) {
-            throw new ValidationException("Too many items requested for the BatchGetItem call: " + total + ", at most " + MAX_BATCH_GET);
+            throw Message.BatchGetTooManyKeys.exception(total, MAX_BATCH_GET);
         }
         // Validate everything before reading anything.
         Map<String, List<OrderKey>> keys = new LinkedHashMap<>();
@@ -59,16 +57,13 @@ final class Batches {
             TableData t = catalog.table(e.getKey());
             KeysAndAttributes ka = e.getValue();
             if (ka.keys().isEmpty()) {
-                throw new ValidationException("1 validation error detected: Value at 'requestItems." + e.getKey()
-                        + ".member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1");
+                throw Message.BatchGetKeysEmpty.exception(e.getKey());
             }
             List<OrderKey> ks = new ArrayList<>();
             Set<OrderKey> seen = new HashSet<>();
             for (Map<String, AttributeValue> k : ka.keys()) {
                 OrderKey key = t.shape.requestKey(k);
-                if (!seen.add(key)) {
-                    throw new ValidationException("Provided list of item keys contains duplicates");
-                }
+                checkDistinct(seen, key);
                 ks.add(key);
             }
             keys.put(e.getKey(), ks);
@@ -90,8 +85,8 @@ final class Batches {
             for (int i = 0; i < tableKeys.size(); i++) {
                 OrderKey key = tableKeys.get(i);
                 Stored s = t.items.get(key);
-                if (!throughput.tryChargeRead(t, null, key, // throttled keys come back unprocessed
-                        Meter.readUnits(s == null ? 0 : s.size()) * (ka.consistentRead() ? 1.0 : 0.5), ka.keys().get(i))) {
+                double units = Meter.itemReadUnits(s) * Meter.consistency(ka.consistentRead());
+                if (!throughput.tryChargeRead(t, null, key, units, ka.keys().get(i))) { // throttled keys come back unprocessed
                     throttled++;
                     if (unprocessed == null) {
                         unprocessed = new LinkedHashMap<>();
@@ -102,7 +97,7 @@ final class Batches {
                     unprocessed.put(e.getKey(), ka.toBuilder().keys(uk).build());
                     continue;
                 }
-                meter.tableRead(t.shape.name, Meter.readUnits(s == null ? 0 : s.size()) * (ka.consistentRead() ? 1.0 : 0.5));
+                meter.tableRead(t.shape.name, units);
                 if (s != null) {
                     found.add(p == null ? s.item() : p.apply(s.item(), ph));
                 }
@@ -110,8 +105,7 @@ final class Batches {
             responses.put(e.getKey(), found);
         }
         if (throttled > 0 && throttled == total) {
-            throw new ProvisionedThroughputExceededException("None of the " + total + " keys of the BatchGetItem could be read: "
-                    + "every table or partition they read lacks read capacity (retry with exponential backoff)");
+            throw new ProvisionedThroughputExceededException(Message.BatchGetAllThrottled.format(total));
         }
         return new BatchGetItemResponse(responses, unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()));
     }
@@ -119,16 +113,13 @@ final class Batches {
     BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest r) {
         catalog.checkOpen();
         Map<String, List<WriteRequest>> requestItems = r.requestItems();
-        if (requestItems == null || requestItems.isEmpty()) {
-            throw new ValidationException("1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
-        }
+        checkNotEmpty(requestItems);
         int total = 0;
         for (List<WriteRequest> l : requestItems.values()) {
             total += l.size();
         }
         if (total > MAX_BATCH_WRITE) {
-            throw new ValidationException("1 validation error detected: Value at 'requestItems' failed to satisfy constraint: "
-                    + "Map value must satisfy constraint: [Member must have length less than or equal to 25] (got " + total + " writes)");
+            throw Message.BatchWriteTooManyWrites.exception(total);
         }
         // DynamoDB validates the whole batch before writing any of it.
         record Planned(TableData table, OrderKey key, Stored item, IndexData[] validatedGsis, WriteRequest request) {}
@@ -147,9 +138,7 @@ final class Batches {
                 } else {
                     p = new Planned(t, t.shape.requestKey(((WriteRequest.Delete) w).key()), null, null, w);
                 }
-                if (!seen.add(p.key)) {
-                    throw new ValidationException("Provided list of item keys contains duplicates");
-                }
+                checkDistinct(seen, p.key);
                 planned.add(p);
             }
         }
@@ -174,9 +163,22 @@ final class Batches {
             }
         }
         if (throttled > 0 && throttled == total) {
-            throw new ProvisionedThroughputExceededException("None of the " + total + " writes of the BatchWriteItem could be processed: "
-                    + "every table, index or partition they write lacks write capacity (retry with exponential backoff)");
+            throw new ProvisionedThroughputExceededException(Message.BatchWriteAllThrottled.format(total));
         }
         return new BatchWriteItemResponse(unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()), metrics);
+    }
+
+    /** DynamoDB: a batch names at least one table. */
+    private static void checkNotEmpty(Map<String, ?> requestItems) {
+        if (requestItems == null || requestItems.isEmpty()) {
+            throw Message.RequestItemsEmpty.exception();
+        }
+    }
+
+    /** DynamoDB: a batch names each item of a table once. */
+    private static void checkDistinct(Set<OrderKey> seen, OrderKey key) {
+        if (!seen.add(key)) {
+            throw Message.DuplicateKeys.exception();
+        }
     }
 }

@@ -1,8 +1,8 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.Message;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
-import io.partita.storage.ValidationException;
 import io.partita.storage.api.IndexDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TableStatus;
@@ -40,7 +40,7 @@ final class Catalog {
         throughput.validate(definition);
         TableData data = Schemas.build(tableIds.incrementAndGet(), definition);
         if (tables.putIfAbsent(definition.name(), data) != null) {
-            throw new ResourceInUseException("Table already exists: " + definition.name());
+            throw new ResourceInUseException(Message.TableExists.format(definition.name()));
         }
         throughput.register(data); // capacity accrues from creation
         return describe(data);
@@ -104,7 +104,7 @@ final class Catalog {
             IndexPropagation.drainAll(t);
             IndexData gone = t.gsi(indexName);
             if (gone == null) {
-                throw new ResourceNotFoundException("Requested resource not found: Index: " + indexName + " of table " + tableName + " not found");
+                throw new ResourceNotFoundException(Message.IndexNotFound.format(indexName, tableName));
             }
             List<IndexData> rest = new ArrayList<>(List.of(t.gsis));
             rest.remove(gone);
@@ -132,7 +132,7 @@ final class Catalog {
     TableData table(String name) {
         checkOpen();
         if (name == null) {
-            throw new ValidationException("1 validation error detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null");
+            throw Message.TableNameNull.exception();
         }
         TableData t = tables.get(name);
         if (t == null) {
@@ -147,7 +147,7 @@ final class Catalog {
     }
 
     private static ResourceNotFoundException notFound(String name) {
-        return new ResourceNotFoundException("Requested resource not found: Table: " + name + " not found");
+        return new ResourceNotFoundException(Message.TableNotFound.format(name));
     }
 
     void checkOpen() {

@@ -1,6 +1,6 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.ValidationException;
+import io.partita.storage.Message;
 import io.partita.storage.expression.Placeholders;
 import io.partita.storage.expression.UpdateExpression;
 import io.partita.storage.value.AttributeValue;
@@ -22,14 +22,14 @@ final class ItemRules {
     /** Copies a caller's item into an immutable map, rejecting what DynamoDB rejects. */
     static Stored freeze(Map<String, AttributeValue> item) {
         if (item == null) {
-            throw new ValidationException("1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null");
+            throw Message.ItemNull.exception();
         }
         if (item instanceof ItemMap im) {
             // already immutable, with non-null names and values (its builder checks); names must still be non-empty
             int[] size = {0};
             im.forEachAttribute((name, value) -> {
                 if (name.isEmpty()) {
-                    throw new ValidationException("One or more parameter values were invalid: An attribute name may not be empty");
+                    throw Message.AttributeNameEmpty.exception();
                 }
                 size[0] += Items.nameSize(name) + value.size();
             });
@@ -41,10 +41,10 @@ final class ItemRules {
             String name = e.getKey();
             AttributeValue value = e.getValue();
             if (name == null || name.isEmpty()) {
-                throw new ValidationException("One or more parameter values were invalid: An attribute name may not be empty");
+                throw Message.AttributeNameEmpty.exception();
             }
             if (value == null) {
-                throw new ValidationException("One or more parameter values were invalid: the value of attribute " + name + " is null");
+                throw Message.AttributeValueNull.exception(name);
             }
             copy.add(name, value);
             size += Items.nameSize(name) + value.size();
@@ -54,8 +54,7 @@ final class ItemRules {
 
     private static int checkedSize(int size) {
         if (size > MAX_ITEM_BYTES) {
-            throw new ValidationException("Item size has exceeded the maximum allowed size: " + size + " bytes, limit "
-                    + MAX_ITEM_BYTES + " bytes (attribute names and values count)");
+            throw Message.ItemTooLarge.exception(size, MAX_ITEM_BYTES);
         }
         return size;
     }
@@ -94,8 +93,7 @@ final class ItemRules {
         Set<String> touched = update.topLevelAttributes(ph);
         for (String a : touched) {
             if (table.isKeyAttribute(a)) {
-                throw new ValidationException("One or more parameter values were invalid: Cannot update attribute " + a
-                        + ". This attribute is part of the key");
+                throw Message.KeyAttributeUpdated.exception(a);
             }
         }
         return touched;

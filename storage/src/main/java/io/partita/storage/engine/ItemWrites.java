@@ -1,8 +1,8 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.ConditionalCheckFailedException;
+import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
-import io.partita.storage.ValidationException;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DeleteItemResponse;
 import io.partita.storage.api.ItemCollectionMetrics;
@@ -114,7 +114,7 @@ final class ItemWrites {
         try {
             Stored before = t.items.get(key);
             if (condition != null && !condition.test(before == null ? Map.of() : before.item(), ph)) {
-                throw new ConditionalCheckFailedException("The conditional request failed",
+                throw new ConditionalCheckFailedException(Message.ConditionalCheckFailed.format(),
                         returnOldOnFailure && before != null ? before.item() : null);
             }
             Stored after = updater != null ? updater.apply(before) : newItem;
@@ -165,8 +165,7 @@ final class ItemWrites {
 
     private static void checkReturnValues(ReturnValues rv, String operation) {
         if (rv != ReturnValues.NONE && rv != ReturnValues.ALL_OLD) {
-            throw new ValidationException("Return values set to invalid value: " + rv + " is not supported by " + operation
-                    + " (only NONE and ALL_OLD)");
+            throw Message.ReturnValuesNotSupported.exception(rv, operation);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.ItemCollectionSizeLimitExceededException;
+import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -108,10 +109,8 @@ final class Mutation {
     static void checkCollectionLimit(TableData table, AttributeValue partitionKey, long delta, StorageOptions options) {
         long current = table.collectionSize(partitionKey);
         if (delta > 0 && current + delta > options.itemCollectionSizeLimit()) {
-            throw new ItemCollectionSizeLimitExceededException("Collection size exceeded: the item collection of "
-                    + table.shape.partitionKey.name() + " = " + partitionKey + " in table " + table.shape.name + " would grow to "
-                    + (current + delta) + " bytes, over its limit of " + options.itemCollectionSizeLimit()
-                    + " bytes (tables with local secondary indexes limit each partition key value's items and LSI entries)");
+            throw new ItemCollectionSizeLimitExceededException(Message.ItemCollectionTooLarge.format(table.shape.partitionKey.name(),
+                    partitionKey, table.shape.name, current + delta, options.itemCollectionSizeLimit()));
         }
     }
 

@@ -1,10 +1,10 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.Message;
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.ThroughputModel;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.TransactionCanceledException.CancellationReason;
-import io.partita.storage.ValidationException;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.ProvisionedThroughput;
@@ -76,8 +76,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
 
     private static void validate(ProvisionedThroughput p, String what) {
         if (p != null && (p.readCapacityUnits() < 1 || p.writeCapacityUnits() < 1)) {
-            throw new ValidationException("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both "
-                    + "be at least 1 (" + what + " has " + p.readCapacityUnits() + " read / " + p.writeCapacityUnits() + " write units)");
+            throw Message.CapacityUnitsTooLow.exception(what, p.readCapacityUnits(), p.writeCapacityUnits());
         }
     }
 
@@ -428,7 +427,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
                 addWrite(r, a.mutation, 2, now);
             } else {
                 Stored s = a.table.items.get(a.key);
-                addRead(r, a.table, null, a.key, 2.0 * Meter.readUnits(s == null ? 0 : s.size()), s == null ? a.key : s.item(), now);
+                addRead(r, a.table, null, a.key, Meter.transactionalReadUnits(s), s == null ? a.key : s.item(), now);
             }
         }
         if (!cancel(r, now, reasons)) {
@@ -451,7 +450,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
             Transactions.GetAction g = gets.get(i);
             r.action = i;
             Stored s = g.table().items.get(g.key());
-            addRead(r, g.table(), null, g.key(), 2.0 * Meter.readUnits(s == null ? 0 : s.size()), s == null ? g.key() : s.item(), now);
+            addRead(r, g.table(), null, g.key(), Meter.transactionalReadUnits(s), s == null ? g.key() : s.item(), now);
         }
         CancellationReason[] reasons = new CancellationReason[gets.size()];
         if (cancel(r, now, reasons)) {
@@ -491,22 +490,17 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     private ProvisionedThroughputExceededException throttled(Request r, int i, long now) {
         Scope s = r.scopes[i];
         String sentence = r.partitionLevel[i]
-                ? "Throughput exceeds the current capacity of your table or index: the request rate to one partition key value is too high (a hot key)."
+                ? Message.HotPartition.format()
                 : provisionedSentence(s);
         return new ProvisionedThroughputExceededException(sentence + detail(r, i, now));
     }
 
     private static String provisionedSentence(Scope s) {
-        return s.index == null
-                ? "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API."
-                : "The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. "
-                        + "Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API.";
+        return s.index == null ? Message.TableThroughputExceeded.format() : Message.IndexThroughputExceeded.format();
     }
 
     private static String onDemandSentence(Scope s) {
-        return s.index == null
-                ? "Throughput exceeds the current capacity of your table or index. If exceptions persist, check if you have a hot key."
-                : "Throughput exceeds the current capacity for one or more global secondary indexes.";
+        return s.index == null ? Message.TableThrottled.format() : Message.IndexThrottled.format();
     }
 
     /** " [IndexWriteKeyRangeThroughputExceeded: global secondary index X of table T, partition key a = {S: "v"}: ...]" */

@@ -1,5 +1,6 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.Message;
 import io.partita.storage.StorageException;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.TransactionCanceledException;
@@ -141,7 +142,7 @@ final class Transactions {
                 a.mutation.meter(meter, 2);
             } else {
                 Stored s = a.table.items.get(a.key);
-                meter.tableRead(a.table.shape.name, 2.0 * Meter.readUnits(s == null ? 0 : s.size()));
+                meter.tableRead(a.table.shape.name, Meter.transactionalReadUnits(s));
             }
         }
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
@@ -178,7 +179,7 @@ final class Transactions {
             TransactWriteItem.ConditionCheck c = (TransactWriteItem.ConditionCheck) a;
             key = t.shape.requestKey(c.key());
             if (condition == null) {
-                throw new ValidationException("The ConditionExpression of a ConditionCheck action is required");
+                throw Message.ConditionCheckWithoutCondition.exception();
             }
         }
         ph.checkExpressions(condition, update);
@@ -194,7 +195,7 @@ final class Transactions {
         Stored before = t.items.get(a.key);
         try {
             if (a.condition != null && !a.condition.test(before == null ? Map.of() : before.item(), a.placeholders)) {
-                a.reason = new CancellationReason("ConditionalCheckFailed", "The conditional request failed",
+                a.reason = new CancellationReason("ConditionalCheckFailed", Message.ConditionalCheckFailed.format(),
                         a.request.returnOldItemOnConditionFailure() && before != null ? before.item() : null);
                 return false;
             }
@@ -245,7 +246,7 @@ final class Transactions {
             throughput.chargeTransactGet(gets); // all of the transaction's capacity, or none of it
             for (GetAction g : gets) {
                 Stored s = g.table.items.get(g.key);
-                meter.tableRead(g.table.shape.name, 2.0 * Meter.readUnits(s == null ? 0 : s.size()));
+                meter.tableRead(g.table.shape.name, Meter.transactionalReadUnits(s));
                 Placeholders ph = new Placeholders(g.request.expressionAttributeNames(), Map.of());
                 out.add(s == null ? null : g.projection == null ? s.item() : g.projection.apply(s.item(), ph));
             }
@@ -258,15 +259,14 @@ final class Transactions {
     /** DynamoDB: a transaction has 1 to 100 actions. */
     private static void checkActionCount(List<?> actions) {
         if (actions == null || actions.isEmpty() || actions.size() > MAX_TRANSACT_ITEMS) {
-            throw new ValidationException("1 validation error detected: Value at 'transactItems' failed to satisfy constraint: "
-                    + "Member must have length less than or equal to " + MAX_TRANSACT_ITEMS + " and greater than or equal to 1");
+            throw Message.TransactItemsCount.exception(MAX_TRANSACT_ITEMS);
         }
     }
 
     /** DynamoDB: no two actions of one transaction may name the same item. */
     private static void checkDistinct(Set<String> seen, TableData table, OrderKey key) {
         if (!seen.add(table.id + "/" + key)) {
-            throw new ValidationException("Transaction request cannot include multiple operations on one item");
+            throw Message.TransactionSameItem.exception();
         }
     }
 
