@@ -29,5 +29,7 @@
  *       {@link io.partita.storage.engine.KeyRules} and {@link io.partita.storage.engine.KeyRange} (key values and key
  *       conditions), {@link io.partita.storage.engine.Meter} (consumed capacity).</li>
  * </ul>
+ *
+ * <p>Every {@code ValidationException} message comes from the core's catalogue, {@link io.partita.storage.Message}.
  */
 package io.partita.storage.engine;
