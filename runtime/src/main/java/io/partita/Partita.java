@@ -1,9 +1,10 @@
 package io.partita;
 
-import io.partita.spi.Backend;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.spi.RetryingBackend;
+import io.partita.storage.Backend;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
+import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
@@ -61,10 +62,13 @@ public final class Partita implements AutoCloseable {
 
     /** A database on a new in-memory instance of the bundled storage core. */
     public static Partita inMemory(StorageOptions options) {
-        return new Partita(EmbeddedBackend.inMemory(options));
+        return new Partita(Storage.inMemory(options));
     }
 
-    /** A database on any backend (the DynamoDB module builds its {@code Partita} this way). */
+    /**
+     * A database on any backend: a {@link Storage} core (handed over as it is), the DynamoDB module's backend,
+     * or a decorator of either.
+     */
     public static Partita using(Backend backend) {
         return new Partita(backend);
     }

@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.spi.Backoff;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
@@ -22,7 +23,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * @param maxDelay    the cap of one backoff
  * @param sleeper     how to wait
  */
-public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Sleeper sleeper) {
+public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Sleeper sleeper) implements Backoff {
     /** The AWS SDK's DynamoDB defaults: 8 retries (9 attempts), 25 ms base, 20 s cap. */
     public static final int DEFAULT_MAX_ATTEMPTS = 9;
     public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(25);
@@ -81,7 +82,8 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
     }
 
     /** Sleeps {@link #backoff(int)}; an interrupt is restored and reported as an {@link IllegalStateException}. */
-    void pause(int retry) {
+    @Override
+    public void pause(int retry) {
         Duration d = backoff(retry);
         if (d.isZero()) {
             return;

@@ -5,7 +5,7 @@ import io.partita.ExpressionBuilder;
 import io.partita.Key;
 import io.partita.Partita;
 import io.partita.mapping.ItemDecoder;
-import io.partita.spi.Backend;
+import io.partita.storage.Backend;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;

@@ -5,7 +5,7 @@ import io.partita.ExpressionBuilder;
 import io.partita.GatherException;
 import io.partita.GatherOptions;
 import io.partita.mapping.ItemDecoder;
-import io.partita.spi.Backend;
+import io.partita.storage.Backend;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.value.AttributeValue;
