@@ -1,6 +1,5 @@
 package io.partita;
 
-import io.partita.repository.EntityRepository;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.TransactWriteItem;
@@ -33,7 +32,7 @@ public final class BatchWrite {
     }
 
     /** Puts {@code entity} (validated like {@code repository.put}); refused for {@code @Version} entities. */
-    public <T> BatchWrite put(EntityRepository<T> repository, T entity) {
+    public <T> BatchWrite put(Repository<T> repository, T entity) {
         if (repository.isVersioned()) {
             throw new IllegalArgumentException(repository.tableName() + ": entities with a @Version field cannot be "
                     + "batch-written (a batch cannot check versions); use put() or a transaction");

@@ -1,7 +1,5 @@
 package io.partita;
 
-import io.partita.repository.EntityRepository;
-import io.partita.repository.Update;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.TransactWriteItemsRequest;
 import java.util.ArrayList;
@@ -39,12 +37,12 @@ public final class Transaction {
     }
 
     /** Puts {@code entity} as {@code repository.put(entity)} would (index-key validation, {@code @Version} check). */
-    public <T> Transaction put(EntityRepository<T> repository, T entity) {
+    public <T> Transaction put(Repository<T> repository, T entity) {
         return add(repository.preparePut(entity, null));
     }
 
     /** A conditional put; the condition is combined with the version check, if any. */
-    public <T> Transaction put(EntityRepository<T> repository, T entity, Condition condition) {
+    public <T> Transaction put(Repository<T> repository, T entity, Condition condition) {
         return add(repository.preparePut(entity, Objects.requireNonNull(condition, "condition")));
     }
 
@@ -61,12 +59,12 @@ public final class Transaction {
     }
 
     /** Deletes {@code entity} by its key, checking its {@code @Version} when it has one. */
-    public <T> Transaction delete(EntityRepository<T> repository, T entity) {
+    public <T> Transaction delete(Repository<T> repository, T entity) {
         return add(repository.prepareDelete(entity, null));
     }
 
     /** Applies a partial update built with {@code repository.update(key)}. */
-    public Transaction update(Update<?> update) {
+    public Transaction update(PartialUpdate update) {
         return add(update.prepare());
     }
 

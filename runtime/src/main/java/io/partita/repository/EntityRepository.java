@@ -4,6 +4,7 @@ import io.partita.Condition;
 import io.partita.ExpressionBuilder;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.Repository;
 import io.partita.mapping.ItemDecoder;
 import io.partita.storage.Backend;
 import io.partita.storage.api.DeleteItemRequest;
@@ -36,7 +37,7 @@ import java.util.Optional;
  *
  * @param <T> the entity
  */
-public abstract class EntityRepository<T> {
+public abstract class EntityRepository<T> implements Repository<T> {
     private final Partita db;
     private final Backend backend;
     private final EntityMapping<T> mapping;

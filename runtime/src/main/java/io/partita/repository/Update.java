@@ -4,6 +4,7 @@ import io.partita.Condition;
 import io.partita.ExpressionBuilder;
 import io.partita.Field;
 import io.partita.Key;
+import io.partita.PartialUpdate;
 import io.partita.storage.api.ReturnValues;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.UpdateItemRequest;
@@ -36,7 +37,7 @@ import java.util.Set;
  *
  * @param <T> the entity
  */
-public final class Update<T> {
+public final class Update<T> implements PartialUpdate {
     private final EntityRepository<T> repository;
     private final Key<T> key;
     private final List<Action> sets = new ArrayList<>();
@@ -160,6 +161,7 @@ public final class Update<T> {
     }
 
     /** The update as a transaction action (see {@link io.partita.Transaction#update}). */
+    @Override
     public TransactWriteItem.Update prepare() {
         Rendered r = render();
         return new TransactWriteItem.Update(key.tableName(), key.attributes(), r.update(), r.condition(),
