@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Message;
 import io.partita.spi.RetryingBackend;
 import io.partita.storage.Backend;
 import io.partita.storage.ResourceInUseException;
@@ -153,7 +154,8 @@ public final class Partita implements AutoCloseable {
     public ItemsByKey transactGet(Collection<? extends Key<?>> keys) {
         List<Key<?>> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
         if (distinct.size() > Transaction.MAX_ACTIONS) {
-            throw new IllegalArgumentException("A transactional read takes at most " + Transaction.MAX_ACTIONS + " keys, got " + distinct.size());
+            throw new IllegalArgumentException(
+                    Message.TransactGetTooManyKeys.format(Transaction.MAX_ACTIONS, distinct.size()));
         }
         Map<Key<?>, Map<String, AttributeValue>> found = new LinkedHashMap<>();
         if (distinct.isEmpty()) {
@@ -233,8 +235,9 @@ public final class Partita implements AutoCloseable {
                 if (!request.isEmpty()) {
                     RetryPolicy policy = retryPolicy;
                     if (attempt >= policy.maxAttempts()) {
-                        throw new IllegalStateException(request.values().stream().mapToInt(k -> k.keys().size()).sum()
-                                + " keys were still unprocessed after " + attempt + " attempts");
+                        throw new IllegalStateException(
+                                Message.KeysStillUnprocessed.format(
+                                        request.values().stream().mapToInt(k -> k.keys().size()).sum(), attempt));
                     }
                     policy.pause(attempt - 1);
                 }

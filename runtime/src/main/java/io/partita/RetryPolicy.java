@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Message;
 import io.partita.spi.Backoff;
 import java.time.Duration;
 import java.util.Objects;
@@ -31,13 +32,13 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
 
     public RetryPolicy {
         if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
+            throw new IllegalArgumentException(Message.MaxAttemptsBelowOne.format(maxAttempts));
         }
         Objects.requireNonNull(baseDelay, "baseDelay");
         Objects.requireNonNull(maxDelay, "maxDelay");
         Objects.requireNonNull(sleeper, "sleeper");
         if (baseDelay.isNegative() || maxDelay.isNegative()) {
-            throw new IllegalArgumentException("delays must not be negative");
+            throw new IllegalArgumentException(Message.NegativeDelay.format());
         }
     }
 
@@ -92,7 +93,7 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
             sleeper.sleep(d);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while backing off a throttled request", e);
+            throw new IllegalStateException(Message.InterruptedBackingOffRequest.format(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Message;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.TransactWriteItemsRequest;
 import java.util.ArrayList;
@@ -84,10 +85,10 @@ public final class Transaction {
     /** Adds a prepared action, for callers that build requests themselves. */
     public Transaction add(TransactWriteItem action) {
         if (committed) {
-            throw new IllegalStateException("This transaction was already committed");
+            throw new IllegalStateException(Message.TransactionAlreadyCommitted.format());
         }
         if (actions.size() == MAX_ACTIONS) {
-            throw new IllegalStateException("A transaction holds at most " + MAX_ACTIONS + " actions");
+            throw new IllegalStateException(Message.TransactionTooManyActions.format(MAX_ACTIONS));
         }
         actions.add(Objects.requireNonNull(action, "action"));
         return this;
@@ -101,7 +102,7 @@ public final class Transaction {
     /** Sends the transaction; a transaction without actions does nothing. Commits at most once. */
     public void commit() {
         if (committed) {
-            throw new IllegalStateException("This transaction was already committed");
+            throw new IllegalStateException(Message.TransactionAlreadyCommitted.format());
         }
         committed = true;
         if (actions.isEmpty()) {

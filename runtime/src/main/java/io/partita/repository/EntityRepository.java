@@ -5,6 +5,7 @@ import io.partita.ExpressionBuilder;
 import io.partita.Key;
 import io.partita.Partita;
 import io.partita.Repository;
+import io.partita.internal.Message;
 import io.partita.mapping.ItemDecoder;
 import io.partita.storage.Backend;
 import io.partita.storage.api.DeleteItemRequest;
@@ -240,7 +241,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
     /** A key of this table from its partition- and sort-key values. */
     protected final Key<T> keyOf(AttributeValue partitionKey, AttributeValue sortKey) {
         if (mapping.tableKeyAttributes().size() != 2) {
-            throw new IllegalStateException(tableName + " has no sort key");
+            throw new IllegalStateException(Message.NoSortKey.format(tableName));
         }
         Map<String, AttributeValue> key = new HashMap<>(4);
         key.put(mapping.tableKeyAttributes().get(0), Objects.requireNonNull(partitionKey, "partitionKey"));
@@ -283,7 +284,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     private void requireOwnKey(Key<?> key) {
         if (!key.tableName().equals(tableName)) {
-            throw new IllegalArgumentException("Key " + key + " belongs to table " + key.tableName() + ", not " + tableName);
+            throw new IllegalArgumentException(Message.KeyOfOtherTable.format(key, key.tableName(), tableName));
         }
     }
 
@@ -294,8 +295,8 @@ public abstract class EntityRepository<T> implements Repository<T> {
         try {
             return version.asN().longValueExact();
         } catch (RuntimeException e) {
-            throw new IllegalStateException(mapping.entityName() + ": @Version attribute " + versionAttribute
-                    + " must be a whole number, got " + version, e);
+            throw new IllegalStateException(
+                    Message.VersionNotWholeNumber.format(mapping.entityName(), versionAttribute, version), e);
         }
     }
 

@@ -5,6 +5,7 @@ import io.partita.ExpressionBuilder;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.PartialUpdate;
+import io.partita.internal.Message;
 import io.partita.storage.api.ReturnValues;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.UpdateItemRequest;
@@ -99,7 +100,7 @@ public final class Update<T> implements PartialUpdate {
         }
         if (encoded.type() != AttributeType.N && encoded.type() != AttributeType.SS && encoded.type() != AttributeType.NS
                 && encoded.type() != AttributeType.BS) {
-            throw new IllegalArgumentException("add() works on numbers and sets; " + field + " is stored as " + encoded.type());
+            throw new IllegalArgumentException(Message.AddOnWrongType.format(field, encoded.type()));
         }
         touch(field.attributeName(), false);
         adds.add(new Action(field.attributeName(), encoded, false));
@@ -113,7 +114,7 @@ public final class Update<T> implements PartialUpdate {
             return this;
         }
         if (encoded.type() != AttributeType.SS && encoded.type() != AttributeType.NS && encoded.type() != AttributeType.BS) {
-            throw new IllegalArgumentException("removeElements() works on sets; " + field + " is stored as " + encoded.type());
+            throw new IllegalArgumentException(Message.RemoveElementsOnWrongType.format(field, encoded.type()));
         }
         touch(field.attributeName(), false);
         deletes.add(new Action(field.attributeName(), encoded, false));
@@ -134,7 +135,7 @@ public final class Update<T> implements PartialUpdate {
     /** Versioned entities: applies the update only if the stored version is {@code version}. */
     public Update<T> expectVersion(long version) {
         if (!repository.isVersioned()) {
-            throw new IllegalStateException(repository.mapping().entityName() + " has no @Version field");
+            throw new IllegalStateException(Message.NoVersionField.format(repository.mapping().entityName()));
         }
         this.expectedVersion = version;
         return this;
@@ -182,7 +183,7 @@ public final class Update<T> implements PartialUpdate {
             allAdds.add(new Action(version, AttributeValue.n(1), false));
         }
         if (allSets.isEmpty() && removes.isEmpty() && allAdds.isEmpty() && deletes.isEmpty()) {
-            throw new IllegalStateException("Nothing to update: call set, add, remove or removeElements first");
+            throw new IllegalStateException(Message.EmptyUpdate.format());
         }
         ExpressionBuilder b = new ExpressionBuilder();
         StringBuilder expression = new StringBuilder(64);
@@ -217,10 +218,10 @@ public final class Update<T> implements PartialUpdate {
     private void touch(String attribute, boolean removing) {
         repository.mapping().checkUpdatable(attribute, removing);
         if (repository.mapping().versionAttribute().filter(attribute::equals).isPresent()) {
-            throw new IllegalArgumentException("The @Version attribute " + attribute + " is maintained by Partita; use expectVersion()");
+            throw new IllegalArgumentException(Message.UpdateOfVersion.format(attribute));
         }
         if (!touched.add(attribute)) {
-            throw new IllegalArgumentException("Attribute " + attribute + " is already part of this update");
+            throw new IllegalArgumentException(Message.AttributeUpdatedTwice.format(attribute));
         }
     }
 }

@@ -50,6 +50,12 @@ class ArchitectureTest {
             .because("transactions and batches take the user-package interfaces Repository and PartialUpdate, which "
                     + "repository support implements; the dependency runs one way");
 
+    @ArchTest
+    static final ArchRule internal_is_a_leaf = noClasses().that().resideInAPackage("io.partita.internal..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.partita", "io.partita.spi..", "io.partita.mapping..",
+                    "io.partita.repository..", "io.partita.io..", "io.partita.storage..")
+            .because("every runtime package takes its messages from io.partita.internal.Message");
+
     /** Every runtime package, the root package {@code io.partita} included, is one slice; storage is not ours. */
     private static final SliceAssignment RUNTIME_PACKAGES = new SliceAssignment() {
         @Override
