@@ -4,7 +4,7 @@ import javax.tools.Diagnostic;
 
 /**
  * The catalogue of every diagnostic the processor reports. The constant name is the stable rule id
- * printed in brackets ({@code [LsiNeedsSortKey] ...}), documented in RULES.md; never rename one.
+ * printed in brackets ({@code [LsiNeedsSortKey] ...}), documented for users in docs/rules.md; never rename one.
  * Each text names the rule and the fix.
  */
 public enum Message {
