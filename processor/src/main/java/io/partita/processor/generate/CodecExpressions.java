@@ -3,6 +3,7 @@ package io.partita.processor.generate;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.generate.Runtime.Member;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,15 +55,18 @@ final class CodecExpressions {
 
   /** A type the runtime cannot map without help. */
   static final class Unsupported extends RuntimeException {
+    /** Why, as the UnsupportedFieldType message says it. */
+    final transient Phrase.Text reason;
     /** The field whose type (or a part of it) is not mapped, once known. */
     final transient io.partita.processor.model.FieldModel field;
 
-    Unsupported(String message) {
-      this(message, null);
+    Unsupported(Phrase.Text reason) {
+      this(reason, null);
     }
 
-    Unsupported(String message, io.partita.processor.model.FieldModel field) {
-      super(message, null, false, false);
+    Unsupported(Phrase.Text reason, io.partita.processor.model.FieldModel field) {
+      super(reason.toString(), null, false, false);
+      this.reason = reason;
       this.field = field;
     }
   }
@@ -91,17 +95,17 @@ final class CodecExpressions {
         case FLOAT -> Member.CODECS_PRIMITIVE_FLOAT;
         case BOOLEAN -> Member.CODECS_PRIMITIVE_BOOLEAN;
         case CHAR -> Member.CODECS_PRIMITIVE_CHAR;
-        default -> throw new Unsupported(type.toString());
+        default -> throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
       });
     }
     if (kind == TypeKind.ARRAY) {
       if (((ArrayType) type).getComponentType().getKind() == TypeKind.BYTE) {
         return CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_BYTES);
       }
-      throw new Unsupported(type + ": arrays other than byte[] are not mapped; use a List");
+      throw new Unsupported(Phrase.ARRAY_NOT_MAPPED.with(type));
     }
     if (kind != TypeKind.DECLARED) {
-      throw new Unsupported(type + " is not a mapped type");
+      throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
     }
     DeclaredType declared = (DeclaredType) type;
     TypeElement element = (TypeElement) declared.asElement();
@@ -130,7 +134,7 @@ final class CodecExpressions {
         return CodeBlock.of("$T.$L($L)", Runtime.CODECS, Member.CODECS_SET, codec(only(args, type)));
       case "java.util.Map":
         if (args.size() != 2) {
-          throw new Unsupported(type + ": a raw Map is not mapped");
+          throw new Unsupported(Phrase.RAW_MAP_NOT_MAPPED.with(type));
         }
         return mapCodec(args.get(0), args.get(1), type);
       case "com.fasterxml.jackson.databind.JsonNode":
@@ -139,18 +143,18 @@ final class CodecExpressions {
         break;
     }
     if (name.startsWith("java.") || name.startsWith("javax.")) {
-      throw new Unsupported(type + " is not a mapped type");
+      throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
     }
     if (element.getKind() == ElementKind.RECORD || element.getKind() == ElementKind.CLASS) {
       return CodeBlock.of("$T.$L($T.SCHEMA)", Runtime.CODECS, Member.CODECS_NESTED, nested.schemaOf(element));
     }
-    throw new Unsupported(type + " is not a mapped type");
+    throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
   }
 
   private CodeBlock mapCodec(TypeMirror key, TypeMirror value, TypeMirror whole) {
     CodeBlock valueCodec = codec(value);
     if (key.getKind() != TypeKind.DECLARED) {
-      throw new Unsupported(whole + ": map keys must be declared types");
+      throw new Unsupported(Phrase.MAP_KEY_NOT_DECLARED.with(whole));
     }
     TypeElement k = (TypeElement) ((DeclaredType) key).asElement();
     String kn = k.getQualifiedName().toString();
@@ -169,7 +173,7 @@ final class CodecExpressions {
       default -> Optional.empty();
     };
     if (parse.isEmpty()) {
-      throw new Unsupported(whole + ": map keys must be String, an enum, UUID, Integer, Long or LocalDate");
+      throw new Unsupported(Phrase.MAP_KEY_NOT_MAPPED.with(whole));
     }
     return CodeBlock.of("$T.$L(String::valueOf, $T::$L, $L)", Runtime.CODECS, Member.CODECS_MAP, keyType, parse.get(),
         valueCodec);
@@ -177,11 +181,11 @@ final class CodecExpressions {
 
   private static TypeMirror only(List<? extends TypeMirror> args, TypeMirror whole) {
     if (args.size() != 1) {
-      throw new Unsupported(whole + ": a raw container type is not mapped");
+      throw new Unsupported(Phrase.RAW_CONTAINER_NOT_MAPPED.with(whole));
     }
     TypeMirror arg = args.get(0);
     if (arg.getKind() == TypeKind.WILDCARD) {
-      throw new Unsupported(whole + ": wildcard element types are not mapped");
+      throw new Unsupported(Phrase.WILDCARD_NOT_MAPPED.with(whole));
     }
     return arg;
   }

@@ -18,6 +18,7 @@ import io.partita.processor.generate.Layout.TemplateSource;
 import io.partita.processor.generate.Runtime.Member;
 import io.partita.processor.diag.Diagnostics;
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.Origin;
 import io.partita.processor.model.EntityModel;
@@ -138,8 +139,8 @@ public final class RepositoryGenerator implements Generator {
       EntityModel model = new io.partita.processor.extract.ModelExtractor(env.getTypeUtils(), env.getElementUtils())
           .nestedType(type);
       if (!model.construction().isPossible()) {
-        diagnostics.report(Message.NotConstructible, Origin.of(type), "nested type " + type.getSimpleName(),
-            "created (it is stored as a nested map)", model.construction().problem());
+        diagnostics.report(Message.NotConstructible, Origin.of(type), Phrase.NESTED_TYPE.with(type.getSimpleName()),
+            Phrase.CREATED_AS_NESTED_MAP.with(), model.construction().problem().orElseThrow());
         continue;
       }
       ClassName target = ClassName.get(type);
@@ -147,7 +148,7 @@ public final class RepositoryGenerator implements Generator {
       try {
         nestedSchema = schemas.schema(target, model.fields(), model.construction().strategy());
       } catch (CodecExpressions.Unsupported e) {
-        unsupported(e, "nested type " + type.getSimpleName(), schemaClass.simpleName(), Origin.of(type));
+        unsupported(e, Phrase.NESTED_TYPE.with(type.getSimpleName()), schemaClass.simpleName(), Origin.of(type));
         continue;
       }
       TypeSpec spec = TypeSpec.classBuilder(schemaClass)
@@ -165,12 +166,14 @@ public final class RepositoryGenerator implements Generator {
   }
 
   /** Reports a field type the runtime cannot map, on the field when known. */
-  private void unsupported(CodecExpressions.Unsupported e, String owner, String repository, Origin fallback) {
+  private void unsupported(CodecExpressions.Unsupported e, Object owner, String repository, Origin fallback) {
     FieldModel f = e.field;
-    String type = f == null ? e.getMessage() : Schemas.typeOf(f).toString();
-    String why = e.getMessage().equals(type + " is not a mapped type") ? "no built-in codec" : e.getMessage();
+    String type = f == null ? e.reason.toString() : Schemas.typeOf(f).toString();
+    // the field's own type unmapped (not a part of it): the message already names the type
+    boolean whole = e.reason.toString().equals(Phrase.NOT_A_MAPPED_TYPE.with(type).toString());
+    Object why = whole ? Phrase.NO_BUILT_IN_CODEC.with() : e.reason;
     diagnostics.report(Message.UnsupportedFieldType, f == null ? fallback : f.origin(),
-        f == null ? "a field" : f.describe(), owner, type, why,
+        f == null ? Phrase.A_FIELD.with() : f.describe(), owner, type, why,
         type.replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+", ""), repository);
   }
 

@@ -44,7 +44,7 @@ final class Schemas {
     try {
       return codecs.codec(typeOf(f));
     } catch (CodecExpressions.Unsupported e) {
-      throw e.field != null ? e : new CodecExpressions.Unsupported(e.getMessage(), f);
+      throw e.field != null ? e : new CodecExpressions.Unsupported(e.reason, f);
     }
   }
 
