@@ -1,6 +1,7 @@
 package io.partita;
 
 import io.partita.internal.Message;
+import io.partita.spi.RetryObserver;
 import io.partita.spi.RetryingBackend;
 import io.partita.spi.TableNamingBackend;
 import io.partita.storage.Backend;
@@ -11,11 +12,13 @@ import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
 import io.partita.storage.api.KeysAndAttributes;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.TransactGetItem;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -67,8 +70,14 @@ public final class Partita implements AutoCloseable {
         this.retryPolicy = b.retryPolicy;
         this.gatherOptions = b.gatherOptions;
         Backend requests = raw;
+        boolean observing = b.listener != null || b.consumedCapacity != ReturnConsumedCapacity.NONE
+                || b.slowRequestThreshold != null || ObservingBackend.LOG.isLoggable(System.Logger.Level.DEBUG);
+        ObservingBackend.Retries retries = new ObservingBackend.Retries();
         if (b.retryThrottles) {
-            requests = new RetryingBackend(requests, () -> retryPolicy);
+            requests = new RetryingBackend(requests, () -> retryPolicy, observing ? retries : RetryObserver.NONE);
+        }
+        if (observing) {
+            requests = new ObservingBackend(requests, retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
         }
         if (tableNames != TableNameResolver.identity()) {
             requests = new TableNamingBackend(requests, tableNames::resolve);
@@ -332,6 +341,9 @@ public final class Partita implements AutoCloseable {
         private boolean retryThrottles = true;
         private RetryPolicy retryPolicy = RetryPolicy.defaults();
         private GatherOptions gatherOptions = GatherOptions.defaults();
+        private RequestListener listener;
+        private ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;
+        private Duration slowRequestThreshold;
 
         private Builder(Backend backend) {
             this.backend = Objects.requireNonNull(backend, "backend");
@@ -370,6 +382,34 @@ public final class Partita implements AutoCloseable {
         /** How gather queries read their shards. */
         public Builder gatherOptions(GatherOptions options) {
             this.gatherOptions = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /**
+         * Receives every request the database sends (operation, table, index, consumed capacity, latency,
+         * attempts, throttles, item count); several listeners combine with {@link RequestListener#both}.
+         */
+        public Builder listener(RequestListener listener) {
+            this.listener = listener == null ? null
+                    : this.listener == null ? listener : RequestListener.both(this.listener, listener);
+            return this;
+        }
+
+        /**
+         * Asks the backend for consumed capacity on every request ({@code TOTAL}, or {@code INDEXES} for the
+         * table's and each index's share), reported to the {@link #listener}. Default {@code NONE}.
+         */
+        public Builder consumedCapacity(ReturnConsumedCapacity level) {
+            this.consumedCapacity = Objects.requireNonNull(level, "level");
+            return this;
+        }
+
+        /**
+         * Logs requests slower than {@code threshold} (retries included) at {@code WARNING} on the
+         * {@code System.Logger} {@code io.partita.requests}. Off by default.
+         */
+        public Builder slowRequestThreshold(Duration threshold) {
+            this.slowRequestThreshold = threshold;
             return this;
         }
 
