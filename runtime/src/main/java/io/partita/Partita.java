@@ -214,11 +214,11 @@ public final class Partita implements AutoCloseable {
 
     // ---- transactions --------------------------------------------------------------------------------
 
-    /** Runs {@code actions} against a new transaction and commits it. */
-    public void transact(Consumer<Transaction> actions) {
+    /** Runs {@code actions} against a new transaction and commits it; returns what it consumed, if asked for. */
+    public Consumed transact(Consumer<Transaction> actions) {
         Transaction tx = new Transaction(this);
         actions.accept(tx);
-        tx.commit();
+        return tx.commit();
     }
 
     /** A new, empty transaction; add actions, then {@link Transaction#commit()}. */
@@ -259,10 +259,10 @@ public final class Partita implements AutoCloseable {
     // ---- batches -------------------------------------------------------------------------------------
 
     /** Queues writes with {@code writes} and sends them (see {@link BatchWrite}). */
-    public void batchWrite(Consumer<BatchWrite> writes) {
+    public Consumed batchWrite(Consumer<BatchWrite> writes) {
         BatchWrite batch = new BatchWrite(this);
         writes.accept(batch);
-        batch.execute();
+        return batch.execute();
     }
 
     /** A new, empty batch of writes; add writes, then {@link BatchWrite#execute()}. */
