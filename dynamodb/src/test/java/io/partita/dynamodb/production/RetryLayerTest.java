@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.Partita;
 import io.partita.RetryPolicy;
+import io.partita.TableNameResolver;
 import io.partita.dynamodb.DynamoDbBackend;
 import io.partita.dynamodb.PartitaDynamoDb;
 import io.partita.dynamodb.canned.CannedHttpClient;
@@ -14,12 +15,17 @@ import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.Storage;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import seeds.gamescores.GameScore;
 import seeds.gamescores.GameScoreRepository;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -94,6 +100,31 @@ class RetryLayerTest {
                     .put(scores, new GameScore("u2", "Galaxy", null, Instant.EPOCH, 0, 0)));
             assertThat(counting.attempts()).isEqualTo(2);
         }
+    }
+
+    @Test
+    void unprocessedItemsOfARenamedTableAreResentToTheSameTable() {
+        CannedHttpClient http = new CannedHttpClient("{}")
+                .thenAnswer("{\"UnprocessedItems\":{\"dev-GameScores\":[{\"PutRequest\":{\"Item\":"
+                        + "{\"UserId\":{\"S\":\"u1\"},\"GameTitle\":{\"S\":\"Galaxy\"},\"Wins\":{\"N\":\"0\"},"
+                        + "\"Losses\":{\"N\":\"0\"}}}}]}}");
+        List<String> bodies = new CopyOnWriteArrayList<>();
+        ExecutionInterceptor requests = new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution c, ExecutionAttributes a) {
+                bodies.add(c.request().toString());
+            }
+        };
+        try (DynamoDbClient sdk = http.configure(DynamoDbClient.builder())
+                .overrideConfiguration(o -> o.addExecutionInterceptor(requests)).build();
+             Partita db = PartitaDynamoDb.builder(sdk).tableNames(TableNameResolver.prefix("dev-"))
+                     .retryPolicy(NO_WAIT).build()) {
+            GameScoreRepository scores = GameScoreRepository.of(db);
+            db.batchWrite(b -> b.put(scores, new GameScore("u1", "Galaxy", null, Instant.EPOCH, 0, 0))
+                    .put(scores, new GameScore("u2", "Galaxy", null, Instant.EPOCH, 0, 0)));
+        }
+        assertThat(bodies).hasSize(2).allSatisfy(b -> assertThat(b).contains("RequestItems={dev-GameScores="));
+        assertThat(bodies.get(1)).contains("u1").doesNotContain("u2");
     }
 
     @Test
