@@ -43,21 +43,29 @@ import java.util.stream.Collectors;
  * retries, throttles and slow requests through {@link System.Logger} {@code io.partita.requests}.
  */
 final class ObservingBackend extends ForwardingBackend {
-    static final System.Logger LOG = System.getLogger("io.partita.requests");
+    /** The logger, looked up on first use (a retry, a throttle, a slow request): nothing on the cold-start path. */
+    static final class Log {
+        static final System.Logger LOG = System.getLogger("io.partita.requests");
+
+        private Log() {}
+    }
 
     private final RequestListener listener;
     private final ReturnConsumedCapacity capacity;
     private final Duration slowRequest;
     private final Retries retries;
 
-    /** Counts the retrying layer's retries per thread (a request and its retries run on one thread). */
+    /**
+     * Counts the retrying layer's retries per thread (a request and its retries run on one thread) for the
+     * observing layer, and logs each retry at DEBUG.
+     */
     static final class Retries implements RetryObserver {
         private final ThreadLocal<int[]> count = ThreadLocal.withInitial(() -> new int[1]);
 
         @Override
         public void retrying(int attempt, RuntimeException cause) {
             count.get()[0]++;
-            LOG.log(Level.DEBUG, () -> "retrying a throttled request (attempt " + attempt + " failed): "
+            Log.LOG.log(Level.DEBUG, () -> "retrying a throttled request (attempt " + attempt + " failed): "
                     + cause.getMessage());
         }
     }
@@ -94,11 +102,11 @@ final class ObservingBackend extends ForwardingBackend {
             frame[0] = retriesBefore;
             int throttles = retried + (failure instanceof ProvisionedThroughputExceededException ? 1 : 0);
             if (failure instanceof ProvisionedThroughputExceededException) {
-                LOG.log(Level.DEBUG, "{0} on {1} throttled after {2} attempt(s): {3}", operation, table, retried + 1,
+                Log.LOG.log(Level.DEBUG, "{0} on {1} throttled after {2} attempt(s): {3}", operation, table, retried + 1,
                         failure.getMessage());
             }
             if (slowRequest != null && latency.compareTo(slowRequest) > 0) {
-                LOG.log(Level.WARNING, "slow request: {0} on {1}{2} took {3} ms ({4} attempt(s))", operation, table,
+                Log.LOG.log(Level.WARNING, "slow request: {0} on {1}{2} took {3} ms ({4} attempt(s))", operation, table,
                         index == null ? "" : " index " + index, latency.toMillis(), retried + 1);
             }
             if (listener != null) {

@@ -1,7 +1,6 @@
 package io.partita;
 
 import io.partita.internal.Message;
-import io.partita.spi.RetryObserver;
 import io.partita.spi.RetryingBackend;
 import io.partita.spi.TableNamingBackend;
 import io.partita.storage.Backend;
@@ -71,10 +70,10 @@ public final class Partita implements AutoCloseable {
         this.gatherOptions = b.gatherOptions;
         Backend requests = raw;
         boolean observing = b.listener != null || b.consumedCapacity != ReturnConsumedCapacity.NONE
-                || b.slowRequestThreshold != null || ObservingBackend.LOG.isLoggable(System.Logger.Level.DEBUG);
+                || b.slowRequestThreshold != null;
         ObservingBackend.Retries retries = new ObservingBackend.Retries();
         if (b.retryThrottles) {
-            requests = new RetryingBackend(requests, () -> retryPolicy, observing ? retries : RetryObserver.NONE);
+            requests = new RetryingBackend(requests, () -> retryPolicy, retries);  // counts and logs retries
         }
         if (observing) {
             requests = new ObservingBackend(requests, retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
