@@ -235,7 +235,7 @@ public final class Engine implements Storage {
         checkReturnValues(r.returnValues(), "PutItem");
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
-        ph.checkExpressions(condition);
+        ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new PutItemResponse(
@@ -251,7 +251,7 @@ public final class Engine implements Storage {
         checkReturnValues(r.returnValues(), "DeleteItem");
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
-        ph.checkExpressions(condition);
+        ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, null, null, null, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new DeleteItemResponse(
@@ -267,7 +267,7 @@ public final class Engine implements Storage {
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         UpdateExpression update = r.updateExpression() == null ? null : Expressions.parseUpdate(r.updateExpression());
         ConditionExpression condition = condition(r.conditionExpression());
-        ph.checkExpressions(update, condition);
+        ph.checkExpressions(t.definition, update, condition);
         Set<String> touched = update == null ? Set.of() : update.topLevelAttributes(ph);
         for (String a : touched) {
             if (t.shape.isKeyAttribute(a)) {
@@ -449,7 +449,7 @@ public final class Engine implements Storage {
         OrderKey key = t.shape.requestKey(r.key());
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), Map.of());
         ProjectionExpression projection = r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
-        ph.checkExpressions(projection);
+        ph.checkExpressions(t.definition, projection);
         Stored stored = t.items.get(key);
         if (throughput != null) { // throughput hook
             throughput.chargeRead(t, null, key, Meter.readUnits(stored == null ? 0 : stored.size()) * (r.consistentRead() ? 1.0 : 0.5), r.key());
@@ -510,7 +510,7 @@ public final class Engine implements Storage {
             }
             keys.put(e.getKey(), ks);
             ProjectionExpression p = ka.projectionExpression() == null ? null : Expressions.parseProjection(ka.projectionExpression());
-            new Placeholders(ka.expressionAttributeNames(), Map.of()).checkExpressions(p);
+            new Placeholders(ka.expressionAttributeNames(), Map.of()).checkExpressions(t.definition, p);
             projections.put(e.getKey(), p);
         }
         Meter meter = new Meter();
@@ -666,7 +666,7 @@ public final class Engine implements Storage {
                     throw new ValidationException("The ConditionExpression of a ConditionCheck action is required");
                 }
             }
-            placeholders[i].checkExpressions(conditions[i], updates[i]);
+            placeholders[i].checkExpressions(t.definition, conditions[i], updates[i]);
             if (!seen.add(t.id + "/" + keys[i])) {
                 throw new ValidationException("Transaction request cannot include multiple operations on one item");
             }
@@ -772,7 +772,7 @@ public final class Engine implements Storage {
                 throw new ValidationException("Transaction request cannot include multiple operations on one item");
             }
             projections[i] = g.projectionExpression() == null ? null : Expressions.parseProjection(g.projectionExpression());
-            new Placeholders(g.expressionAttributeNames(), Map.of()).checkExpressions(projections[i]);
+            new Placeholders(g.expressionAttributeNames(), Map.of()).checkExpressions(tablesOf[i].definition, projections[i]);
         }
         List<Map<String, AttributeValue>> out = new ArrayList<>(n);
         Meter meter = new Meter();

@@ -200,7 +200,7 @@ final class Reads {
         }
         ConditionExpression filter = filterText == null ? null : Expressions.parseCondition(filterText, ExpressionKind.FILTER);
         ProjectionExpression projection = projectionText == null ? null : Expressions.parseProjection(projectionText);
-        ph.checkExpressions(kc, filter, projection);
+        ph.checkExpressions(t.definition, kc, filter, projection);
         Select select = requested;
         if (select == null) {
             select = projection != null ? Select.SPECIFIC_ATTRIBUTES : index == null ? Select.ALL_ATTRIBUTES : Select.ALL_PROJECTED_ATTRIBUTES;

@@ -18,6 +18,8 @@ abstract class CompiledExpression implements ParsedExpression {
     private final String[] nameRefArray;
     private final String[] valueRefArray;
     private final Parser.Check[] checks;
+    /** Every document path of the expression, in source order. */
+    final Path[] documentPaths;
 
     CompiledExpression(Parser parser) {
         this.text = parser.text;
@@ -28,6 +30,7 @@ abstract class CompiledExpression implements ParsedExpression {
         this.nameRefArray = parser.nameRefs.toArray(new String[0]);
         this.valueRefArray = parser.valueRefs.toArray(new String[0]);
         this.checks = parser.checks.toArray(new Parser.Check[0]);
+        this.documentPaths = parser.parsedPaths.toArray(new Path[0]);
     }
 
     @Override

@@ -29,37 +29,38 @@ final class Parser {
     /** DynamoDB: IN takes at most 100 operands on its right. */
     static final int MAX_IN_OPERANDS = 100;
 
-    // token types
-    static final int EOF = 0;
-    static final int NAME = 1;
-    static final int NAME_REF = 2;
-    static final int VALUE_REF = 3;
-    static final int NUMBER = 4;
-    static final int DOT = 5;
-    static final int LBRACKET = 6;
-    static final int RBRACKET = 7;
-    static final int LPAREN = 8;
-    static final int RPAREN = 9;
-    static final int COMMA = 10;
-    static final int EQ = 11;
-    static final int NE = 12;
-    static final int LT = 13;
-    static final int LE = 14;
-    static final int GT = 15;
-    static final int GE = 16;
-    static final int PLUS = 17;
-    static final int MINUS = 18;
-    static final int BAD = 19;
+    /** DynamoDB: an expression holds at most 300 operators and functions. */
+    static final int MAX_OPERATORS = 300;
+
+    /** Token types. The comparison tokens carry the comparator they stand for. */
+    enum Tok {
+        EOF, NAME, NAME_REF, VALUE_REF, NUMBER, DOT, LBRACKET, RBRACKET, LPAREN, RPAREN, COMMA,
+        EQ(Ast.Comparator.EQ), NE(Ast.Comparator.NE), LT(Ast.Comparator.LT), LE(Ast.Comparator.LE),
+        GT(Ast.Comparator.GT), GE(Ast.Comparator.GE),
+        PLUS, MINUS, BAD;
+
+        /** The comparator of {@code = <> < <= > >=}; null for every other token. */
+        final Ast.Comparator comparator;
+
+        Tok() {
+            this(null);
+        }
+
+        Tok(Ast.Comparator comparator) {
+            this.comparator = comparator;
+        }
+    }
 
     final String text;
     final ExpressionKind kind;
     final String prefix;
-    private int[] types = new int[16];
+    private Tok[] types = new Tok[16];
     private int[] starts = new int[16];
     private int[] ends = new int[16];
     private int count;
     private int pos;
     private int depth;
+    private int operators;
 
     final Set<String> nameRefs = new LinkedHashSet<>();
     final Set<String> valueRefs = new LinkedHashSet<>();
@@ -99,76 +100,76 @@ final class Parser {
                 i++;
             }
             if (i >= n) {
-                add(EOF, n, n);
+                add(Tok.EOF, n, n);
                 return;
             }
             char c = s.charAt(i);
             int start = i;
-            int type;
+            Tok type;
             if (isIdentStart(c)) {
                 i++;
                 while (i < n && isIdentPart(s.charAt(i))) {
                     i++;
                 }
-                type = NAME;
+                type = Tok.NAME;
             } else if (c >= '0' && c <= '9') {
                 while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
                     i++;
                 }
-                type = NUMBER;
+                type = Tok.NUMBER;
             } else if (c == '#' || c == ':') {
                 i++;
                 while (i < n && isIdentPart(s.charAt(i))) {
                     i++;
                 }
-                type = i - start > 1 ? (c == '#' ? NAME_REF : VALUE_REF) : BAD;
+                type = i - start > 1 ? (c == '#' ? Tok.NAME_REF : Tok.VALUE_REF) : Tok.BAD;
             } else {
                 i++;
                 switch (c) {
-                    case '.': type = DOT; break;
-                    case '[': type = LBRACKET; break;
-                    case ']': type = RBRACKET; break;
-                    case '(': type = LPAREN; break;
-                    case ')': type = RPAREN; break;
-                    case ',': type = COMMA; break;
-                    case '=': type = EQ; break;
-                    case '+': type = PLUS; break;
-                    case '-': type = MINUS; break;
+                    case '.': type = Tok.DOT; break;
+                    case '[': type = Tok.LBRACKET; break;
+                    case ']': type = Tok.RBRACKET; break;
+                    case '(': type = Tok.LPAREN; break;
+                    case ')': type = Tok.RPAREN; break;
+                    case ',': type = Tok.COMMA; break;
+                    case '=': type = Tok.EQ; break;
+                    case '+': type = Tok.PLUS; break;
+                    case '-': type = Tok.MINUS; break;
                     case '<':
                         if (i < n && s.charAt(i) == '=') {
                             i++;
-                            type = LE;
+                            type = Tok.LE;
                         } else if (i < n && s.charAt(i) == '>') {
                             i++;
-                            type = NE;
+                            type = Tok.NE;
                         } else {
-                            type = LT;
+                            type = Tok.LT;
                         }
                         break;
                     case '>':
                         if (i < n && s.charAt(i) == '=') {
                             i++;
-                            type = GE;
+                            type = Tok.GE;
                         } else {
-                            type = GT;
+                            type = Tok.GT;
                         }
                         break;
                     default:
                         if (Character.isHighSurrogate(c) && i < n && Character.isLowSurrogate(s.charAt(i))) {
                             i++;
                         }
-                        type = BAD;
+                        type = Tok.BAD;
                 }
             }
             add(type, start, i);
-            if (type == BAD) {
-                add(EOF, i, i); // the parser stops at the bad token; nothing after it is looked at
+            if (type == Tok.BAD) {
+                add(Tok.EOF, i, i); // the parser stops at the bad token; nothing after it is looked at
                 return;
             }
         }
     }
 
-    private void add(int type, int start, int end) {
+    private void add(Tok type, int start, int end) {
         if (count == types.length) {
             types = java.util.Arrays.copyOf(types, count * 2);
             starts = java.util.Arrays.copyOf(starts, count * 2);
@@ -194,16 +195,16 @@ final class Parser {
 
     // ==== token helpers ======================================================================================
 
-    int type() {
+    Tok type() {
         return types[pos];
     }
 
-    int typeAt(int p) {
-        return p < count ? types[p] : EOF;
+    Tok typeAt(int p) {
+        return p < count ? types[p] : Tok.EOF;
     }
 
     String tokenText(int p) {
-        return types[p] == EOF ? "<EOF>" : text.substring(starts[p], ends[p]);
+        return types[p] == Tok.EOF ? "<EOF>" : text.substring(starts[p], ends[p]);
     }
 
     String tokenText() {
@@ -215,7 +216,7 @@ final class Parser {
     }
 
     boolean isKeywordAt(int p, String word) {
-        return typeAt(p) == NAME && ends[p] - starts[p] == word.length()
+        return typeAt(p) == Tok.NAME && ends[p] - starts[p] == word.length()
                 && text.regionMatches(true, starts[p], word, 0, word.length());
     }
 
@@ -231,7 +232,7 @@ final class Parser {
     ValidationException syntaxError(int p) {
         int from = starts[p > 0 ? p - 1 : p];
         int to = p + 1 < count ? ends[p + 1] : ends[p];
-        if (types[p] == EOF) {
+        if (types[p] == Tok.EOF) {
             to = text.length();
         }
         String near = text.substring(from, Math.max(from, to)).strip();
@@ -242,7 +243,7 @@ final class Parser {
         return new ValidationException(prefix + message);
     }
 
-    void expect(int type) {
+    void expect(Tok type) {
         if (types[pos] != type) {
             throw syntaxError();
         }
@@ -250,7 +251,7 @@ final class Parser {
     }
 
     void expectEnd() {
-        if (types[pos] != EOF) {
+        if (types[pos] != Tok.EOF) {
             throw syntaxError();
         }
     }
@@ -265,6 +266,13 @@ final class Parser {
         depth--;
     }
 
+    /** One more operator or function (comparators, BETWEEN, IN, AND, OR, NOT, function calls, + and -). */
+    private void countOperator() {
+        if (++operators > MAX_OPERATORS) {
+            throw error("The expression contains too many operators; operator count: " + operators);
+        }
+    }
+
     // ==== paths ==============================================================================================
 
     Path parsePath() {
@@ -273,13 +281,13 @@ final class Parser {
         List<Boolean> refs = new ArrayList<>(4);
         pathName(names, indexes, refs);
         while (true) {
-            int t = type();
-            if (t == DOT) {
+            Tok t = type();
+            if (t == Tok.DOT) {
                 pos++;
                 pathName(names, indexes, refs);
-            } else if (t == LBRACKET) {
+            } else if (t == Tok.LBRACKET) {
                 pos++;
-                if (type() != NUMBER) {
+                if (type() != Tok.NUMBER) {
                     throw syntaxError();
                 }
                 String digits = tokenText();
@@ -290,7 +298,7 @@ final class Parser {
                     throw syntaxError();
                 }
                 pos++;
-                expect(RBRACKET);
+                expect(Tok.RBRACKET);
                 names.add(null);
                 indexes.add(index);
                 refs.add(false);
@@ -314,15 +322,15 @@ final class Parser {
     }
 
     private void pathName(List<String> names, List<Integer> indexes, List<Boolean> refs) {
-        int t = type();
+        Tok t = type();
         String token = tokenText();
-        if (t == NAME) {
+        if (t == Tok.NAME) {
             if (ReservedWords.isReserved(token)) {
                 throw error("Attribute name is a reserved keyword; reserved keyword: " + token);
             }
             names.add(token);
             refs.add(false);
-        } else if (t == NAME_REF) {
+        } else if (t == Tok.NAME_REF) {
             nameRefs.add(token);
             names.add(token);
             refs.add(true);
@@ -345,6 +353,7 @@ final class Parser {
         Cond c = parseAnd();
         while (isKeyword("OR")) {
             pos++;
+            countOperator();
             c = new Ast.Or(c, parseAnd());
         }
         return c;
@@ -354,6 +363,7 @@ final class Parser {
         Cond c = parseNot();
         while (isKeyword("AND")) {
             pos++;
+            countOperator();
             c = new Ast.And(c, parseNot());
         }
         return c;
@@ -362,6 +372,7 @@ final class Parser {
     private Cond parseNot() {
         if (isKeyword("NOT")) {
             pos++;
+            countOperator();
             enter();
             Cond c = new Ast.Not(parseNot());
             leave();
@@ -371,18 +382,18 @@ final class Parser {
     }
 
     private Cond parsePrimary() {
-        if (type() == LPAREN && !operandInParensAhead()) {
+        if (type() == Tok.LPAREN && !operandInParensAhead()) {
             pos++;
             enter();
             Cond inner = parseOr();
-            expect(RPAREN);
+            expect(Tok.RPAREN);
             leave();
             if (inner instanceof Ast.Paren) {
                 throw error("The expression has redundant parentheses;");
             }
             return new Ast.Paren(inner);
         }
-        if (type() == NAME && typeAt(pos + 1) == LPAREN) {
+        if (type() == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
             Call call = parseCall();
             if (atComparisonOperator()) {
                 return parseComparison(conditionCallAsOperand(call));
@@ -393,8 +404,8 @@ final class Parser {
     }
 
     private boolean atComparisonOperator() {
-        int t = type();
-        return (t >= EQ && t <= GE) || isKeyword("BETWEEN") || isKeyword("IN");
+        Tok t = type();
+        return t.comparator != null || isKeyword("BETWEEN") || isKeyword("IN");
     }
 
     /** At '(': does an operand in parentheses follow, then a comparison ({@code (a) = :v})? */
@@ -403,8 +414,8 @@ final class Parser {
         if (end < 0) {
             return false;
         }
-        int t = typeAt(end);
-        return (t >= EQ && t <= GE) || isKeywordAt(end, "BETWEEN") || isKeywordAt(end, "IN");
+        Tok t = typeAt(end);
+        return t.comparator != null || isKeywordAt(end, "BETWEEN") || isKeywordAt(end, "IN");
     }
 
     /** The token index after an operand starting at p, or -1; a linear scan without building anything. */
@@ -412,35 +423,35 @@ final class Parser {
         if (nesting > MAX_DEPTH) {
             return -1;
         }
-        int t = typeAt(p);
-        if (t == LPAREN) {
+        Tok t = typeAt(p);
+        if (t == Tok.LPAREN) {
             int q = scanOperand(p + 1, nesting + 1);
-            return q >= 0 && typeAt(q) == RPAREN ? q + 1 : -1;
+            return q >= 0 && typeAt(q) == Tok.RPAREN ? q + 1 : -1;
         }
-        if (t == VALUE_REF) {
+        if (t == Tok.VALUE_REF) {
             return p + 1;
         }
-        if (t == NAME && typeAt(p + 1) == LPAREN) {
+        if (t == Tok.NAME && typeAt(p + 1) == Tok.LPAREN) {
             int level = 0;
             for (int q = p + 1; q < count; q++) {
-                int u = types[q];
-                if (u == LPAREN) {
+                Tok u = types[q];
+                if (u == Tok.LPAREN) {
                     level++;
-                } else if (u == RPAREN && --level == 0) {
+                } else if (u == Tok.RPAREN && --level == 0) {
                     return q + 1;
-                } else if (u == EOF || (u == NAME && (isKeywordAt(q, "AND") || isKeywordAt(q, "OR")))) {
+                } else if (u == Tok.EOF || (u == Tok.NAME && (isKeywordAt(q, "AND") || isKeywordAt(q, "OR")))) {
                     return -1;
                 }
             }
             return -1;
         }
-        if (t == NAME || t == NAME_REF) {
+        if (t == Tok.NAME || t == Tok.NAME_REF) {
             int q = p + 1;
             while (true) {
-                int u = typeAt(q);
-                if (u == DOT && (typeAt(q + 1) == NAME || typeAt(q + 1) == NAME_REF)) {
+                Tok u = typeAt(q);
+                if (u == Tok.DOT && (typeAt(q + 1) == Tok.NAME || typeAt(q + 1) == Tok.NAME_REF)) {
                     q += 2;
-                } else if (u == LBRACKET && typeAt(q + 1) == NUMBER && typeAt(q + 2) == RBRACKET) {
+                } else if (u == Tok.LBRACKET && typeAt(q + 1) == Tok.NUMBER && typeAt(q + 2) == Tok.RBRACKET) {
                     q += 3;
                 } else {
                     return q;
@@ -452,10 +463,11 @@ final class Parser {
 
     private Cond parseComparison(Operand left) {
         int opPos = pos;
-        int t = type();
-        if (t >= EQ && t <= GE) {
+        Tok t = type();
+        if (t.comparator != null) {
             pos++;
-            Ast.Comparator op = Ast.Comparator.values()[t - EQ];
+            countOperator();
+            Ast.Comparator op = t.comparator;
             Operand right = parseConditionOperand();
             checkDistinct(op.symbol, left, right);
             if (op != Ast.Comparator.EQ && op != Ast.Comparator.NE) {
@@ -466,6 +478,7 @@ final class Parser {
         }
         if (isKeyword("BETWEEN")) {
             pos++;
+            countOperator();
             Operand low = parseConditionOperand();
             if (!isKeyword("AND")) {
                 throw syntaxError();
@@ -482,14 +495,15 @@ final class Parser {
         }
         if (isKeyword("IN")) {
             pos++;
-            expect(LPAREN);
+            countOperator();
+            expect(Tok.LPAREN);
             List<Operand> candidates = new ArrayList<>();
             candidates.add(parseConditionOperand());
-            while (type() == COMMA) {
+            while (type() == Tok.COMMA) {
                 pos++;
                 candidates.add(parseConditionOperand());
             }
-            expect(RPAREN);
+            expect(Tok.RPAREN);
             if (candidates.size() > MAX_IN_OPERANDS) {
                 throw error("The IN operator is provided with too many operands; number of operands: "
                         + candidates.size());
@@ -535,22 +549,22 @@ final class Parser {
 
     /** An operand of a condition: a path, a :value, size(...), or one of these in parentheses. */
     private Operand parseConditionOperand() {
-        int t = type();
-        if (t == LPAREN) {
+        Tok t = type();
+        if (t == Tok.LPAREN) {
             pos++;
             enter();
             Operand o = parseConditionOperand();
-            expect(RPAREN);
+            expect(Tok.RPAREN);
             leave();
             return o;
         }
-        if (t == VALUE_REF) {
+        if (t == Tok.VALUE_REF) {
             return valueOperand();
         }
-        if (t == NAME && typeAt(pos + 1) == LPAREN) {
+        if (t == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
             return conditionCallAsOperand(parseCall());
         }
-        if (t == NAME || t == NAME_REF) {
+        if (t == Tok.NAME || t == Tok.NAME_REF) {
             return new PathOperand(parsePath());
         }
         throw syntaxError();
@@ -584,16 +598,17 @@ final class Parser {
         int at = pos;
         String name = tokenText();
         pos++;
-        expect(LPAREN);
+        countOperator();
+        expect(Tok.LPAREN);
         enter();
         boolean update = kind == ExpressionKind.UPDATE;
         List<Operand> args = new ArrayList<>(2);
         args.add(update ? parseUpdateOperand() : parseConditionOperand());
-        while (type() == COMMA) {
+        while (type() == Tok.COMMA) {
             pos++;
             args.add(update ? parseUpdateOperand() : parseConditionOperand());
         }
-        expect(RPAREN);
+        expect(Tok.RPAREN);
         leave();
         Set<String> known = update ? UPDATE_FUNCTIONS : CONDITION_FUNCTIONS;
         if (!known.contains(name)) {
@@ -626,6 +641,9 @@ final class Parser {
         }
         arity(call, 1);
         Operand arg = call.args.get(0);
+        if (arg instanceof Ast.SizeOperand) {
+            throw incorrectOperandType("size", "N"); // size() is a number, and a number has no size
+        }
         if (arg instanceof ValueOperand v) {
             checks.add(ph -> {
                 AttributeValue value = ph.value(v.ref);
@@ -678,6 +696,9 @@ final class Parser {
                 arity(call, 2);
                 checkDistinct(call.name, call.args.get(0), call.args.get(1));
                 for (Operand arg : call.args) {
+                    if (arg instanceof Ast.SizeOperand) {
+                        throw incorrectOperandType("begins_with", "N");
+                    }
                     if (arg instanceof ValueOperand v) {
                         checks.add(ph -> {
                             AttributeValue value = ph.value(v.ref);
@@ -726,12 +747,12 @@ final class Parser {
             pos++;
             while (true) {
                 actions.add(parseUpdateAction(clause));
-                if (type() != COMMA) {
+                if (type() != Tok.COMMA) {
                     break;
                 }
                 pos++;
             }
-        } while (type() != EOF);
+        } while (type() != Tok.EOF);
         return actions;
     }
 
@@ -739,13 +760,13 @@ final class Parser {
         Path path = parsePath();
         switch (clause) {
             case 0: {
-                expect(EQ);
+                expect(Tok.EQ);
                 return new UpdateAction(UpdateAction.SET, path, parseSetValue(), null);
             }
             case 1:
                 return new UpdateAction(UpdateAction.REMOVE, path, null, null);
             default: {
-                if (type() != VALUE_REF) {
+                if (type() != Tok.VALUE_REF) {
                     throw syntaxError();
                 }
                 ValueOperand v = valueOperand();
@@ -768,11 +789,12 @@ final class Parser {
     /** operand, or operand + operand, or operand - operand. */
     private Operand parseSetValue() {
         Operand left = parseUpdateOperand();
-        int t = type();
-        if (t == PLUS || t == MINUS) {
+        Tok t = type();
+        if (t == Tok.PLUS || t == Tok.MINUS) {
             pos++;
+            countOperator();
             Operand right = parseUpdateOperand();
-            String symbol = t == PLUS ? "+" : "-";
+            String symbol = t == Tok.PLUS ? "+" : "-";
             for (Operand o : new Operand[] {left, right}) {
                 if (o instanceof ValueOperand v) {
                     checks.add(ph -> {
@@ -783,25 +805,25 @@ final class Parser {
                     });
                 }
             }
-            return new Arithmetic(t == PLUS, left, right);
+            return new Arithmetic(t == Tok.PLUS, left, right);
         }
         return left;
     }
 
     private Operand parseUpdateOperand() {
-        int t = type();
-        if (t == LPAREN) {
+        Tok t = type();
+        if (t == Tok.LPAREN) {
             pos++;
             enter();
             Operand o = parseSetValue();
-            expect(RPAREN);
+            expect(Tok.RPAREN);
             leave();
             return o;
         }
-        if (t == VALUE_REF) {
+        if (t == Tok.VALUE_REF) {
             return valueOperand();
         }
-        if (t == NAME && typeAt(pos + 1) == LPAREN) {
+        if (t == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
             Call call = parseCall();
             arity(call, 2);
             if (call.name.equals("if_not_exists")) {
@@ -819,7 +841,7 @@ final class Parser {
             }
             return new Ast.ListAppend(call.args.get(0), call.args.get(1));
         }
-        if (t == NAME || t == NAME_REF) {
+        if (t == Tok.NAME || t == Tok.NAME_REF) {
             return new PathOperand(parsePath());
         }
         throw syntaxError();
@@ -830,7 +852,7 @@ final class Parser {
     List<Path> parseProjectionExpression() {
         List<Path> paths = new ArrayList<>();
         paths.add(parsePath());
-        while (type() == COMMA) {
+        while (type() == Tok.COMMA) {
             pos++;
             paths.add(parsePath());
         }

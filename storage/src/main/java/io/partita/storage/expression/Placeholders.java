@@ -1,7 +1,12 @@
 package io.partita.storage.expression;
 
 import io.partita.storage.ValidationException;
+import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.schema.LocalSecondaryIndex;
+import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -13,9 +18,40 @@ public final class Placeholders {
     private final Map<String, String> names;
     private final Map<String, AttributeValue> values;
 
+    /**
+     * @throws ValidationException as DynamoDB answers before parsing anything: a name key that is not
+     *     {@code #} followed by letters, digits or {@code _}, an empty attribute name, a value key that is
+     *     not {@code :} followed by the same
+     */
     public Placeholders(Map<String, String> names, Map<String, AttributeValue> values) {
         this.names = names == null ? Map.of() : names;
         this.values = values == null ? Map.of() : values;
+        for (Map.Entry<String, String> e : this.names.entrySet()) {
+            if (!isPlaceholder(e.getKey(), '#')) {
+                throw new ValidationException("ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + e.getKey() + "\"");
+            }
+            if (e.getValue() == null || e.getValue().isEmpty()) {
+                throw new ValidationException("ExpressionAttributeNames contains invalid value: Empty attribute name for key " + e.getKey());
+            }
+        }
+        for (String key : this.values.keySet()) {
+            if (!isPlaceholder(key, ':')) {
+                throw new ValidationException("ExpressionAttributeValues contains invalid key: Syntax error; key: \"" + key + "\"");
+            }
+        }
+    }
+
+    private static boolean isPlaceholder(String key, char sigil) {
+        if (key == null || key.length() < 2 || key.charAt(0) != sigil) {
+            return false;
+        }
+        for (int i = 1; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Resolves {@code #name} to the attribute name it stands for. */
@@ -70,6 +106,53 @@ public final class Placeholders {
         if (!unusedValues.isEmpty()) {
             throw new ValidationException("Value provided in ExpressionAttributeValues unused in expressions: keys: {"
                     + String.join(", ", unusedValues) + "}");
+        }
+    }
+
+    /**
+     * {@link #checkExpressions(ParsedExpression...)}, and DynamoDB's rule that key attributes are scalars: a
+     * document path that dereferences a table key ({@code pk[0]}, {@code pk.x}) or an index key attribute of
+     * {@code table} is invalid in every expression but the key condition.
+     */
+    public void checkExpressions(TableDefinition table, ParsedExpression... expressions) {
+        checkExpressions(expressions);
+        Set<String> tableKeys = null;
+        Set<String> indexKeys = null;
+        for (ParsedExpression e : expressions) {
+            if (!(e instanceof CompiledExpression c) || c.kind == ExpressionKind.KEY_CONDITION) {
+                continue;
+            }
+            for (Path p : c.documentPaths) {
+                if (p.length() < 2) {
+                    continue;
+                }
+                if (tableKeys == null) {
+                    tableKeys = new HashSet<>();
+                    indexKeys = new HashSet<>();
+                    tableKeys.add(table.partitionKey().name());
+                    if (table.sortKey() != null) {
+                        tableKeys.add(table.sortKey().name());
+                    }
+                    for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {
+                        indexKeys.add(l.sortKey().name());
+                    }
+                    for (GlobalSecondaryIndex g : table.globalSecondaryIndexes()) {
+                        for (KeyAttribute k : g.partitionKey()) {
+                            indexKeys.add(k.name());
+                        }
+                        for (KeyAttribute k : g.sortKey()) {
+                            indexKeys.add(k.name());
+                        }
+                    }
+                }
+                String top = p.name(0, this);
+                if (tableKeys.contains(top)) {
+                    throw new ValidationException("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: " + top);
+                }
+                if (indexKeys.contains(top)) {
+                    throw new ValidationException("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: " + top);
+                }
+            }
         }
     }
 
