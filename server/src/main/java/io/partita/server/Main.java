@@ -62,7 +62,13 @@ public final class Main {
                     + ", which is not a loopback address: the database is reachable from other machines"
                     + (credentials.isEmpty() ? " and requests are not authenticated (see --auth)" : ""));
         }
-        Storage storage = open(dataDir);
+        Storage storage;
+        try {
+            storage = open(dataDir);
+        } catch (IllegalStateException e) {
+            fail(e.getMessage());
+            return;
+        }
         PartitaServer server = PartitaServer.start(options, storage);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.err.println("partita-server: stopping (in-flight requests finish first)");
@@ -82,8 +88,8 @@ public final class Main {
         if (dataDir == null) {
             return Storage.inMemory();
         }
-        fail("--data-dir: durable storage is not in this build of the storage core; run without --data-dir for an in-memory database");
-        return null;
+        throw new IllegalStateException("--data-dir " + dataDir + ": durable storage is not in this build of the storage core;"
+                + " run without --data-dir for an in-memory database");
     }
 
     private static void fail(String message) {
