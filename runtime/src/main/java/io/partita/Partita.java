@@ -1,9 +1,11 @@
 package io.partita;
 
-import io.partita.spi.Backend;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.internal.Message;
+import io.partita.spi.RetryingBackend;
+import io.partita.storage.Backend;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
+import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
@@ -61,10 +63,13 @@ public final class Partita implements AutoCloseable {
 
     /** A database on a new in-memory instance of the bundled storage core. */
     public static Partita inMemory(StorageOptions options) {
-        return new Partita(EmbeddedBackend.inMemory(options));
+        return new Partita(Storage.inMemory(options));
     }
 
-    /** A database on any backend (the DynamoDB module builds its {@code Partita} this way). */
+    /**
+     * A database on any backend: a {@link Storage} core (handed over as it is), the DynamoDB module's backend,
+     * or a decorator of either.
+     */
     public static Partita using(Backend backend) {
         return new Partita(backend);
     }
@@ -149,7 +154,8 @@ public final class Partita implements AutoCloseable {
     public ItemsByKey transactGet(Collection<? extends Key<?>> keys) {
         List<Key<?>> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
         if (distinct.size() > Transaction.MAX_ACTIONS) {
-            throw new IllegalArgumentException("A transactional read takes at most " + Transaction.MAX_ACTIONS + " keys, got " + distinct.size());
+            throw new IllegalArgumentException(
+                    Message.TransactGetTooManyKeys.format(Transaction.MAX_ACTIONS, distinct.size()));
         }
         Map<Key<?>, Map<String, AttributeValue>> found = new LinkedHashMap<>();
         if (distinct.isEmpty()) {
@@ -229,8 +235,9 @@ public final class Partita implements AutoCloseable {
                 if (!request.isEmpty()) {
                     RetryPolicy policy = retryPolicy;
                     if (attempt >= policy.maxAttempts()) {
-                        throw new IllegalStateException(request.values().stream().mapToInt(k -> k.keys().size()).sum()
-                                + " keys were still unprocessed after " + attempt + " attempts");
+                        throw new IllegalStateException(
+                                Message.KeysStillUnprocessed.format(
+                                        request.values().stream().mapToInt(k -> k.keys().size()).sum(), attempt));
                     }
                     policy.pause(attempt - 1);
                 }

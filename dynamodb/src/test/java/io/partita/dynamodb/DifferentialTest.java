@@ -2,8 +2,8 @@ package io.partita.dynamodb;
 
 import static org.assertj.core.api.Assertions.fail;
 
-import io.partita.spi.Backend;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Backend;
+import io.partita.storage.Storage;
 import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.StorageException;
 import io.partita.storage.StorageOptions;
@@ -106,7 +106,7 @@ class DifferentialTest {
     static Backend subject() {
         String factory = System.getProperty("partita.diff.subject", "");
         if (factory.isBlank()) {
-            return EmbeddedBackend.inMemory(StorageOptions.defaults());
+            return Storage.inMemory(StorageOptions.defaults());
         }
         try {
             return ((java.util.function.Supplier<Backend>) Class.forName(factory.trim()).getDeclaredConstructor().newInstance()).get();

@@ -1,7 +1,6 @@
 package io.partita.junit;
 
 import io.partita.Partita;
-import io.partita.spi.EmbeddedBackend;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import java.lang.invoke.MethodHandle;
@@ -77,7 +76,7 @@ public final class PartitaExtension implements ParameterResolver, AfterEachCallb
                 options = options.withAsyncGsiPropagation(Duration.ofMillis(delay));
             }
             Storage storage = Storage.inMemory(options);
-            return new Database(storage, Partita.using(new EmbeddedBackend(storage)));
+            return new Database(storage, Partita.using(storage));
         }, Database.class);
     }
 

@@ -1,7 +1,7 @@
 package io.partita.server;
 
 import io.partita.dynamodb.DynamoDbBackend;
-import io.partita.spi.Backend;
+import io.partita.storage.Backend;
 import java.util.function.Supplier;
 
 /**

@@ -1,7 +1,7 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.GsiPropagation;
 import io.partita.storage.ItemCollectionSizeLimitExceededException;
+import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -109,10 +109,8 @@ final class Mutation {
     static void checkCollectionLimit(TableData table, AttributeValue partitionKey, long delta, StorageOptions options) {
         long current = table.collectionSize(partitionKey);
         if (delta > 0 && current + delta > options.itemCollectionSizeLimit()) {
-            throw new ItemCollectionSizeLimitExceededException("Collection size exceeded: the item collection of "
-                    + table.shape.partitionKey.name() + " = " + partitionKey + " in table " + table.shape.name + " would grow to "
-                    + (current + delta) + " bytes, over its limit of " + options.itemCollectionSizeLimit()
-                    + " bytes (tables with local secondary indexes limit each partition key value's items and LSI entries)");
+            throw new ItemCollectionSizeLimitExceededException(Message.ItemCollectionTooLarge.format(table.shape.partitionKey.name(),
+                    partitionKey, table.shape.name, current + delta, options.itemCollectionSizeLimit()));
         }
     }
 
@@ -131,8 +129,8 @@ final class Mutation {
         return new IndexChange(index, oldKey, before, newKey, newEntry);
     }
 
-    /** Applies the planned change. Cannot fail. */
-    void apply(StorageOptions options, long nowMillis) {
+    /** Applies the planned change; GSI changes go through {@code propagation} (now or queued). Cannot fail. */
+    void apply(IndexPropagation propagation, long nowMillis) {
         if (after != null) {
             table.items.put(key, after);
         } else if (before != null) {
@@ -145,18 +143,11 @@ final class Mutation {
         }
         table.itemBytes.add((after == null ? 0 : after.size()) - (before == null ? 0 : before.size()));
         for (IndexChange c : lsiChanges) {
-            applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+            IndexPropagation.applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
         }
-        boolean async = options.gsiPropagation() == GsiPropagation.ASYNC;
         for (IndexChange c : gsiChanges) {
-            if (!c.touchesIndex()) {
-                continue;
-            }
-            if (async) {
-                table.pendingGsiWrites.add(new TableData.PendingGsiWrite(
-                        nowMillis + options.gsiPropagationDelay().toMillis(), c.index, c.oldKey, c.newKey, c.newEntry));
-            } else {
-                applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+            if (c.touchesIndex()) {
+                propagation.propagate(table, c, nowMillis);
             }
         }
         if (lsiChanges.length > 0 && collectionDelta != 0) {
@@ -167,21 +158,12 @@ final class Mutation {
         }
     }
 
-    static void applyToIndex(IndexData index, OrderKey oldKey, OrderKey newKey, Stored newEntry) {
-        if (oldKey != null && (newKey == null || !oldKey.equals(newKey))) {
-            index.remove(oldKey);
-        }
-        if (newKey != null) {
-            index.put(newKey, newEntry);
-        }
-    }
-
     /** Base-table write units: by the larger of the two item images. */
     int baseWriteUnits() {
         return Meter.writeUnits(Math.max(before == null ? 0 : before.size(), after == null ? 0 : after.size()));
     }
 
-    // ---- throughput-model hook: the planned index changes, read by Throughput to charge capacity ----
+    // ---- the planned index changes, read by TokenBucketThroughput to charge capacity ----
     IndexChange[] lsiChanges() {
         return lsiChanges;
     }
