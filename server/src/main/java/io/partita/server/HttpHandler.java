@@ -39,10 +39,27 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final SigV4 auth;
     private final PartitaServer server;
 
+    /** Anonymous classes, not lambdas: each lambda's first use costs start-up time. */
+    private final ChannelFutureListener finished;
+    private final ChannelFutureListener finishedAndClose;
+
     HttpHandler(Dispatcher dispatcher, SigV4 auth, PartitaServer server) {
         this.dispatcher = dispatcher;
         this.auth = auth;
         this.server = server;
+        this.finished = new ChannelFutureListener() {
+            @Override
+            public void operationComplete(io.netty.channel.ChannelFuture f) {
+                server.requestFinished();
+            }
+        };
+        this.finishedAndClose = new ChannelFutureListener() {
+            @Override
+            public void operationComplete(io.netty.channel.ChannelFuture f) {
+                server.requestFinished();
+                f.channel().close();
+            }
+        };
     }
 
     @Override
@@ -56,12 +73,8 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request) && !server.isStopping() && !request.decoderResult().isFailure();
         HttpUtil.setKeepAlive(response, keepAlive);
-        ctx.writeAndFlush(response).addListener(f -> {
-            server.requestFinished();
-            if (!keepAlive) {
-                ctx.close();
-            }
-        });
+        ChannelFutureListener done = keepAlive ? finished : finishedAndClose;
+        ctx.writeAndFlush(response).addListener(done);
     }
 
     private FullHttpResponse answer(FullHttpRequest request) {
@@ -75,7 +88,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             throw ApiException.serialization("Only POST requests are supported by the DynamoDB JSON 1.0 protocol");
         }
         HttpHeaders h = request.headers();
-        Dispatcher.Handler handler = dispatcher.handler(h.get("X-Amz-Target"));
+        Dispatcher.Op handler = dispatcher.handler(h.get("X-Amz-Target"));
         ByteBuf content = request.content();
         byte[] body;
         int offset;

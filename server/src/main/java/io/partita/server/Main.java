@@ -70,14 +70,17 @@ public final class Main {
             return;
         }
         PartitaServer server = PartitaServer.start(options, storage);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.err.println("partita-server: stopping (in-flight requests finish first)");
-            server.close();
-            System.err.println("partita-server: stopped");
-        }, "partita-server-shutdown"));
-        System.err.printf("partita-server: DynamoDB endpoint %s (%s%s), ready in %d ms%n", server.endpoint(),
-                dataDir == null ? "in memory" : "data in " + dataDir, credentials.isEmpty() ? "" : ", SigV4 required",
-                (System.nanoTime() - t0) / 1_000_000);
+        Runtime.getRuntime().addShutdownHook(new Thread("partita-server-shutdown") {
+            @Override
+            public void run() {
+                System.err.println("partita-server: stopping (in-flight requests finish first)");
+                server.close();
+                System.err.println("partita-server: stopped");
+            }
+        });
+        System.err.println("partita-server: DynamoDB endpoint " + server.endpoint() + " ("
+                + (dataDir == null ? "in memory" : "data in " + dataDir) + (credentials.isEmpty() ? "" : ", SigV4 required")
+                + "), ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 
     /**
