@@ -1,5 +1,6 @@
 package io.partita.storage.expression;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -70,7 +71,7 @@ abstract class CompiledExpression implements ParsedExpression {
                 ph.value(ref);
             }
         } catch (ValidationException e) {
-            throw new ValidationException(prefix + e.getMessage());
+            throw Message.ExpressionPlaceholder.exception(kind.parameterName(), e.getMessage());
         }
         for (Parser.Check check : checks) {
             check.run(ph);

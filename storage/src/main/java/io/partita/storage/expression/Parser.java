@@ -1,5 +1,6 @@
 package io.partita.storage.expression;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import io.partita.storage.expression.Ast.Arithmetic;
 import io.partita.storage.expression.Ast.Cond;
@@ -78,12 +79,11 @@ final class Parser {
         this.kind = kind;
         this.prefix = "Invalid " + kind.parameterName() + ": ";
         if (text == null || text.isBlank()) {
-            throw new ValidationException(prefix + "The expression can not be empty;");
+            throw Message.ExpressionEmpty.exception(kind.parameterName());
         }
         int bytes = AttributeValue.utf8Length(text);
         if (bytes > MAX_EXPRESSION_BYTES) {
-            throw new ValidationException(prefix + "Expression size has exceeded the maximum allowed size; expression size: "
-                    + bytes);
+            throw Message.ExpressionTooLarge.exception(kind.parameterName(), bytes);
         }
         this.text = text;
         lex();
@@ -236,11 +236,15 @@ final class Parser {
             to = text.length();
         }
         String near = text.substring(from, Math.max(from, to)).strip();
-        return new ValidationException(prefix + "Syntax error; token: \"" + tokenText(p) + "\", near: \"" + near + "\"");
+        return Message.ExpressionSyntax.exception(kind.parameterName(), tokenText(p), near);
     }
 
-    ValidationException error(String message) {
-        return new ValidationException(prefix + message);
+    /** A {@code Message} of this expression's kind: its first argument is the parameter name. */
+    ValidationException error(Message message, Object... args) {
+        Object[] all = new Object[args.length + 1];
+        all[0] = kind.parameterName();
+        System.arraycopy(args, 0, all, 1, args.length);
+        return message.exception(all);
     }
 
     void expect(Tok type) {
@@ -258,7 +262,7 @@ final class Parser {
 
     private void enter() {
         if (++depth > MAX_DEPTH) {
-            throw error("The expression is nested too deeply; maximum nesting depth: " + MAX_DEPTH);
+            throw error(Message.ExpressionNestedTooDeeply, MAX_DEPTH);
         }
     }
 
@@ -269,7 +273,7 @@ final class Parser {
     /** One more operator or function (comparators, BETWEEN, IN, AND, OR, NOT, function calls, + and -). */
     private void countOperator() {
         if (++operators > MAX_OPERATORS) {
-            throw error("The expression contains too many operators; operator count: " + operators);
+            throw error(Message.ExpressionTooManyOperators, operators);
         }
     }
 
@@ -306,7 +310,7 @@ final class Parser {
                 break;
             }
             if (names.size() > MAX_PATH_DEPTH) {
-                throw error("The document path has too many nesting levels; nesting levels: " + names.size());
+                throw error(Message.ExpressionPathTooDeep, names.size());
             }
         }
         int n = names.size();
@@ -326,7 +330,7 @@ final class Parser {
         String token = tokenText();
         if (t == Tok.NAME) {
             if (ReservedWords.isReserved(token)) {
-                throw error("Attribute name is a reserved keyword; reserved keyword: " + token);
+                throw error(Message.ExpressionReservedWord, token);
             }
             names.add(token);
             refs.add(false);
@@ -389,7 +393,7 @@ final class Parser {
             expect(Tok.RPAREN);
             leave();
             if (inner instanceof Ast.Paren) {
-                throw error("The expression has redundant parentheses;");
+                throw error(Message.ExpressionRedundantParentheses);
             }
             return new Ast.Paren(inner);
         }
@@ -505,8 +509,7 @@ final class Parser {
             }
             expect(Tok.RPAREN);
             if (candidates.size() > MAX_IN_OPERANDS) {
-                throw error("The IN operator is provided with too many operands; number of operands: "
-                        + candidates.size());
+                throw error(Message.ExpressionTooManyInOperands, candidates.size());
             }
             return new Ast.In(left, candidates.toArray(new Operand[0]));
         }
@@ -519,8 +522,7 @@ final class Parser {
             checks.add(ph -> {
                 AttributeValue value = ph.value(v.ref);
                 if (!value.type().isScalarKeyType()) {
-                    throw error("Incorrect operand type for operator or function; operator or function: " + operator
-                            + ", operand type: " + value.type());
+                    throw error(Message.ExpressionOperandType, operator, value.type());
                 }
             });
         }
@@ -528,22 +530,17 @@ final class Parser {
 
     private void checkBetweenBounds(AttributeValue low, AttributeValue high) {
         if (low.type() != high.type()) {
-            throw error("The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: "
-                    + "AttributeValue: " + Ast.Values.render(low) + ", upper bound operand: AttributeValue: "
-                    + Ast.Values.render(high));
+            throw error(Message.ExpressionBetweenTypes, Ast.Values.render(low), Ast.Values.render(high));
         }
         int c = Ast.Values.compareScalar(low, high);
         if (c != Ast.Values.INCOMPARABLE && c > 0) {
-            throw error("The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
-                    + "lower bound operand: AttributeValue: " + Ast.Values.render(low)
-                    + ", upper bound operand: AttributeValue: " + Ast.Values.render(high));
+            throw error(Message.ExpressionBetweenOrder, Ast.Values.render(low), Ast.Values.render(high));
         }
     }
 
     private void checkDistinct(String operator, Operand first, Operand second) {
         if (first instanceof PathOperand a && second instanceof PathOperand b && a.path.sameAs(b.path)) {
-            throw error("The first operand must be distinct from the remaining operands for this operator or function; "
-                    + "operator: " + operator + ", first operand: " + a.path.describe());
+            throw error(Message.ExpressionOperandsNotDistinct, operator, a.path.describe());
         }
     }
 
@@ -612,15 +609,14 @@ final class Parser {
         leave();
         Set<String> known = update ? UPDATE_FUNCTIONS : CONDITION_FUNCTIONS;
         if (!known.contains(name)) {
-            throw error("Invalid function name; function: " + name);
+            throw error(Message.ExpressionUnknownFunction, name);
         }
         return new Call(name, at, args);
     }
 
     private void arity(Call call, int expected) {
         if (call.args.size() != expected) {
-            throw error("Incorrect number of operands for operator or function; operator or function: " + call.name
-                    + ", number of operands: " + call.args.size());
+            throw error(Message.ExpressionFunctionArity, call.name, call.args.size());
         }
     }
 
@@ -628,11 +624,11 @@ final class Parser {
         if (operand instanceof PathOperand p) {
             return p.path;
         }
-        throw error("Operator or function requires a document path; operator or function: " + call.name);
+        throw error(Message.ExpressionFunctionNeedsPath, call.name);
     }
 
     private ValidationException misused(String function) {
-        return error("The function is not allowed to be used this way in an expression; function: " + function);
+        return error(Message.ExpressionFunctionMisused, function);
     }
 
     private Operand conditionCallAsOperand(Call call) {
@@ -660,8 +656,7 @@ final class Parser {
     }
 
     ValidationException incorrectOperandType(String function, String type) {
-        return error("Incorrect operand type for operator or function; operator or function: " + function
-                + ", operand type: " + type);
+        return error(Message.ExpressionOperandType, function, type);
     }
 
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
@@ -686,8 +681,7 @@ final class Parser {
                         throw incorrectOperandType("attribute_type", value.type().name());
                     }
                     if (!TYPE_NAMES.contains(s.value())) {
-                        throw error("Invalid attribute type name found; type: " + s.value()
-                                + ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+                        throw error(Message.ExpressionAttributeTypeName, s.value());
                     }
                 });
                 return new Ast.AttributeTypeIs(path, type);
@@ -741,7 +735,7 @@ final class Parser {
             }
             String keyword = tokenText().toUpperCase(Locale.ROOT);
             if (seen[clause]) {
-                throw error("The \"" + keyword + "\" section can only be used once in an update expression;");
+                throw error(Message.ExpressionUpdateSectionTwice, keyword);
             }
             seen[clause] = true;
             pos++;
@@ -777,8 +771,7 @@ final class Parser {
                     boolean setOperand = type == AttributeType.SS || type == AttributeType.NS || type == AttributeType.BS;
                     // ADD takes a number or a set; DELETE only a set.
                     if (!setOperand && !(add && type == AttributeType.N)) {
-                        throw error("Incorrect operand type for operator or function; operator: "
-                                + (add ? "ADD" : "DELETE") + ", operand type: " + Ast.Values.longTypeName(value));
+                        throw error(Message.ExpressionUpdateOperandType, add ? "ADD" : "DELETE", Ast.Values.longTypeName(value));
                     }
                 });
                 return new UpdateAction(add ? UpdateAction.ADD : UpdateAction.DELETE, path, null, v.ref);

@@ -1,5 +1,6 @@
 package io.partita.storage.expression;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
@@ -28,15 +29,15 @@ public final class Placeholders {
         this.values = values == null ? Map.of() : values;
         for (Map.Entry<String, String> e : this.names.entrySet()) {
             if (!isPlaceholder(e.getKey(), '#')) {
-                throw new ValidationException("ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + e.getKey() + "\"");
+                throw Message.PlaceholderNameKey.exception(e.getKey());
             }
             if (e.getValue() == null || e.getValue().isEmpty()) {
-                throw new ValidationException("ExpressionAttributeNames contains invalid value: Empty attribute name for key " + e.getKey());
+                throw Message.PlaceholderNameEmpty.exception(e.getKey());
             }
         }
         for (String key : this.values.keySet()) {
             if (!isPlaceholder(key, ':')) {
-                throw new ValidationException("ExpressionAttributeValues contains invalid key: Syntax error; key: \"" + key + "\"");
+                throw Message.PlaceholderValueKey.exception(key);
             }
         }
     }
@@ -58,8 +59,7 @@ public final class Placeholders {
     public String name(String ref) {
         String name = names.get(ref);
         if (name == null) {
-            throw new ValidationException(
-                    "An expression attribute name used in the document path is not defined; attribute name: " + ref);
+            throw Message.PlaceholderNameUndefined.exception(ref);
         }
         return name;
     }
@@ -68,8 +68,7 @@ public final class Placeholders {
     public AttributeValue value(String ref) {
         AttributeValue value = values.get(ref);
         if (value == null) {
-            throw new ValidationException(
-                    "An expression attribute value used in expression is not defined; attribute value: " + ref);
+            throw Message.PlaceholderValueUndefined.exception(ref);
         }
         return value;
     }
@@ -100,12 +99,10 @@ public final class Placeholders {
             }
         }
         if (!unusedNames.isEmpty()) {
-            throw new ValidationException("Value provided in ExpressionAttributeNames unused in expressions: keys: {"
-                    + String.join(", ", unusedNames) + "}");
+            throw Message.PlaceholderNamesUnused.exception(String.join(", ", unusedNames));
         }
         if (!unusedValues.isEmpty()) {
-            throw new ValidationException("Value provided in ExpressionAttributeValues unused in expressions: keys: {"
-                    + String.join(", ", unusedValues) + "}");
+            throw Message.PlaceholderValuesUnused.exception(String.join(", ", unusedValues));
         }
     }
 
@@ -147,10 +144,10 @@ public final class Placeholders {
                 }
                 String top = p.name(0, this);
                 if (tableKeys.contains(top)) {
-                    throw new ValidationException("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: " + top);
+                    throw Message.KeyAttributeDereferenced.exception("Key", top);
                 }
                 if (indexKeys.contains(top)) {
-                    throw new ValidationException("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: " + top);
+                    throw Message.KeyAttributeDereferenced.exception("IndexKey", top);
                 }
             }
         }
