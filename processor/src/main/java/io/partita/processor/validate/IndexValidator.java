@@ -128,7 +128,7 @@ final class IndexValidator implements Validator {
             "annotate a field with @GsiKey(index = \"" + index.name() + "\") (role PARTITION), or scatter the index"
                 + " with @Scatter(index = \"" + index.name() + "\") to partition it by shard number");
       } else if (!pk.isEmpty()) {
-        lowCardinalityFields(table, e, index, pk, report);
+        lowCardinalityFields(e, index, pk, report);
       }
     }
     if (!anyParticipant && !table.isShared() && index.declared()) {
@@ -170,7 +170,7 @@ final class IndexValidator implements Validator {
     }
   }
 
-  private static void lowCardinalityFields(TableModel table, EntityModel e, IndexModel index,
+  private static void lowCardinalityFields(EntityModel e, IndexModel index,
       List<FieldKeyPart> pk, Report report) {
     if (e.scatter(index.name()).isPresent()) {
       return;

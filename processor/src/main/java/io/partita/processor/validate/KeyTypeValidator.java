@@ -52,7 +52,7 @@ final class KeyTypeValidator implements Validator {
             f.describe() + " of " + use.entity().simpleName()));
         sources.add(f);
       } else if (existing.source().startsWith("rendered")) {
-        continue; // a field named like a rendered attribute is DuplicateAttributeName
+        // nothing: a field named like a rendered attribute is DuplicateAttributeName
       } else if (!existing.dynamoType().equals(type.category().dynamoType()) && !sources.contains(f)) {
         invalid.add(f);
         report.add(Message.ConflictingKeyAttributeType, use.origin(), f.describe() + " of " + use.entity().simpleName(),
