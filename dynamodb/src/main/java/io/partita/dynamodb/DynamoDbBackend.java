@@ -76,7 +76,6 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.Builder;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
@@ -609,7 +608,8 @@ public final class DynamoDbBackend implements Backend {
         Map<String, String> names = names(item.expressionAttributeNames());
         var values = values(item.expressionAttributeValues());
         ReturnValuesOnConditionCheckFailure onFailure = onFailure(item.returnOldItemOnConditionFailure());
-        Builder b = software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder();
+        software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.Builder b =
+                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder();
         if (item instanceof TransactWriteItem.Put p) {
             b.put(Put.builder().tableName(p.tableName()).item(toSdk(p.item())).conditionExpression(p.conditionExpression())
                     .expressionAttributeNames(names).expressionAttributeValues(values)

@@ -177,6 +177,8 @@ class DifferentialTest {
         compare("PutItem " + req, b -> b.putItem(req).attributes());
     }
 
+    private static final List<ReturnValues> RETURN_VALUES = List.of(ReturnValues.values());
+
     private void update() {
         count("update");
         Expr e = new Expr();
@@ -184,7 +186,7 @@ class DifferentialTest {
         Expr cond = rnd.nextInt(3) == 0 ? condition(e) : null;
         UpdateItemRequest req = UpdateItemRequest.builder().tableName(TABLE).key(randomKey()).updateExpression(update)
                 .conditionExpression(cond == null ? null : cond.text).expressionAttributeNames(e.names).expressionAttributeValues(e.values)
-                .returnValues(ReturnValues.values()[rnd.nextInt(ReturnValues.values().length)])
+                .returnValues(RETURN_VALUES.get(rnd.nextInt(RETURN_VALUES.size())))
                 .returnOldItemOnConditionFailure(rnd.nextBoolean()).build();
         compare("UpdateItem " + req, b -> b.updateItem(req).attributes());
     }

@@ -455,7 +455,14 @@ final class Parser {
         int t = type();
         if (t >= EQ && t <= GE) {
             pos++;
-            Ast.Comparator op = Ast.Comparator.values()[t - EQ];
+            Ast.Comparator op = switch (t) {
+                case EQ -> Ast.Comparator.EQ;
+                case NE -> Ast.Comparator.NE;
+                case LT -> Ast.Comparator.LT;
+                case LE -> Ast.Comparator.LE;
+                case GT -> Ast.Comparator.GT;
+                default -> Ast.Comparator.GE;
+            };
             Operand right = parseConditionOperand();
             checkDistinct(op.symbol, left, right);
             if (op != Ast.Comparator.EQ && op != Ast.Comparator.NE) {
