@@ -217,6 +217,7 @@ public final class DynamoDbBackend implements Backend {
     }
 
     /** UpdateTable adding a GSI (DynamoDB backfills it); waits until the index is ACTIVE. */
+    @Override
     public TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
         TableDescription current = describeTable(tableName);
         List<AttributeDefinition> definitions = new ArrayList<>();
@@ -237,6 +238,7 @@ public final class DynamoDbBackend implements Backend {
     }
 
     /** UpdateTable deleting a GSI; waits until it is gone. */
+    @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         call(() -> client.updateTable(b -> b.tableName(tableName).globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
                 .delete(DeleteGlobalSecondaryIndexAction.builder().indexName(indexName).build()).build())));
