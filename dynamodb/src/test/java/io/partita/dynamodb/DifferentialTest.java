@@ -82,7 +82,7 @@ class DifferentialTest {
     static final String[] TAGS = {"red", "green", "blue", "re", "r", "Red"};
     static final String[] ATTRS = {"num", "grp", "cat", "tag", "cnt", "set", "nums", "list", "map", "flag", "nul", "bin", "nope"};
 
-    static Storage core;
+    static Backend core;
     static DynamoDbBackend ddb;
 
     private Random rnd;
@@ -93,8 +93,26 @@ class DifferentialTest {
 
     @BeforeAll
     static void start() {
-        core = Storage.inMemory(StorageOptions.defaults());
+        core = subject();
         ddb = new DynamoDbBackend(DynamoDbLocal.client());
+    }
+
+    /**
+     * The side compared with DynamoDB Local: the embedded core, or with {@code -Dpartita.diff.subject=<class>} a
+     * {@code Supplier<Backend>} of that name (the server module compares its HTTP server, through
+     * {@link DynamoDbBackend}, with DynamoDB Local this way).
+     */
+    @SuppressWarnings("unchecked")
+    static Backend subject() {
+        String factory = System.getProperty("partita.diff.subject", "");
+        if (factory.isBlank()) {
+            return Storage.inMemory(StorageOptions.defaults());
+        }
+        try {
+            return ((java.util.function.Supplier<Backend>) Class.forName(factory.trim()).getDeclaredConstructor().newInstance()).get();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make the differential test's subject " + factory, e);
+        }
     }
 
     @AfterAll

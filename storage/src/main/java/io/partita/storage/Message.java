@@ -159,7 +159,54 @@ public enum Message {
     TableThrottled("Throughput exceeds the current capacity of your table or index. If exceptions persist, check if you have a hot key."),
     IndexThrottled("Throughput exceeds the current capacity for one or more global secondary indexes."),
     HotPartition("Throughput exceeds the current capacity of your table or index: the request rate to one partition key value is too high "
-            + "(a hot key).");
+            + "(a hot key)."),
+
+    // ---- expressions (expression/): "Invalid <parameter>: " and the rule, as DynamoDB words them -------------
+    ExpressionEmpty("Invalid %s: The expression can not be empty;"),
+    ExpressionTooLarge("Invalid %s: Expression size has exceeded the maximum allowed size; expression size: %s"),
+    ExpressionSyntax("Invalid %s: Syntax error; token: \"%s\", near: \"%s\""),
+    ExpressionNestedTooDeeply("Invalid %s: The expression is nested too deeply; maximum nesting depth: %s"),
+    ExpressionTooManyOperators("Invalid %s: The expression contains too many operators; operator count: %s"),
+    ExpressionPathTooDeep("Invalid %s: The document path has too many nesting levels; nesting levels: %s"),
+    ExpressionReservedWord("Invalid %s: Attribute name is a reserved keyword; reserved keyword: %s"),
+    ExpressionRedundantParentheses("Invalid %s: The expression has redundant parentheses;"),
+    ExpressionTooManyInOperands("Invalid %s: The IN operator is provided with too many operands; number of operands: %s"),
+    ExpressionOperandType("Invalid %s: Incorrect operand type for operator or function; operator or function: %s, operand type: %s"),
+    ExpressionBetweenTypes("Invalid %s: The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: "
+            + "AttributeValue: %s, upper bound operand: AttributeValue: %s"),
+    ExpressionBetweenOrder("Invalid %s: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
+            + "lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s"),
+    ExpressionOperandsNotDistinct("Invalid %s: The first operand must be distinct from the remaining operands for this operator or "
+            + "function; operator: %s, first operand: %s"),
+    ExpressionUnknownFunction("Invalid %s: Invalid function name; function: %s"),
+    ExpressionFunctionArity("Invalid %s: Incorrect number of operands for operator or function; operator or function: %s, number of "
+            + "operands: %s"),
+    ExpressionFunctionNeedsPath("Invalid %s: Operator or function requires a document path; operator or function: %s"),
+    ExpressionFunctionMisused("Invalid %s: The function is not allowed to be used this way in an expression; function: %s"),
+    ExpressionAttributeTypeName("Invalid %s: Invalid attribute type name found; type: %s, valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}"),
+    ExpressionUpdateSectionTwice("Invalid %s: The \"%s\" section can only be used once in an update expression;"),
+    ExpressionUpdateOperandType("Invalid %s: Incorrect operand type for operator or function; operator: %s, operand type: %s"),
+    ExpressionPlaceholder("Invalid %s: %s"),
+    /** The first argument is the whole "Invalid <parameter>: " prefix. */
+    ExpressionPathsConflict("%sTwo document paths %s with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"),
+    KeyConditionOperator("Invalid KeyConditionExpression: Invalid operator used in KeyConditionExpression: %s"),
+    KeyConditionInvalid("Invalid KeyConditionExpression: Invalid condition in KeyConditionExpression"),
+    KeyConditionLeftOperand("Invalid KeyConditionExpression: The left operand of a key condition must be an attribute name; operator: %s"),
+    KeyConditionNestedAttribute("Invalid KeyConditionExpression: Nested attributes are not supported in a key condition; attribute: %s"),
+    KeyConditionRightOperand("Invalid KeyConditionExpression: The right operand of a key condition must be an expression attribute value; "
+            + "operator: %s"),
+    KeyConditionOnePerKey("KeyConditionExpressions must only contain one condition per key"),
+    UpdateOperandWrongType("An operand in the update expression has an incorrect data type"),
+    UpdateOperandMissing("The provided expression refers to an attribute that does not exist in the item"),
+    UpdatePathInvalid("The document path provided in the update expression is invalid for update"),
+    PlaceholderNameKey("ExpressionAttributeNames contains invalid key: Syntax error; key: \"%s\""),
+    PlaceholderNameEmpty("ExpressionAttributeNames contains invalid value: Empty attribute name for key %s"),
+    PlaceholderValueKey("ExpressionAttributeValues contains invalid key: Syntax error; key: \"%s\""),
+    PlaceholderNameUndefined("An expression attribute name used in the document path is not defined; attribute name: %s"),
+    PlaceholderValueUndefined("An expression attribute value used in expression is not defined; attribute value: %s"),
+    PlaceholderNamesUnused("Value provided in ExpressionAttributeNames unused in expressions: keys: {%s}"),
+    PlaceholderValuesUnused("Value provided in ExpressionAttributeValues unused in expressions: keys: {%s}"),
+    KeyAttributeDereferenced("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: %s: %s");
 
     private final String template;
 

@@ -68,7 +68,7 @@ final class Batches {
             }
             keys.put(e.getKey(), ks);
             ProjectionExpression p = ka.projectionExpression() == null ? null : Expressions.parseProjection(ka.projectionExpression());
-            new Placeholders(ka.expressionAttributeNames(), Map.of()).checkExpressions(p);
+            new Placeholders(ka.expressionAttributeNames(), Map.of()).checkExpressions(t.definition, p);
             projections.put(e.getKey(), p);
         }
         Meter meter = new Meter();

@@ -51,7 +51,7 @@ final class ItemWrites {
         checkReturnValues(r.returnValues(), "PutItem");
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
-        ph.checkExpressions(condition);
+        ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new PutItemResponse(
@@ -66,7 +66,7 @@ final class ItemWrites {
         checkReturnValues(r.returnValues(), "DeleteItem");
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
-        ph.checkExpressions(condition);
+        ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, null, null, null, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new DeleteItemResponse(
@@ -81,7 +81,7 @@ final class ItemWrites {
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         UpdateExpression update = r.updateExpression() == null ? null : Expressions.parseUpdate(r.updateExpression());
         ConditionExpression condition = condition(r.conditionExpression());
-        ph.checkExpressions(update, condition);
+        ph.checkExpressions(t.definition, update, condition);
         Set<String> touched = ItemRules.updatedAttributes(t.shape, update, ph);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, new Updater(update, ph, t.shape.keyOf(r.key())), null, null, condition, ph,

@@ -52,7 +52,7 @@ final class Reads {
         OrderKey key = t.shape.requestKey(r.key());
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), Map.of());
         ProjectionExpression projection = r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
-        ph.checkExpressions(projection);
+        ph.checkExpressions(t.definition, projection);
         Stored stored = t.items.get(key);
         double units = Meter.itemReadUnits(stored) * Meter.consistency(r.consistentRead());
         throughput.chargeRead(t, null, key, units, r.key());
@@ -210,7 +210,7 @@ final class Reads {
         }
         ConditionExpression filter = filterText == null ? null : Expressions.parseCondition(filterText, ExpressionKind.FILTER);
         ProjectionExpression projection = projectionText == null ? null : Expressions.parseProjection(projectionText);
-        ph.checkExpressions(kc, filter, projection);
+        ph.checkExpressions(t.definition, kc, filter, projection);
         Select select = requested;
         if (select == null) {
             select = projection != null ? Select.SPECIFIC_ATTRIBUTES : index == null ? Select.ALL_ATTRIBUTES : Select.ALL_PROJECTED_ATTRIBUTES;

@@ -182,7 +182,7 @@ final class Transactions {
                 throw Message.ConditionCheckWithoutCondition.exception();
             }
         }
-        ph.checkExpressions(condition, update);
+        ph.checkExpressions(t.definition, condition, update);
         return new WriteAction(a, t, key, item, condition, update, ph);
     }
 
@@ -236,7 +236,7 @@ final class Transactions {
             OrderKey key = t.shape.requestKey(g.key());
             checkDistinct(distinct, t, key);
             ProjectionExpression projection = g.projectionExpression() == null ? null : Expressions.parseProjection(g.projectionExpression());
-            new Placeholders(g.expressionAttributeNames(), Map.of()).checkExpressions(projection);
+            new Placeholders(g.expressionAttributeNames(), Map.of()).checkExpressions(t.definition, projection);
             gets.add(new GetAction(g, t, key, projection));
         }
         List<Map<String, AttributeValue>> out = new ArrayList<>(gets.size());

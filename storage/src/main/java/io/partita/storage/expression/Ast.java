@@ -1,6 +1,6 @@
 package io.partita.storage.expression;
 
-import io.partita.storage.ValidationException;
+import io.partita.storage.Message;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.AttributeValue.B;
 import io.partita.storage.value.AttributeValue.BS;
@@ -125,7 +125,7 @@ final class Ast {
             AttributeValue a = required(first.eval(item, ph));
             AttributeValue b = required(second.eval(item, ph));
             if (!(a instanceof L la) || !(b instanceof L lb)) {
-                throw new ValidationException(WRONG_TYPE);
+                throw Message.UpdateOperandWrongType.exception();
             }
             List<AttributeValue> out = new ArrayList<>(la.values().size() + lb.values().size());
             out.addAll(la.values());
@@ -151,7 +151,7 @@ final class Ast {
             AttributeValue a = required(left.eval(item, ph));
             AttributeValue b = required(right.eval(item, ph));
             if (!(a instanceof N na) || !(b instanceof N nb)) {
-                throw new ValidationException(WRONG_TYPE);
+                throw Message.UpdateOperandWrongType.exception();
             }
             return new N(Numbers.normalize(plus ? na.value().add(nb.value()) : na.value().subtract(nb.value())));
         }
@@ -159,7 +159,7 @@ final class Ast {
 
     static AttributeValue required(AttributeValue v) {
         if (v == null) {
-            throw new ValidationException(MISSING_OPERAND);
+            throw Message.UpdateOperandMissing.exception();
         }
         return v;
     }

@@ -1,5 +1,6 @@
 package io.partita.storage.expression;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -18,6 +19,8 @@ abstract class CompiledExpression implements ParsedExpression {
     private final String[] nameRefArray;
     private final String[] valueRefArray;
     private final Parser.Check[] checks;
+    /** Every document path of the expression, in source order. */
+    final Path[] documentPaths;
 
     CompiledExpression(Parser parser) {
         this.text = parser.text;
@@ -28,6 +31,7 @@ abstract class CompiledExpression implements ParsedExpression {
         this.nameRefArray = parser.nameRefs.toArray(new String[0]);
         this.valueRefArray = parser.valueRefs.toArray(new String[0]);
         this.checks = parser.checks.toArray(new Parser.Check[0]);
+        this.documentPaths = parser.parsedPaths.toArray(new Path[0]);
     }
 
     @Override
@@ -67,7 +71,7 @@ abstract class CompiledExpression implements ParsedExpression {
                 ph.value(ref);
             }
         } catch (ValidationException e) {
-            throw new ValidationException(prefix + e.getMessage());
+            throw Message.ExpressionPlaceholder.exception(kind.parameterName(), e.getMessage());
         }
         for (Parser.Check check : checks) {
             check.run(ph);

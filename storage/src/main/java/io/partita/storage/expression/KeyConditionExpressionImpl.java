@@ -1,5 +1,6 @@
 package io.partita.storage.expression;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import io.partita.storage.expression.KeyConditionTerm.Operator;
 import io.partita.storage.value.AttributeValue;
@@ -42,7 +43,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
     }
 
     private static ValidationException invalidOperator(String prefix, String operator) {
-        return new ValidationException(prefix + "Invalid operator used in KeyConditionExpression: " + operator);
+        return Message.KeyConditionOperator.exception(operator);
     }
 
     /** The terms of an AND tree in source order; anything else is an error. */
@@ -83,7 +84,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
         } else if (c instanceof Ast.Contains) {
             throw invalidOperator(prefix, "contains");
         } else {
-            throw new ValidationException(prefix + "Invalid condition in KeyConditionExpression");
+            throw Message.KeyConditionInvalid.exception();
         }
     }
 
@@ -92,12 +93,10 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
             throw invalidOperator(prefix, "size");
         }
         if (!(operand instanceof Ast.PathOperand p)) {
-            throw new ValidationException(prefix + "The left operand of a key condition must be an attribute name; operator: "
-                    + operator);
+            throw Message.KeyConditionLeftOperand.exception(operator);
         }
         if (p.path.length() != 1) {
-            throw new ValidationException(prefix + "Nested attributes are not supported in a key condition; attribute: "
-                    + p.path);
+            throw Message.KeyConditionNestedAttribute.exception(p.path);
         }
         return p.path;
     }
@@ -107,8 +106,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
             throw invalidOperator(prefix, "size");
         }
         if (!(operand instanceof Ast.ValueOperand v)) {
-            throw new ValidationException(prefix
-                    + "The right operand of a key condition must be an expression attribute value; operator: " + operator);
+            throw Message.KeyConditionRightOperand.exception(operator);
         }
         return v.ref;
     }
@@ -121,7 +119,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
             String name = t.attribute.name(0, ph);
             for (KeyConditionTerm earlier : out) {
                 if (earlier.attribute().equals(name)) {
-                    throw new ValidationException("KeyConditionExpressions must only contain one condition per key");
+                    throw Message.KeyConditionOnePerKey.exception();
                 }
             }
             AttributeValue low = ph.value(t.low);

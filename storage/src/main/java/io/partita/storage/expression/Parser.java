@@ -1,5 +1,6 @@
 package io.partita.storage.expression;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import io.partita.storage.expression.Ast.Arithmetic;
 import io.partita.storage.expression.Ast.Cond;
@@ -29,37 +30,38 @@ final class Parser {
     /** DynamoDB: IN takes at most 100 operands on its right. */
     static final int MAX_IN_OPERANDS = 100;
 
-    // token types
-    static final int EOF = 0;
-    static final int NAME = 1;
-    static final int NAME_REF = 2;
-    static final int VALUE_REF = 3;
-    static final int NUMBER = 4;
-    static final int DOT = 5;
-    static final int LBRACKET = 6;
-    static final int RBRACKET = 7;
-    static final int LPAREN = 8;
-    static final int RPAREN = 9;
-    static final int COMMA = 10;
-    static final int EQ = 11;
-    static final int NE = 12;
-    static final int LT = 13;
-    static final int LE = 14;
-    static final int GT = 15;
-    static final int GE = 16;
-    static final int PLUS = 17;
-    static final int MINUS = 18;
-    static final int BAD = 19;
+    /** DynamoDB: an expression holds at most 300 operators and functions. */
+    static final int MAX_OPERATORS = 300;
+
+    /** Token types. The comparison tokens carry the comparator they stand for. */
+    enum Tok {
+        EOF, NAME, NAME_REF, VALUE_REF, NUMBER, DOT, LBRACKET, RBRACKET, LPAREN, RPAREN, COMMA,
+        EQ(Ast.Comparator.EQ), NE(Ast.Comparator.NE), LT(Ast.Comparator.LT), LE(Ast.Comparator.LE),
+        GT(Ast.Comparator.GT), GE(Ast.Comparator.GE),
+        PLUS, MINUS, BAD;
+
+        /** The comparator of {@code = <> < <= > >=}; null for every other token. */
+        final Ast.Comparator comparator;
+
+        Tok() {
+            this(null);
+        }
+
+        Tok(Ast.Comparator comparator) {
+            this.comparator = comparator;
+        }
+    }
 
     final String text;
     final ExpressionKind kind;
     final String prefix;
-    private int[] types = new int[16];
+    private Tok[] types = new Tok[16];
     private int[] starts = new int[16];
     private int[] ends = new int[16];
     private int count;
     private int pos;
     private int depth;
+    private int operators;
 
     final Set<String> nameRefs = new LinkedHashSet<>();
     final Set<String> valueRefs = new LinkedHashSet<>();
@@ -77,12 +79,11 @@ final class Parser {
         this.kind = kind;
         this.prefix = "Invalid " + kind.parameterName() + ": ";
         if (text == null || text.isBlank()) {
-            throw new ValidationException(prefix + "The expression can not be empty;");
+            throw Message.ExpressionEmpty.exception(kind.parameterName());
         }
         int bytes = AttributeValue.utf8Length(text);
         if (bytes > MAX_EXPRESSION_BYTES) {
-            throw new ValidationException(prefix + "Expression size has exceeded the maximum allowed size; expression size: "
-                    + bytes);
+            throw Message.ExpressionTooLarge.exception(kind.parameterName(), bytes);
         }
         this.text = text;
         lex();
@@ -99,76 +100,76 @@ final class Parser {
                 i++;
             }
             if (i >= n) {
-                add(EOF, n, n);
+                add(Tok.EOF, n, n);
                 return;
             }
             char c = s.charAt(i);
             int start = i;
-            int type;
+            Tok type;
             if (isIdentStart(c)) {
                 i++;
                 while (i < n && isIdentPart(s.charAt(i))) {
                     i++;
                 }
-                type = NAME;
+                type = Tok.NAME;
             } else if (c >= '0' && c <= '9') {
                 while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
                     i++;
                 }
-                type = NUMBER;
+                type = Tok.NUMBER;
             } else if (c == '#' || c == ':') {
                 i++;
                 while (i < n && isIdentPart(s.charAt(i))) {
                     i++;
                 }
-                type = i - start > 1 ? (c == '#' ? NAME_REF : VALUE_REF) : BAD;
+                type = i - start > 1 ? (c == '#' ? Tok.NAME_REF : Tok.VALUE_REF) : Tok.BAD;
             } else {
                 i++;
                 switch (c) {
-                    case '.': type = DOT; break;
-                    case '[': type = LBRACKET; break;
-                    case ']': type = RBRACKET; break;
-                    case '(': type = LPAREN; break;
-                    case ')': type = RPAREN; break;
-                    case ',': type = COMMA; break;
-                    case '=': type = EQ; break;
-                    case '+': type = PLUS; break;
-                    case '-': type = MINUS; break;
+                    case '.': type = Tok.DOT; break;
+                    case '[': type = Tok.LBRACKET; break;
+                    case ']': type = Tok.RBRACKET; break;
+                    case '(': type = Tok.LPAREN; break;
+                    case ')': type = Tok.RPAREN; break;
+                    case ',': type = Tok.COMMA; break;
+                    case '=': type = Tok.EQ; break;
+                    case '+': type = Tok.PLUS; break;
+                    case '-': type = Tok.MINUS; break;
                     case '<':
                         if (i < n && s.charAt(i) == '=') {
                             i++;
-                            type = LE;
+                            type = Tok.LE;
                         } else if (i < n && s.charAt(i) == '>') {
                             i++;
-                            type = NE;
+                            type = Tok.NE;
                         } else {
-                            type = LT;
+                            type = Tok.LT;
                         }
                         break;
                     case '>':
                         if (i < n && s.charAt(i) == '=') {
                             i++;
-                            type = GE;
+                            type = Tok.GE;
                         } else {
-                            type = GT;
+                            type = Tok.GT;
                         }
                         break;
                     default:
                         if (Character.isHighSurrogate(c) && i < n && Character.isLowSurrogate(s.charAt(i))) {
                             i++;
                         }
-                        type = BAD;
+                        type = Tok.BAD;
                 }
             }
             add(type, start, i);
-            if (type == BAD) {
-                add(EOF, i, i); // the parser stops at the bad token; nothing after it is looked at
+            if (type == Tok.BAD) {
+                add(Tok.EOF, i, i); // the parser stops at the bad token; nothing after it is looked at
                 return;
             }
         }
     }
 
-    private void add(int type, int start, int end) {
+    private void add(Tok type, int start, int end) {
         if (count == types.length) {
             types = java.util.Arrays.copyOf(types, count * 2);
             starts = java.util.Arrays.copyOf(starts, count * 2);
@@ -194,16 +195,16 @@ final class Parser {
 
     // ==== token helpers ======================================================================================
 
-    int type() {
+    Tok type() {
         return types[pos];
     }
 
-    int typeAt(int p) {
-        return p < count ? types[p] : EOF;
+    Tok typeAt(int p) {
+        return p < count ? types[p] : Tok.EOF;
     }
 
     String tokenText(int p) {
-        return types[p] == EOF ? "<EOF>" : text.substring(starts[p], ends[p]);
+        return types[p] == Tok.EOF ? "<EOF>" : text.substring(starts[p], ends[p]);
     }
 
     String tokenText() {
@@ -215,7 +216,7 @@ final class Parser {
     }
 
     boolean isKeywordAt(int p, String word) {
-        return typeAt(p) == NAME && ends[p] - starts[p] == word.length()
+        return typeAt(p) == Tok.NAME && ends[p] - starts[p] == word.length()
                 && text.regionMatches(true, starts[p], word, 0, word.length());
     }
 
@@ -231,18 +232,22 @@ final class Parser {
     ValidationException syntaxError(int p) {
         int from = starts[p > 0 ? p - 1 : p];
         int to = p + 1 < count ? ends[p + 1] : ends[p];
-        if (types[p] == EOF) {
+        if (types[p] == Tok.EOF) {
             to = text.length();
         }
         String near = text.substring(from, Math.max(from, to)).strip();
-        return new ValidationException(prefix + "Syntax error; token: \"" + tokenText(p) + "\", near: \"" + near + "\"");
+        return Message.ExpressionSyntax.exception(kind.parameterName(), tokenText(p), near);
     }
 
-    ValidationException error(String message) {
-        return new ValidationException(prefix + message);
+    /** A {@code Message} of this expression's kind: its first argument is the parameter name. */
+    ValidationException error(Message message, Object... args) {
+        Object[] all = new Object[args.length + 1];
+        all[0] = kind.parameterName();
+        System.arraycopy(args, 0, all, 1, args.length);
+        return message.exception(all);
     }
 
-    void expect(int type) {
+    void expect(Tok type) {
         if (types[pos] != type) {
             throw syntaxError();
         }
@@ -250,19 +255,26 @@ final class Parser {
     }
 
     void expectEnd() {
-        if (types[pos] != EOF) {
+        if (types[pos] != Tok.EOF) {
             throw syntaxError();
         }
     }
 
     private void enter() {
         if (++depth > MAX_DEPTH) {
-            throw error("The expression is nested too deeply; maximum nesting depth: " + MAX_DEPTH);
+            throw error(Message.ExpressionNestedTooDeeply, MAX_DEPTH);
         }
     }
 
     private void leave() {
         depth--;
+    }
+
+    /** One more operator or function (comparators, BETWEEN, IN, AND, OR, NOT, function calls, + and -). */
+    private void countOperator() {
+        if (++operators > MAX_OPERATORS) {
+            throw error(Message.ExpressionTooManyOperators, operators);
+        }
     }
 
     // ==== paths ==============================================================================================
@@ -273,13 +285,13 @@ final class Parser {
         List<Boolean> refs = new ArrayList<>(4);
         pathName(names, indexes, refs);
         while (true) {
-            int t = type();
-            if (t == DOT) {
+            Tok t = type();
+            if (t == Tok.DOT) {
                 pos++;
                 pathName(names, indexes, refs);
-            } else if (t == LBRACKET) {
+            } else if (t == Tok.LBRACKET) {
                 pos++;
-                if (type() != NUMBER) {
+                if (type() != Tok.NUMBER) {
                     throw syntaxError();
                 }
                 String digits = tokenText();
@@ -290,7 +302,7 @@ final class Parser {
                     throw syntaxError();
                 }
                 pos++;
-                expect(RBRACKET);
+                expect(Tok.RBRACKET);
                 names.add(null);
                 indexes.add(index);
                 refs.add(false);
@@ -298,7 +310,7 @@ final class Parser {
                 break;
             }
             if (names.size() > MAX_PATH_DEPTH) {
-                throw error("The document path has too many nesting levels; nesting levels: " + names.size());
+                throw error(Message.ExpressionPathTooDeep, names.size());
             }
         }
         int n = names.size();
@@ -314,15 +326,15 @@ final class Parser {
     }
 
     private void pathName(List<String> names, List<Integer> indexes, List<Boolean> refs) {
-        int t = type();
+        Tok t = type();
         String token = tokenText();
-        if (t == NAME) {
+        if (t == Tok.NAME) {
             if (ReservedWords.isReserved(token)) {
-                throw error("Attribute name is a reserved keyword; reserved keyword: " + token);
+                throw error(Message.ExpressionReservedWord, token);
             }
             names.add(token);
             refs.add(false);
-        } else if (t == NAME_REF) {
+        } else if (t == Tok.NAME_REF) {
             nameRefs.add(token);
             names.add(token);
             refs.add(true);
@@ -345,6 +357,7 @@ final class Parser {
         Cond c = parseAnd();
         while (isKeyword("OR")) {
             pos++;
+            countOperator();
             c = new Ast.Or(c, parseAnd());
         }
         return c;
@@ -354,6 +367,7 @@ final class Parser {
         Cond c = parseNot();
         while (isKeyword("AND")) {
             pos++;
+            countOperator();
             c = new Ast.And(c, parseNot());
         }
         return c;
@@ -362,6 +376,7 @@ final class Parser {
     private Cond parseNot() {
         if (isKeyword("NOT")) {
             pos++;
+            countOperator();
             enter();
             Cond c = new Ast.Not(parseNot());
             leave();
@@ -371,18 +386,18 @@ final class Parser {
     }
 
     private Cond parsePrimary() {
-        if (type() == LPAREN && !operandInParensAhead()) {
+        if (type() == Tok.LPAREN && !operandInParensAhead()) {
             pos++;
             enter();
             Cond inner = parseOr();
-            expect(RPAREN);
+            expect(Tok.RPAREN);
             leave();
             if (inner instanceof Ast.Paren) {
-                throw error("The expression has redundant parentheses;");
+                throw error(Message.ExpressionRedundantParentheses);
             }
             return new Ast.Paren(inner);
         }
-        if (type() == NAME && typeAt(pos + 1) == LPAREN) {
+        if (type() == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
             Call call = parseCall();
             if (atComparisonOperator()) {
                 return parseComparison(conditionCallAsOperand(call));
@@ -393,8 +408,8 @@ final class Parser {
     }
 
     private boolean atComparisonOperator() {
-        int t = type();
-        return (t >= EQ && t <= GE) || isKeyword("BETWEEN") || isKeyword("IN");
+        Tok t = type();
+        return t.comparator != null || isKeyword("BETWEEN") || isKeyword("IN");
     }
 
     /** At '(': does an operand in parentheses follow, then a comparison ({@code (a) = :v})? */
@@ -403,8 +418,8 @@ final class Parser {
         if (end < 0) {
             return false;
         }
-        int t = typeAt(end);
-        return (t >= EQ && t <= GE) || isKeywordAt(end, "BETWEEN") || isKeywordAt(end, "IN");
+        Tok t = typeAt(end);
+        return t.comparator != null || isKeywordAt(end, "BETWEEN") || isKeywordAt(end, "IN");
     }
 
     /** The token index after an operand starting at p, or -1; a linear scan without building anything. */
@@ -412,35 +427,35 @@ final class Parser {
         if (nesting > MAX_DEPTH) {
             return -1;
         }
-        int t = typeAt(p);
-        if (t == LPAREN) {
+        Tok t = typeAt(p);
+        if (t == Tok.LPAREN) {
             int q = scanOperand(p + 1, nesting + 1);
-            return q >= 0 && typeAt(q) == RPAREN ? q + 1 : -1;
+            return q >= 0 && typeAt(q) == Tok.RPAREN ? q + 1 : -1;
         }
-        if (t == VALUE_REF) {
+        if (t == Tok.VALUE_REF) {
             return p + 1;
         }
-        if (t == NAME && typeAt(p + 1) == LPAREN) {
+        if (t == Tok.NAME && typeAt(p + 1) == Tok.LPAREN) {
             int level = 0;
             for (int q = p + 1; q < count; q++) {
-                int u = types[q];
-                if (u == LPAREN) {
+                Tok u = types[q];
+                if (u == Tok.LPAREN) {
                     level++;
-                } else if (u == RPAREN && --level == 0) {
+                } else if (u == Tok.RPAREN && --level == 0) {
                     return q + 1;
-                } else if (u == EOF || (u == NAME && (isKeywordAt(q, "AND") || isKeywordAt(q, "OR")))) {
+                } else if (u == Tok.EOF || (u == Tok.NAME && (isKeywordAt(q, "AND") || isKeywordAt(q, "OR")))) {
                     return -1;
                 }
             }
             return -1;
         }
-        if (t == NAME || t == NAME_REF) {
+        if (t == Tok.NAME || t == Tok.NAME_REF) {
             int q = p + 1;
             while (true) {
-                int u = typeAt(q);
-                if (u == DOT && (typeAt(q + 1) == NAME || typeAt(q + 1) == NAME_REF)) {
+                Tok u = typeAt(q);
+                if (u == Tok.DOT && (typeAt(q + 1) == Tok.NAME || typeAt(q + 1) == Tok.NAME_REF)) {
                     q += 2;
-                } else if (u == LBRACKET && typeAt(q + 1) == NUMBER && typeAt(q + 2) == RBRACKET) {
+                } else if (u == Tok.LBRACKET && typeAt(q + 1) == Tok.NUMBER && typeAt(q + 2) == Tok.RBRACKET) {
                     q += 3;
                 } else {
                     return q;
@@ -452,17 +467,11 @@ final class Parser {
 
     private Cond parseComparison(Operand left) {
         int opPos = pos;
-        int t = type();
-        if (t >= EQ && t <= GE) {
+        Tok t = type();
+        if (t.comparator != null) {
             pos++;
-            Ast.Comparator op = switch (t) {
-                case EQ -> Ast.Comparator.EQ;
-                case NE -> Ast.Comparator.NE;
-                case LT -> Ast.Comparator.LT;
-                case LE -> Ast.Comparator.LE;
-                case GT -> Ast.Comparator.GT;
-                default -> Ast.Comparator.GE;
-            };
+            countOperator();
+            Ast.Comparator op = t.comparator;
             Operand right = parseConditionOperand();
             checkDistinct(op.symbol, left, right);
             if (op != Ast.Comparator.EQ && op != Ast.Comparator.NE) {
@@ -473,6 +482,7 @@ final class Parser {
         }
         if (isKeyword("BETWEEN")) {
             pos++;
+            countOperator();
             Operand low = parseConditionOperand();
             if (!isKeyword("AND")) {
                 throw syntaxError();
@@ -489,17 +499,17 @@ final class Parser {
         }
         if (isKeyword("IN")) {
             pos++;
-            expect(LPAREN);
+            countOperator();
+            expect(Tok.LPAREN);
             List<Operand> candidates = new ArrayList<>();
             candidates.add(parseConditionOperand());
-            while (type() == COMMA) {
+            while (type() == Tok.COMMA) {
                 pos++;
                 candidates.add(parseConditionOperand());
             }
-            expect(RPAREN);
+            expect(Tok.RPAREN);
             if (candidates.size() > MAX_IN_OPERANDS) {
-                throw error("The IN operator is provided with too many operands; number of operands: "
-                        + candidates.size());
+                throw error(Message.ExpressionTooManyInOperands, candidates.size());
             }
             return new Ast.In(left, candidates.toArray(new Operand[0]));
         }
@@ -512,8 +522,7 @@ final class Parser {
             checks.add(ph -> {
                 AttributeValue value = ph.value(v.ref);
                 if (!value.type().isScalarKeyType()) {
-                    throw error("Incorrect operand type for operator or function; operator or function: " + operator
-                            + ", operand type: " + value.type());
+                    throw error(Message.ExpressionOperandType, operator, value.type());
                 }
             });
         }
@@ -521,43 +530,38 @@ final class Parser {
 
     private void checkBetweenBounds(AttributeValue low, AttributeValue high) {
         if (low.type() != high.type()) {
-            throw error("The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: "
-                    + "AttributeValue: " + Ast.Values.render(low) + ", upper bound operand: AttributeValue: "
-                    + Ast.Values.render(high));
+            throw error(Message.ExpressionBetweenTypes, Ast.Values.render(low), Ast.Values.render(high));
         }
         int c = Ast.Values.compareScalar(low, high);
         if (c != Ast.Values.INCOMPARABLE && c > 0) {
-            throw error("The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
-                    + "lower bound operand: AttributeValue: " + Ast.Values.render(low)
-                    + ", upper bound operand: AttributeValue: " + Ast.Values.render(high));
+            throw error(Message.ExpressionBetweenOrder, Ast.Values.render(low), Ast.Values.render(high));
         }
     }
 
     private void checkDistinct(String operator, Operand first, Operand second) {
         if (first instanceof PathOperand a && second instanceof PathOperand b && a.path.sameAs(b.path)) {
-            throw error("The first operand must be distinct from the remaining operands for this operator or function; "
-                    + "operator: " + operator + ", first operand: " + a.path.describe());
+            throw error(Message.ExpressionOperandsNotDistinct, operator, a.path.describe());
         }
     }
 
     /** An operand of a condition: a path, a :value, size(...), or one of these in parentheses. */
     private Operand parseConditionOperand() {
-        int t = type();
-        if (t == LPAREN) {
+        Tok t = type();
+        if (t == Tok.LPAREN) {
             pos++;
             enter();
             Operand o = parseConditionOperand();
-            expect(RPAREN);
+            expect(Tok.RPAREN);
             leave();
             return o;
         }
-        if (t == VALUE_REF) {
+        if (t == Tok.VALUE_REF) {
             return valueOperand();
         }
-        if (t == NAME && typeAt(pos + 1) == LPAREN) {
+        if (t == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
             return conditionCallAsOperand(parseCall());
         }
-        if (t == NAME || t == NAME_REF) {
+        if (t == Tok.NAME || t == Tok.NAME_REF) {
             return new PathOperand(parsePath());
         }
         throw syntaxError();
@@ -591,28 +595,28 @@ final class Parser {
         int at = pos;
         String name = tokenText();
         pos++;
-        expect(LPAREN);
+        countOperator();
+        expect(Tok.LPAREN);
         enter();
         boolean update = kind == ExpressionKind.UPDATE;
         List<Operand> args = new ArrayList<>(2);
         args.add(update ? parseUpdateOperand() : parseConditionOperand());
-        while (type() == COMMA) {
+        while (type() == Tok.COMMA) {
             pos++;
             args.add(update ? parseUpdateOperand() : parseConditionOperand());
         }
-        expect(RPAREN);
+        expect(Tok.RPAREN);
         leave();
         Set<String> known = update ? UPDATE_FUNCTIONS : CONDITION_FUNCTIONS;
         if (!known.contains(name)) {
-            throw error("Invalid function name; function: " + name);
+            throw error(Message.ExpressionUnknownFunction, name);
         }
         return new Call(name, at, args);
     }
 
     private void arity(Call call, int expected) {
         if (call.args.size() != expected) {
-            throw error("Incorrect number of operands for operator or function; operator or function: " + call.name
-                    + ", number of operands: " + call.args.size());
+            throw error(Message.ExpressionFunctionArity, call.name, call.args.size());
         }
     }
 
@@ -620,11 +624,11 @@ final class Parser {
         if (operand instanceof PathOperand p) {
             return p.path;
         }
-        throw error("Operator or function requires a document path; operator or function: " + call.name);
+        throw error(Message.ExpressionFunctionNeedsPath, call.name);
     }
 
     private ValidationException misused(String function) {
-        return error("The function is not allowed to be used this way in an expression; function: " + function);
+        return error(Message.ExpressionFunctionMisused, function);
     }
 
     private Operand conditionCallAsOperand(Call call) {
@@ -633,6 +637,9 @@ final class Parser {
         }
         arity(call, 1);
         Operand arg = call.args.get(0);
+        if (arg instanceof Ast.SizeOperand) {
+            throw incorrectOperandType("size", "N"); // size() is a number, and a number has no size
+        }
         if (arg instanceof ValueOperand v) {
             checks.add(ph -> {
                 AttributeValue value = ph.value(v.ref);
@@ -649,8 +656,7 @@ final class Parser {
     }
 
     ValidationException incorrectOperandType(String function, String type) {
-        return error("Incorrect operand type for operator or function; operator or function: " + function
-                + ", operand type: " + type);
+        return error(Message.ExpressionOperandType, function, type);
     }
 
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
@@ -675,8 +681,7 @@ final class Parser {
                         throw incorrectOperandType("attribute_type", value.type().name());
                     }
                     if (!TYPE_NAMES.contains(s.value())) {
-                        throw error("Invalid attribute type name found; type: " + s.value()
-                                + ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+                        throw error(Message.ExpressionAttributeTypeName, s.value());
                     }
                 });
                 return new Ast.AttributeTypeIs(path, type);
@@ -685,6 +690,9 @@ final class Parser {
                 arity(call, 2);
                 checkDistinct(call.name, call.args.get(0), call.args.get(1));
                 for (Operand arg : call.args) {
+                    if (arg instanceof Ast.SizeOperand) {
+                        throw incorrectOperandType("begins_with", "N");
+                    }
                     if (arg instanceof ValueOperand v) {
                         checks.add(ph -> {
                             AttributeValue value = ph.value(v.ref);
@@ -727,18 +735,18 @@ final class Parser {
             }
             String keyword = tokenText().toUpperCase(Locale.ROOT);
             if (seen[clause]) {
-                throw error("The \"" + keyword + "\" section can only be used once in an update expression;");
+                throw error(Message.ExpressionUpdateSectionTwice, keyword);
             }
             seen[clause] = true;
             pos++;
             while (true) {
                 actions.add(parseUpdateAction(clause));
-                if (type() != COMMA) {
+                if (type() != Tok.COMMA) {
                     break;
                 }
                 pos++;
             }
-        } while (type() != EOF);
+        } while (type() != Tok.EOF);
         return actions;
     }
 
@@ -746,13 +754,13 @@ final class Parser {
         Path path = parsePath();
         switch (clause) {
             case 0: {
-                expect(EQ);
+                expect(Tok.EQ);
                 return new UpdateAction(UpdateAction.SET, path, parseSetValue(), null);
             }
             case 1:
                 return new UpdateAction(UpdateAction.REMOVE, path, null, null);
             default: {
-                if (type() != VALUE_REF) {
+                if (type() != Tok.VALUE_REF) {
                     throw syntaxError();
                 }
                 ValueOperand v = valueOperand();
@@ -763,8 +771,7 @@ final class Parser {
                     boolean setOperand = type == AttributeType.SS || type == AttributeType.NS || type == AttributeType.BS;
                     // ADD takes a number or a set; DELETE only a set.
                     if (!setOperand && !(add && type == AttributeType.N)) {
-                        throw error("Incorrect operand type for operator or function; operator: "
-                                + (add ? "ADD" : "DELETE") + ", operand type: " + Ast.Values.longTypeName(value));
+                        throw error(Message.ExpressionUpdateOperandType, add ? "ADD" : "DELETE", Ast.Values.longTypeName(value));
                     }
                 });
                 return new UpdateAction(add ? UpdateAction.ADD : UpdateAction.DELETE, path, null, v.ref);
@@ -775,11 +782,12 @@ final class Parser {
     /** operand, or operand + operand, or operand - operand. */
     private Operand parseSetValue() {
         Operand left = parseUpdateOperand();
-        int t = type();
-        if (t == PLUS || t == MINUS) {
+        Tok t = type();
+        if (t == Tok.PLUS || t == Tok.MINUS) {
             pos++;
+            countOperator();
             Operand right = parseUpdateOperand();
-            String symbol = t == PLUS ? "+" : "-";
+            String symbol = t == Tok.PLUS ? "+" : "-";
             for (Operand o : new Operand[] {left, right}) {
                 if (o instanceof ValueOperand v) {
                     checks.add(ph -> {
@@ -790,25 +798,25 @@ final class Parser {
                     });
                 }
             }
-            return new Arithmetic(t == PLUS, left, right);
+            return new Arithmetic(t == Tok.PLUS, left, right);
         }
         return left;
     }
 
     private Operand parseUpdateOperand() {
-        int t = type();
-        if (t == LPAREN) {
+        Tok t = type();
+        if (t == Tok.LPAREN) {
             pos++;
             enter();
             Operand o = parseSetValue();
-            expect(RPAREN);
+            expect(Tok.RPAREN);
             leave();
             return o;
         }
-        if (t == VALUE_REF) {
+        if (t == Tok.VALUE_REF) {
             return valueOperand();
         }
-        if (t == NAME && typeAt(pos + 1) == LPAREN) {
+        if (t == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
             Call call = parseCall();
             arity(call, 2);
             if (call.name.equals("if_not_exists")) {
@@ -826,7 +834,7 @@ final class Parser {
             }
             return new Ast.ListAppend(call.args.get(0), call.args.get(1));
         }
-        if (t == NAME || t == NAME_REF) {
+        if (t == Tok.NAME || t == Tok.NAME_REF) {
             return new PathOperand(parsePath());
         }
         throw syntaxError();
@@ -837,7 +845,7 @@ final class Parser {
     List<Path> parseProjectionExpression() {
         List<Path> paths = new ArrayList<>();
         paths.add(parsePath());
-        while (type() == COMMA) {
+        while (type() == Tok.COMMA) {
             pos++;
             paths.add(parsePath());
         }

@@ -141,9 +141,7 @@ final class Path {
                 Path one = resolved.get(i);
                 String problem = relation(one, two);
                 if (problem != null) {
-                    throw new io.partita.storage.ValidationException(prefix + "Two document paths " + problem
-                            + " with each other; must remove or rewrite one of these paths; path one: "
-                            + one.describe() + ", path two: " + two.describe());
+                    throw io.partita.storage.Message.ExpressionPathsConflict.exception(prefix, problem, one.describe(), two.describe());
                 }
             }
         }

@@ -1,7 +1,13 @@
 package io.partita.storage.expression;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
+import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.schema.LocalSecondaryIndex;
+import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -13,17 +19,47 @@ public final class Placeholders {
     private final Map<String, String> names;
     private final Map<String, AttributeValue> values;
 
+    /**
+     * @throws ValidationException as DynamoDB answers before parsing anything: a name key that is not
+     *     {@code #} followed by letters, digits or {@code _}, an empty attribute name, a value key that is
+     *     not {@code :} followed by the same
+     */
     public Placeholders(Map<String, String> names, Map<String, AttributeValue> values) {
         this.names = names == null ? Map.of() : names;
         this.values = values == null ? Map.of() : values;
+        for (Map.Entry<String, String> e : this.names.entrySet()) {
+            if (!isPlaceholder(e.getKey(), '#')) {
+                throw Message.PlaceholderNameKey.exception(e.getKey());
+            }
+            if (e.getValue() == null || e.getValue().isEmpty()) {
+                throw Message.PlaceholderNameEmpty.exception(e.getKey());
+            }
+        }
+        for (String key : this.values.keySet()) {
+            if (!isPlaceholder(key, ':')) {
+                throw Message.PlaceholderValueKey.exception(key);
+            }
+        }
+    }
+
+    private static boolean isPlaceholder(String key, char sigil) {
+        if (key == null || key.length() < 2 || key.charAt(0) != sigil) {
+            return false;
+        }
+        for (int i = 1; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Resolves {@code #name} to the attribute name it stands for. */
     public String name(String ref) {
         String name = names.get(ref);
         if (name == null) {
-            throw new ValidationException(
-                    "An expression attribute name used in the document path is not defined; attribute name: " + ref);
+            throw Message.PlaceholderNameUndefined.exception(ref);
         }
         return name;
     }
@@ -32,8 +68,7 @@ public final class Placeholders {
     public AttributeValue value(String ref) {
         AttributeValue value = values.get(ref);
         if (value == null) {
-            throw new ValidationException(
-                    "An expression attribute value used in expression is not defined; attribute value: " + ref);
+            throw Message.PlaceholderValueUndefined.exception(ref);
         }
         return value;
     }
@@ -64,12 +99,57 @@ public final class Placeholders {
             }
         }
         if (!unusedNames.isEmpty()) {
-            throw new ValidationException("Value provided in ExpressionAttributeNames unused in expressions: keys: {"
-                    + String.join(", ", unusedNames) + "}");
+            throw Message.PlaceholderNamesUnused.exception(String.join(", ", unusedNames));
         }
         if (!unusedValues.isEmpty()) {
-            throw new ValidationException("Value provided in ExpressionAttributeValues unused in expressions: keys: {"
-                    + String.join(", ", unusedValues) + "}");
+            throw Message.PlaceholderValuesUnused.exception(String.join(", ", unusedValues));
+        }
+    }
+
+    /**
+     * {@link #checkExpressions(ParsedExpression...)}, and DynamoDB's rule that key attributes are scalars: a
+     * document path that dereferences a table key ({@code pk[0]}, {@code pk.x}) or an index key attribute of
+     * {@code table} is invalid in every expression but the key condition.
+     */
+    public void checkExpressions(TableDefinition table, ParsedExpression... expressions) {
+        checkExpressions(expressions);
+        Set<String> tableKeys = null;
+        Set<String> indexKeys = null;
+        for (ParsedExpression e : expressions) {
+            if (!(e instanceof CompiledExpression c) || c.kind == ExpressionKind.KEY_CONDITION) {
+                continue;
+            }
+            for (Path p : c.documentPaths) {
+                if (p.length() < 2) {
+                    continue;
+                }
+                if (tableKeys == null) {
+                    tableKeys = new HashSet<>();
+                    indexKeys = new HashSet<>();
+                    tableKeys.add(table.partitionKey().name());
+                    if (table.sortKey() != null) {
+                        tableKeys.add(table.sortKey().name());
+                    }
+                    for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {
+                        indexKeys.add(l.sortKey().name());
+                    }
+                    for (GlobalSecondaryIndex g : table.globalSecondaryIndexes()) {
+                        for (KeyAttribute k : g.partitionKey()) {
+                            indexKeys.add(k.name());
+                        }
+                        for (KeyAttribute k : g.sortKey()) {
+                            indexKeys.add(k.name());
+                        }
+                    }
+                }
+                String top = p.name(0, this);
+                if (tableKeys.contains(top)) {
+                    throw Message.KeyAttributeDereferenced.exception("Key", top);
+                }
+                if (indexKeys.contains(top)) {
+                    throw Message.KeyAttributeDereferenced.exception("IndexKey", top);
+                }
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.partita.storage.expression;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
@@ -177,7 +178,7 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
             return;
         }
         if (old == null) {
-            throw new ValidationException(INVALID_PATH);
+            throw Message.UpdatePathInvalid.exception();
         }
         AttributeValue updated = writeIn(old, p, 1, change);
         if (updated != old) {
@@ -189,7 +190,7 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
         boolean last = i == p.length() - 1;
         if (p.isIndex(i)) {
             if (!(container instanceof AttributeValue.L l)) {
-                throw new ValidationException(INVALID_PATH);
+                throw Message.UpdatePathInvalid.exception();
             }
             List<AttributeValue> values = l.values();
             int index = p.index(i);
@@ -199,7 +200,7 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
                 v = change.apply(old);
             } else {
                 if (old == null) {
-                    throw new ValidationException(INVALID_PATH);
+                    throw Message.UpdatePathInvalid.exception();
                 }
                 v = writeIn(old, p, i + 1, change);
             }
@@ -217,7 +218,7 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
             return new AttributeValue.L(Collections.unmodifiableList(copy));
         }
         if (!(container instanceof AttributeValue.M m)) {
-            throw new ValidationException(INVALID_PATH);
+            throw Message.UpdatePathInvalid.exception();
         }
         String name = p.rawName(i);
         AttributeValue old = m.values().get(name);
@@ -226,7 +227,7 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
             v = change.apply(old);
         } else {
             if (old == null) {
-                throw new ValidationException(INVALID_PATH);
+                throw Message.UpdatePathInvalid.exception();
             }
             v = writeIn(old, p, i + 1, change);
         }
@@ -266,7 +267,7 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
             union.addAll(b.values());
             return union.size() == a.values().size() ? old : AttributeValue.bs(union);
         }
-        throw new ValidationException(Ast.WRONG_TYPE);
+        throw Message.UpdateOperandWrongType.exception();
     }
 
     /** DELETE: set difference; a set left empty is removed; a missing attribute stays missing. */
@@ -289,6 +290,6 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
             rest.removeAll(b.values());
             return rest.size() == a.values().size() ? old : rest.isEmpty() ? null : AttributeValue.bs(rest);
         }
-        throw new ValidationException(Ast.WRONG_TYPE);
+        throw Message.UpdateOperandWrongType.exception();
     }
 }

@@ -1,0 +1,103 @@
+package io.partita.server;
+
+import io.partita.storage.Storage;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * {@code java -jar partita-server.jar [--port 8000] [--bind 127.0.0.1] [--data-dir DIR] [--auth KEY:SECRET]...
+ * [--max-request-bytes N] [--idle-timeout-seconds N] [--threads N]}. Stops gracefully on SIGTERM / Ctrl-C.
+ */
+public final class Main {
+    private Main() {}
+
+    static final String USAGE = """
+            usage: java -jar partita-server.jar [options]
+              --port N                  port to listen on (default 8000; 0 picks a free one)
+              --bind ADDR               address to bind (default 127.0.0.1; anything else is reachable from other machines)
+              --data-dir DIR            durable database in DIR (default: in memory)
+              --auth KEY:SECRET         require SigV4 signatures by this access key (repeatable)
+              --max-request-bytes N     largest request body accepted (default 16777216)
+              --idle-timeout-seconds N  close connections idle this long (default 60)
+              --threads N               event-loop threads (default: 2 x processors)
+            All credentials and regions share one database (DynamoDB Local's -sharedDb).""";
+
+    public static void main(String[] args) throws Exception {
+        long t0 = System.nanoTime();
+        PartitaServer.Options options = PartitaServer.Options.defaults();
+        Path dataDir = null;
+        Map<String, String> credentials = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("-h") || a.equals("--help")) {
+                System.out.println(USAGE);
+                return;
+            }
+            if (i + 1 >= args.length) {
+                fail("missing value for " + a);
+            }
+            String v = args[++i];
+            switch (a) {
+                case "--port" -> options = options.port(Integer.parseInt(v));
+                case "--bind" -> options = options.bind(v);
+                case "--data-dir" -> dataDir = Path.of(v);
+                case "--auth" -> {
+                    int colon = v.indexOf(':');
+                    if (colon <= 0 || colon == v.length() - 1) {
+                        fail("--auth takes KEY:SECRET");
+                    }
+                    credentials.put(v.substring(0, colon), v.substring(colon + 1));
+                }
+                case "--max-request-bytes" -> options = options.maxRequestBytes(Integer.parseInt(v));
+                case "--idle-timeout-seconds" -> options = options.idleTimeout(Duration.ofSeconds(Long.parseLong(v)));
+                case "--threads" -> options = options.threads(Integer.parseInt(v));
+                default -> fail("unknown option " + a);
+            }
+        }
+        options = options.credentials(credentials);
+        if (!PartitaServer.isLoopback(options.bind())) {
+            System.err.println("partita-server: WARNING: binding to " + options.bind()
+                    + ", which is not a loopback address: the database is reachable from other machines"
+                    + (credentials.isEmpty() ? " and requests are not authenticated (see --auth)" : ""));
+        }
+        Storage storage;
+        try {
+            storage = open(dataDir);
+        } catch (IllegalStateException e) {
+            fail(e.getMessage());
+            return;
+        }
+        PartitaServer server = PartitaServer.start(options, storage);
+        Runtime.getRuntime().addShutdownHook(new Thread("partita-server-shutdown") {
+            @Override
+            public void run() {
+                System.err.println("partita-server: stopping (in-flight requests finish first)");
+                server.close();
+                System.err.println("partita-server: stopped");
+            }
+        });
+        System.err.println("partita-server: DynamoDB endpoint " + server.endpoint() + " ("
+                + (dataDir == null ? "in memory" : "data in " + dataDir) + (credentials.isEmpty() ? "" : ", SigV4 required")
+                + "), ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+    }
+
+    /**
+     * The store to serve: in memory, or durable in {@code dataDir}. The one place durable storage plugs in
+     * (a core-level {@code Storage.open(Path, ...)}); this build has none yet.
+     */
+    static Storage open(Path dataDir) {
+        if (dataDir == null) {
+            return Storage.inMemory();
+        }
+        throw new IllegalStateException("--data-dir " + dataDir + ": durable storage is not in this build of the storage core;"
+                + " run without --data-dir for an in-memory database");
+    }
+
+    private static void fail(String message) {
+        System.err.println("partita-server: " + message);
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+}

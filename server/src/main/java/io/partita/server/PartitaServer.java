@@ -1,0 +1,220 @@
+package io.partita.server;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.partita.storage.Storage;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The DynamoDB-compatible HTTP server over one {@link Storage}: Netty (NIO transport), one aggregated HTTP/1.1
+ * request at a time per connection, answered on the connection's event loop.
+ *
+ * <pre>{@code
+ * try (PartitaServer server = PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory())) {
+ *     URI endpoint = server.endpoint();   // http://127.0.0.1:<port>
+ * }
+ * }</pre>
+ *
+ * Safe by default: binds to 127.0.0.1; a request body larger than {@link Options#maxRequestBytes} is refused
+ * from its Content-Length (413) without being read; a connection idle (or trickling) for
+ * {@link Options#idleTimeout} is closed; {@link #close()} stops accepting, lets in-flight requests finish
+ * (up to {@link Options#drainTimeout}), then closes the store.
+ */
+public final class PartitaServer implements AutoCloseable {
+
+    /** Server settings; {@link #defaults()} then the withers. */
+    public record Options(String bind, int port, int maxRequestBytes, Duration idleTimeout, Duration drainTimeout,
+                          Map<String, String> credentials, int threads) {
+        /** DynamoDB's own request limit is 16 MB (BatchWriteItem's). */
+        public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+        public static Options defaults() {
+            return new Options("127.0.0.1", 8000, DEFAULT_MAX_REQUEST_BYTES, Duration.ofSeconds(60), Duration.ofSeconds(10), Map.of(), 0);
+        }
+
+        public Options bind(String bind) {
+            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+        }
+
+        public Options port(int port) {
+            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+        }
+
+        public Options maxRequestBytes(int maxRequestBytes) {
+            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+        }
+
+        public Options idleTimeout(Duration idleTimeout) {
+            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+        }
+
+        public Options drainTimeout(Duration drainTimeout) {
+            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+        }
+
+        /** With credentials, every request must carry a valid SigV4 signature by one of these access keys. */
+        public Options credentials(Map<String, String> accessKeyToSecret) {
+            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, Map.copyOf(accessKeyToSecret), threads);
+        }
+
+        /** Event-loop threads; 0 means Netty's default (twice the processors). */
+        public Options threads(int threads) {
+            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+        }
+    }
+
+    private final Options options;
+    private final Storage storage;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile boolean stopping;
+    private Channel listener;
+    private boolean closed;
+
+    private PartitaServer(Options options, Storage storage) {
+        this.options = options;
+        this.storage = storage;
+        this.boss = new NioEventLoopGroup(1);
+        this.workers = new NioEventLoopGroup(options.threads());
+    }
+
+    /** Starts serving {@code storage}; the server owns it from here on and closes it in {@link #close()}. */
+    public static PartitaServer start(Options options, Storage storage) throws InterruptedException {
+        PartitaServer s = new PartitaServer(options, storage);
+        try {
+            s.bind();
+        } catch (RuntimeException | InterruptedException e) {
+            s.boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            s.workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw e;
+        }
+        return s;
+    }
+
+    private void bind() throws InterruptedException {
+        Dispatcher dispatcher = new Dispatcher(storage);
+        SigV4 auth = options.credentials().isEmpty() ? null : new SigV4(options.credentials());
+        HttpHandler handler = new HttpHandler(dispatcher, auth, this);
+        int maxBytes = options.maxRequestBytes();
+        int idleSeconds = (int) Math.max(1, options.idleTimeout().toSeconds());
+        ServerBootstrap b = new ServerBootstrap()
+                .group(boss, workers)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
+                        ChannelPipeline p = ch.pipeline();
+                        p.addLast(new IdleStateHandler(idleSeconds, 0, 0));
+                        p.addLast(new HttpServerCodec(4096, 16384, 65536));
+                        p.addLast(new HttpObjectAggregator(maxBytes) {
+                            @Override
+                            protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+                                FullHttpResponse r = HttpHandler.error(new ApiException("RequestEntityTooLarge", 413,
+                                        "Request size " + HttpUtil.getContentLength(oversized, -1L) + " exceeded " + maxBytes + " bytes"));
+                                r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                                ctx.writeAndFlush(r).addListener(f -> ctx.close());
+                            }
+                        });
+                        p.addLast(handler);
+                    }
+                });
+        listener = b.bind(new InetSocketAddress(options.bind(), options.port())).sync().channel();
+    }
+
+    /** The bound port (useful with port 0). */
+    public int port() {
+        return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    public java.net.URI endpoint() {
+        InetSocketAddress a = (InetSocketAddress) listener.localAddress();
+        String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+        if (host.contains(":")) {
+            host = "[" + host + "]";
+        }
+        return java.net.URI.create("http://" + host + ":" + port());
+    }
+
+    /** Whether an address is loopback (the default bind); anything else is reachable from other machines. */
+    static boolean isLoopback(String bind) {
+        try {
+            return InetAddress.getByName(bind).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
+    void requestStarted() {
+        inFlight.incrementAndGet();
+    }
+
+    void requestFinished() {
+        inFlight.decrementAndGet();
+    }
+
+    boolean isStopping() {
+        return stopping;
+    }
+
+    /** Requests being processed or answered right now. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /**
+     * Graceful stop: no new connections, in-flight requests finish (for up to the drain timeout) and are answered
+     * with {@code Connection: close}, then every connection is closed, the event loops stop and the store closes.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        stopping = true;
+        listener.close().syncUninterruptibly();
+        long deadline = System.nanoTime() + options.drainTimeout().toNanos();
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        connections.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+        storage.close();
+    }
+}

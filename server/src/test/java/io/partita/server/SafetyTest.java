@@ -1,0 +1,116 @@
+package io.partita.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.partita.storage.Storage;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+
+/** Safe by default: loopback, slow clients cut off, SigV4 checking on request, graceful shutdown. */
+class SafetyTest {
+
+    @Test
+    void bindsToLoopbackByDefault() throws Exception {
+        assertThat(PartitaServer.Options.defaults().bind()).isEqualTo("127.0.0.1");
+        assertThat(PartitaServer.isLoopback("127.0.0.1")).isTrue();
+        assertThat(PartitaServer.isLoopback("::1")).isTrue();
+        assertThat(PartitaServer.isLoopback("0.0.0.0")).isFalse();
+        assertThat(TestServer.server().endpoint().getHost()).isEqualTo("127.0.0.1");
+    }
+
+    @Test
+    void aClientThatSendsNothingIsDisconnectedAfterTheIdleTimeout() throws Exception {
+        try (PartitaServer server = PartitaServer.start(PartitaServer.Options.defaults().port(0).idleTimeout(Duration.ofSeconds(1)), Storage.inMemory());
+             Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.getOutputStream().write("POST / HTTP/1.1\r\nHost: x\r\nContent-Len".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.setSoTimeout(10_000);
+            long t0 = System.nanoTime();
+            InputStream in = socket.getInputStream();
+            assertThat(in.read()).isEqualTo(-1); // closed by the server
+            assertThat(System.nanoTime() - t0).isLessThan(TimeUnit.SECONDS.toNanos(8));
+        }
+    }
+
+    @Test
+    void sigV4IsCheckedWhenCredentialsAreGiven() throws Exception {
+        try (PartitaServer server = PartitaServer.start(PartitaServer.Options.defaults().port(0).credentials(Map.of("AKIDPARTITA", "s3cret")), Storage.inMemory());
+             DynamoDbClient good = TestServer.client(server.endpoint(), "AKIDPARTITA", "s3cret");
+             DynamoDbClient wrongSecret = TestServer.client(server.endpoint(), "AKIDPARTITA", "guess");
+             DynamoDbClient unknownKey = TestServer.client(server.endpoint(), "AKIDOTHER", "s3cret")) {
+            good.createTable(b -> b.tableName("Auth").keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)).billingMode("PAY_PER_REQUEST"));
+            good.putItem(b -> b.tableName("Auth").item(Map.of("pk", AttributeValue.fromS("a"), "body", AttributeValue.fromS("x".repeat(5000)))));
+            assertThat(good.listTables().tableNames()).containsExactly("Auth");
+
+            DynamoDbException bad = (DynamoDbException) org.assertj.core.api.Assertions.catchThrowable(() -> wrongSecret.listTables());
+            assertThat(bad.awsErrorDetails().errorCode()).isEqualTo("InvalidSignatureException");
+            assertThat(bad.statusCode()).isEqualTo(400);
+            assertThat(bad.awsErrorDetails().errorMessage()).startsWith("The request signature we calculated does not match the signature you provided.");
+
+            DynamoDbException unknown = (DynamoDbException) org.assertj.core.api.Assertions.catchThrowable(() -> unknownKey.listTables());
+            assertThat(unknown.awsErrorDetails().errorCode()).isEqualTo("UnrecognizedClientException");
+            assertThat(unknown.awsErrorDetails().errorMessage()).isEqualTo("The security token included in the request is invalid.");
+
+            HttpResponse<String> unsigned = Wire.post(server.endpoint(), "DynamoDB_20120810.ListTables", "{}");
+            assertThat(unsigned.statusCode()).isEqualTo(400);
+            assertThat(unsigned.body()).isEqualTo("{\"__type\":\"com.amazon.coral.service#MissingAuthenticationTokenException\",\"message\":\"Request is missing Authentication Token\"}");
+        }
+    }
+
+    @Test
+    void closeLetsTheInFlightRequestFinishThenClosesTheStore() throws Exception {
+        DelayingStorage storage = new DelayingStorage();
+        PartitaServer server = PartitaServer.start(PartitaServer.Options.defaults().port(0), storage);
+        DynamoDbClient client = TestServer.client(server.endpoint(), "k", "s");
+        try {
+            client.createTable(b -> b.tableName("Slow").keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)).billingMode("PAY_PER_REQUEST"));
+            CompletableFuture<Void> put = CompletableFuture.runAsync(() ->
+                    client.putItem(b -> b.tableName("Slow").item(Map.of("pk", AttributeValue.fromS("a")))));
+            assertThat(storage.entered.await(10, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(server::close);
+            // new connections are refused while the in-flight request is still running
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            boolean refused = false;
+            while (!refused && System.nanoTime() < deadline) {
+                try (Socket s = new Socket("127.0.0.1", server.port())) {
+                    Thread.sleep(20);
+                } catch (ConnectException e) {
+                    refused = true;
+                }
+            }
+            assertThat(refused).isTrue();
+            assertThat(closing).isNotDone();
+            Thread.sleep(200);
+            storage.release.countDown();
+            put.get(10, TimeUnit.SECONDS); // answered normally
+            closing.get(10, TimeUnit.SECONDS);
+            assertThat(storage.closedAtNanos).isGreaterThan(storage.putFinishedAtNanos);
+            assertThat(server.inFlight()).isZero();
+        } finally {
+            storage.release.countDown();
+            client.close();
+            server.close();
+        }
+    }
+
+    @Test
+    void dataDirWithoutDurableStorageIsAClearError() {
+        assertThatThrownBy(() -> Main.open(java.nio.file.Path.of("/nonexistent")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("durable storage is not in this build");
+    }
+}
