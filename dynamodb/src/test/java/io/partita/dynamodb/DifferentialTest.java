@@ -109,7 +109,12 @@ class DifferentialTest {
             return Storage.inMemory(StorageOptions.defaults());
         }
         try {
-            return ((java.util.function.Supplier<Backend>) Class.forName(factory.trim()).getDeclaredConstructor().newInstance()).get();
+            @SuppressWarnings("unchecked") // the property names a Supplier<Backend>; a wrong class fails here, by name
+            java.util.function.Supplier<Backend> subject = Class.forName(factory.trim())
+                    .asSubclass(java.util.function.Supplier.class)
+                    .getDeclaredConstructor()
+                    .newInstance();
+            return subject.get();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make the differential test's subject " + factory, e);
         }

@@ -42,7 +42,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
         return new KeyConditionExpressionImpl(parser, terms.toArray(new Term[0]));
     }
 
-    private static ValidationException invalidOperator(String prefix, String operator) {
+    private static ValidationException invalidOperator(String operator) {
         return Message.KeyConditionOperator.exception(operator);
     }
 
@@ -52,11 +52,11 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
             flatten(and.left, out, prefix);
             flatten(and.right, out, prefix);
         } else if (c instanceof Ast.Or) {
-            throw invalidOperator(prefix, "OR");
+            throw invalidOperator("OR");
         } else if (c instanceof Ast.Not) {
-            throw invalidOperator(prefix, "NOT");
+            throw invalidOperator("NOT");
         } else if (c instanceof Ast.In) {
-            throw invalidOperator(prefix, "IN");
+            throw invalidOperator("IN");
         } else if (c instanceof Ast.Compare cmp) {
             Operator op;
             boolean flip = !(cmp.left instanceof Ast.PathOperand) && cmp.right instanceof Ast.PathOperand;
@@ -66,7 +66,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
                 case LE: op = flip ? Operator.GE : Operator.LE; break;
                 case GT: op = flip ? Operator.LT : Operator.GT; break;
                 case GE: op = flip ? Operator.LE : Operator.GE; break;
-                default: throw invalidOperator(prefix, cmp.op.symbol);
+                default: throw invalidOperator(cmp.op.symbol);
             }
             Ast.Operand attr = flip ? cmp.right : cmp.left;
             Ast.Operand value = flip ? cmp.left : cmp.right;
@@ -78,11 +78,11 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
             out.add(new Term(attribute(bw.operand, "begins_with", prefix), Operator.BEGINS_WITH,
                     value(bw.prefix, "begins_with", prefix), null));
         } else if (c instanceof Ast.AttributeExists e) {
-            throw invalidOperator(prefix, e.exists ? "attribute_exists" : "attribute_not_exists");
+            throw invalidOperator(e.exists ? "attribute_exists" : "attribute_not_exists");
         } else if (c instanceof Ast.AttributeTypeIs) {
-            throw invalidOperator(prefix, "attribute_type");
+            throw invalidOperator("attribute_type");
         } else if (c instanceof Ast.Contains) {
-            throw invalidOperator(prefix, "contains");
+            throw invalidOperator("contains");
         } else {
             throw Message.KeyConditionInvalid.exception();
         }
@@ -90,7 +90,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
 
     private static Path attribute(Ast.Operand operand, String operator, String prefix) {
         if (operand instanceof Ast.SizeOperand) {
-            throw invalidOperator(prefix, "size");
+            throw invalidOperator("size");
         }
         if (!(operand instanceof Ast.PathOperand p)) {
             throw Message.KeyConditionLeftOperand.exception(operator);
@@ -103,7 +103,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
 
     private static String value(Ast.Operand operand, String operator, String prefix) {
         if (operand instanceof Ast.SizeOperand) {
-            throw invalidOperator(prefix, "size");
+            throw invalidOperator("size");
         }
         if (!(operand instanceof Ast.ValueOperand v)) {
             throw Message.KeyConditionRightOperand.exception(operator);
