@@ -16,6 +16,7 @@ import java.util.Objects;
  * @param <E> the entity
  * @param <V> the field's Java type
  */
+@SuppressWarnings("UnusedTypeParameter") // E is a phantom type: Update<E>.set(Field<E, V>, V) takes only E's fields
 public final class Field<E, V> {
     private final String attributeName;
     private final String fieldName;

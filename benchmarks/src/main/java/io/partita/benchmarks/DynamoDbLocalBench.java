@@ -32,7 +32,6 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex.Builder;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
@@ -234,7 +233,8 @@ public class DynamoDbLocalBench {
         List<software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex> lsis = new ArrayList<>();
         for (LocalSecondaryIndex l : t.localSecondaryIndexes()) {
             define(defs, l.sortKey());
-            Builder b = software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex.builder()
+            software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex.Builder b =
+                    software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex.builder()
                     .indexName(l.name())
                     .keySchema(
                             KeySchemaElement.builder().attributeName(t.partitionKey().name()).keyType(KeyType.HASH).build(),

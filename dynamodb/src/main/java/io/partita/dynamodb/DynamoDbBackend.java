@@ -76,7 +76,6 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.Builder;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
@@ -218,6 +217,7 @@ public final class DynamoDbBackend implements Backend {
     }
 
     /** UpdateTable adding a GSI (DynamoDB backfills it); waits until the index is ACTIVE. */
+    @Override
     public TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
         TableDescription current = describeTable(tableName);
         List<AttributeDefinition> definitions = new ArrayList<>();
@@ -238,6 +238,7 @@ public final class DynamoDbBackend implements Backend {
     }
 
     /** UpdateTable deleting a GSI; waits until it is gone. */
+    @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         call(() -> client.updateTable(b -> b.tableName(tableName).globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
                 .delete(DeleteGlobalSecondaryIndexAction.builder().indexName(indexName).build()).build())));
@@ -609,7 +610,8 @@ public final class DynamoDbBackend implements Backend {
         Map<String, String> names = names(item.expressionAttributeNames());
         var values = values(item.expressionAttributeValues());
         ReturnValuesOnConditionCheckFailure onFailure = onFailure(item.returnOldItemOnConditionFailure());
-        Builder b = software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder();
+        software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.Builder b =
+                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder();
         if (item instanceof TransactWriteItem.Put p) {
             b.put(Put.builder().tableName(p.tableName()).item(toSdk(p.item())).conditionExpression(p.conditionExpression())
                     .expressionAttributeNames(names).expressionAttributeValues(values)

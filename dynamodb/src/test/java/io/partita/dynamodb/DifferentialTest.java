@@ -109,7 +109,12 @@ class DifferentialTest {
             return Storage.inMemory(StorageOptions.defaults());
         }
         try {
-            return ((java.util.function.Supplier<Backend>) Class.forName(factory.trim()).getDeclaredConstructor().newInstance()).get();
+            @SuppressWarnings("unchecked") // the property names a Supplier<Backend>; a wrong class fails here, by name
+            java.util.function.Supplier<Backend> subject = Class.forName(factory.trim())
+                    .asSubclass(java.util.function.Supplier.class)
+                    .getDeclaredConstructor()
+                    .newInstance();
+            return subject.get();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make the differential test's subject " + factory, e);
         }
@@ -195,6 +200,8 @@ class DifferentialTest {
         compare("PutItem " + req, b -> b.putItem(req).attributes());
     }
 
+    private static final List<ReturnValues> RETURN_VALUES = List.of(ReturnValues.values());
+
     private void update() {
         count("update");
         Expr e = new Expr();
@@ -202,7 +209,7 @@ class DifferentialTest {
         Expr cond = rnd.nextInt(3) == 0 ? condition(e) : null;
         UpdateItemRequest req = UpdateItemRequest.builder().tableName(TABLE).key(randomKey()).updateExpression(update)
                 .conditionExpression(cond == null ? null : cond.text).expressionAttributeNames(e.names).expressionAttributeValues(e.values)
-                .returnValues(ReturnValues.values()[rnd.nextInt(ReturnValues.values().length)])
+                .returnValues(RETURN_VALUES.get(rnd.nextInt(RETURN_VALUES.size())))
                 .returnOldItemOnConditionFailure(rnd.nextBoolean()).build();
         compare("UpdateItem " + req, b -> b.updateItem(req).attributes());
     }

@@ -20,7 +20,8 @@ final class TestDatabase {
     }
     try {
       @SuppressWarnings("unchecked")
-      Supplier<Partita> supplier = (Supplier<Partita>) Class.forName(factory).getDeclaredConstructor().newInstance();
+      Supplier<Partita> supplier =
+          Class.forName(factory).asSubclass(Supplier.class).getDeclaredConstructor().newInstance();
       return supplier.get();
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot make the test database factory " + factory, e);

@@ -129,8 +129,6 @@ public final class ProductRepository extends EntityRepository<Product> {
    * A query on the table with its partition key fixed.
    */
   public static final class Query extends ConsistentQueryBuilder<Product, Query> {
-    private final String prefix = "PRODUCT";
-
     Query(QuerySpec<Product> spec, String productId) {
       super(spec);
       partitionKey("PK", AttributeValue.s(KeyFormat.join("PRODUCT#", KeyFormat.text(productId))));

@@ -132,8 +132,6 @@ public final class TicketRepository extends EntityRepository<Ticket> {
    * A query on the table with its partition key fixed.
    */
   public static final class Query extends ConsistentQueryBuilder<Ticket, Query> {
-    private final String prefix = "TICKET";
-
     Query(QuerySpec<Ticket> spec, String ticketId) {
       super(spec);
       partitionKey("PK", AttributeValue.s(KeyFormat.join("TICKET#", KeyFormat.text(ticketId))));

@@ -122,8 +122,6 @@ public final class UserRepository extends EntityRepository<User> {
    * A query on the table with its partition key fixed.
    */
   public static final class Query extends ConsistentQueryBuilder<User, Query> {
-    private final String prefix = "PROFILE";
-
     Query(QuerySpec<User> spec, String userId) {
       super(spec);
       partitionKey("PK", AttributeValue.s(KeyFormat.join("USER#", KeyFormat.text(userId))));
@@ -134,8 +132,6 @@ public final class UserRepository extends EntityRepository<User> {
    * A query on index {@code GSI1} with its partition key fixed.
    */
   public static final class ByEmailQuery extends QueryBuilder<User, ByEmailQuery> {
-    private final String prefix = "USER";
-
     ByEmailQuery(QuerySpec<User> spec, String email) {
       super(spec);
       partitionKey("GSI1PK", AttributeValue.s(KeyFormat.join("EMAIL#", KeyFormat.text(email))));

@@ -14,7 +14,7 @@ public final class ItemValues {
     }
 
     /** The value of the {@code index}-th declared attribute. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"}) // generated constructors: new T(v.get(0), ...)
     public <V> V get(int index) {
         return (V) values[index];
     }

@@ -252,7 +252,7 @@ public final class KeyFormat {
         if (s.length() == 30 && s.charAt(29) == 'Z') {
             LocalDateTime t = parseFixedDateTime(s);
             if (t != null) {
-                return Instant.ofEpochSecond(t.toEpochSecond(ZoneOffset.UTC), t.getNano());
+                return t.toInstant(ZoneOffset.UTC);
             }
         }
         return Instant.parse(s);

@@ -62,6 +62,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         return mapping.table();
     }
 
+    @Override
     public final String tableName() {
         return tableName;
     }
@@ -72,6 +73,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
     }
 
     /** True when the entity has a {@code @Version} field. */
+    @Override
     public final boolean isVersioned() {
         return versionAttribute != null;
     }
@@ -190,6 +192,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
      * {@code condition} combined with the version check. Used by {@link io.partita.Transaction} and
      * {@link io.partita.BatchWrite}.
      */
+    @Override
     public final TransactWriteItem.Put preparePut(T entity, Condition condition) {
         Map<String, AttributeValue> item = mapping.toItem(entity);
         Condition check = condition;
@@ -212,6 +215,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
     }
 
     /** The delete this repository would send for {@code entity}: its key, with the version check if versioned. */
+    @Override
     public final TransactWriteItem.Delete prepareDelete(T entity, Condition condition) {
         Map<String, AttributeValue> item = mapping.toItem(entity);
         Condition check = condition;

@@ -94,7 +94,7 @@ public final class ParallelScan<T> {
         for (int i = 0; i < segments; i++) {
             bySegment.add(new ArrayList<>());
         }
-        run((segment, item) -> bySegment.get(segment).add(item), false);
+        run((segment, item) -> bySegment.get(segment).add(item));
         List<T> out = new ArrayList<>();
         bySegment.forEach(out::addAll);
         return out;
@@ -103,13 +103,13 @@ public final class ParallelScan<T> {
     /** Hands every entity to {@code action}; calls are serialized, in no particular order across segments. */
     public void forEach(Consumer<? super T> action) {
         Objects.requireNonNull(action, "action");
-        run((segment, item) -> action.accept(item), true);
+        run((segment, item) -> action.accept(item));
     }
 
     /** How many entities the table holds (decodes, so shared tables count only this entity type). */
     public long count() {
         long[] n = {0};
-        run((segment, item) -> n[0]++, true);
+        run((segment, item) -> n[0]++);
         return n[0];
     }
 
@@ -117,7 +117,7 @@ public final class ParallelScan<T> {
         void accept(int segment, T item);
     }
 
-    private void run(Sink<T> sink, boolean serialize) {
+    private void run(Sink<T> sink) { // the sink is always called under one lock
         ExpressionBuilder b = new ExpressionBuilder();
         String filterExpression = filter == null ? null : filter.render(b);
         Map<String, String> names = b.names();

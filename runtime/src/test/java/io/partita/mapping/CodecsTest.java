@@ -57,7 +57,7 @@ class CodecsTest {
 
         @Override
         public Money fromAttributeValue(AttributeValue v) {
-            String[] parts = v.asS().split(" ");
+            String[] parts = v.asS().split(" ", 2);
             return new Money(parts[0], Long.parseLong(parts[1]));
         }
 

@@ -29,6 +29,8 @@ import java.util.zip.CRC32;
  * {@code GET /} answers a health check, as DynamoDB's endpoint does.
  */
 @ChannelHandler.Sharable
+// Netty reports the outcome of close/shutdown/write futures on the channel itself; nothing here waits for them.
+@SuppressWarnings("FutureReturnValueIgnored")
 final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     static final AsciiString JSON_10 = AsciiString.cached("application/x-amz-json-1.0");
     static final AsciiString REQUEST_ID = AsciiString.cached("x-amzn-RequestId");

@@ -93,9 +93,9 @@ final class Json {
             case VALUE_NUMBER_FLOAT:
                 return p.getDoubleValue();
             case VALUE_TRUE:
-                return Boolean.TRUE;
+                return true;
             case VALUE_FALSE:
-                return Boolean.FALSE;
+                return false;
             case VALUE_NULL:
                 return null;
             default:

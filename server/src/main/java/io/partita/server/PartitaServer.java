@@ -45,6 +45,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Options#idleTimeout} is closed; {@link #close()} stops accepting, lets in-flight requests finish
  * (up to {@link Options#drainTimeout}), then closes the store.
  */
+// Netty reports the outcome of close/shutdown/write futures on the channel itself; nothing here waits for them.
+@SuppressWarnings("FutureReturnValueIgnored")
 public final class PartitaServer implements AutoCloseable {
 
     /** Server settings; {@link #defaults()} then the withers. */

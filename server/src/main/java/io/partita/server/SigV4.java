@@ -51,7 +51,7 @@ final class SigV4 {
         String credential = null;
         String signedHeaders = null;
         String signature = null;
-        for (String part : auth.substring("AWS4-HMAC-SHA256 ".length()).split(",")) {
+        for (String part : auth.substring("AWS4-HMAC-SHA256 ".length()).split(",", -1)) {
             String p = part.trim();
             if (p.startsWith("Credential=")) {
                 credential = p.substring("Credential=".length());
@@ -64,7 +64,7 @@ final class SigV4 {
         if (credential == null || signedHeaders == null || signature == null) {
             throw coral("IncompleteSignatureException", "Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters. Authorization=" + auth);
         }
-        String[] scope = credential.split("/");
+        String[] scope = credential.split("/", -1);
         if (scope.length != 5 || !scope[4].equals("aws4_request")) {
             throw coral("IncompleteSignatureException", "Credential should be scoped to a valid region. ");
         }

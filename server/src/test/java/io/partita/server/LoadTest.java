@@ -20,6 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  * run a put / get / GSI-query mix against the server for {@code -Dpartita.server.load.seconds} (10 in CI, 30
  * for the full run); no request may fail; prints throughput, p50 and p99.
  */
+// the SDK's Consumer<Builder>... overloads (keySchema(k -> ..., k -> ...)) are generic varargs
+@SuppressWarnings("unchecked")
 class LoadTest {
     static final int CONNECTIONS = 64;
 

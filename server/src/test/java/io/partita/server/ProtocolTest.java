@@ -43,6 +43,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * DynamoDB's JSON 1.0 protocol as the SDK and raw HTTP see it: headers, error shapes, limits, legacy
  * parameters and the control plane.
  */
+// the SDK's Consumer<Builder>... overloads (keySchema(k -> ..., k -> ...)) are generic varargs
+@SuppressWarnings("unchecked")
 class ProtocolTest {
     private final DynamoDbClient ddb = TestServer.client();
 

@@ -54,7 +54,7 @@ public final class StartupTime {
     }
 
     private static boolean answered(int port) {
-        try (Socket s = new Socket("127.0.0.1", port)) {
+        try (Socket s = new Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
             OutputStream out = s.getOutputStream();
             out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
                     + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));

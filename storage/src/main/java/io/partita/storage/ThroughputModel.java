@@ -64,7 +64,7 @@ public record ThroughputModel(double partitionWriteUnitsPerSecond, double partit
                               Duration burstWindow, Duration partitionBurstWindow) {
     public static final double DEFAULT_PARTITION_WRITE_UNITS = 1_000;
     public static final double DEFAULT_PARTITION_READ_UNITS = 3_000;
-    public static final Duration DEFAULT_BURST_WINDOW = Duration.ofSeconds(300);
+    public static final Duration DEFAULT_BURST_WINDOW = Duration.ofMinutes(5);
     public static final Duration DEFAULT_PARTITION_BURST_WINDOW = Duration.ofSeconds(1);
 
     public ThroughputModel {

@@ -178,7 +178,7 @@ public final class ScatterExperiment {
                 } else {
                     throttledInDrain++;
                 }
-                long cap = Math.min(c.maxBackoffMillis() * MILLI, c.baseBackoffMillis() * MILLI << Math.min(a.attempt, 20));
+                long cap = Math.min(c.maxBackoffMillis() * MILLI, (c.baseBackoffMillis() * MILLI) << Math.min(a.attempt, 20));
                 queue.add(new Attempt(a.atNanos + 1 + random.nextLong(cap), seq++, a.click, a.attempt + 1)); // full jitter
                 continue;
             }

@@ -44,7 +44,7 @@ final class FloorServer implements AutoCloseable {
                         ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 24), handler);
                     }
                 })
-                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+                .bind(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0)).sync().channel();
     }
 
     URI endpoint() {
@@ -79,7 +79,7 @@ final class FloorServer implements AutoCloseable {
             FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(body));
             r.headers().set("Content-Type", "application/x-amz-json-1.0").setInt("Content-Length", body.length)
                     .set("x-amzn-RequestId", "FLOOR").set("x-amz-crc32", crcs.getOrDefault(target, "0"));
-            ctx.writeAndFlush(r);
+            var unused = ctx.writeAndFlush(r);
         }
     }
 }

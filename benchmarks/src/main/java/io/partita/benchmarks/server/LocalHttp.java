@@ -19,7 +19,7 @@ final class LocalHttp implements AutoCloseable {
     LocalHttp() throws Exception {
         requests = new LocalDynamoDBRequestHandler(0, true, null, true, false);
         LocalDynamoDBServerHandler handler = new LocalDynamoDBServerHandler(requests, null);
-        jetty = new Server(new InetSocketAddress("127.0.0.1", 0));
+        jetty = new Server(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0));
         jetty.setHandler(new DynamoDBProxyServer(0, handler).setUpHandler(handler));
         jetty.start();
     }
@@ -29,8 +29,16 @@ final class LocalHttp implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        jetty.stop();
-        requests.shutdown();
+    public void close() {
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("could not stop DynamoDB Local's HTTP server", e);
+        } finally {
+            requests.shutdown();
+        }
     }
 }

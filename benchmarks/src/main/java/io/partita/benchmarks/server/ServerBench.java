@@ -39,6 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
+// the SDK's Consumer<Builder>... overloads (keySchema(k -> ..., k -> ...)) are generic varargs
+@SuppressWarnings("unchecked")
 public class ServerBench {
     static final int ITEMS = 2_000;
     static final int GROUPS = 200;

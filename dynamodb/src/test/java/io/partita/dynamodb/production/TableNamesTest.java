@@ -8,6 +8,7 @@ import io.partita.storage.api.ScanRequest;
 import io.partita.storage.schema.TableDefinition;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import seeds.adclicks.AdClick;
@@ -66,7 +67,7 @@ class TableNamesTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void anyFunctionOfTheLogicalName(Backends backend) {
-        try (Partita db = backend.builder().tableNames(TableNameResolver.of(n -> "tenant42_" + n.toLowerCase())).build()) {
+        try (Partita db = backend.builder().tableNames(TableNameResolver.of(n -> "tenant42_" + n.toLowerCase(Locale.ROOT))).build()) {
             db.tables().create(GameScoreRepository.MAPPING.table());
             GameScoreRepository.of(db).put(new GameScore("u1", "Galaxy", 10, M0, 1, 2));
             assertThat(db.backend().listTables()).contains("tenant42_gamescores");

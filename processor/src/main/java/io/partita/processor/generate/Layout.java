@@ -225,7 +225,8 @@ final class Layout {
   static String lowerCamel(String name) {
     StringBuilder sb = new StringBuilder();
     boolean upperNext = false;
-    for (char c : name.toCharArray()) {
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
       if (!Character.isLetterOrDigit(c)) {
         upperNext = sb.length() > 0;
         continue;

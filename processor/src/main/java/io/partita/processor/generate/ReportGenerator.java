@@ -185,7 +185,8 @@ public final class ReportGenerator implements Generator {
 
     static void string(StringBuilder sb, String s) {
       sb.append('"');
-      for (char c : s.toCharArray()) {
+      for (int i = 0; i < s.length(); i++) {
+        char c = s.charAt(i);
         switch (c) {
           case '"' -> sb.append("\\\"");
           case '\\' -> sb.append("\\\\");

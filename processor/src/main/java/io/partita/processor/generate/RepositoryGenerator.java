@@ -593,7 +593,7 @@ public final class RepositoryGenerator implements Generator {
       params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
       m.addStatement("return new $T($L(), $L)", builder, Member.REPOSITORY_TABLE_QUERY, String.join(", ", params.stream().map(FieldModel::name).toList()));
       type.addMethod(m.build());
-      queryBuilders(builder, entityClass, pk, layout.baseSort, params, true, Optional.empty(), "the table");
+      queryBuilders(builder, entityClass, pk, layout.baseSort, params, true, "the table");
     }
 
     private void indexQuery(IndexLayout index, Filer filer) throws IOException {
@@ -618,7 +618,7 @@ public final class RepositoryGenerator implements Generator {
       m.addStatement("return new $T($L$L)", builder, spec,
           params.stream().map(p -> ", " + p.name()).reduce("", String::concat));
       type.addMethod(m.build());
-      queryBuilders(builder, result, pk, index.sort(), params, !index.isGsi(), index.scatter(),
+      queryBuilders(builder, result, pk, index.sort(), params, !index.isGsi(),
           "index {@code " + index.index().name() + "}");
     }
 
@@ -628,7 +628,7 @@ public final class RepositoryGenerator implements Generator {
      * is not there.
      */
     private void queryBuilders(ClassName builder, TypeName result, List<KeyAttr> partition, List<KeyAttr> sort,
-        List<FieldModel> params, boolean consistent, Optional<ScatterModel> scatter, String what) {
+        List<FieldModel> params, boolean consistent, String what) {
       ClassName base = consistent ? Runtime.CONSISTENT_QUERY_BUILDER : Runtime.QUERY_BUILDER;
       ParameterizedTypeName specType = ParameterizedTypeName.get(Runtime.QUERY_SPEC, result);
       // the sort-key "steps": one per native part, or per placeholder of a template
@@ -696,7 +696,7 @@ public final class RepositoryGenerator implements Generator {
           }
           q.addMethod(c.build());
         }
-        if (isTemplate) {
+        if (isTemplate && s < steps.size()) { // the prefix is read only by the next step's methods
           KeyTemplate tpl = sortTemplate.get();
           if (s == 0) {
             q.addField(FieldSpec.builder(String.class, "prefix", Modifier.PRIVATE, Modifier.FINAL)

@@ -135,7 +135,7 @@ final class IndexValidator implements Validator {
             table.isShared() ? Phrase.FOR_ENTITY.with(e.simpleName()) : "",
             Phrase.GSI_PARTITION_KEY_FIX.with(index.name(), index.name()));
       } else if (!pk.isEmpty()) {
-        lowCardinalityFields(table, e, index, pk, report);
+        lowCardinalityFields(e, index, pk, report);
       }
     }
     if (!anyParticipant && !table.isShared() && index.declared()) {
@@ -176,7 +176,7 @@ final class IndexValidator implements Validator {
     }
   }
 
-  private static void lowCardinalityFields(TableModel table, EntityModel e, IndexModel index,
+  private static void lowCardinalityFields(EntityModel e, IndexModel index,
       List<FieldKeyPart> pk, Report report) {
     if (e.scatter(index.name()).isPresent()) {
       return;

@@ -56,7 +56,7 @@ final class KeyTypeValidator implements Validator {
             Phrase.FIELD_OF.with(f.describe(), use.entity().simpleName()), false));
         sources.add(f);
       } else if (existing.rendered()) {
-        continue; // a field named like a rendered attribute is DuplicateAttributeName
+        // nothing: a field named like a rendered attribute is DuplicateAttributeName
       } else if (!existing.dynamoType().equals(type.category().dynamoType()) && !sources.contains(f)) {
         invalid.add(f);
         report.add(Message.ConflictingKeyAttributeType, use.origin(),

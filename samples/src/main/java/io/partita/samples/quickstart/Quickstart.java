@@ -9,6 +9,7 @@ public final class Quickstart {
     }
 
     public static void run(PrintStream out) {
+        // spotless:off (quoted in the README, comments aligned)
         try (Partita db = Partita.inMemory()) {                      // the embedded core, in memory
             BookRepository books = BookRepository.of(db);            // generated; creates table Books
             books.put(new Book("978-0262510875", "Abelson", 1996, "SICP"));
@@ -21,5 +22,6 @@ public final class Quickstart {
                     .list().forEach(b -> out.println(b.year() + "  " + b.title()));
             out.println(books.byAuthor("Knuth").count() + " books by Knuth");
         }
+        // spotless:on
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.partita.junit.PartitaTest;
 import org.junit.jupiter.api.Test;
 
+// spotless:off (quoted in the README, comments aligned)
 @PartitaTest                                   // a fresh embedded database per test, invariants checked after
 class BookTest {
     @Test
@@ -15,3 +16,4 @@ class BookTest {
         assertThat(books.get("1")).map(Book::title).contains("TAOCP 1");
     }
 }
+// spotless:on

@@ -87,7 +87,7 @@ final class Mutation {
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
         IndexChange[] lsiChanges = new IndexChange[lsis.length];
-        long delta = (after == null ? 0 : after.size()) - (before == null ? 0 : before.size());
+        long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
         for (int i = 0; i < lsis.length; i++) {
             IndexChange c = change(lsis[i], before, after);
             lsiChanges[i] = c;

@@ -81,7 +81,7 @@ final class OrderKey implements Comparable<OrderKey> {
     }
 
     static int partitionHash(AttributeValue single) {
-        return mix(31 * 0x9747b28c + valueHash(single));
+        return mix((int) (31L * 0x9747b28c) + valueHash(single)); // the int product, wrapped as before
     }
 
     private static int valueHash(AttributeValue v) {

@@ -46,15 +46,12 @@ final class PartitionedMap {
     }
 
     private static final class Partition {
-        final OrderKey id;
         volatile Snapshot small = new Snapshot(NO_KEYS, NO_VALUES);
         volatile ConcurrentSkipListMap<OrderKey, Stored> large;
         boolean registered;
         boolean dropped;
 
-        Partition(OrderKey id) {
-            this.id = id;
-        }
+        Partition() {}
 
         /**
          * The snapshot a reader should use, or null once the partition is a skip list. Promotion publishes
@@ -229,7 +226,7 @@ final class PartitionedMap {
         while (true) {
             Partition p = byKey.get(id);
             if (p == null) {
-                p = byKey.computeIfAbsent(id, Partition::new);
+                p = byKey.computeIfAbsent(id, k -> new Partition());
             }
             synchronized (p) {
                 if (p.dropped) {

@@ -107,11 +107,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
         /** A table or GSI bucket: saves up to the burst window, starts with one second of capacity. */
         private TokenBucket level(long unitsPerSecond, long now) {
             double capacity = Math.max(unitsPerSecond * burstSeconds, 1);
-            return new TokenBucket(unitsPerSecond, capacity, Math.min(capacity, unitsPerSecond), now);
-        }
-
-        TokenBucket level(boolean write) {
-            return write ? this.write : this.read;
+            return new TokenBucket(unitsPerSecond, capacity, Math.min(capacity, (double) unitsPerSecond), now);
         }
 
         /** The bucket of one partition key value; an idle partition starts full. */

@@ -38,25 +38,25 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
         Parser parser = new Parser(text, ExpressionKind.KEY_CONDITION);
         Ast.Cond root = parser.parseConditionExpression();
         List<Term> terms = new ArrayList<>(2);
-        flatten(root, terms, parser.prefix);
+        flatten(root, terms);
         return new KeyConditionExpressionImpl(parser, terms.toArray(new Term[0]));
     }
 
-    private static ValidationException invalidOperator(String prefix, String operator) {
+    private static ValidationException invalidOperator(String operator) {
         return Message.KeyConditionOperator.exception(operator);
     }
 
     /** The terms of an AND tree in source order; anything else is an error. */
-    private static void flatten(Ast.Cond c, List<Term> out, String prefix) {
+    private static void flatten(Ast.Cond c, List<Term> out) {
         if (c instanceof Ast.And and) {
-            flatten(and.left, out, prefix);
-            flatten(and.right, out, prefix);
+            flatten(and.left, out);
+            flatten(and.right, out);
         } else if (c instanceof Ast.Or) {
-            throw invalidOperator(prefix, "OR");
+            throw invalidOperator("OR");
         } else if (c instanceof Ast.Not) {
-            throw invalidOperator(prefix, "NOT");
+            throw invalidOperator("NOT");
         } else if (c instanceof Ast.In) {
-            throw invalidOperator(prefix, "IN");
+            throw invalidOperator("IN");
         } else if (c instanceof Ast.Compare cmp) {
             Operator op;
             boolean flip = !(cmp.left instanceof Ast.PathOperand) && cmp.right instanceof Ast.PathOperand;
@@ -66,31 +66,31 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
                 case LE: op = flip ? Operator.GE : Operator.LE; break;
                 case GT: op = flip ? Operator.LT : Operator.GT; break;
                 case GE: op = flip ? Operator.LE : Operator.GE; break;
-                default: throw invalidOperator(prefix, cmp.op.symbol);
+                default: throw invalidOperator(cmp.op.symbol);
             }
             Ast.Operand attr = flip ? cmp.right : cmp.left;
             Ast.Operand value = flip ? cmp.left : cmp.right;
-            out.add(new Term(attribute(attr, cmp.op.symbol, prefix), op, value(value, cmp.op.symbol, prefix), null));
+            out.add(new Term(attribute(attr, cmp.op.symbol), op, value(value, cmp.op.symbol), null));
         } else if (c instanceof Ast.Between b) {
-            out.add(new Term(attribute(b.operand, "BETWEEN", prefix), Operator.BETWEEN,
-                    value(b.low, "BETWEEN", prefix), value(b.high, "BETWEEN", prefix)));
+            out.add(new Term(attribute(b.operand, "BETWEEN"), Operator.BETWEEN,
+                    value(b.low, "BETWEEN"), value(b.high, "BETWEEN")));
         } else if (c instanceof Ast.BeginsWith bw) {
-            out.add(new Term(attribute(bw.operand, "begins_with", prefix), Operator.BEGINS_WITH,
-                    value(bw.prefix, "begins_with", prefix), null));
+            out.add(new Term(attribute(bw.operand, "begins_with"), Operator.BEGINS_WITH,
+                    value(bw.prefix, "begins_with"), null));
         } else if (c instanceof Ast.AttributeExists e) {
-            throw invalidOperator(prefix, e.exists ? "attribute_exists" : "attribute_not_exists");
+            throw invalidOperator(e.exists ? "attribute_exists" : "attribute_not_exists");
         } else if (c instanceof Ast.AttributeTypeIs) {
-            throw invalidOperator(prefix, "attribute_type");
+            throw invalidOperator("attribute_type");
         } else if (c instanceof Ast.Contains) {
-            throw invalidOperator(prefix, "contains");
+            throw invalidOperator("contains");
         } else {
             throw Message.KeyConditionInvalid.exception();
         }
     }
 
-    private static Path attribute(Ast.Operand operand, String operator, String prefix) {
+    private static Path attribute(Ast.Operand operand, String operator) {
         if (operand instanceof Ast.SizeOperand) {
-            throw invalidOperator(prefix, "size");
+            throw invalidOperator("size");
         }
         if (!(operand instanceof Ast.PathOperand p)) {
             throw Message.KeyConditionLeftOperand.exception(operator);
@@ -101,9 +101,9 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
         return p.path;
     }
 
-    private static String value(Ast.Operand operand, String operator, String prefix) {
+    private static String value(Ast.Operand operand, String operator) {
         if (operand instanceof Ast.SizeOperand) {
-            throw invalidOperator(prefix, "size");
+            throw invalidOperator("size");
         }
         if (!(operand instanceof Ast.ValueOperand v)) {
             throw Message.KeyConditionRightOperand.exception(operator);

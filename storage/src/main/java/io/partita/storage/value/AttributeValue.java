@@ -207,7 +207,7 @@ public sealed interface AttributeValue {
      * A number, held normalized (see {@link Numbers}), so equal numbers are equal values. Integers that fit
      * in a {@code long} also keep that form, so keys compare without {@link BigDecimal#compareTo}.
      */
-    final class N implements AttributeValue {
+    final class N implements AttributeValue, Comparable<N> {
         private final BigDecimal value;
         private final long longValue;
         private final boolean isLong;
@@ -242,6 +242,7 @@ public sealed interface AttributeValue {
         }
 
         /** Compares numerically. */
+        @Override
         public int compareTo(N other) {
             if (isLong && other.isLong) {
                 return Long.compare(longValue, other.longValue);
@@ -265,7 +266,7 @@ public sealed interface AttributeValue {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof N other && (isLong && other.isLong ? longValue == other.longValue : value.equals(other.value));
+            return o instanceof N other && ((isLong && other.isLong) ? longValue == other.longValue : value.equals(other.value));
         }
 
         @Override

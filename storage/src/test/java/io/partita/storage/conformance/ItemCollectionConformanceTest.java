@@ -49,7 +49,7 @@ class ItemCollectionConformanceTest {
     private static long collectionBytes(Map<String, AttributeValue> item) {
         Map<String, AttributeValue> entry = item("ForumName", item.get("ForumName"), "Subject", item.get("Subject"),
                 "LastPostDateTime", item.get("LastPostDateTime"));
-        return Items.size(item) + Items.size(entry) + 100;
+        return (long) Items.size(item) + Items.size(entry) + 100;
     }
 
     private ItemCollectionMetrics putWithMetrics(Map<String, AttributeValue> item) {

@@ -59,7 +59,7 @@ class QueryConformanceTest {
         S, N, B
     }
 
-    /** Five ascending sort-key values of the type; for S and B, values 1 and 2 start with {@link #prefix}. */
+    /** Five ascending sort-key values of the type; for S and B, values 1 and 2 start with {@code prefix}. */
     private static List<AttributeValue> ascending(SortType t) {
         return switch (t) {
             case S -> List.of(s("a"), s("ab"), s("abc"), s("b"), s("c"));
@@ -269,7 +269,7 @@ class QueryConformanceTest {
     void direction() {
         db.createTable(Fx.gameScores());
         for (int i = 0; i < 5; i++) {
-            put(db, "GameScores", item("UserId", s("u" + i), "GameTitle", s("Meteor Blasters"), "TopScore", n(i * 100)));
+            put(db, "GameScores", item("UserId", s("u" + i), "GameTitle", s("Meteor Blasters"), "TopScore", n(i * 100L)));
         }
         QueryResponse r = db.query(q("GameScores", "GameTitleIndex", "GameTitle = :g", vals(":g", s("Meteor Blasters")))
                 .scanIndexForward(false).build());

@@ -95,7 +95,7 @@ class ValueModelConformanceTest {
         assertThat(n("100")).isEqualTo(n(100)).isEqualTo(n("1E2"));
         assertThat(n("0.00")).isEqualTo(n("0")).isEqualTo(n("-0"));
         assertThat(n("1.50").hashCode()).isEqualTo(n("1.5").hashCode());
-        assertThat(((AttributeValue.N) n("1.50")).text()).isEqualTo("1.5");
+        assertThat(n("1.50").text()).isEqualTo("1.5");
     }
 
     @Test

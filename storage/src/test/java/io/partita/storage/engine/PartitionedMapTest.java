@@ -48,7 +48,7 @@ class PartitionedMapTest {
         assertThat(list(map.all())).isEqualTo(new ArrayList<>(reference.entrySet()));
     }
 
-    private static void checkRange(PartitionedMap map, TreeMap<OrderKey, Stored> reference, String partition, Random rnd) {
+    private static void checkRange(PartitionedMap map, NavigableMap<OrderKey, Stored> reference, String partition, Random rnd) {
         int a = rnd.nextInt(420);
         int b = a + rnd.nextInt(420);
         OrderKey low = bound(partition, a);

@@ -12,7 +12,8 @@ public final class ModelOps {
     private static volatile Boolean expressions;
 
     public static boolean engineAvailable() {
-        try (Storage s = Storage.inMemory(StorageOptions.defaults())) {
+        try {
+            Storage.inMemory(StorageOptions.defaults()).close();
             return true;
         } catch (UnsupportedOperationException e) {
             return false;

@@ -491,7 +491,7 @@ final class ModelRunner {
     }
 
     private static boolean isEmptyScalar(AttributeValue v) {
-        return v instanceof AttributeValue.S s && s.value().isEmpty() || v instanceof AttributeValue.B b && b.value().length() == 0;
+        return (v instanceof AttributeValue.S s && s.value().isEmpty()) || (v instanceof AttributeValue.B b && b.value().length() == 0);
     }
 
     private void query(Op.Query q) {
@@ -755,6 +755,7 @@ final class ModelRunner {
     }
 
     @SafeVarargs
+    @SuppressWarnings("varargs") // names(allowed) only reads the classes' names
     private RuntimeException expectFailure(Supplier<?> s, String why, Class<? extends RuntimeException>... allowed) {
         Object result;
         try {

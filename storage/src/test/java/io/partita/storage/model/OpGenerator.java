@@ -430,7 +430,7 @@ final class OpGenerator {
                         KeyAttribute k = sk.get(sk.size() - 1);
                         terms.removeIf(x -> x.attr().equals(k.name()));
                         AttributeValue lo = valueOf(k.type());
-                        terms.add(new KeyTerm(k.name(), "begins_with", k.type() == AttributeType.N ? lo : lo, null));
+                        terms.add(new KeyTerm(k.name(), "begins_with", lo, null));
                     }
                 }
                 default -> {

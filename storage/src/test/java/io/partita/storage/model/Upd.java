@@ -16,25 +16,25 @@ record Upd(List<Action> actions) {
     }
 
     record Set_(String attr, AttributeValue value) implements Action {
-        public String toString() {
+        @Override public String toString() {
             return "SET " + attr + " = " + value;
         }
     }
 
     record SetPlus(String attr, AttributeValue.N delta) implements Action {
-        public String toString() {
+        @Override public String toString() {
             return "SET " + attr + " = " + attr + " + " + delta;
         }
     }
 
     record Remove(String attr) implements Action {
-        public String toString() {
+        @Override public String toString() {
             return "REMOVE " + attr;
         }
     }
 
     record Add(String attr, AttributeValue.N delta) implements Action {
-        public String toString() {
+        @Override public String toString() {
             return "ADD " + attr + " " + delta;
         }
     }

@@ -152,7 +152,7 @@ class TableCapacityTest extends Fixture {
         assertThatThrownBy(() -> ThroughputModel.defaults().withBurstWindow(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
         assertThat(ThroughputModel.defaults().partitionWriteUnitsPerSecond()).isEqualTo(1_000);
         assertThat(ThroughputModel.defaults().partitionReadUnitsPerSecond()).isEqualTo(3_000);
-        assertThat(ThroughputModel.defaults().burstWindow()).isEqualTo(Duration.ofSeconds(300));
+        assertThat(ThroughputModel.defaults().burstWindow()).isEqualTo(Duration.ofMinutes(5));
     }
 
     @Test

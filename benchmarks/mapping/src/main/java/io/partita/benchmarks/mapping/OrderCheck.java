@@ -11,11 +11,16 @@ import java.util.Objects;
 final class OrderCheck {
     private OrderCheck() {}
 
+    /** Numbers keep their value, not their scale (as in DynamoDB): 1.50 and 1.5 are the same total. */
+    private static boolean sameValue(java.math.BigDecimal a, java.math.BigDecimal b) {
+        return a == null ? b == null : b != null && a.compareTo(b) == 0;
+    }
+
     static boolean same(Order a, Order b) {
         return Objects.equals(a.customerId(), b.customerId()) && Objects.equals(a.orderId(), b.orderId())
                 && Objects.equals(a.shipCity(), b.shipCity()) && Objects.equals(a.note(), b.note())
                 && Objects.equals(a.createdAt(), b.createdAt()) && a.status() == b.status()
-                && Objects.equals(a.total(), b.total()) && a.itemCount() == b.itemCount()
+                && sameValue(a.total(), b.total()) && a.itemCount() == b.itemCount()
                 && Objects.equals(a.tags(), b.tags()) && Objects.equals(a.warehouseId(), b.warehouseId());
     }
 }
