@@ -6,6 +6,7 @@ import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.extract.ModelExtractor;
+import io.partita.processor.extract.RequiredValues;
 import io.partita.processor.extract.Unresolved;
 import io.partita.processor.generate.Generator;
 import io.partita.processor.generate.ReportGenerator;
@@ -152,6 +153,9 @@ public final class PartitaProcessor extends AbstractProcessor {
 
   /** Sorts a candidate into single-entity tables and shared tables, reporting types that are neither. */
   private void classify(TypeElement type, List<TypeElement> singles, Set<String> touched) {
+    if (RequiredValues.missing(type, diagnostics)) {
+      return;
+    }
     boolean table = has(type, TABLE);
     boolean entity = has(type, ENTITY);
     if (table && entity) {

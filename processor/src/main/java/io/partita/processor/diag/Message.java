@@ -30,6 +30,9 @@ public enum Message {
   InvalidAttributeName(Diagnostic.Kind.ERROR, "attribute name \"%s\" of %s is not valid: %s"),
   NotConstructible(Diagnostic.Kind.ERROR, "%s cannot be %s without reflection: %s"),
   MisplacedAnnotation(Diagnostic.Kind.ERROR, "%s"),
+  MissingAnnotationValue(Diagnostic.Kind.ERROR,
+      "@%s on %s does not set %s, which it requires; write @%s(%s = ...) (the other entities of the module are"
+          + " still generated, so this is the error to fix)"),
   IgnoredKeyField(Diagnostic.Kind.ERROR,
       "%s is @Ignore but also a key (%s); an ignored field is not stored and cannot be a key: remove one of them"),
 
