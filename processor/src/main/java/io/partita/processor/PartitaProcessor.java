@@ -55,6 +55,7 @@ public final class PartitaProcessor extends AbstractProcessor {
 
   private final List<Validator> extraValidators;
   private List<Generator> generators = List.of();
+  private RepositoryGenerator repositories;
 
   private Diagnostics diagnostics;
   private ModelExtractor extractor;
@@ -81,7 +82,8 @@ public final class PartitaProcessor extends AbstractProcessor {
     List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
     all.addAll(extraValidators);
     validators = List.copyOf(all);
-    generators = List.of(new RepositoryGenerator(env, diagnostics), new ReportGenerator());
+    repositories = new RepositoryGenerator(env, diagnostics);
+    generators = List.of(repositories, new ReportGenerator());
   }
 
   @Override
@@ -108,6 +110,7 @@ public final class PartitaProcessor extends AbstractProcessor {
             Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(type)).map(Origin::of).orElse(null),
             type, why.orElseThrow()));
         deferred.clear();
+        writeIndex();
       } else {
         processRound(round);
       }
@@ -219,6 +222,23 @@ public final class PartitaProcessor extends AbstractProcessor {
       }
     } catch (Throwable t) {
       internalError(anchor, t);
+    }
+  }
+
+  /** {@code META-INF/partita/repositories.idx}: every repository generated in this compilation. */
+  private void writeIndex() throws java.io.IOException {
+    List<String> lines = repositories.index();
+    if (lines.isEmpty()) {
+      return;
+    }
+    javax.tools.FileObject file = processingEnv.getFiler().createResource(javax.tools.StandardLocation.CLASS_OUTPUT,
+        "", RepositoryGenerator.INDEX, repositories.indexOrigins());
+    try (java.io.Writer w = new java.io.OutputStreamWriter(file.openOutputStream(),
+        java.nio.charset.StandardCharsets.UTF_8)) {
+      for (String line : lines) {
+        w.write(line);
+        w.write('\n');
+      }
     }
   }
 

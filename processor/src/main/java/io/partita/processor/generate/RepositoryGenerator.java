@@ -70,19 +70,52 @@ public final class RepositoryGenerator implements Generator {
     this.schemas = new Schemas(codecs);
   }
 
+  /** One line per repository written: kind, repository class, entity or table type, table name. */
+  private final java.util.SortedSet<String> index = new java.util.TreeSet<>();
+  private final List<Element> indexOrigins = new ArrayList<>();
+
+  /**
+   * The index of every repository written so far ({@link #INDEX}): lines of tab-separated {@code entity} or
+   * {@code table}, the repository's binary name, the entity's (or shared-table interface's) binary name and the
+   * table name, sorted. A Spring Boot starter (or any framework) reads it to register every repository without
+   * classpath scanning.
+   */
+  public List<String> index() {
+    return List.copyOf(index);
+  }
+
+  /** The elements the index was generated from. */
+  public Element[] indexOrigins() {
+    return indexOrigins.toArray(Element[]::new);
+  }
+
+  /** The class-output resource {@link #index()} is written to. */
+  public static final String INDEX = "META-INF/partita/repositories.idx";
+
   @Override
   public void generate(TableModel table, Filer filer) throws IOException {
     for (EntityModel entity : table.entities()) {
       try {
         new EntityWriter(table, new Layout(table, entity)).write(filer);
+        index.add(String.join("\t", "entity", binaryName(repositoryClass(entity)), binaryName(entityClass(entity)),
+            table.name()));
+        indexOrigins.add(entity.origin().element());
       } catch (CodecExpressions.Unsupported e) {
         unsupported(e, entity.simpleName(), entity.simpleName(), Origin.of(entity.origin().element()));
       }
     }
-    if (table.isShared()) {
+    if (table.isShared() && !table.entities().isEmpty()) {
       writeSharedTable(table, filer);
+      ClassName tableType = ClassName.get((TypeElement) table.origin().element());
+      index.add(String.join("\t", "table", binaryName(tableRepositoryClass(table)), binaryName(tableType),
+          table.name()));
+      indexOrigins.add(table.origin().element());
     }
     writeNestedSchemas(filer);
+  }
+
+  private static String binaryName(ClassName c) {
+    return c.reflectionName();
   }
 
   // ---- names -------------------------------------------------------------------------------------------
