@@ -264,6 +264,9 @@ public final class RepositoryGenerator implements Generator {
   private void writeSharedTable(TableModel table, Filer filer) throws IOException {
     ClassName repo = tableRepositoryClass(table);
     ClassName tableType = ClassName.get((TypeElement) table.origin().element());
+    // a sealed interface every entity implements: decoded items have that type, so callers' instanceof chains
+    // are over a closed set; otherwise Object
+    ClassName element = table.sealed() ? tableType : ClassName.OBJECT;
     List<Layout> layouts = table.entities().stream().map(e -> new Layout(table, e)).toList();
     if (layouts.isEmpty()) {
       return;
@@ -293,7 +296,7 @@ public final class RepositoryGenerator implements Generator {
     decode.addStatement("default -> null").endControlFlow("");
     ParameterizedTypeName itemMap = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
         Runtime.ATTRIBUTE_VALUE);
-    type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.ITEM_DECODER, ClassName.OBJECT), "DECODER",
+    type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.ITEM_DECODER, element), "DECODER",
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer("$T::decode", repo).build());
     type.addField(FieldSpec.builder(Runtime.PARTITA, "db", Modifier.PRIVATE, Modifier.FINAL).build());
@@ -311,7 +314,7 @@ public final class RepositoryGenerator implements Generator {
         .addStatement("return TABLE").build());
     type.addMethod(MethodSpec.methodBuilder("decode")
         .addJavadoc("The entity an item holds, by its discriminator; null for an unknown type.\n")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(Object.class)
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(element)
         .addParameter(itemMap, "item").addCode(decode.build()).build());
     // one query per distinct partition template
     Map<String, List<EntityModel>> byTemplate = new LinkedHashMap<>();
@@ -351,9 +354,9 @@ public final class RepositoryGenerator implements Generator {
           .addJavadoc("Query on the item collection $S; the sort key {@code $L} may narrow it.\n", template.source(),
               table.sortAttribute().orElse(""))
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-          .superclass(ParameterizedTypeName.get(qb, ClassName.OBJECT, builder))
+          .superclass(ParameterizedTypeName.get(qb, element, builder))
           .addMethod(MethodSpec.constructorBuilder()
-              .addParameter(ParameterizedTypeName.get(Runtime.QUERY_SPEC, ClassName.OBJECT), "spec")
+              .addParameter(ParameterizedTypeName.get(Runtime.QUERY_SPEC, element), "spec")
               .addParameter(String.class, "partition")
               .addStatement("super(spec)")
               .addStatement("$L($S, $T.$L(partition))", Member.QUERY_PARTITION_KEY, pk.attribute(), Runtime.ATTRIBUTE_VALUE,
