@@ -21,5 +21,5 @@ import java.lang.annotation.Target;
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface Attribute {
   /** The attribute name. */
-  String value();
+  String value() default "";
 }

@@ -38,5 +38,5 @@ import java.lang.annotation.Target;
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface Convert {
   /** The converter class: implements {@code AttributeConverter<T>} for the field's type {@code T}. */
-  Class<?> value();
+  Class<?> value() default void.class;
 }

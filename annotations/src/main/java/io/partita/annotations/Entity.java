@@ -27,8 +27,8 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface Entity {
   /** The interface annotated with {@link Table} that declares the shared table. */
-  Class<?> table();
+  Class<?> table() default void.class;
 
   /** The value written to the table's discriminator attribute; unique within the table. */
-  String type();
+  String type() default "";
 }

@@ -38,7 +38,7 @@ import java.lang.annotation.Target;
 @Repeatable(Gsi.List.class)
 public @interface Gsi {
   /** The index name: 3–255 characters of {@code [a-zA-Z0-9_.-]}, unique within the table. */
-  String name();
+  String name() default "";
 
   /** Shared tables only: the partition-key attribute filled by overloaded {@link GsiKey} templates. */
   String partitionKey() default "";

@@ -35,7 +35,7 @@ import java.lang.annotation.Target;
 @Repeatable(GsiKey.List.class)
 public @interface GsiKey {
   /** The index name, as in {@link Gsi#name()}. */
-  String index();
+  String index() default "";
 
   /** On a field: which key of the index the field is part of. */
   KeyRole role() default KeyRole.PARTITION;

@@ -31,7 +31,7 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface Key {
   /** The partition-key template, for example {@code "USER#{userId}"}. */
-  String pk();
+  String pk() default "";
 
   /** The sort-key template, for example {@code "ORDER#{orderId}"}; empty when the table has no sort key. */
   String sk() default "";

@@ -32,7 +32,7 @@ import java.lang.annotation.Target;
 @Repeatable(Lsi.List.class)
 public @interface Lsi {
   /** The index name: 3–255 characters of {@code [a-zA-Z0-9_.-]}, unique within the table. */
-  String name();
+  String name() default "";
 
   /** Shared tables only: the alternate sort-key attribute filled by type-level {@link LsiKey} templates. */
   String sortKey() default "";

@@ -24,7 +24,7 @@ import java.lang.annotation.Target;
 @Repeatable(LsiKey.List.class)
 public @interface LsiKey {
   /** The index name, as in {@link Lsi#name()}. */
-  String index();
+  String index() default "";
 
   /** On a type: the template rendered into the index's sort-key attribute. */
   String sk() default "";

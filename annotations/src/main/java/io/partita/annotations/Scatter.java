@@ -29,7 +29,7 @@ import java.lang.annotation.Target;
 @Repeatable(Scatter.List.class)
 public @interface Scatter {
   /** The GSI to shard (LSIs share the base partition and cannot be sharded). */
-  String index();
+  String index() default "";
 
   /** The number of shards, from 2 to 1000. */
   int shards() default 10;

@@ -32,7 +32,7 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface Table {
   /** The table name: 3–255 characters of {@code [a-zA-Z0-9_.-]}. */
-  String name();
+  String name() default "";
 
   /**
    * Shared tables only: the name of the partition key attribute (for example {@code "PK"}).

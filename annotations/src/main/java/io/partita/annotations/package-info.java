@@ -10,5 +10,10 @@
  *
  * <p>Every annotation has {@code CLASS} retention: the annotation processor reads them at compile
  * time, nothing reads them at run time. This module has no dependencies and must not gain any.
+ *
+ * <p>Elements a design needs ({@code @Table(name)}, {@code @GsiKey(index)}, {@code @Entity(table, type)}, ...)
+ * have a placeholder default only so that a mistake in one annotation (say {@code @GsiKey(name = ...)}) is an
+ * error {@code javac} can recover from: the processor then still runs, generates the repositories of every
+ * other entity, and reports the missing element itself ({@code [MissingAnnotationValue]}). Always set them.
  */
 package io.partita.annotations;

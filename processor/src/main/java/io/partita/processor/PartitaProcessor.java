@@ -6,6 +6,7 @@ import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.extract.ModelExtractor;
+import io.partita.processor.extract.RequiredValues;
 import io.partita.processor.extract.Unresolved;
 import io.partita.processor.generate.Generator;
 import io.partita.processor.generate.ReportGenerator;
@@ -54,6 +55,7 @@ public final class PartitaProcessor extends AbstractProcessor {
 
   private final List<Validator> extraValidators;
   private List<Generator> generators = List.of();
+  private RepositoryGenerator repositories;
 
   private Diagnostics diagnostics;
   private ModelExtractor extractor;
@@ -80,7 +82,8 @@ public final class PartitaProcessor extends AbstractProcessor {
     List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
     all.addAll(extraValidators);
     validators = List.copyOf(all);
-    generators = List.of(new RepositoryGenerator(env, diagnostics), new ReportGenerator());
+    repositories = new RepositoryGenerator(env, diagnostics);
+    generators = List.of(repositories, new ReportGenerator());
   }
 
   @Override
@@ -107,6 +110,7 @@ public final class PartitaProcessor extends AbstractProcessor {
             Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(type)).map(Origin::of).orElse(null),
             type, why.orElseThrow()));
         deferred.clear();
+        writeIndex();
       } else {
         processRound(round);
       }
@@ -152,6 +156,9 @@ public final class PartitaProcessor extends AbstractProcessor {
 
   /** Sorts a candidate into single-entity tables and shared tables, reporting types that are neither. */
   private void classify(TypeElement type, List<TypeElement> singles, Set<String> touched) {
+    if (RequiredValues.missing(type, diagnostics)) {
+      return;
+    }
     boolean table = has(type, TABLE);
     boolean entity = has(type, ENTITY);
     if (table && entity) {
@@ -215,6 +222,23 @@ public final class PartitaProcessor extends AbstractProcessor {
       }
     } catch (Throwable t) {
       internalError(anchor, t);
+    }
+  }
+
+  /** {@code META-INF/partita/repositories.idx}: every repository generated in this compilation. */
+  private void writeIndex() throws java.io.IOException {
+    List<String> lines = repositories.index();
+    if (lines.isEmpty()) {
+      return;
+    }
+    javax.tools.FileObject file = processingEnv.getFiler().createResource(javax.tools.StandardLocation.CLASS_OUTPUT,
+        "", RepositoryGenerator.INDEX, repositories.indexOrigins());
+    try (java.io.Writer w = new java.io.OutputStreamWriter(file.openOutputStream(),
+        java.nio.charset.StandardCharsets.UTF_8)) {
+      for (String line : lines) {
+        w.write(line);
+        w.write('\n');
+      }
     }
   }
 

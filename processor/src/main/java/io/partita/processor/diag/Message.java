@@ -30,6 +30,9 @@ public enum Message {
   InvalidAttributeName(Diagnostic.Kind.ERROR, "attribute name \"%s\" of %s is not valid: %s"),
   NotConstructible(Diagnostic.Kind.ERROR, "%s cannot be %s without reflection: %s"),
   MisplacedAnnotation(Diagnostic.Kind.ERROR, "%s"),
+  MissingAnnotationValue(Diagnostic.Kind.ERROR,
+      "@%s on %s does not set %s, which it requires; write @%s(%s = ...) (the other entities of the module are"
+          + " still generated, so this is the error to fix)"),
   IgnoredKeyField(Diagnostic.Kind.ERROR,
       "%s is @Ignore but also a key (%s); an ignored field is not stored and cannot be a key: remove one of them"),
 
@@ -42,7 +45,7 @@ public enum Message {
           + " attribute definition per name in a table: use the same type or rename one with @Attribute"),
   InvalidTemplate(Diagnostic.Kind.ERROR, "template \"%s\" is malformed: %s"),
   UnknownPlaceholder(Diagnostic.Kind.ERROR,
-      "template \"%s\" names {%s}, but %s has no stored field %s; use one of: %s"),
+      "template \"%s\" names {%s}, but %s has no stored field %s; %s"),
   NonScalarPlaceholder(Diagnostic.Kind.ERROR,
       "template \"%s\" names {%s} of type %s, which is not a scalar; a placeholder renders one scalar field"
           + " (string, enum, number, boolean, UUID, java.time, byte[]): use such a field"),
@@ -89,7 +92,7 @@ public enum Message {
 
   // ---- projections
   IncludeUnknownAttribute(Diagnostic.Kind.ERROR,
-      "%s includes \"%s\", which is not an attribute of %s; include stored attribute names: %s"),
+      "%s includes \"%s\", which is not an attribute of %s; %s"),
   IncludeKeyAttribute(Diagnostic.Kind.ERROR,
       "%s includes \"%s\", a key attribute that every index projects anyway; INCLUDE takes non-key attributes: remove it"),
   IncludeListNotAllowed(Diagnostic.Kind.ERROR,
@@ -119,7 +122,7 @@ public enum Message {
   SharedKeyCollision(Diagnostic.Kind.ERROR,
       "the key templates of %s (%s) and %s (%s) can render the same primary key in table %s, so one entity could"
           + " overwrite the other; give one of them a distinguishing literal, e.g. \"%s#...\""),
-  UnknownIndex(Diagnostic.Kind.ERROR, "%s names index \"%s\", which table %s does not declare; %s"),
+  UnknownIndex(Diagnostic.Kind.ERROR, "%s names index \"%s\", which table %s does not declare; %s%s"),
   OverloadedKeyMismatch(Diagnostic.Kind.ERROR, "%s for index \"%s\" %s"),
   AmbiguousOverloadedKey(Diagnostic.Kind.ERROR,
       "the overloaded keys of %s (%s) and %s (%s) on index \"%s\" can render the same partition key and sort-key prefix,"
@@ -128,7 +131,7 @@ public enum Message {
       + " access-pattern method: use a lowerCamelCase name such as \"byEmail\""),
 
   // ---- scatter
-  ScatterUnknownIndex(Diagnostic.Kind.ERROR, "@Scatter names index \"%s\", which table %s does not declare; %s"),
+  ScatterUnknownIndex(Diagnostic.Kind.ERROR, "@Scatter names index \"%s\", which table %s does not declare; %s%s"),
   ScatterOnLsi(Diagnostic.Kind.ERROR,
       "@Scatter on \"%s\", a local secondary index: an LSI shares the base table's partition and cannot be"
           + " write-sharded; scatter a GSI instead"),

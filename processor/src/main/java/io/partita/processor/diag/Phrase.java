@@ -129,6 +129,14 @@ public enum Phrase {
   NO_ORDERED_TEXT_FORM("%s has no order-preserving text form: use a long, double or java.time field, or make it a"
       + " key attribute of its own"),
 
+  // ---- did you mean
+  INCLUDE_STORED_NAMES("include stored attribute names: %s"),
+  INCLUDE_STORED_NAME_OF_FIELD("\"%s\" is a field stored as attribute \"%s\": include \"%s\""),
+  INCLUDE_DID_YOU_MEAN("did you mean \"%s\"? include stored attribute names: %s"),
+  PLACEHOLDER_ONE_OF("use one of: %s"),
+  PLACEHOLDER_DID_YOU_MEAN("did you mean {%s}? use one of: %s"),
+  INDEX_DID_YOU_MEAN(" (did you mean \"%s\"?)"),
+
   // ---- indexes
   DECLARE_INDEX("declare it with @Gsi(name = \"%s\") or @Lsi(name = \"%s\") on %s, or use one of: %s"),
   FOR_ENTITY(" for %s"),

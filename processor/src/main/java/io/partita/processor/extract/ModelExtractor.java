@@ -71,7 +71,7 @@ public final class ModelExtractor {
     return new TableModel(
         mirrors.string(table, "name"), TableKind.SINGLE_ENTITY, type.getQualifiedName().toString(),
         nonEmpty(mirrors.string(table, "partitionKey")), nonEmpty(mirrors.string(table, "sortKey")),
-        mirrors.string(table, "discriminator"), indexes, List.of(entity), origin);
+        mirrors.string(table, "discriminator"), indexes, List.of(entity), false, origin);
   }
 
   /** A table declared by the interface {@code type} and stored by {@code entityTypes}. */
@@ -92,7 +92,10 @@ public final class ModelExtractor {
     return new TableModel(
         mirrors.string(table, "name"), TableKind.SHARED, type.getQualifiedName().toString(),
         nonEmpty(mirrors.string(table, "partitionKey")), nonEmpty(mirrors.string(table, "sortKey")),
-        mirrors.string(table, "discriminator"), declaredIndexes(type), entities, Origin.of(type, table, "name"));
+        mirrors.string(table, "discriminator"), declaredIndexes(type), entities,
+        type.getModifiers().contains(javax.lang.model.element.Modifier.SEALED) && !entityTypes.isEmpty()
+            && entityTypes.stream().allMatch(e -> types.isAssignable(e.asType(), types.erasure(type.asType()))),
+        Origin.of(type, table, "name"));
   }
 
   /**

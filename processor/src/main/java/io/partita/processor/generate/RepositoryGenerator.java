@@ -70,19 +70,52 @@ public final class RepositoryGenerator implements Generator {
     this.schemas = new Schemas(codecs);
   }
 
+  /** One line per repository written: kind, repository class, entity or table type, table name. */
+  private final java.util.SortedSet<String> index = new java.util.TreeSet<>();
+  private final List<Element> indexOrigins = new ArrayList<>();
+
+  /**
+   * The index of every repository written so far ({@link #INDEX}): lines of tab-separated {@code entity} or
+   * {@code table}, the repository's binary name, the entity's (or shared-table interface's) binary name and the
+   * table name, sorted. A Spring Boot starter (or any framework) reads it to register every repository without
+   * classpath scanning.
+   */
+  public List<String> index() {
+    return List.copyOf(index);
+  }
+
+  /** The elements the index was generated from. */
+  public Element[] indexOrigins() {
+    return indexOrigins.toArray(Element[]::new);
+  }
+
+  /** The class-output resource {@link #index()} is written to. */
+  public static final String INDEX = "META-INF/partita/repositories.idx";
+
   @Override
   public void generate(TableModel table, Filer filer) throws IOException {
     for (EntityModel entity : table.entities()) {
       try {
         new EntityWriter(table, new Layout(table, entity)).write(filer);
+        index.add(String.join("\t", "entity", binaryName(repositoryClass(entity)), binaryName(entityClass(entity)),
+            table.name()));
+        indexOrigins.add(entity.origin().element());
       } catch (CodecExpressions.Unsupported e) {
         unsupported(e, entity.simpleName(), entity.simpleName(), Origin.of(entity.origin().element()));
       }
     }
-    if (table.isShared()) {
+    if (table.isShared() && !table.entities().isEmpty()) {
       writeSharedTable(table, filer);
+      ClassName tableType = ClassName.get((TypeElement) table.origin().element());
+      index.add(String.join("\t", "table", binaryName(tableRepositoryClass(table)), binaryName(tableType),
+          table.name()));
+      indexOrigins.add(table.origin().element());
     }
     writeNestedSchemas(filer);
+  }
+
+  private static String binaryName(ClassName c) {
+    return c.reflectionName();
   }
 
   // ---- names -------------------------------------------------------------------------------------------
@@ -231,6 +264,9 @@ public final class RepositoryGenerator implements Generator {
   private void writeSharedTable(TableModel table, Filer filer) throws IOException {
     ClassName repo = tableRepositoryClass(table);
     ClassName tableType = ClassName.get((TypeElement) table.origin().element());
+    // a sealed interface every entity implements: decoded items have that type, so callers' instanceof chains
+    // are over a closed set; otherwise Object
+    ClassName element = table.sealed() ? tableType : ClassName.OBJECT;
     List<Layout> layouts = table.entities().stream().map(e -> new Layout(table, e)).toList();
     if (layouts.isEmpty()) {
       return;
@@ -260,7 +296,7 @@ public final class RepositoryGenerator implements Generator {
     decode.addStatement("default -> null").endControlFlow("");
     ParameterizedTypeName itemMap = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
         Runtime.ATTRIBUTE_VALUE);
-    type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.ITEM_DECODER, ClassName.OBJECT), "DECODER",
+    type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.ITEM_DECODER, element), "DECODER",
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer("$T::decode", repo).build());
     type.addField(FieldSpec.builder(Runtime.PARTITA, "db", Modifier.PRIVATE, Modifier.FINAL).build());
@@ -278,7 +314,7 @@ public final class RepositoryGenerator implements Generator {
         .addStatement("return TABLE").build());
     type.addMethod(MethodSpec.methodBuilder("decode")
         .addJavadoc("The entity an item holds, by its discriminator; null for an unknown type.\n")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(Object.class)
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(element)
         .addParameter(itemMap, "item").addCode(decode.build()).build());
     // one query per distinct partition template
     Map<String, List<EntityModel>> byTemplate = new LinkedHashMap<>();
@@ -318,9 +354,9 @@ public final class RepositoryGenerator implements Generator {
           .addJavadoc("Query on the item collection $S; the sort key {@code $L} may narrow it.\n", template.source(),
               table.sortAttribute().orElse(""))
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-          .superclass(ParameterizedTypeName.get(qb, ClassName.OBJECT, builder))
+          .superclass(ParameterizedTypeName.get(qb, element, builder))
           .addMethod(MethodSpec.constructorBuilder()
-              .addParameter(ParameterizedTypeName.get(Runtime.QUERY_SPEC, ClassName.OBJECT), "spec")
+              .addParameter(ParameterizedTypeName.get(Runtime.QUERY_SPEC, element), "spec")
               .addParameter(String.class, "partition")
               .addStatement("super(spec)")
               .addStatement("$L($S, $T.$L(partition))", Member.QUERY_PARTITION_KEY, pk.attribute(), Runtime.ATTRIBUTE_VALUE,

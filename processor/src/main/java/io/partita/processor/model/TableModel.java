@@ -14,6 +14,8 @@ import java.util.Optional;
  * @param discriminator shared tables: the attribute holding each item's entity type
  * @param indexes declared and implied secondary indexes, in declaration order
  * @param entities the entities stored in the table (exactly one for a single-entity table)
+ * @param sealed shared tables: the interface is {@code sealed} and every entity implements it, so item-collection
+ *     queries return the interface type instead of {@code Object}
  * @param origin the {@code @Table} annotation on the declaring type
  */
 public record TableModel(
@@ -25,6 +27,7 @@ public record TableModel(
     String discriminator,
     List<IndexModel> indexes,
     List<EntityModel> entities,
+    boolean sealed,
     Origin origin) {
 
   public TableModel {

@@ -97,7 +97,9 @@ final class IndexValidator implements Validator {
     Optional<IndexModel> index = table.index(name);
     if (index.isEmpty()) {
       report.add(Message.UnknownIndex, origin, what, name, table.name(),
-          Phrase.DECLARE_INDEX.with(name, name, table.simpleDeclaringName(), known));
+          Phrase.DECLARE_INDEX.with(name, name, table.simpleDeclaringName(), known),
+          Suggest.closest(name, table.indexes().stream().map(IndexModel::name).toList())
+              .<Object>map(Phrase.INDEX_DID_YOU_MEAN::with).orElse(""));
     } else if (index.get().kind() == IndexKind.LSI && kind == IndexKind.GSI) {
       report.add(Message.LsiHasPartitionKey, origin, what, name, name);
     } else if (index.get().kind() == IndexKind.GSI && kind == IndexKind.LSI) {

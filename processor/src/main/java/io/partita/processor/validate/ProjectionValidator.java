@@ -56,7 +56,7 @@ final class ProjectionValidator implements Validator {
         } else if (!attributes.contains(inc.attribute())) {
           report.add(Message.IncludeUnknownAttribute, inc.origin(), index.describe(), inc.attribute(),
               table.isShared() ? Phrase.ANY_ENTITY_OF_TABLE.with(table.name()) : table.entities().get(0).simpleName(),
-              nonKey.isEmpty() ? Phrase.NONE.with() : String.join(", ", nonKey));
+              includeFix(table, inc.attribute(), nonKey));
         }
       }
       total += index.include().size();
@@ -66,5 +66,19 @@ final class ProjectionValidator implements Validator {
             Limits.MAX_INCLUDE_ATTRIBUTES);
       }
     }
+  }
+
+  /** Which stored name to include: the field's, a near miss, or the list. */
+  private static Phrase.Text includeFix(TableModel table, String included, List<String> nonKey) {
+    Object list = nonKey.isEmpty() ? Phrase.NONE.with() : String.join(", ", nonKey);
+    for (EntityModel e : table.entities()) {
+      for (FieldModel f : e.storedFields()) {
+        if (f.name().equals(included)) {
+          return Phrase.INCLUDE_STORED_NAME_OF_FIELD.with(included, f.attributeName(), f.attributeName());
+        }
+      }
+    }
+    return Suggest.closest(included, nonKey).map(s -> Phrase.INCLUDE_DID_YOU_MEAN.with(s, list))
+        .orElseGet(() -> Phrase.INCLUDE_STORED_NAMES.with(list));
   }
 }

@@ -37,7 +37,8 @@ final class ScatterValidator implements Validator {
         Optional<IndexModel> index = table.index(s.index());
         if (index.isEmpty()) {
           report.add(Message.ScatterUnknownIndex, s.origin().attribute("index"), s.index(), table.name(),
-              gsis.isEmpty() ? Phrase.DECLARE_GSI_FIRST.with() : Phrase.SCATTER_ONE_OF.with(String.join(", ", gsis)));
+              gsis.isEmpty() ? Phrase.DECLARE_GSI_FIRST.with() : Phrase.SCATTER_ONE_OF.with(String.join(", ", gsis)),
+              Suggest.closest(s.index(), gsis).<Object>map(Phrase.INDEX_DID_YOU_MEAN::with).orElse(""));
           continue;
         }
         if (index.get().kind() == IndexKind.LSI) {

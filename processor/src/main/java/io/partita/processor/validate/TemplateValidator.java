@@ -10,6 +10,7 @@ import io.partita.processor.model.KeyTemplate;
 import io.partita.processor.model.KeyTemplate.Format;
 import io.partita.processor.model.KeyTemplate.Placeholder;
 import io.partita.processor.model.TableModel;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -42,8 +43,11 @@ final class TemplateValidator implements Validator {
     for (Placeholder p : t.placeholders()) {
       Optional<FieldModel> field = e.storedField(p.field());
       if (field.isEmpty()) {
+        List<String> names = e.storedFields().stream().map(FieldModel::name).toList();
+        String list = String.join(", ", names);
         report.add(Message.UnknownPlaceholder, t.origin(), t.source(), p.field(), e.simpleName(), p.field(),
-            String.join(", ", e.storedFields().stream().map(FieldModel::name).toList()));
+            Suggest.closest(p.field(), names).map(s -> Phrase.PLACEHOLDER_DID_YOU_MEAN.with(s, list))
+                .orElseGet(() -> Phrase.PLACEHOLDER_ONE_OF.with(list)));
         continue;
       }
       JavaType type = field.get().type();
