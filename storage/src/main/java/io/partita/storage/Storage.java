@@ -24,6 +24,7 @@ import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.engine.Engine;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -40,6 +41,21 @@ public interface Storage extends AutoCloseable {
 
     static Storage inMemory(StorageOptions options) {
         return Engine.create(options);
+    }
+
+    /**
+     * A durable core kept in {@code directory} (created when missing; an existing store is opened and
+     * recovered), with default options: {@link Durability#PROCESS}, 64 MB block cache. Everything the
+     * in-memory core does works the same on it. Fails with a {@link DurableStorageException} (locked by another
+     * process, another format version, a corrupt or missing file) and then changes nothing.
+     */
+    static DurableStorage open(Path directory) {
+        return Engine.open(directory, DurableOptions.defaults());
+    }
+
+    /** A durable core kept in {@code directory}, with the given options (durability level, cache, core options). */
+    static DurableStorage open(Path directory, DurableOptions options) {
+        return Engine.open(directory, options);
     }
 
     // ---- tables ------------------------------------------------------------------------------------------

@@ -51,6 +51,9 @@ import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import io.partita.storage.value.Items;
+import io.partita.storage.DurableOptions;
+import io.partita.storage.DurableStorage;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -77,15 +80,34 @@ public final class Engine implements Storage {
     /** The provisioned-throughput model; null (the default) when it is off, so the hot path pays one null check. */
     private final Throughput throughput;
     private volatile boolean closed;
+    /** The on-disk catalogue and store in durable mode; null in memory. */
+    private final DiskCatalog disk;
 
     private Engine(StorageOptions options) {
+        this(options, null);
+    }
+
+    private Engine(StorageOptions options, DiskCatalog disk) {
         this.options = options;
+        this.disk = disk;
         this.reads = new Reads(this);
         this.throughput = options.throughputModel() == null ? null : new Throughput(options.throughputModel(), options.clock());
     }
 
     public static Storage create(StorageOptions options) {
         return new Engine(options);
+    }
+
+    /** A durable core in {@code directory} (created when missing): see {@link DiskStore} for the layout. */
+    public static DurableStorage open(Path directory, DurableOptions durable) {
+        Map<String, TableData> loaded = new TreeMap<>();
+        DiskCatalog catalog = DiskCatalog.open(directory, durable, loaded);
+        Engine e = new Engine(durable.storage(), catalog);
+        e.tables.putAll(loaded);
+        if (e.throughput != null) {
+            loaded.values().forEach(e.throughput::register);
+        }
+        return new DurableCore(e, catalog.store, durable.durability());
     }
 
     StorageOptions options() {
@@ -105,9 +127,19 @@ public final class Engine implements Storage {
         if (throughput != null) { // throughput hook
             Throughput.validate(definition);
         }
-        TableData data = Schemas.build(tableIds.incrementAndGet(), definition);
-        if (tables.putIfAbsent(definition.name(), data) != null) {
-            throw new ResourceInUseException("Table already exists: " + definition.name());
+        TableData data;
+        if (disk != null) { // durable hook: the catalogue record is written before the table is visible
+            synchronized (disk) {
+                data = disk.create(definition, tables);
+                if (data == null || tables.putIfAbsent(definition.name(), data) != null) {
+                    throw new ResourceInUseException("Table already exists: " + definition.name());
+                }
+            }
+        } else {
+            data = Schemas.build(tableIds.incrementAndGet(), definition);
+            if (tables.putIfAbsent(definition.name(), data) != null) {
+                throw new ResourceInUseException("Table already exists: " + definition.name());
+            }
         }
         if (throughput != null) { // throughput hook: capacity accrues from creation
             throughput.register(data);
@@ -128,7 +160,15 @@ public final class Engine implements Storage {
     @Override
     public TableDescription deleteTable(String tableName) {
         TableData data = table(tableName);
-        if (!tables.remove(tableName, data)) {
+        if (disk != null) { // durable hook: catalogue record and every key of the table go in one batch
+            synchronized (disk) {
+                if (tables.get(tableName) != data) {
+                    throw notFound(tableName);
+                }
+                disk.drop(data);
+                tables.remove(tableName, data);
+            }
+        } else if (!tables.remove(tableName, data)) {
             throw notFound(tableName);
         }
         if (throughput != null) { // throughput hook
@@ -150,21 +190,25 @@ public final class Engine implements Storage {
             drainAll(t);
             TableDefinition next = t.definition.toBuilder().globalSecondaryIndex(index).build();
             IndexData data = Schemas.buildGsi(t, next, index); // validates the whole new definition
-            for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
-                Map<String, AttributeValue> item = e.getValue().item();
-                // DynamoDB's online index creation skips items whose key values do not fit the index
-                // (it reports them as violations); the core does the same so existing data never blocks it.
-                if (Schemas.fitsIndex(data.shape, item)) {
-                    OrderKey k = data.shape.entryKey(item);
-                    if (k != null) {
-                        data.put(k, data.shape.project(e.getValue()));
+            if (disk != null) { // durable hook: backfill in batches, recorded in the catalogue so a crash restarts it
+                disk.addGsi(t, next, index);
+            } else {
+                for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
+                    Map<String, AttributeValue> item = e.getValue().item();
+                    // DynamoDB's online index creation skips items whose key values do not fit the index
+                    // (it reports them as violations); the core does the same so existing data never blocks it.
+                    if (Schemas.fitsIndex(data.shape, item)) {
+                        OrderKey k = data.shape.entryKey(item);
+                        if (k != null) {
+                            data.put(k, data.shape.project(e.getValue()));
+                        }
                     }
                 }
+                IndexData[] gsis = java.util.Arrays.copyOf(t.gsis, t.gsis.length + 1);
+                gsis[gsis.length - 1] = data;
+                t.gsis = gsis;
+                t.definition = next;
             }
-            IndexData[] gsis = java.util.Arrays.copyOf(t.gsis, t.gsis.length + 1);
-            gsis[gsis.length - 1] = data;
-            t.gsis = gsis;
-            t.definition = next;
         } finally {
             lock.unlock();
         }
@@ -187,12 +231,16 @@ public final class Engine implements Storage {
             }
             List<IndexData> rest = new ArrayList<>(List.of(t.gsis));
             rest.remove(gone);
-            t.gsis = rest.toArray(IndexData[]::new);
             List<GlobalSecondaryIndex> defs = new ArrayList<>(t.definition.globalSecondaryIndexes());
             defs.removeIf(g -> g.name().equals(indexName));
             TableDefinition d = t.definition;
-            t.definition = new TableDefinition(d.name(), d.partitionKey(), d.sortKey(), defs, d.localSecondaryIndexes(),
+            TableDefinition next = new TableDefinition(d.name(), d.partitionKey(), d.sortKey(), defs, d.localSecondaryIndexes(),
                     d.provisionedThroughput());
+            if (disk != null) { // durable hook: definition and entries in one batch
+                disk.dropGsi(t, gone, rest.toArray(IndexData[]::new), next);
+            }
+            t.gsis = rest.toArray(IndexData[]::new);
+            t.definition = next;
         } finally {
             lock.unlock();
         }
@@ -720,12 +768,7 @@ public final class Engine implements Storage {
             if (cancelled) {
                 throw new TransactionCanceledException(List.of(reasons));
             }
-            long now = options.clock().millis();
-            for (int i = 0; i < n; i++) {
-                if (mutations[i] != null) {
-                    mutations[i].apply(options, now);
-                }
-            }
+            Mutation.applyAll(mutations, options, options.clock().millis()); // durable: one atomic batch
         } finally {
             for (int i = locks.size() - 1; i >= 0; i--) {
                 locks.get(i).unlock();
@@ -865,6 +908,10 @@ public final class Engine implements Storage {
 
     /** Applies the ASYNC GSI writes that are due by the clock. Cheap when nothing is pending. */
     void drainDue(TableData t) {
+        if (t.disk != null) { // durable hook
+            t.disk.drain(false, options.clock().millis());
+            return;
+        }
         if (t.pendingGsiWrites.isEmpty()) {
             return;
         }
@@ -879,6 +926,10 @@ public final class Engine implements Storage {
     }
 
     private static void drainAll(TableData t) {
+        if (t.disk != null) { // durable hook
+            t.disk.drain(true, Long.MAX_VALUE);
+            return;
+        }
         synchronized (t.pendingGsiWrites) {
             TableData.PendingGsiWrite p;
             while ((p = t.pendingGsiWrites.poll()) != null) {
@@ -917,5 +968,8 @@ public final class Engine implements Storage {
     @Override
     public void close() {
         closed = true;
+        if (disk != null) { // durable hook
+            disk.store.close();
+        }
     }
 }

@@ -131,8 +131,17 @@ final class Mutation {
         return new IndexChange(index, oldKey, before, newKey, newEntry);
     }
 
-    /** Applies the planned change. Cannot fail. */
+    /**
+     * Applies the planned change. In memory it cannot fail; in durable mode the change is one atomic batch
+     * and a failed write (disk full, I/O error) throws a {@code DurableStorageException} having changed nothing.
+     */
     void apply(StorageOptions options, long nowMillis) {
+        if (table.disk != null) {
+            DiskWrite w = new DiskWrite(table.disk.store);
+            stage(w, options, nowMillis);
+            w.commit();
+            return;
+        }
         if (after != null) {
             table.items.put(key, after);
         } else if (before != null) {
@@ -164,6 +173,69 @@ final class Mutation {
             if (size.addAndGet(collectionDelta) == 0) {
                 table.collectionSizes.remove(partitionValue, size);
             }
+        }
+    }
+
+    /**
+     * Applies several planned changes (a transaction's) together: in memory one after the other, in durable
+     * mode as one atomic batch, so recovery sees all of them or none.
+     */
+    static void applyAll(Mutation[] mutations, StorageOptions options, long nowMillis) {
+        DiskWrite w = null;
+        for (Mutation m : mutations) {
+            if (m == null) {
+                continue;
+            }
+            if (m.table.disk == null) {
+                m.apply(options, nowMillis);
+            } else {
+                if (w == null) {
+                    w = new DiskWrite(m.table.disk.store);
+                }
+                m.stage(w, options, nowMillis);
+            }
+        }
+        if (w != null) {
+            w.commit();
+        }
+    }
+
+    /** Stages this change into a durable batch: item, LSI entries, GSI entries or pending GSI work, counters, collection size. */
+    private void stage(DiskWrite w, StorageOptions options, long nowMillis) {
+        DiskMap items = (DiskMap) table.items;
+        if (after != null) {
+            w.put(items, key, after);
+        } else if (before != null) {
+            w.delete(items, key);
+        }
+        long dc = before == null && after != null ? 1 : before != null && after == null ? -1 : 0;
+        long db = (after == null ? 0 : after.size()) - (before == null ? 0 : before.size());
+        if (dc != 0 || db != 0) {
+            w.count(items.space, dc, db);
+            w.afterCommit(() -> {
+                table.itemCount.add(dc);
+                table.itemBytes.add(db);
+            });
+        }
+        for (IndexChange c : lsiChanges) {
+            if (c.touchesIndex()) {
+                DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, c.oldKey == null ? 0 : c.oldEntry().size());
+            }
+        }
+        boolean async = options.gsiPropagation() == GsiPropagation.ASYNC;
+        for (IndexChange c : gsiChanges) {
+            if (!c.touchesIndex()) {
+                continue;
+            }
+            int oldSize = c.oldKey == null ? 0 : c.oldEntry().size();
+            if (async) {
+                table.disk.stagePending(w, nowMillis + options.gsiPropagationDelay().toMillis(), c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+            } else {
+                DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+            }
+        }
+        if (lsiChanges.length > 0 && collectionDelta != 0) {
+            w.add(table.disk.collectionKey(partitionValue), collectionDelta);
         }
     }
 

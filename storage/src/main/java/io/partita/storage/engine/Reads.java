@@ -158,7 +158,7 @@ final class Reads {
         return index;
     }
 
-    private static PartitionedMap source(TableData t, IndexData index) {
+    private static EntryMap source(TableData t, IndexData index) {
         return index == null ? t.items : index.entries;
     }
 
