@@ -4,6 +4,9 @@ import io.partita.spi.Backend;
 import io.partita.spi.EmbeddedBackend;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
+import io.partita.storage.DurableOptions;
+import io.partita.storage.DurableStorage;
+import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
@@ -13,6 +16,7 @@ import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -62,6 +66,33 @@ public final class Partita implements AutoCloseable {
     /** A database on a new in-memory instance of the bundled storage core. */
     public static Partita inMemory(StorageOptions options) {
         return new Partita(EmbeddedBackend.inMemory(options));
+    }
+
+    /**
+     * A durable database kept in {@code directory} (created when missing; an existing one is opened and
+     * recovered): the bundled storage core on disk, with default options. An acknowledged write survives a
+     * crash of the process; see {@link DurableOptions} and {@link io.partita.storage.Durability} for the
+     * levels, and the README's "Durable mode". One process at a time opens a directory.
+     */
+    public static Partita open(Path directory) {
+        return open(directory, DurableOptions.defaults());
+    }
+
+    /** A durable database kept in {@code directory}, with the given options (durability level, cache, core options). */
+    public static Partita open(Path directory, DurableOptions options) {
+        return new Partita(new EmbeddedBackend(Storage.open(directory, options)));
+    }
+
+    /**
+     * Writes a consistent copy of a durable database to {@code target} (a new directory) while writes
+     * continue; {@link #open(Path)} on the copy is the restore. Only for databases made by {@link #open(Path)}.
+     */
+    public void backup(Path target) {
+        if (raw instanceof EmbeddedBackend e && e.storage() instanceof DurableStorage d) {
+            d.backup(target);
+            return;
+        }
+        throw new UnsupportedOperationException("backup needs a durable database (Partita.open(Path)); this one runs on " + raw);
     }
 
     /** A database on any backend (the DynamoDB module builds its {@code Partita} this way). */
