@@ -1,6 +1,6 @@
 package io.partita;
 
-import io.partita.repository.EntityRepository;
+import io.partita.internal.Message;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.TransactWriteItem;
@@ -33,10 +33,9 @@ public final class BatchWrite {
     }
 
     /** Puts {@code entity} (validated like {@code repository.put}); refused for {@code @Version} entities. */
-    public <T> BatchWrite put(EntityRepository<T> repository, T entity) {
+    public <T> BatchWrite put(Repository<T> repository, T entity) {
         if (repository.isVersioned()) {
-            throw new IllegalArgumentException(repository.tableName() + ": entities with a @Version field cannot be "
-                    + "batch-written (a batch cannot check versions); use put() or a transaction");
+            throw new IllegalArgumentException(Message.VersionedBatchWrite.format(repository.tableName()));
         }
         TransactWriteItem.Put put = repository.preparePut(entity, null);
         writes.add(Map.entry(put.tableName(), WriteRequest.put(put.item())));
@@ -74,8 +73,9 @@ public final class BatchWrite {
             if (!pending.isEmpty()) {
                 RetryPolicy policy = db.retryPolicy();
                 if (attempt >= policy.maxAttempts()) {
-                    throw new IllegalStateException(pending.values().stream().mapToInt(List::size).sum()
-                            + " writes were still unprocessed after " + attempt + " attempts");
+                    throw new IllegalStateException(
+                            Message.WritesStillUnprocessed.format(pending.values().stream().mapToInt(List::size).sum(),
+                                    attempt));
                 }
                 policy.pause(attempt - 1);
             }

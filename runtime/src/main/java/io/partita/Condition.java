@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Message;
 import io.partita.storage.value.AttributeValue;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +90,7 @@ public final class Condition {
     /** {@code attribute IN (v1, v2, ...)}, 1 to 100 values. */
     public static Condition in(String attribute, List<AttributeValue> values) {
         if (values.isEmpty() || values.size() > 100) {
-            throw new IllegalArgumentException("IN takes 1 to 100 values, got " + values.size());
+            throw new IllegalArgumentException(Message.InValueCount.format(values.size()));
         }
         List<AttributeValue> copy = List.copyOf(values);
         return new Condition(b -> {

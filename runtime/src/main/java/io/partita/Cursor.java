@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.partita.internal.Message;
 import io.partita.mapping.DynamoDbJson;
 import io.partita.storage.value.AttributeValue;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,7 @@ public final class Cursor {
     public static Cursor of(Map<String, AttributeValue> lastEvaluatedKey) {
         Objects.requireNonNull(lastEvaluatedKey, "lastEvaluatedKey");
         if (lastEvaluatedKey.isEmpty()) {
-            throw new IllegalArgumentException("a cursor position needs a non-empty key");
+            throw new IllegalArgumentException(Message.CursorPositionEmpty.format());
         }
         return new Cursor(List.of(Map.copyOf(lastEvaluatedKey)));
     }
@@ -56,8 +57,7 @@ public final class Cursor {
     /** The single position of a plain query's cursor. */
     public Map<String, AttributeValue> lastEvaluatedKey() {
         if (positions.size() != 1 || positions.get(0) == null || positions.get(0).isEmpty()) {
-            throw new IllegalArgumentException("This cursor belongs to a scattered query over " + positions.size()
-                    + " shards, not to a single-partition query");
+            throw new IllegalArgumentException(Message.CursorOfScatteredQuery.format(positions.size()));
         }
         return positions.get(0);
     }
@@ -79,24 +79,24 @@ public final class Cursor {
             try {
                 json = Base64.getUrlDecoder().decode(text);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Not a Partita cursor (not URL-safe base64): " + text, e);
+                throw new IllegalArgumentException(Message.CursorNotBase64.format(text), e);
             }
             JsonNode root = Json.MAPPER.readTree(json);
             if (root == null || root.path("v").asInt() != FORMAT_VERSION || !root.path("k").isArray()) {
-                throw new IllegalArgumentException("Not a Partita cursor (version " + FORMAT_VERSION + "): " + text);
+                throw new IllegalArgumentException(Message.CursorWrongVersion.format(FORMAT_VERSION, text));
             }
             List<Map<String, AttributeValue>> positions = new ArrayList<>();
             for (JsonNode position : root.get("k")) {
                 positions.add(position.isNull() ? null : Map.copyOf(DynamoDbJson.itemFromJson(position)));
             }
             if (positions.isEmpty()) {
-                throw new IllegalArgumentException("Not a Partita cursor (no positions): " + text);
+                throw new IllegalArgumentException(Message.CursorWithoutPositions.format(text));
             }
             return new Cursor(Collections.unmodifiableList(positions));
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (Exception e) {
-            throw new IllegalArgumentException("Not a Partita cursor: " + text, e);
+            throw new IllegalArgumentException(Message.NotACursor.format(text), e);
         }
     }
 
@@ -116,7 +116,7 @@ public final class Cursor {
         try {
             return Base64.getUrlEncoder().withoutPadding().encodeToString(Json.MAPPER.writeValueAsString(root).getBytes(StandardCharsets.UTF_8));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode cursor", e);
+            throw new IllegalStateException(Message.CursorNotEncodable.format(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Message;
 import io.partita.storage.value.AttributeValue;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -43,15 +44,15 @@ public final class ExpressionBuilder {
         rawNames.forEach((placeholder, name) -> {
             String previous = names.putIfAbsent(placeholder, name);
             if (previous != null && !previous.equals(name)) {
-                throw new IllegalArgumentException("Expression name placeholder " + placeholder + " is bound to both '"
-                        + previous + "' and '" + name + "'");
+                throw new IllegalArgumentException(
+                        Message.NamePlaceholderBoundTwice.format(placeholder, previous, name));
             }
         });
         rawValues.forEach((placeholder, value) -> {
             AttributeValue previous = values.putIfAbsent(placeholder, value);
             if (previous != null && !previous.equals(value)) {
-                throw new IllegalArgumentException("Expression value placeholder " + placeholder + " is bound to both "
-                        + previous + " and " + value);
+                throw new IllegalArgumentException(
+                        Message.ValuePlaceholderBoundTwice.format(placeholder, previous, value));
             }
         });
     }

@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Message;
 import io.partita.mapping.AttributeCodec;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
@@ -56,8 +57,7 @@ public final class Field<E, V> {
     private AttributeValue operand(V value) {
         AttributeValue encoded = encode(value);
         if (encoded == null) {
-            throw new IllegalArgumentException("A condition on " + fieldName + " needs a value with a stored form, got " + value
-                    + "; use notExists() to test for absence");
+            throw new IllegalArgumentException(Message.ConditionValueNotStorable.format(fieldName, value));
         }
         return encoded;
     }

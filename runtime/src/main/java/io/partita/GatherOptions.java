@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Message;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -26,7 +27,7 @@ public record GatherOptions(Executor executor, int concurrency) {
     public GatherOptions {
         Objects.requireNonNull(executor, "executor");
         if (concurrency < 1 || concurrency > 1000) {
-            throw new IllegalArgumentException("concurrency must be 1 to 1000, got " + concurrency);
+            throw new IllegalArgumentException(Message.ConcurrencyOutOfRange.format(concurrency));
         }
     }
 

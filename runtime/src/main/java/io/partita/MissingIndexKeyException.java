@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Message;
 import io.partita.storage.ValidationException;
 
 /**
@@ -13,9 +14,7 @@ public class MissingIndexKeyException extends ValidationException {
     private final String indexName;
 
     public MissingIndexKeyException(String entityName, String fieldName, String attributeName, String indexName) {
-        super(entityName + "." + fieldName + " is null, but it is part of the key of index " + indexName
-                + " (attribute " + attributeName + ") and is not @Sparse; nothing was written. Set the field, or mark it"
-                + " @Sparse to leave such items out of " + indexName + ".");
+        super(Message.MissingIndexKey.format(entityName, fieldName, indexName, attributeName, indexName));
         this.entityName = entityName;
         this.fieldName = fieldName;
         this.indexName = indexName;

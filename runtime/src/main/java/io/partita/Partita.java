@@ -1,7 +1,8 @@
 package io.partita;
 
-import io.partita.spi.Backend;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.internal.Message;
+import io.partita.spi.RetryingBackend;
+import io.partita.storage.Backend;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.DurableOptions;
@@ -65,7 +66,7 @@ public final class Partita implements AutoCloseable {
 
     /** A database on a new in-memory instance of the bundled storage core. */
     public static Partita inMemory(StorageOptions options) {
-        return new Partita(EmbeddedBackend.inMemory(options));
+        return new Partita(Storage.inMemory(options));
     }
 
     /**
@@ -80,22 +81,25 @@ public final class Partita implements AutoCloseable {
 
     /** A durable database kept in {@code directory}, with the given options (durability level, cache, core options). */
     public static Partita open(Path directory, DurableOptions options) {
-        return new Partita(new EmbeddedBackend(Storage.open(directory, options)));
+        return new Partita(Storage.open(directory, options));
     }
 
     /**
      * Writes a consistent copy of a durable database to {@code target} (a new directory) while writes
-     * continue; {@link #open(Path)} on the copy is the restore. Only for databases made by {@link #open(Path)}.
+     * continue; {@link #open(Path)} on the copy is the restore. Only for databases on a durable core.
      */
     public void backup(Path target) {
-        if (raw instanceof EmbeddedBackend e && e.storage() instanceof DurableStorage d) {
+        if (raw instanceof DurableStorage d) {
             d.backup(target);
             return;
         }
         throw new UnsupportedOperationException("backup needs a durable database (Partita.open(Path)); this one runs on " + raw);
     }
 
-    /** A database on any backend (the DynamoDB module builds its {@code Partita} this way). */
+    /**
+     * A database on any backend: a {@link Storage} core (handed over as it is), the DynamoDB module's backend,
+     * or a decorator of either.
+     */
     public static Partita using(Backend backend) {
         return new Partita(backend);
     }
@@ -180,7 +184,8 @@ public final class Partita implements AutoCloseable {
     public ItemsByKey transactGet(Collection<? extends Key<?>> keys) {
         List<Key<?>> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
         if (distinct.size() > Transaction.MAX_ACTIONS) {
-            throw new IllegalArgumentException("A transactional read takes at most " + Transaction.MAX_ACTIONS + " keys, got " + distinct.size());
+            throw new IllegalArgumentException(
+                    Message.TransactGetTooManyKeys.format(Transaction.MAX_ACTIONS, distinct.size()));
         }
         Map<Key<?>, Map<String, AttributeValue>> found = new LinkedHashMap<>();
         if (distinct.isEmpty()) {
@@ -260,8 +265,9 @@ public final class Partita implements AutoCloseable {
                 if (!request.isEmpty()) {
                     RetryPolicy policy = retryPolicy;
                     if (attempt >= policy.maxAttempts()) {
-                        throw new IllegalStateException(request.values().stream().mapToInt(k -> k.keys().size()).sum()
-                                + " keys were still unprocessed after " + attempt + " attempts");
+                        throw new IllegalStateException(
+                                Message.KeysStillUnprocessed.format(
+                                        request.values().stream().mapToInt(k -> k.keys().size()).sum(), attempt));
                     }
                     policy.pause(attempt - 1);
                 }

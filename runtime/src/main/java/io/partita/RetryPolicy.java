@@ -1,5 +1,7 @@
 package io.partita;
 
+import io.partita.internal.Message;
+import io.partita.spi.Backoff;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
@@ -22,7 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * @param maxDelay    the cap of one backoff
  * @param sleeper     how to wait
  */
-public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Sleeper sleeper) {
+public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Sleeper sleeper) implements Backoff {
     /** The AWS SDK's DynamoDB defaults: 8 retries (9 attempts), 25 ms base, 20 s cap. */
     public static final int DEFAULT_MAX_ATTEMPTS = 9;
     public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(25);
@@ -30,13 +32,13 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
 
     public RetryPolicy {
         if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
+            throw new IllegalArgumentException(Message.MaxAttemptsBelowOne.format(maxAttempts));
         }
         Objects.requireNonNull(baseDelay, "baseDelay");
         Objects.requireNonNull(maxDelay, "maxDelay");
         Objects.requireNonNull(sleeper, "sleeper");
         if (baseDelay.isNegative() || maxDelay.isNegative()) {
-            throw new IllegalArgumentException("delays must not be negative");
+            throw new IllegalArgumentException(Message.NegativeDelay.format());
         }
     }
 
@@ -81,7 +83,8 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
     }
 
     /** Sleeps {@link #backoff(int)}; an interrupt is restored and reported as an {@link IllegalStateException}. */
-    void pause(int retry) {
+    @Override
+    public void pause(int retry) {
         Duration d = backoff(retry);
         if (d.isZero()) {
             return;
@@ -90,7 +93,7 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
             sleeper.sleep(d);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while backing off a throttled request", e);
+            throw new IllegalStateException(Message.InterruptedBackingOffRequest.format(), e);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.partita;
 
-import io.partita.repository.EntityRepository;
-import io.partita.repository.Update;
+import io.partita.internal.Message;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.TransactWriteItemsRequest;
 import java.util.ArrayList;
@@ -39,12 +38,12 @@ public final class Transaction {
     }
 
     /** Puts {@code entity} as {@code repository.put(entity)} would (index-key validation, {@code @Version} check). */
-    public <T> Transaction put(EntityRepository<T> repository, T entity) {
+    public <T> Transaction put(Repository<T> repository, T entity) {
         return add(repository.preparePut(entity, null));
     }
 
     /** A conditional put; the condition is combined with the version check, if any. */
-    public <T> Transaction put(EntityRepository<T> repository, T entity, Condition condition) {
+    public <T> Transaction put(Repository<T> repository, T entity, Condition condition) {
         return add(repository.preparePut(entity, Objects.requireNonNull(condition, "condition")));
     }
 
@@ -61,12 +60,12 @@ public final class Transaction {
     }
 
     /** Deletes {@code entity} by its key, checking its {@code @Version} when it has one. */
-    public <T> Transaction delete(EntityRepository<T> repository, T entity) {
+    public <T> Transaction delete(Repository<T> repository, T entity) {
         return add(repository.prepareDelete(entity, null));
     }
 
     /** Applies a partial update built with {@code repository.update(key)}. */
-    public Transaction update(Update<?> update) {
+    public Transaction update(PartialUpdate update) {
         return add(update.prepare());
     }
 
@@ -86,10 +85,10 @@ public final class Transaction {
     /** Adds a prepared action, for callers that build requests themselves. */
     public Transaction add(TransactWriteItem action) {
         if (committed) {
-            throw new IllegalStateException("This transaction was already committed");
+            throw new IllegalStateException(Message.TransactionAlreadyCommitted.format());
         }
         if (actions.size() == MAX_ACTIONS) {
-            throw new IllegalStateException("A transaction holds at most " + MAX_ACTIONS + " actions");
+            throw new IllegalStateException(Message.TransactionTooManyActions.format(MAX_ACTIONS));
         }
         actions.add(Objects.requireNonNull(action, "action"));
         return this;
@@ -103,7 +102,7 @@ public final class Transaction {
     /** Sends the transaction; a transaction without actions does nothing. Commits at most once. */
     public void commit() {
         if (committed) {
-            throw new IllegalStateException("This transaction was already committed");
+            throw new IllegalStateException(Message.TransactionAlreadyCommitted.format());
         }
         committed = true;
         if (actions.isEmpty()) {

@@ -3,8 +3,12 @@
  * {@link io.partita.Cursor} (paging), {@link io.partita.Key}, {@link io.partita.Condition} and
  * {@link io.partita.Field} (typed keys, conditions and update targets), {@link io.partita.Transaction} and
  * {@link io.partita.BatchWrite} (multi-item writes across repositories), {@link io.partita.ItemsByKey}
- * (multi-item reads). Errors are the storage core's {@code io.partita.storage.*Exception} types.
+ * (multi-item reads), and {@link io.partita.Repository} / {@link io.partita.PartialUpdate} (what transactions
+ * and batches take; generated repositories and updates implement them). Errors are the storage core's
+ * {@code io.partita.storage.*Exception} types.
  *
- * <p>Must not import: {@code java.lang.reflect}, {@code io.partita.storage.engine}.
+ * <p>The user API only: machinery lives in {@code io.partita.spi} (backend decorators), {@code .repository}
+ * (what generated code extends) and {@code .internal}. Must not import: {@code io.partita.repository},
+ * {@code io.partita.io}, {@code java.lang.reflect}, {@code io.partita.storage.engine}.
  */
 package io.partita;

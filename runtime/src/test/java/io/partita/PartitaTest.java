@@ -3,8 +3,7 @@ package io.partita;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.partita.spi.Backend;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Backend;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
@@ -31,7 +30,7 @@ class PartitaTest {
     void an_existing_table_is_kept() {
         Storage storage = Storage.inMemory();
         storage.createTable(TABLE);
-        try (Partita db = Partita.using(new EmbeddedBackend(storage))) {
+        try (Partita db = Partita.using(storage)) {
             db.createTableIfMissing(TABLE);
             assertThat(db.backend().describeTable("Things").tableName()).isEqualTo("Things");
         }
@@ -39,7 +38,7 @@ class PartitaTest {
 
     @Test
     void a_concurrent_creator_is_tolerated() {
-        EmbeddedBackend real = EmbeddedBackend.inMemory(StorageOptions.defaults());
+        Storage real = Storage.inMemory(StorageOptions.defaults());
         AtomicInteger creates = new AtomicInteger();
         // a backend whose createTable loses the race: the table appears between describe and create
         Backend racing = (Backend) Proxy.newProxyInstance(Backend.class.getClassLoader(), new Class<?>[] {Backend.class}, (proxy, m, args) -> {

@@ -3,7 +3,7 @@ package io.partita.dynamodb;
 import static io.partita.dynamodb.SdkValues.fromSdk;
 import static io.partita.dynamodb.SdkValues.toSdk;
 
-import io.partita.spi.Backend;
+import io.partita.storage.Backend;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
 import io.partita.storage.api.BatchWriteItemRequest;

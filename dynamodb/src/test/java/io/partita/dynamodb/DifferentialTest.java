@@ -2,8 +2,8 @@ package io.partita.dynamodb;
 
 import static org.assertj.core.api.Assertions.fail;
 
-import io.partita.spi.Backend;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Backend;
+import io.partita.storage.Storage;
 import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.StorageException;
 import io.partita.storage.StorageOptions;
@@ -82,7 +82,7 @@ class DifferentialTest {
     static final String[] TAGS = {"red", "green", "blue", "re", "r", "Red"};
     static final String[] ATTRS = {"num", "grp", "cat", "tag", "cnt", "set", "nums", "list", "map", "flag", "nul", "bin", "nope"};
 
-    static EmbeddedBackend core;
+    static Storage core;
     static DynamoDbBackend ddb;
 
     private Random rnd;
@@ -93,7 +93,7 @@ class DifferentialTest {
 
     @BeforeAll
     static void start() {
-        core = EmbeddedBackend.inMemory(StorageOptions.defaults());
+        core = Storage.inMemory(StorageOptions.defaults());
         ddb = new DynamoDbBackend(DynamoDbLocal.client());
     }
 

@@ -1,7 +1,6 @@
 package io.partita.junit;
 
 import io.partita.Partita;
-import io.partita.spi.EmbeddedBackend;
 import io.partita.storage.DurableOptions;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
@@ -94,7 +93,7 @@ public final class PartitaExtension implements ParameterResolver, AfterEachCallb
                     || "durable".equals(System.getProperty("partita.storage"));
             if (!durable) {
                 Storage storage = Storage.inMemory(options);
-                return new Database(storage, Partita.using(new EmbeddedBackend(storage)), null);
+                return new Database(storage, Partita.using(storage), null);
             }
             Path dir;
             try {
@@ -103,7 +102,7 @@ public final class PartitaExtension implements ParameterResolver, AfterEachCallb
                 throw new UncheckedIOException("cannot create a temporary directory for the test's database", e);
             }
             Storage storage = Storage.open(dir, DurableOptions.defaults().withStorageOptions(options).withCacheBytes(8L * 1024 * 1024));
-            return new Database(storage, Partita.using(new EmbeddedBackend(storage)), dir);
+            return new Database(storage, Partita.using(storage), dir);
         }, Database.class);
     }
 

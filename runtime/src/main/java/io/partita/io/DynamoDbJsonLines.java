@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.partita.Partita;
 import io.partita.RetryPolicy;
+import io.partita.internal.Message;
 import io.partita.mapping.DynamoDbJson;
 import io.partita.mapping.MappingException;
 import io.partita.storage.api.BatchWriteItemRequest;
@@ -64,7 +65,7 @@ public final class DynamoDbJsonLines {
         private final long line;
 
         ImportException(long line, String message, Throwable cause) {
-            super("line " + line + ": " + message, cause);
+            super(Message.ImportLine.format(line, message), cause);
             this.line = line;
         }
 
@@ -155,11 +156,11 @@ public final class DynamoDbJsonLines {
             try {
                 node = JSON.readTree(line);
             } catch (JsonParseException e) {
-                throw new ImportException(lineNumber, "not valid JSON: " + e.getOriginalMessage(), e);
+                throw new ImportException(lineNumber, Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
             }
             if (node == null || !node.isObject() || node.size() != 1 || !node.has("Item")) {
-                throw new ImportException(lineNumber, "expected an export line {\"Item\":{...}}, got "
-                        + abbreviate(String.valueOf(node)), null);
+                throw new ImportException(lineNumber,
+                        Message.ImportNotAnExportLine.format(abbreviate(String.valueOf(node))), null);
             }
             batch.add(item(lineNumber, node.get("Item")));
             count++;
@@ -185,16 +186,18 @@ public final class DynamoDbJsonLines {
                         break;
                     }
                     if (token != JsonToken.START_OBJECT) {
-                        throw new ImportException(line, "expected an item object in the array, got " + token, null);
+                        throw new ImportException(line, Message.ImportNotAnItemObject.format(token), null);
                     }
                 } catch (JsonParseException e) {
-                    throw new ImportException(lineOf(e.getLocation()), "not valid JSON: " + e.getOriginalMessage(), e);
+                    throw new ImportException(lineOf(e.getLocation()),
+                            Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
                 }
                 JsonNode node;
                 try {
                     node = JSON.readTree(parser);
                 } catch (JsonParseException e) {
-                    throw new ImportException(lineOf(e.getLocation()), "not valid JSON: " + e.getOriginalMessage(), e);
+                    throw new ImportException(lineOf(e.getLocation()),
+                            Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
                 }
                 boolean wrapped = node.size() == 1 && node.has("Item") && node.get("Item").isObject()
                         && !(node.get("Item").size() == 1 && TYPES.contains(node.get("Item").fieldNames().next()));
@@ -206,10 +209,12 @@ public final class DynamoDbJsonLines {
             }
             try {
                 if (parser.nextToken() != null) {
-                    throw new ImportException(parser.currentLocation().getLineNr(), "unexpected content after the array", null);
+                    throw new ImportException(parser.currentLocation().getLineNr(),
+                            Message.ImportContentAfterArray.format(), null);
                 }
             } catch (JsonParseException e) {
-                throw new ImportException(lineOf(e.getLocation()), "not valid JSON: " + e.getOriginalMessage(), e);
+                throw new ImportException(lineOf(e.getLocation()),
+                        Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
             }
         }
         return count;
@@ -223,7 +228,7 @@ public final class DynamoDbJsonLines {
         try {
             Map<String, AttributeValue> item = DynamoDbJson.itemFromJson(json);
             if (item.isEmpty()) {
-                throw new ImportException(line, "the item has no attributes", null);
+                throw new ImportException(line, Message.ImportItemWithoutAttributes.format(), null);
             }
             return item;
         } catch (MappingException | IllegalArgumentException e) {
@@ -250,8 +255,9 @@ public final class DynamoDbJsonLines {
             if (!pending.isEmpty()) {
                 RetryPolicy policy = db.retryPolicy();
                 if (attempt >= policy.maxAttempts()) {
-                    throw new IllegalStateException(pending.values().stream().mapToInt(List::size).sum()
-                            + " items were still unprocessed after " + attempt + " attempts");
+                    throw new IllegalStateException(
+                            Message.ItemsStillUnprocessed.format(pending.values().stream().mapToInt(List::size).sum(),
+                                    attempt));
                 }
                 pause(policy, attempt - 1);
             }
@@ -267,7 +273,7 @@ public final class DynamoDbJsonLines {
             policy.sleeper().sleep(d);
         } catch (InterruptedException e) {
             java.lang.Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while backing off unprocessed items", e);
+            throw new IllegalStateException(Message.InterruptedBackingOffItems.format(), e);
         }
     }
 }

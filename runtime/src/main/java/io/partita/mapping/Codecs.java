@@ -1,5 +1,6 @@
 package io.partita.mapping;
 
+import io.partita.internal.Message;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
@@ -190,7 +191,7 @@ public final class Codecs {
                 case PERIOD: return AttributeValue.s(v.toString());
                 case ZONE_ID: return AttributeValue.s(((ZoneId) v).getId());
                 case ZONE_OFFSET: return AttributeValue.s(((ZoneOffset) v).getId());
-                default: throw new IllegalStateException("codec kind " + kind);
+                default: throw new IllegalStateException(Message.UnknownCodecKind.format(kind));
             }
         }
 
@@ -198,7 +199,7 @@ public final class Codecs {
         @SuppressWarnings("unchecked")
         public V decode(AttributeValue value) {
             if (value.type() != type) {
-                throw new MappingException("expected " + type + ", got " + value.type());
+                throw new MappingException(Message.WrongAttributeType.format(type, value.type()));
             }
             return (V) decodeValue(value);
         }
@@ -232,7 +233,7 @@ public final class Codecs {
                 case PERIOD: return Period.parse(v.asS());
                 case ZONE_ID: return ZoneId.of(v.asS());
                 case ZONE_OFFSET: return ZoneOffset.of(v.asS());
-                default: throw new IllegalStateException("codec kind " + kind);
+                default: throw new IllegalStateException(Message.UnknownCodecKind.format(kind));
             }
         }
 
@@ -258,8 +259,8 @@ public final class Codecs {
             E e = byName.get(v.asS());
             if (e == null) {
                 // built only on failure: enum codecs are created at class initialization, on the cold-start path
-                throw new MappingException("unknown enum constant '" + v.asS() + "', expected one of "
-                        + new java.util.TreeSet<>(byName.keySet()));
+                throw new MappingException(
+                        Message.UnknownEnumConstant.format(v.asS(), new java.util.TreeSet<>(byName.keySet())));
             }
             return e;
         });
@@ -299,7 +300,7 @@ public final class Codecs {
     public static <T> AttributeCodec<T> nested(ItemSchema<T> schema) {
         return scalar(AttributeType.M, t -> AttributeValue.m(schema.toItem(t)), v -> {
             if (!(v instanceof AttributeValue.M m)) {
-                throw new MappingException("expected an M for nested " + schema.typeName() + ", got " + v.type());
+                throw new MappingException(Message.NestedNotAMap.format(schema.typeName(), v.type()));
             }
             return schema.fromItem(m.values());
         });
@@ -363,7 +364,7 @@ public final class Codecs {
             @Override
             public V decode(AttributeValue value) {
                 if (value.type() != type) {
-                    throw new MappingException("expected " + type + ", got " + value.type());
+                    throw new MappingException(Message.WrongAttributeType.format(type, value.type()));
                 }
                 return decode.apply(value);
             }
@@ -377,7 +378,7 @@ public final class Codecs {
 
     private static Character singleChar(String s) {
         if (s.length() != 1) {
-            throw new MappingException("expected a single character, got \"" + s + "\"");
+            throw new MappingException(Message.NotASingleCharacter.format(s));
         }
         return s.charAt(0);
     }
@@ -388,7 +389,7 @@ public final class Codecs {
 
     private static BigDecimal finite(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw new MappingException("DynamoDB numbers cannot be NaN or infinite, got " + d);
+            throw new MappingException(Message.NumberNotFinite.format(d));
         }
         return BigDecimal.valueOf(d);
     }
@@ -440,7 +441,7 @@ public final class Codecs {
         @Override
         public List<V> decode(AttributeValue value) {
             if (!(value instanceof AttributeValue.L l)) {
-                throw new MappingException("expected L, got " + value.type());
+                throw new MappingException(Message.NotAList.format(value.type()));
             }
             List<V> out = new ArrayList<>(l.values().size());
             for (AttributeValue v : l.values()) {
@@ -501,11 +502,11 @@ public final class Codecs {
 
         private AttributeValue nonNullElement(V v) {
             if (v == null) {
-                throw new MappingException("a set stored as " + element.type() + "S cannot hold null");
+                throw new MappingException(Message.NullSetElement.format(element.type()));
             }
             AttributeValue encoded = element.encode(v);
             if (encoded == null) {
-                throw new MappingException("set element " + v + " has no stored form");
+                throw new MappingException(Message.SetElementNotStorable.format(v));
             }
             return encoded;
         }
@@ -522,7 +523,7 @@ public final class Codecs {
             } else if (value instanceof AttributeValue.L l) {
                 l.values().forEach(v -> out.add(decodeElement(element, v)));
             } else {
-                throw new MappingException("expected a set (SS, NS, BS or L), got " + value.type());
+                throw new MappingException(Message.NotASet.format(value.type()));
             }
             return out;
         }
@@ -559,7 +560,7 @@ public final class Codecs {
             Map<String, AttributeValue> out = new LinkedHashMap<>(Math.max(16, map.size() * 2));
             for (Map.Entry<K, V> e : map.entrySet()) {
                 if (e.getKey() == null) {
-                    throw new MappingException("map keys cannot be null");
+                    throw new MappingException(Message.NullMapKey.format());
                 }
                 out.put(keyToString.apply(e.getKey()), encodeElement(value, e.getValue()));
             }
@@ -569,7 +570,7 @@ public final class Codecs {
         @Override
         public Map<K, V> decode(AttributeValue stored) {
             if (!(stored instanceof AttributeValue.M m)) {
-                throw new MappingException("expected M, got " + stored.type());
+                throw new MappingException(Message.NotAMap.format(stored.type()));
             }
             Map<K, V> out = new LinkedHashMap<>(Math.max(16, m.values().size() * 2));
             for (Map.Entry<String, AttributeValue> e : m.values().entrySet()) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.partita.internal.Message;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
@@ -44,7 +45,7 @@ final class JsonNodeCodec implements AttributeCodec<JsonNode> {
                 if (node.isDouble() || node.isFloat()) {
                     double d = node.doubleValue();
                     if (Double.isNaN(d) || Double.isInfinite(d)) {
-                        throw new MappingException("DynamoDB numbers cannot be NaN or infinite, got " + d);
+                        throw new MappingException(Message.NumberNotFinite.format(d));
                     }
                 }
                 yield AttributeValue.n(node.decimalValue());
@@ -55,10 +56,10 @@ final class JsonNodeCodec implements AttributeCodec<JsonNode> {
                 try {
                     yield AttributeValue.b(node.binaryValue());
                 } catch (java.io.IOException e) {
-                    throw new MappingException("unreadable binary node", e);
+                    throw new MappingException(Message.JsonUnreadableBinary.format(), e);
                 }
             }
-            case POJO -> throw new MappingException("POJO nodes are not supported; convert them to a tree first");
+            case POJO -> throw new MappingException(Message.JsonPojoNode.format());
         };
     }
 

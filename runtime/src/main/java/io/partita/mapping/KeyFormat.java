@@ -1,5 +1,6 @@
 package io.partita.mapping;
 
+import io.partita.internal.Message;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -214,7 +215,7 @@ public final class KeyFormat {
     /** A floating-point value, order-preserving (see the class comment); NaN is rejected. */
     public static String sortable(double value) {
         if (Double.isNaN(value)) {
-            throw new MappingException("NaN has no place in a sorted key");
+            throw new MappingException(Message.NaNInSortedKey.format());
         }
         long bits = Double.doubleToLongBits(value == 0.0d ? 0.0d : value);
         bits = bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
@@ -239,7 +240,7 @@ public final class KeyFormat {
             return sortable(value.doubleValue());
         }
         if (value instanceof BigDecimal || value instanceof BigInteger) {
-            throw new MappingException(value.getClass().getSimpleName() + " has no order-preserving text form");
+            throw new MappingException(Message.NoOrderPreservingForm.format(value.getClass().getSimpleName()));
         }
         return sortable(value.longValue());
     }

@@ -1,5 +1,6 @@
 package io.partita.mapping;
 
+import io.partita.internal.Message;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
@@ -55,7 +56,8 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
                 try {
                     encoded = codecs[i].encode(field);
                 } catch (RuntimeException e) {
-                    throw new MappingException("Cannot write " + typeName + "." + names[i] + " = " + field + ": " + e.getMessage(), e);
+                    throw new MappingException(
+                            Message.CannotWriteField.format(typeName, names[i], field, e.getMessage()), e);
                 }
                 if (encoded != null) {
                     item.put(names[i], encoded);
@@ -82,7 +84,8 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
                 try {
                     encoded = codecs[i].encode(field);
                 } catch (RuntimeException e) {
-                    throw new MappingException("Cannot write " + typeName + "." + names[i] + " = " + field + ": " + e.getMessage(), e);
+                    throw new MappingException(
+                            Message.CannotWriteField.format(typeName, names[i], field, e.getMessage()), e);
                 }
                 if (encoded != null) {
                     item.add(names[i], encoded);
@@ -103,8 +106,8 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
                 try {
                     values[i] = codec.decode(stored);
                 } catch (RuntimeException e) {
-                    throw new MappingException("Cannot read attribute '" + names[i] + "' of " + typeName + " from " + stored
-                            + ": " + e.getMessage(), e);
+                    throw new MappingException(
+                            Message.CannotReadAttribute.format(names[i], typeName, stored, e.getMessage()), e);
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.partita.mapping;
 
+import io.partita.internal.Message;
 import io.partita.storage.value.AttributeValue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -140,8 +141,7 @@ public final class Shards {
         if (value instanceof java.time.Year t) {
             return KeyFormat.text(t);
         }
-        throw new IllegalArgumentException("No canonical key rendering for " + value.getClass().getName()
-                + " (a @Scatter 'by' field must be a scalar key type)");
+        throw new IllegalArgumentException(Message.NoCanonicalRendering.format(value.getClass().getName()));
     }
 
     /** MurmurHash3 x86 32-bit of {@code data} with {@code seed}. */
@@ -191,7 +191,7 @@ public final class Shards {
 
     private static void requireShards(int shards) {
         if (shards < 1) {
-            throw new IllegalArgumentException("shards must be positive, got " + shards);
+            throw new IllegalArgumentException(Message.ShardsNotPositive.format(shards));
         }
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.partita.internal.Message;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
@@ -34,7 +35,7 @@ public final class CreateTableJson {
         try {
             return Mapper.PRETTY.writeValueAsString(toJson(table)) + System.lineSeparator();
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot print the CreateTable request of " + table.name(), e);
+            throw new IllegalStateException(Message.CreateTableNotPrintable.format(table.name()), e);
         }
     }
 
@@ -99,7 +100,8 @@ public final class CreateTableJson {
     private static void keyElement(ArrayNode schema, KeyAttribute key, String keyType, Map<String, KeyAttribute> definitions) {
         KeyAttribute previous = definitions.putIfAbsent(key.name(), key);
         if (previous != null && previous.type() != key.type()) {
-            throw new IllegalArgumentException("Key attribute " + key.name() + " is declared as both " + previous.type() + " and " + key.type());
+            throw new IllegalArgumentException(
+                    Message.KeyAttributeTypeConflict.format(key.name(), previous.type(), key.type()));
         }
         ObjectNode element = schema.addObject();
         element.put("AttributeName", key.name());

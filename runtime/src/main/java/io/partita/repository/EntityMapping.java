@@ -1,6 +1,7 @@
 package io.partita.repository;
 
 import io.partita.MissingIndexKeyException;
+import io.partita.internal.Message;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.ItemSchema;
 import io.partita.storage.ValidationException;
@@ -149,8 +150,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         }
         for (String key : tableKeyAttributes) {
             if (!item.containsKey(key)) {
-                throw new ValidationException(schema.typeName() + ": table key attribute " + key + " of " + table.name()
-                        + " is missing (its field is null or renders no value); nothing was written");
+                throw new ValidationException(Message.MissingTableKey.format(schema.typeName(), key, table.name()));
             }
         }
         return item.build();
@@ -188,15 +188,15 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
      */
     void checkUpdatable(String attribute, boolean removing) {
         if (tableKeyAttributes.contains(attribute)) {
-            throw new ValidationException(schema.typeName() + ": cannot update " + attribute + ", it is part of the table key of " + table.name());
+            throw new ValidationException(Message.UpdateOfTableKey.format(schema.typeName(), attribute, table.name()));
         }
         if (attribute.equals(discriminatorAttribute)) {
-            throw new ValidationException(schema.typeName() + ": cannot update the discriminator attribute " + attribute);
+            throw new ValidationException(Message.UpdateOfDiscriminator.format(schema.typeName(), attribute));
         }
         String computedAttribute = computedAttributeBySource.get(attribute);
         if (computedAttribute != null) {
-            throw new ValidationException(schema.typeName() + ": cannot update " + attribute + " in place, the computed attribute "
-                    + computedAttribute + " is rendered from it; put the whole entity instead");
+            throw new ValidationException(
+                    Message.UpdateOfComputedSource.format(schema.typeName(), attribute, computedAttribute));
         }
         if (removing) {
             for (IndexKeyField<T> f : indexKeyFields) {
@@ -242,7 +242,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                 return names;
             }
         }
-        throw new IllegalArgumentException("Table " + table.name() + " has no index named " + indexName);
+        throw new IllegalArgumentException(Message.NoSuchIndex.format(table.name(), indexName));
     }
 
     /** The sort key attributes of an index (or of the table, for {@code null}), in order. */
@@ -260,7 +260,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                 return List.of(l.sortKey().name());
             }
         }
-        throw new IllegalArgumentException("Table " + table.name() + " has no index named " + indexName);
+        throw new IllegalArgumentException(Message.NoSuchIndex.format(table.name(), indexName));
     }
 
     /** True when {@code indexName} is one of the table's local secondary indexes. */

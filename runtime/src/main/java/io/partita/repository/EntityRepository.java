@@ -4,8 +4,10 @@ import io.partita.Condition;
 import io.partita.ExpressionBuilder;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.Repository;
+import io.partita.internal.Message;
 import io.partita.mapping.ItemDecoder;
-import io.partita.spi.Backend;
+import io.partita.storage.Backend;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
@@ -36,7 +38,7 @@ import java.util.Optional;
  *
  * @param <T> the entity
  */
-public abstract class EntityRepository<T> {
+public abstract class EntityRepository<T> implements Repository<T> {
     private final Partita db;
     private final Backend backend;
     private final EntityMapping<T> mapping;
@@ -239,7 +241,7 @@ public abstract class EntityRepository<T> {
     /** A key of this table from its partition- and sort-key values. */
     protected final Key<T> keyOf(AttributeValue partitionKey, AttributeValue sortKey) {
         if (mapping.tableKeyAttributes().size() != 2) {
-            throw new IllegalStateException(tableName + " has no sort key");
+            throw new IllegalStateException(Message.NoSortKey.format(tableName));
         }
         Map<String, AttributeValue> key = new HashMap<>(4);
         key.put(mapping.tableKeyAttributes().get(0), Objects.requireNonNull(partitionKey, "partitionKey"));
@@ -282,7 +284,7 @@ public abstract class EntityRepository<T> {
 
     private void requireOwnKey(Key<?> key) {
         if (!key.tableName().equals(tableName)) {
-            throw new IllegalArgumentException("Key " + key + " belongs to table " + key.tableName() + ", not " + tableName);
+            throw new IllegalArgumentException(Message.KeyOfOtherTable.format(key, key.tableName(), tableName));
         }
     }
 
@@ -293,8 +295,8 @@ public abstract class EntityRepository<T> {
         try {
             return version.asN().longValueExact();
         } catch (RuntimeException e) {
-            throw new IllegalStateException(mapping.entityName() + ": @Version attribute " + versionAttribute
-                    + " must be a whole number, got " + version, e);
+            throw new IllegalStateException(
+                    Message.VersionNotWholeNumber.format(mapping.entityName(), versionAttribute, version), e);
         }
     }
 

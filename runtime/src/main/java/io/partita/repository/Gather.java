@@ -2,6 +2,7 @@ package io.partita.repository;
 
 import io.partita.Cursor;
 import io.partita.GatherException;
+import io.partita.internal.Message;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.value.AttributeValue;
@@ -164,7 +165,7 @@ final class Gather {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 runner.cancel();
-                throw new CancellationException("interrupted while gathering shards");
+                throw new CancellationException(Message.InterruptedGathering.format());
             }
         }
     }
@@ -218,8 +219,8 @@ final class Gather {
             this.query = q;
             int n = q.scatterValues.size();
             if (cursor != null && cursor.positions().size() != n) {
-                throw new IllegalArgumentException("This cursor holds " + cursor.positions().size() + " shard positions; the query has "
-                        + n + " shards");
+                throw new IllegalArgumentException(
+                        Message.CursorShardCountMismatch.format(cursor.positions().size(), n));
             }
             this.runner = new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
             this.shards = new Shard[n];
@@ -321,9 +322,10 @@ final class Gather {
         }
 
         private GatherException failure(int shard, Throwable cause) {
-            return new GatherException("Shard " + shard + " of " + shards.length + " (" + query.scatterAttribute + " = "
-                    + shards[shard].value + ") of a gather query on " + query.spec.tableName()
-                    + (query.spec.indexName() == null ? "" : "." + query.spec.indexName()) + " failed: " + cause, shard, cause);
+            return new GatherException(
+                    Message.GatherQueryShardFailed.format(shard, shards.length, query.scatterAttribute,
+                            shards[shard].value, query.spec.tableName(),
+                            (query.spec.indexName() == null ? "" : "." + query.spec.indexName()), cause), shard, cause);
         }
 
         @Override
@@ -425,9 +427,10 @@ final class Gather {
     }
 
     private static GatherException countFailure(QueryBuilder<?, ?> q, int shard, Throwable cause) {
-        return new GatherException("Shard " + shard + " of " + q.scatterValues.size() + " (" + q.scatterAttribute + " = "
-                + q.scatterValues.get(shard) + ") of a gather count on " + q.spec.tableName()
-                + (q.spec.indexName() == null ? "" : "." + q.spec.indexName()) + " failed: " + cause, shard, cause);
+        return new GatherException(
+                Message.GatherCountShardFailed.format(shard, q.scatterValues.size(), q.scatterAttribute,
+                        q.scatterValues.get(shard), q.spec.tableName(),
+                        (q.spec.indexName() == null ? "" : "." + q.spec.indexName()), cause), shard, cause);
     }
 
     private static long countShard(QueryBuilder<?, ?> q, AttributeValue shard) {

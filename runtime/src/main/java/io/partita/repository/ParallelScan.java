@@ -4,8 +4,9 @@ import io.partita.Condition;
 import io.partita.ExpressionBuilder;
 import io.partita.GatherException;
 import io.partita.GatherOptions;
+import io.partita.internal.Message;
 import io.partita.mapping.ItemDecoder;
-import io.partita.spi.Backend;
+import io.partita.storage.Backend;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.value.AttributeValue;
@@ -49,7 +50,7 @@ public final class ParallelScan<T> {
     ParallelScan(Backend backend, String tableName, ItemDecoder<T> decoder, GatherOptions gather, int segments,
                  Condition typeFilter) {
         if (segments < 1 || segments > MAX_SEGMENTS) {
-            throw new IllegalArgumentException("segments must be 1 to " + MAX_SEGMENTS + ", got " + segments);
+            throw new IllegalArgumentException(Message.SegmentsOutOfRange.format(MAX_SEGMENTS, segments));
         }
         this.backend = backend;
         this.tableName = tableName;
@@ -75,7 +76,7 @@ public final class ParallelScan<T> {
     /** At most {@code n} segments read at once (1 to 1000). */
     public ParallelScan<T> concurrency(int n) {
         if (n < 1 || n > 1000) {
-            throw new IllegalArgumentException("concurrency must be 1 to 1000, got " + n);
+            throw new IllegalArgumentException(Message.ConcurrencyOutOfRange.format(n));
         }
         this.concurrency = n;
         return this;
@@ -185,7 +186,7 @@ public final class ParallelScan<T> {
     }
 
     private GatherException failure(int segment, Throwable cause) {
-        return new GatherException("Segment " + segment + " of " + segments + " of a parallel scan of " + tableName
-                + " failed: " + cause, segment, cause);
+        return new GatherException(
+                Message.ScanSegmentFailed.format(segment, segments, tableName, cause), segment, cause);
     }
 }

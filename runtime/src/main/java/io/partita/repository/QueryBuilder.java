@@ -3,6 +3,7 @@ package io.partita.repository;
 import io.partita.Condition;
 import io.partita.Cursor;
 import io.partita.Page;
+import io.partita.internal.Message;
 import io.partita.mapping.AttributeCodec;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
@@ -112,7 +113,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      */
     protected final void sortKeyEquals(String attribute, AttributeValue value) {
         if (range != null) {
-            throw new IllegalStateException("sort-key part " + attribute + " comes after the range condition on " + range.attribute());
+            throw new IllegalStateException(Message.SortKeyPartAfterRange.format(attribute, range.attribute()));
         }
         sortEquals.put(Objects.requireNonNull(attribute, "attribute"), requireKeyValue(attribute, value));
     }
@@ -169,7 +170,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      */
     protected final void scatter(String attribute, List<AttributeValue> shardValues) {
         if (shardValues.isEmpty()) {
-            throw new IllegalArgumentException("a scattered query needs at least one shard");
+            throw new IllegalArgumentException(Message.ScatterWithoutShards.format());
         }
         this.scatterAttribute = Objects.requireNonNull(attribute, "attribute");
         this.scatterValues = List.copyOf(shardValues);
@@ -193,7 +194,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      */
     public final Q limit(int n) {
         if (n <= 0) {
-            throw new IllegalArgumentException("limit must be positive, got " + n);
+            throw new IllegalArgumentException(Message.LimitNotPositive.format(n));
         }
         this.limit = n;
         return self();
@@ -220,7 +221,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     /** Gather queries: at most {@code n} shard requests in flight at once (1 to 1000); no effect on other queries. */
     public final Q concurrency(int n) {
         if (n < 1 || n > 1000) {
-            throw new IllegalArgumentException("concurrency must be 1 to 1000, got " + n);
+            throw new IllegalArgumentException(Message.ConcurrencyOutOfRange.format(n));
         }
         this.concurrency = n;
         return self();
@@ -296,7 +297,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     final void setRange(RangeTerm term) {
         if (range != null) {
-            throw new IllegalStateException("This query already has a sort-key condition (" + range + ")");
+            throw new IllegalStateException(Message.SecondSortKeyCondition.format(range));
         }
         this.range = term;
     }
@@ -307,7 +308,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     private static AttributeValue requireKeyValue(String attribute, AttributeValue value) {
         if (value == null) {
-            throw new IllegalArgumentException("key attribute " + attribute + " needs a value, got null");
+            throw new IllegalArgumentException(Message.NullKeyValue.format(attribute));
         }
         return value;
     }

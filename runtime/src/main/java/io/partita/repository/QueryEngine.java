@@ -3,6 +3,7 @@ package io.partita.repository;
 import io.partita.Cursor;
 import io.partita.ExpressionBuilder;
 import io.partita.Page;
+import io.partita.internal.Message;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.Select;
@@ -36,7 +37,7 @@ final class QueryEngine {
             partition.put(q.scatterAttribute, shardValue);
         }
         if (partition.isEmpty()) {
-            throw new IllegalStateException("a query needs its partition key");
+            throw new IllegalStateException(Message.QueryWithoutPartitionKey.format());
         }
         partition.forEach((name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
         q.sortEquals.forEach((name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));

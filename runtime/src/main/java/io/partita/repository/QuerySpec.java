@@ -2,7 +2,7 @@ package io.partita.repository;
 
 import io.partita.GatherOptions;
 import io.partita.mapping.ItemDecoder;
-import io.partita.spi.Backend;
+import io.partita.storage.Backend;
 import io.partita.storage.api.Select;
 import io.partita.storage.schema.TableDefinition;
 import java.util.List;

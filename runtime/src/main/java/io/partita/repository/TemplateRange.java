@@ -1,5 +1,6 @@
 package io.partita.repository;
 
+import io.partita.internal.Message;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.KeyOrder;
 import java.util.Map;
@@ -50,7 +51,7 @@ final class TemplateRange<V> implements SortKeyCondition.SortKeyTarget<V> {
             }
             case BETWEEN -> {
                 if (compare(r1, r2) > 0) {
-                    throw new IllegalArgumentException("between: the low end " + first + " is above the high end " + second);
+                    throw new IllegalArgumentException(Message.BetweenBoundsReversed.format(first, second));
                 }
                 String upper = upperBound(r2, false);
                 query.setRange(upper == null
@@ -105,7 +106,7 @@ final class TemplateRange<V> implements SortKeyCondition.SortKeyTarget<V> {
     private String rendered(V value) {
         String r = render.apply(value);
         if (r == null) {
-            throw new IllegalArgumentException("key template part of " + attribute + " needs a value, got " + value);
+            throw new IllegalArgumentException(Message.TemplatePartWithoutValue.format(attribute, value));
         }
         return r;
     }

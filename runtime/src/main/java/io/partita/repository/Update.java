@@ -4,6 +4,8 @@ import io.partita.Condition;
 import io.partita.ExpressionBuilder;
 import io.partita.Field;
 import io.partita.Key;
+import io.partita.PartialUpdate;
+import io.partita.internal.Message;
 import io.partita.storage.api.ReturnValues;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.UpdateItemRequest;
@@ -36,7 +38,7 @@ import java.util.Set;
  *
  * @param <T> the entity
  */
-public final class Update<T> {
+public final class Update<T> implements PartialUpdate {
     private final EntityRepository<T> repository;
     private final Key<T> key;
     private final List<Action> sets = new ArrayList<>();
@@ -98,7 +100,7 @@ public final class Update<T> {
         }
         if (encoded.type() != AttributeType.N && encoded.type() != AttributeType.SS && encoded.type() != AttributeType.NS
                 && encoded.type() != AttributeType.BS) {
-            throw new IllegalArgumentException("add() works on numbers and sets; " + field + " is stored as " + encoded.type());
+            throw new IllegalArgumentException(Message.AddOnWrongType.format(field, encoded.type()));
         }
         touch(field.attributeName(), false);
         adds.add(new Action(field.attributeName(), encoded, false));
@@ -112,7 +114,7 @@ public final class Update<T> {
             return this;
         }
         if (encoded.type() != AttributeType.SS && encoded.type() != AttributeType.NS && encoded.type() != AttributeType.BS) {
-            throw new IllegalArgumentException("removeElements() works on sets; " + field + " is stored as " + encoded.type());
+            throw new IllegalArgumentException(Message.RemoveElementsOnWrongType.format(field, encoded.type()));
         }
         touch(field.attributeName(), false);
         deletes.add(new Action(field.attributeName(), encoded, false));
@@ -133,7 +135,7 @@ public final class Update<T> {
     /** Versioned entities: applies the update only if the stored version is {@code version}. */
     public Update<T> expectVersion(long version) {
         if (!repository.isVersioned()) {
-            throw new IllegalStateException(repository.mapping().entityName() + " has no @Version field");
+            throw new IllegalStateException(Message.NoVersionField.format(repository.mapping().entityName()));
         }
         this.expectedVersion = version;
         return this;
@@ -160,6 +162,7 @@ public final class Update<T> {
     }
 
     /** The update as a transaction action (see {@link io.partita.Transaction#update}). */
+    @Override
     public TransactWriteItem.Update prepare() {
         Rendered r = render();
         return new TransactWriteItem.Update(key.tableName(), key.attributes(), r.update(), r.condition(),
@@ -180,7 +183,7 @@ public final class Update<T> {
             allAdds.add(new Action(version, AttributeValue.n(1), false));
         }
         if (allSets.isEmpty() && removes.isEmpty() && allAdds.isEmpty() && deletes.isEmpty()) {
-            throw new IllegalStateException("Nothing to update: call set, add, remove or removeElements first");
+            throw new IllegalStateException(Message.EmptyUpdate.format());
         }
         ExpressionBuilder b = new ExpressionBuilder();
         StringBuilder expression = new StringBuilder(64);
@@ -215,10 +218,10 @@ public final class Update<T> {
     private void touch(String attribute, boolean removing) {
         repository.mapping().checkUpdatable(attribute, removing);
         if (repository.mapping().versionAttribute().filter(attribute::equals).isPresent()) {
-            throw new IllegalArgumentException("The @Version attribute " + attribute + " is maintained by Partita; use expectVersion()");
+            throw new IllegalArgumentException(Message.UpdateOfVersion.format(attribute));
         }
         if (!touched.add(attribute)) {
-            throw new IllegalArgumentException("Attribute " + attribute + " is already part of this update");
+            throw new IllegalArgumentException(Message.AttributeUpdatedTwice.format(attribute));
         }
     }
 }

@@ -1,11 +1,15 @@
 package io.partita.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 
 /** The module's dependency rules (runtime/README.md), checked on the production classes. */
 @AnalyzeClasses(packages = "io.partita", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -33,4 +37,49 @@ class ArchitectureTest {
     static final ArchRule mapping_does_not_know_repositories = noClasses().that().resideInAPackage("io.partita.mapping..")
             .should().dependOnClassesThat().resideInAnyPackage("io.partita", "io.partita.repository..", "io.partita.spi..")
             .because("mapping is the lowest layer above the storage values");
+
+    @ArchTest
+    static final ArchRule spi_depends_on_the_storage_api_only = noClasses().that().resideInAPackage("io.partita.spi..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.partita", "io.partita.mapping..", "io.partita.repository..",
+                    "io.partita.io..")
+            .because("the SPI is what backends and decorators implement: the core's operation surface and its decorators");
+
+    @ArchTest
+    static final ArchRule the_user_package_does_not_know_repository_support = noClasses().that().resideInAPackage("io.partita")
+            .should().dependOnClassesThat().resideInAnyPackage("io.partita.repository..", "io.partita.io..")
+            .because("transactions and batches take the user-package interfaces Repository and PartialUpdate, which "
+                    + "repository support implements; the dependency runs one way");
+
+    @ArchTest
+    static final ArchRule internal_is_a_leaf = noClasses().that().resideInAPackage("io.partita.internal..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.partita", "io.partita.spi..", "io.partita.mapping..",
+                    "io.partita.repository..", "io.partita.io..", "io.partita.storage..")
+            .because("every runtime package takes its messages from io.partita.internal.Message");
+
+    /** Every runtime package, the root package {@code io.partita} included, is one slice; storage is not ours. */
+    private static final SliceAssignment RUNTIME_PACKAGES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+            String pkg = javaClass.getPackageName();
+            if (pkg.equals("io.partita")) {
+                return SliceIdentifier.of("io.partita");
+            }
+            if (!pkg.startsWith("io.partita.") || pkg.startsWith("io.partita.storage")) {
+                return SliceIdentifier.ignore();
+            }
+            int end = pkg.indexOf('.', "io.partita.".length());
+            return SliceIdentifier.of(end < 0 ? pkg : pkg.substring(0, end));
+        }
+
+        @Override
+        public String getDescription() {
+            return "runtime packages (io.partita and each io.partita.<sub>..)";
+        }
+    };
+
+    @ArchTest
+    static final ArchRule no_package_cycles = slices().assignedFrom(RUNTIME_PACKAGES).should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule no_cycles_between_subpackages = slices().matching("io.partita.(*)..").should().beFreeOfCycles();
 }

@@ -11,7 +11,7 @@ import io.partita.Partita;
 import io.partita.repository.fixtures.GameScore;
 import io.partita.repository.fixtures.GameScoreGameTitleIndexView;
 import io.partita.repository.fixtures.GameScoreRepository;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Storage;
 import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.GetItemRequest;
@@ -49,7 +49,7 @@ class GameScoreRepositoryTest {
 
     @AfterEach
     void close() {
-        ((EmbeddedBackend) db.backend()).storage().checkInvariants();
+        ((Storage) db.backend()).checkInvariants();
         db.close();
     }
 

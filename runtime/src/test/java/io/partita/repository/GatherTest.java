@@ -11,8 +11,8 @@ import io.partita.Partita;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.Shards;
-import io.partita.spi.Backend;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Backend;
+import io.partita.storage.Storage;
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.QueryRequest;
@@ -158,7 +158,7 @@ class GatherTest {
     void limit_reads_one_page_per_shard_and_each_asks_only_for_the_limit() {
         AtomicInteger queries = new AtomicInteger();
         List<Integer> limits = new java.util.concurrent.CopyOnWriteArrayList<>();
-        try (Partita db = Partita.using(recording(EmbeddedBackend.inMemory(StorageOptions.defaults()), queries, limits, null))) {
+        try (Partita db = Partita.using(recording(Storage.inMemory(StorageOptions.defaults()), queries, limits, null))) {
             Events events = new Events(db, "Events", 100);
             for (int i = 0; i < 3000; i++) {
                 events.put(new Event("e" + i, T0.plusSeconds(i), "x"));
@@ -181,7 +181,7 @@ class GatherTest {
     void stream_is_lazy_with_one_page_of_prefetch_per_shard() {
         AtomicInteger queries = new AtomicInteger();
         String filler = "f".repeat(20_000); // about 50 items per 1 MB page
-        try (Partita db = Partita.using(recording(EmbeddedBackend.inMemory(StorageOptions.defaults()), queries, null, null))) {
+        try (Partita db = Partita.using(recording(Storage.inMemory(StorageOptions.defaults()), queries, null, null))) {
             Events events = new Events(db, "Events", 4);
             for (int i = 0; i < 600; i++) {
                 events.put(new Event("e" + i, T0.plusSeconds(i), filler));
@@ -204,7 +204,7 @@ class GatherTest {
         AtomicInteger queries = new AtomicInteger();
         AttributeValue bad = AttributeValue.n(7);
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        try (Partita db = Partita.using(recording(EmbeddedBackend.inMemory(StorageOptions.defaults()), queries, null, bad))) {
+        try (Partita db = Partita.using(recording(Storage.inMemory(StorageOptions.defaults()), queries, null, bad))) {
             db.retryPolicy(io.partita.RetryPolicy.none());
             Events events = new Events(db, "Events", 20);
             for (int i = 0; i < 200; i++) {

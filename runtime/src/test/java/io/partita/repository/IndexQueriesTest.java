@@ -9,7 +9,7 @@ import io.partita.Partita;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Storage;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
@@ -35,7 +35,7 @@ class IndexQueriesTest {
 
     @AfterEach
     void close() {
-        ((EmbeddedBackend) db.backend()).storage().checkInvariants();
+        ((Storage) db.backend()).checkInvariants();
         db.close();
     }
 

@@ -10,7 +10,7 @@ import io.partita.Partita;
 import io.partita.RetryPolicy;
 import io.partita.repository.GatherTest.Event;
 import io.partita.repository.GatherTest.Events;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Storage;
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.ScanRequest;
@@ -73,7 +73,7 @@ class ScanAllTest {
     @Test
     void a_failing_segment_fails_the_scan() {
         AtomicInteger queries = new AtomicInteger();
-        EmbeddedBackend embedded = EmbeddedBackend.inMemory(StorageOptions.defaults());
+        Storage embedded = Storage.inMemory(StorageOptions.defaults());
         try (Partita db = Partita.using(new CountingBackend(embedded, queries) {
             @Override
             public ScanResponse scan(ScanRequest r) {

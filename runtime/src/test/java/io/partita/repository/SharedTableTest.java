@@ -13,7 +13,7 @@ import io.partita.repository.fixtures.OrderStatus;
 import io.partita.repository.fixtures.ShopTableRepository;
 import io.partita.repository.fixtures.User;
 import io.partita.repository.fixtures.UserRepository;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Storage;
 import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.ValidationException;
@@ -46,7 +46,7 @@ class SharedTableTest {
 
     @AfterEach
     void close() {
-        ((EmbeddedBackend) db.backend()).storage().checkInvariants();
+        ((Storage) db.backend()).checkInvariants();
         db.close();
     }
 

@@ -1,38 +1,15 @@
 package io.partita.storage;
 
-import io.partita.storage.api.BatchGetItemRequest;
-import io.partita.storage.api.BatchGetItemResponse;
-import io.partita.storage.api.BatchWriteItemRequest;
-import io.partita.storage.api.BatchWriteItemResponse;
-import io.partita.storage.api.DeleteItemRequest;
-import io.partita.storage.api.DeleteItemResponse;
-import io.partita.storage.api.GetItemRequest;
-import io.partita.storage.api.GetItemResponse;
-import io.partita.storage.api.PutItemRequest;
-import io.partita.storage.api.PutItemResponse;
-import io.partita.storage.api.QueryRequest;
-import io.partita.storage.api.QueryResponse;
-import io.partita.storage.api.ScanRequest;
-import io.partita.storage.api.ScanResponse;
-import io.partita.storage.api.TableDescription;
-import io.partita.storage.api.TransactGetItemsRequest;
-import io.partita.storage.api.TransactGetItemsResponse;
-import io.partita.storage.api.TransactWriteItemsRequest;
-import io.partita.storage.api.TransactWriteItemsResponse;
-import io.partita.storage.api.UpdateItemRequest;
-import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.engine.Engine;
-import io.partita.storage.schema.GlobalSecondaryIndex;
-import io.partita.storage.schema.TableDefinition;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
- * The storage core's operations: DynamoDB's data-plane and table operations on the core's own value
- * types. Every operation either succeeds completely or throws a {@link StorageException} and changes
- * nothing. Implementations are thread-safe.
+ * The storage core: the {@link Backend} operations (DynamoDB's data-plane and table operations on the core's
+ * own value types) plus what only an engine can offer (GSI flushing, invariant checks). Every operation
+ * either succeeds completely or throws a {@link StorageException} and changes nothing. Implementations are
+ * thread-safe. The factories below are the ways to get one.
  */
-public interface Storage extends AutoCloseable {
+public interface Storage extends Backend {
 
     /** A new in-memory core with default options. */
     static Storage inMemory() {
@@ -57,43 +34,6 @@ public interface Storage extends AutoCloseable {
     static DurableStorage open(Path directory, DurableOptions options) {
         return Engine.open(directory, options);
     }
-
-    // ---- tables ------------------------------------------------------------------------------------------
-
-    TableDescription createTable(TableDefinition definition);
-
-    TableDescription describeTable(String tableName);
-
-    List<String> listTables();
-
-    TableDescription deleteTable(String tableName);
-
-    /** Adds a GSI to a live table and backfills it from the existing items before returning. */
-    TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index);
-
-    TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName);
-
-    // ---- items -------------------------------------------------------------------------------------------
-
-    PutItemResponse putItem(PutItemRequest request);
-
-    GetItemResponse getItem(GetItemRequest request);
-
-    DeleteItemResponse deleteItem(DeleteItemRequest request);
-
-    UpdateItemResponse updateItem(UpdateItemRequest request);
-
-    QueryResponse query(QueryRequest request);
-
-    ScanResponse scan(ScanRequest request);
-
-    BatchGetItemResponse batchGetItem(BatchGetItemRequest request);
-
-    BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request);
-
-    TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request);
-
-    TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request);
 
     // ---- operations the core adds ------------------------------------------------------------------------
 

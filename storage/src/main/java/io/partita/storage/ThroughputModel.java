@@ -51,8 +51,9 @@ import java.util.Objects;
  *       condition fails (they are rejected before any charge, as the capacity report ignores them too).</li>
  * </ul>
  *
- * <p>Costs: off, the engine's write and read paths pay one null check. On, every request takes one lock for
- * its admission (a few bucket refills), so the model is a simulation aid, not a production rate limiter.
+ * <p>Costs: off, the engine's write and read paths call a policy that does nothing (and is inlined away).
+ * On, every request takes one lock for its admission (a few bucket refills), so the model is a simulation
+ * aid, not a production rate limiter.
  *
  * @param partitionWriteUnitsPerSecond write units per second per partition key value (table and each GSI)
  * @param partitionReadUnitsPerSecond  read units per second per partition key value (table and each GSI)

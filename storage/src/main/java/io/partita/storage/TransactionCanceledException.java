@@ -22,8 +22,7 @@ public class TransactionCanceledException extends StorageException {
     private final transient List<CancellationReason> reasons;
 
     public TransactionCanceledException(List<CancellationReason> reasons) {
-        super("Transaction cancelled, please refer cancellation reasons for specific reasons "
-                + reasons.stream().map(CancellationReason::code).collect(Collectors.joining(", ", "[", "]")));
+        super(Message.TransactionCancelled.format(reasons.stream().map(CancellationReason::code).collect(Collectors.joining(", ", "[", "]"))));
         this.reasons = List.copyOf(reasons);
     }
 

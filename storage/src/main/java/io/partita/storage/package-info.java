@@ -14,5 +14,8 @@
  * index definitions), {@code api} (request and response records), {@code expression} (parser and
  * evaluator), {@code engine} (the implementation: key encoding, partitioned ordered maps, writes, reads,
  * capacity, invariant checking).
+ *
+ * <p>Messages: the text of every error the core reports is a constant of {@link io.partita.storage.Message},
+ * the core's message catalogue ({@code expression}'s messages are still to move there).
  */
 package io.partita.storage;

@@ -9,8 +9,8 @@ import io.partita.repository.EntityRepository;
 import io.partita.repository.QueryBuilder;
 import io.partita.repository.QuerySpec;
 import io.partita.repository.SortKeyCondition;
-import io.partita.spi.Backend;
-import io.partita.spi.EmbeddedBackend;
+import io.partita.storage.Backend;
+import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
@@ -117,7 +117,7 @@ public class GatherBench {
 
     @Setup(Level.Trial)
     public void load() {
-        Backend embedded = EmbeddedBackend.inMemory(StorageOptions.defaults());
+        Backend embedded = Storage.inMemory(StorageOptions.defaults());
         db = Partita.using(counting(embedded));
         scattered = new Events(db, "Scattered", shards);
         single = new Events(db, "Single", 0);

@@ -3,7 +3,6 @@ package io.partita.it.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.Partita;
-import io.partita.spi.EmbeddedBackend;
 import io.partita.storage.Storage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -164,7 +163,7 @@ class CrashRecoveryTest {
   /** Opens the directory as a restart would, checks the invariants, and reads every key the writer may write. */
   private static Map<String, State> recover(Path dir) {
     Storage storage = Storage.open(dir);
-    try (Partita db = Partita.using(new EmbeddedBackend(storage))) {
+    try (Partita db = Partita.using(storage)) {
       storage.checkInvariants();
       CrashAccountRepository accounts = CrashAccountRepository.of(db);
       Map<String, State> out = new HashMap<>();

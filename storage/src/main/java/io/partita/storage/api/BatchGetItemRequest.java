@@ -20,19 +20,13 @@ public record BatchGetItemRequest(Map<String, KeysAndAttributes> requestItems, R
     }
 
     /** Builds a {@link BatchGetItemRequest}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
+    public static final class Builder extends RequestBuilder<Builder> {
         private Map<String, KeysAndAttributes> requestItems;
-        private ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
 
         private Builder() {}
 
         public Builder requestItems(Map<String, KeysAndAttributes> requestItems) {
             this.requestItems = requestItems;
-            return this;
-        }
-
-        public Builder returnConsumedCapacity(ReturnConsumedCapacity returnConsumedCapacity) {
-            this.returnConsumedCapacity = returnConsumedCapacity;
             return this;
         }
 

@@ -22,20 +22,14 @@ public record BatchWriteItemRequest(Map<String, List<WriteRequest>> requestItems
     }
 
     /** Builds a {@link BatchWriteItemRequest}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
+    public static final class Builder extends RequestBuilder<Builder> {
         private Map<String, List<WriteRequest>> requestItems;
-        private ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
         private boolean returnItemCollectionMetrics = false;
 
         private Builder() {}
 
         public Builder requestItems(Map<String, List<WriteRequest>> requestItems) {
             this.requestItems = requestItems;
-            return this;
-        }
-
-        public Builder returnConsumedCapacity(ReturnConsumedCapacity returnConsumedCapacity) {
-            this.returnConsumedCapacity = returnConsumedCapacity;
             return this;
         }
 

@@ -4,7 +4,7 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** A DeleteItem call. */
-public record DeleteItemRequest(String tableName, Map<String, AttributeValue> key, String conditionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, ReturnValues returnValues, ReturnConsumedCapacity returnConsumedCapacity, boolean returnItemCollectionMetrics, boolean returnOldItemOnConditionFailure) {
+public record DeleteItemRequest(String tableName, Map<String, AttributeValue> key, String conditionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, ReturnValues returnValues, ReturnConsumedCapacity returnConsumedCapacity, boolean returnItemCollectionMetrics, boolean returnOldItemOnConditionFailure) implements TableRequest.ItemWrite {
     public DeleteItemRequest {
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
         expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -17,75 +17,17 @@ public record DeleteItemRequest(String tableName, Map<String, AttributeValue> ke
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.tableName = tableName;
-        b.key = key;
-        b.conditionExpression = conditionExpression;
-        b.expressionAttributeNames = expressionAttributeNames;
-        b.expressionAttributeValues = expressionAttributeValues;
-        b.returnValues = returnValues;
-        b.returnConsumedCapacity = returnConsumedCapacity;
-        b.returnItemCollectionMetrics = returnItemCollectionMetrics;
-        b.returnOldItemOnConditionFailure = returnOldItemOnConditionFailure;
-        return b;
+        return new Builder().copy(this).key(key);
     }
 
     /** Builds a {@link DeleteItemRequest}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
-        private String tableName;
+    public static final class Builder extends ItemWriteRequestBuilder<Builder> {
         private Map<String, AttributeValue> key;
-        private String conditionExpression;
-        private Map<String, String> expressionAttributeNames = Map.of();
-        private Map<String, AttributeValue> expressionAttributeValues = Map.of();
-        private ReturnValues returnValues = ReturnValues.NONE;
-        private ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
-        private boolean returnItemCollectionMetrics = false;
-        private boolean returnOldItemOnConditionFailure = false;
 
         private Builder() {}
 
-        public Builder tableName(String tableName) {
-            this.tableName = tableName;
-            return this;
-        }
-
         public Builder key(Map<String, AttributeValue> key) {
             this.key = key;
-            return this;
-        }
-
-        public Builder conditionExpression(String conditionExpression) {
-            this.conditionExpression = conditionExpression;
-            return this;
-        }
-
-        public Builder expressionAttributeNames(Map<String, String> expressionAttributeNames) {
-            this.expressionAttributeNames = expressionAttributeNames;
-            return this;
-        }
-
-        public Builder expressionAttributeValues(Map<String, AttributeValue> expressionAttributeValues) {
-            this.expressionAttributeValues = expressionAttributeValues;
-            return this;
-        }
-
-        public Builder returnValues(ReturnValues returnValues) {
-            this.returnValues = returnValues;
-            return this;
-        }
-
-        public Builder returnConsumedCapacity(ReturnConsumedCapacity returnConsumedCapacity) {
-            this.returnConsumedCapacity = returnConsumedCapacity;
-            return this;
-        }
-
-        public Builder returnItemCollectionMetrics(boolean returnItemCollectionMetrics) {
-            this.returnItemCollectionMetrics = returnItemCollectionMetrics;
-            return this;
-        }
-
-        public Builder returnOldItemOnConditionFailure(boolean returnOldItemOnConditionFailure) {
-            this.returnOldItemOnConditionFailure = returnOldItemOnConditionFailure;
             return this;
         }
 

@@ -4,7 +4,7 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** The result of GetItem; {@code item} is null when no item has the key. */
-public record GetItemResponse(Map<String, AttributeValue> item, ConsumedCapacity consumedCapacity) {
+public record GetItemResponse(Map<String, AttributeValue> item, ConsumedCapacity consumedCapacity) implements TableResponse {
     public static Builder builder() {
         return new Builder();
     }
@@ -17,19 +17,13 @@ public record GetItemResponse(Map<String, AttributeValue> item, ConsumedCapacity
     }
 
     /** Builds a {@link GetItemResponse}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
+    public static final class Builder extends TableResponseBuilder<Builder> {
         private Map<String, AttributeValue> item;
-        private ConsumedCapacity consumedCapacity;
 
         private Builder() {}
 
         public Builder item(Map<String, AttributeValue> item) {
             this.item = item;
-            return this;
-        }
-
-        public Builder consumedCapacity(ConsumedCapacity consumedCapacity) {
-            this.consumedCapacity = consumedCapacity;
             return this;
         }
 

@@ -4,7 +4,7 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** A Scan over the table or an index, optionally one segment of a parallel scan. */
-public record ScanRequest(String tableName, String indexName, String filterExpression, String projectionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, Select select, Integer limit, Map<String, AttributeValue> exclusiveStartKey, boolean consistentRead, Integer segment, Integer totalSegments, ReturnConsumedCapacity returnConsumedCapacity) {
+public record ScanRequest(String tableName, String indexName, String filterExpression, String projectionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, Select select, Integer limit, Map<String, AttributeValue> exclusiveStartKey, boolean consistentRead, Integer segment, Integer totalSegments, ReturnConsumedCapacity returnConsumedCapacity) implements TableRequest.Page {
     public ScanRequest {
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
         expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -16,90 +16,15 @@ public record ScanRequest(String tableName, String indexName, String filterExpre
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.tableName = tableName;
-        b.indexName = indexName;
-        b.filterExpression = filterExpression;
-        b.projectionExpression = projectionExpression;
-        b.expressionAttributeNames = expressionAttributeNames;
-        b.expressionAttributeValues = expressionAttributeValues;
-        b.select = select;
-        b.limit = limit;
-        b.exclusiveStartKey = exclusiveStartKey;
-        b.consistentRead = consistentRead;
-        b.segment = segment;
-        b.totalSegments = totalSegments;
-        b.returnConsumedCapacity = returnConsumedCapacity;
-        return b;
+        return new Builder().copy(this).segment(segment).totalSegments(totalSegments);
     }
 
     /** Builds a {@link ScanRequest}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
-        private String tableName;
-        private String indexName;
-        private String filterExpression;
-        private String projectionExpression;
-        private Map<String, String> expressionAttributeNames = Map.of();
-        private Map<String, AttributeValue> expressionAttributeValues = Map.of();
-        private Select select;
-        private Integer limit;
-        private Map<String, AttributeValue> exclusiveStartKey;
-        private boolean consistentRead = false;
+    public static final class Builder extends PageRequestBuilder<Builder> {
         private Integer segment;
         private Integer totalSegments;
-        private ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
 
         private Builder() {}
-
-        public Builder tableName(String tableName) {
-            this.tableName = tableName;
-            return this;
-        }
-
-        public Builder indexName(String indexName) {
-            this.indexName = indexName;
-            return this;
-        }
-
-        public Builder filterExpression(String filterExpression) {
-            this.filterExpression = filterExpression;
-            return this;
-        }
-
-        public Builder projectionExpression(String projectionExpression) {
-            this.projectionExpression = projectionExpression;
-            return this;
-        }
-
-        public Builder expressionAttributeNames(Map<String, String> expressionAttributeNames) {
-            this.expressionAttributeNames = expressionAttributeNames;
-            return this;
-        }
-
-        public Builder expressionAttributeValues(Map<String, AttributeValue> expressionAttributeValues) {
-            this.expressionAttributeValues = expressionAttributeValues;
-            return this;
-        }
-
-        public Builder select(Select select) {
-            this.select = select;
-            return this;
-        }
-
-        public Builder limit(Integer limit) {
-            this.limit = limit;
-            return this;
-        }
-
-        public Builder exclusiveStartKey(Map<String, AttributeValue> exclusiveStartKey) {
-            this.exclusiveStartKey = exclusiveStartKey;
-            return this;
-        }
-
-        public Builder consistentRead(boolean consistentRead) {
-            this.consistentRead = consistentRead;
-            return this;
-        }
 
         public Builder segment(Integer segment) {
             this.segment = segment;
@@ -108,11 +33,6 @@ public record ScanRequest(String tableName, String indexName, String filterExpre
 
         public Builder totalSegments(Integer totalSegments) {
             this.totalSegments = totalSegments;
-            return this;
-        }
-
-        public Builder returnConsumedCapacity(ReturnConsumedCapacity returnConsumedCapacity) {
-            this.returnConsumedCapacity = returnConsumedCapacity;
             return this;
         }
 

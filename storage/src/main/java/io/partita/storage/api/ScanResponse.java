@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /** One page of Scan results. */
-public record ScanResponse(List<Map<String, AttributeValue>> items, int count, int scannedCount, Map<String, AttributeValue> lastEvaluatedKey, ConsumedCapacity consumedCapacity) {
+public record ScanResponse(List<Map<String, AttributeValue>> items, int count, int scannedCount, Map<String, AttributeValue> lastEvaluatedKey, ConsumedCapacity consumedCapacity) implements TableResponse.Page {
     public ScanResponse {
         items = items == null ? List.of() : items;
     }
@@ -15,49 +15,12 @@ public record ScanResponse(List<Map<String, AttributeValue>> items, int count, i
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.items = items;
-        b.count = count;
-        b.scannedCount = scannedCount;
-        b.lastEvaluatedKey = lastEvaluatedKey;
-        b.consumedCapacity = consumedCapacity;
-        return b;
+        return new Builder().copy(this);
     }
 
     /** Builds a {@link ScanResponse}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
-        private List<Map<String, AttributeValue>> items = List.of();
-        private int count = 0;
-        private int scannedCount = 0;
-        private Map<String, AttributeValue> lastEvaluatedKey;
-        private ConsumedCapacity consumedCapacity;
-
+    public static final class Builder extends PageResponseBuilder<Builder> {
         private Builder() {}
-
-        public Builder items(List<Map<String, AttributeValue>> items) {
-            this.items = items;
-            return this;
-        }
-
-        public Builder count(int count) {
-            this.count = count;
-            return this;
-        }
-
-        public Builder scannedCount(int scannedCount) {
-            this.scannedCount = scannedCount;
-            return this;
-        }
-
-        public Builder lastEvaluatedKey(Map<String, AttributeValue> lastEvaluatedKey) {
-            this.lastEvaluatedKey = lastEvaluatedKey;
-            return this;
-        }
-
-        public Builder consumedCapacity(ConsumedCapacity consumedCapacity) {
-            this.consumedCapacity = consumedCapacity;
-            return this;
-        }
 
         public ScanResponse build() {
             return new ScanResponse(items, count, scannedCount, lastEvaluatedKey, consumedCapacity);

@@ -20,19 +20,13 @@ public record TransactGetItemsRequest(List<TransactGetItem> transactItems, Retur
     }
 
     /** Builds a {@link TransactGetItemsRequest}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
+    public static final class Builder extends RequestBuilder<Builder> {
         private List<TransactGetItem> transactItems;
-        private ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
 
         private Builder() {}
 
         public Builder transactItems(List<TransactGetItem> transactItems) {
             this.transactItems = transactItems;
-            return this;
-        }
-
-        public Builder returnConsumedCapacity(ReturnConsumedCapacity returnConsumedCapacity) {
-            this.returnConsumedCapacity = returnConsumedCapacity;
             return this;
         }
 

@@ -22,10 +22,9 @@ public record TransactWriteItemsRequest(List<TransactWriteItem> transactItems, S
     }
 
     /** Builds a {@link TransactWriteItemsRequest}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
+    public static final class Builder extends RequestBuilder<Builder> {
         private List<TransactWriteItem> transactItems;
         private String clientRequestToken;
-        private ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
         private boolean returnItemCollectionMetrics = false;
 
         private Builder() {}
@@ -37,11 +36,6 @@ public record TransactWriteItemsRequest(List<TransactWriteItem> transactItems, S
 
         public Builder clientRequestToken(String clientRequestToken) {
             this.clientRequestToken = clientRequestToken;
-            return this;
-        }
-
-        public Builder returnConsumedCapacity(ReturnConsumedCapacity returnConsumedCapacity) {
-            this.returnConsumedCapacity = returnConsumedCapacity;
             return this;
         }
 

@@ -4,41 +4,18 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** The result of UpdateItem. */
-public record UpdateItemResponse(Map<String, AttributeValue> attributes, ConsumedCapacity consumedCapacity, ItemCollectionMetrics itemCollectionMetrics) {
+public record UpdateItemResponse(Map<String, AttributeValue> attributes, ConsumedCapacity consumedCapacity, ItemCollectionMetrics itemCollectionMetrics) implements TableResponse.ItemWrite {
     public static Builder builder() {
         return new Builder();
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.attributes = attributes;
-        b.consumedCapacity = consumedCapacity;
-        b.itemCollectionMetrics = itemCollectionMetrics;
-        return b;
+        return new Builder().copy(this);
     }
 
     /** Builds a {@link UpdateItemResponse}; unset fields take DynamoDB's defaults. */
-    public static final class Builder {
-        private Map<String, AttributeValue> attributes;
-        private ConsumedCapacity consumedCapacity;
-        private ItemCollectionMetrics itemCollectionMetrics;
-
+    public static final class Builder extends ItemWriteResponseBuilder<Builder> {
         private Builder() {}
-
-        public Builder attributes(Map<String, AttributeValue> attributes) {
-            this.attributes = attributes;
-            return this;
-        }
-
-        public Builder consumedCapacity(ConsumedCapacity consumedCapacity) {
-            this.consumedCapacity = consumedCapacity;
-            return this;
-        }
-
-        public Builder itemCollectionMetrics(ItemCollectionMetrics itemCollectionMetrics) {
-            this.itemCollectionMetrics = itemCollectionMetrics;
-            return this;
-        }
 
         public UpdateItemResponse build() {
             return new UpdateItemResponse(attributes, consumedCapacity, itemCollectionMetrics);

@@ -43,9 +43,8 @@ final class DiskCatalog {
                 try {
                     r = CatalogCodec.decode(kv[1]);
                 } catch (IllegalArgumentException e) {
-                    throw new io.partita.storage.DurableStorageException.Corrupted("The catalogue record of table "
-                            + new String(kv[0], 1, kv[0].length - 1, StandardCharsets.UTF_8) + " in " + store.directory
-                            + " is corrupt (" + e.getMessage() + "); nothing is served from the store: restore a backup", store.directory, e);
+                    throw new io.partita.storage.DurableStorageException.Corrupted(io.partita.storage.Message.StoreCatalogueCorrupt.format(
+                            new String(kv[0], 1, kv[0].length - 1, StandardCharsets.UTF_8), store.directory, e.getMessage()), store.directory, e);
                 }
                 TableData t = catalog.build(r);
                 catalog.loadCounters(t);

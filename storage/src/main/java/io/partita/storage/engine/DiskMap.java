@@ -82,9 +82,8 @@ final class DiskMap implements EntryMap {
         try {
             return ItemCodec.decode(Arrays.copyOfRange(value, i + 1, value.length));
         } catch (IllegalArgumentException e) {
-            throw new io.partita.storage.DurableStorageException.Corrupted("The store in " + store.directory
-                    + " holds an undecodable entry under key " + java.util.HexFormat.of().formatHex(storedKey) + ": " + e.getMessage()
-                    + "; nothing is served from it: restore a backup", store.directory, e);
+            throw new io.partita.storage.DurableStorageException.Corrupted(io.partita.storage.Message.StoreEntryUndecodable.format(
+                    store.directory, java.util.HexFormat.of().formatHex(storedKey), e.getMessage()), store.directory, e);
         }
     }
 

@@ -2,6 +2,7 @@ package io.partita.storage.engine;
 
 import io.partita.storage.DurableOptions;
 import io.partita.storage.DurableStorageException;
+import io.partita.storage.Message;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -108,7 +109,7 @@ final class DiskStore implements AutoCloseable {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new DurableStorageException.IOFailure("Cannot create the store directory " + dir + ": " + e, dir, e);
+            throw new DurableStorageException.IOFailure(Message.StoreDirectoryCreateFailed.format(dir, e), dir, e);
         }
         Path lockFile = dir.resolve(LOCK_FILE);
         FileChannel channel;
@@ -116,22 +117,20 @@ final class DiskStore implements AutoCloseable {
         try {
             channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         } catch (IOException e) {
-            throw new DurableStorageException.IOFailure("Cannot open the lock file " + lockFile + ": " + e, lockFile, e);
+            throw new DurableStorageException.IOFailure(Message.StoreLockFileFailed.format(lockFile, e), lockFile, e);
         }
         try {
             lock = channel.tryLock();
         } catch (OverlappingFileLockException e) {
             closeQuietly(channel);
-            throw new DurableStorageException.Locked("The store directory " + dir + " is already open in this JVM (lock file "
-                    + lockFile + "); close the other instance first", dir, e);
+            throw new DurableStorageException.Locked(Message.StoreOpenInThisJvm.format(dir, lockFile), dir, e);
         } catch (IOException e) {
             closeQuietly(channel);
-            throw new DurableStorageException.IOFailure("Cannot lock " + lockFile + ": " + e, lockFile, e);
+            throw new DurableStorageException.IOFailure(Message.StoreLockFileFailed.format(lockFile, e), lockFile, e);
         }
         if (lock == null) {
             closeQuietly(channel);
-            throw new DurableStorageException.Locked("The store directory " + dir + " is in use by another process (it holds the lock on "
-                    + lockFile + "); one process at a time opens a directory", dir, null);
+            throw new DurableStorageException.Locked(Message.StoreLockedByProcess.format(dir, lockFile), dir, null);
         }
         try {
             checkFormat(dir);
@@ -181,19 +180,17 @@ final class DiskStore implements AutoCloseable {
         Path data = dir.resolve(DATA_DIR);
         if (!Files.exists(marker)) {
             if (Files.exists(data)) {
-                throw new DurableStorageException.Corrupted("The store directory " + dir + " has a " + DATA_DIR + "/ directory but no "
-                        + FORMAT_FILE + " file: the marker is missing (restore it only if you know the directory's format version)", marker, null);
+                throw new DurableStorageException.Corrupted(Message.StoreMarkerMissing.format(dir, DATA_DIR, FORMAT_FILE), marker, null);
             }
             try (Stream<Path> s = Files.list(dir)) {
                 List<String> others = s.map(p -> p.getFileName().toString()).filter(n -> !n.equals(LOCK_FILE)).sorted().toList();
                 if (!others.isEmpty()) {
-                    throw new DurableStorageException.FormatMismatch("The directory " + dir + " is not a Partita store (it holds "
-                            + others + " and no " + FORMAT_FILE + "); this Partita reads and writes format version " + FORMAT_VERSION,
+                    throw new DurableStorageException.FormatMismatch(Message.StoreNotAStore.format(dir, others, FORMAT_FILE, FORMAT_VERSION),
                             dir, "not a Partita store", String.valueOf(FORMAT_VERSION));
                 }
                 writeMarker(marker);
             } catch (IOException e) {
-                throw new DurableStorageException.IOFailure("Cannot initialise the store directory " + dir + ": " + e, dir, e);
+                throw new DurableStorageException.IOFailure(Message.StoreInitFailed.format(dir, e), dir, e);
             }
             return;
         }
@@ -201,18 +198,16 @@ final class DiskStore implements AutoCloseable {
         try {
             content = Files.readString(marker, StandardCharsets.UTF_8).trim();
         } catch (IOException e) {
-            throw new DurableStorageException.Corrupted("Cannot read the format marker " + marker + ": " + e, marker, e);
+            throw new DurableStorageException.Corrupted(Message.StoreMarkerUnreadable.format(marker, e), marker, e);
         }
         Matcher m = Pattern.compile("partita-durable-format (\\d+)").matcher(content);
         if (!m.matches()) {
-            throw new DurableStorageException.Corrupted("The format marker " + marker + " is corrupt: expected '" + FORMAT_LINE
-                    + "', found '" + abbreviate(content) + "'", marker, null);
+            throw new DurableStorageException.Corrupted(Message.StoreMarkerCorrupt.format(marker, FORMAT_LINE, abbreviate(content)), marker, null);
         }
         int found = Integer.parseInt(m.group(1));
         if (found != FORMAT_VERSION) {
-            throw new DurableStorageException.FormatMismatch("The store in " + dir + " has format version " + found
-                    + "; this Partita reads and writes format version " + FORMAT_VERSION
-                    + (found > FORMAT_VERSION ? " (written by a newer Partita: open it with that version)" : " (written by an older Partita)"),
+            throw new DurableStorageException.FormatMismatch(
+                    (found > FORMAT_VERSION ? Message.StoreFormatNewer : Message.StoreFormatOlder).format(dir, found, FORMAT_VERSION),
                     dir, String.valueOf(found), String.valueOf(FORMAT_VERSION));
         }
     }
@@ -249,15 +244,14 @@ final class DiskStore implements AutoCloseable {
         Status.Code code = st == null ? null : st.getCode();
         boolean missingFile = msg.contains("No such file or directory") || msg.contains("does not exist");
         if (code == Status.Code.Corruption || missingFile) {
-            return new DurableStorageException.Corrupted("The store in " + dataDir.getParent() + " is corrupt or incomplete"
-                    + (file.equals(dataDir) ? "" : ": file " + file) + " (" + msg + "); nothing is served from it: restore a backup", file, e);
+            return new DurableStorageException.Corrupted(
+                    Message.StoreCorrupt.format(dataDir.getParent(), file.equals(dataDir) ? "" : ": file " + file, msg), file, e);
         }
         if (msg.contains("lock")) {
-            return new DurableStorageException.Locked("The store directory " + dataDir.getParent() + " is locked by another process or instance ("
-                    + msg + ")", dataDir.getParent(), e);
+            return new DurableStorageException.Locked(Message.StoreLockedByEngine.format(dataDir.getParent(), msg), dataDir.getParent(), e);
         }
-        return new DurableStorageException.IOFailure("The store in " + dataDir.getParent() + " failed to " + operation + ": " + msg
-                + (msg.contains("No space left") ? " (the disk is full: the write was not applied; earlier data is intact)" : ""), file, e);
+        return new DurableStorageException.IOFailure(
+                (msg.contains("No space left") ? Message.StoreDiskFull : Message.StoreIoFailed).format(dataDir.getParent(), operation, msg), file, e);
     }
 
     // ---- keys ------------------------------------------------------------------------------------------
@@ -469,7 +463,7 @@ final class DiskStore implements AutoCloseable {
         } catch (RocksDBException e) {
             throw translate(e, dataDir, "back up to " + t);
         } catch (IOException e) {
-            throw new DurableStorageException.IOFailure("Cannot write the backup " + t + ": " + e, t, e);
+            throw new DurableStorageException.IOFailure(Message.StoreBackupFailed.format(t, e), t, e);
         }
     }
 

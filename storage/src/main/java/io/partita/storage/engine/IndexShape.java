@@ -79,31 +79,25 @@ final class IndexShape {
 
     /** Rejects an item whose value for one of this index's key attributes has the wrong type, is empty or too large. */
     void validate(Map<String, AttributeValue> item) {
-        for (KeyAttribute k : partitionKey) {
-            AttributeValue v = item.get(k.name());
-            if (v != null) {
-                KeyRules.checkIndexKey(name, k, v, true);
-            }
-        }
-        for (KeyAttribute k : sortKey) {
-            AttributeValue v = item.get(k.name());
-            if (v != null) {
-                KeyRules.checkIndexKey(name, k, v, false);
-            }
-        }
+        check(item, true);
     }
 
     /** Only the value rules of {@link #validate}: index key values present in the item are non-empty and within size. */
     void validateValues(Map<String, AttributeValue> item) {
+        check(item, false);
+    }
+
+    /** Checks the index key values the item holds; with {@code types} false, values of another type pass. */
+    private void check(Map<String, AttributeValue> item, boolean types) {
         for (KeyAttribute k : partitionKey) {
             AttributeValue v = item.get(k.name());
-            if (v != null && v.type() == k.type()) {
+            if (v != null && (types || v.type() == k.type())) {
                 KeyRules.checkIndexKey(name, k, v, true);
             }
         }
         for (KeyAttribute k : sortKey) {
             AttributeValue v = item.get(k.name());
-            if (v != null && v.type() == k.type()) {
+            if (v != null && (types || v.type() == k.type())) {
                 KeyRules.checkIndexKey(name, k, v, false);
             }
         }

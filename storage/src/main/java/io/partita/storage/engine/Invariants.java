@@ -1,18 +1,34 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.value.AttributeValue;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.locks.Lock;
 
 /**
- * Proves that every index of a table holds exactly the entries its base items imply (no lost, duplicate
+ * The invariant checker ({@code Storage.checkInvariants}): proves that every index of a table holds exactly the entries its base items imply (no lost, duplicate
  * or orphan entries, projections exact), and that counters and item-collection sizes add up. Called with
  * the table's schema write lock held and no pending GSI work.
  */
 final class Invariants {
     private Invariants() {}
+
+    /** Checks every table, each under its schema write lock after draining its pending GSI work. */
+    static void checkAll(Collection<TableData> tables) {
+        for (TableData t : tables) {
+            Lock lock = t.schemaLock.writeLock();
+            lock.lock();
+            try {
+                IndexPropagation.drainAll(t);
+                check(t);
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
 
     static void check(TableData t) {
         long count = 0;

@@ -1,6 +1,6 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.ValidationException;
+import io.partita.storage.Message;
 import io.partita.storage.expression.KeyConditionTerm;
 import io.partita.storage.expression.KeyConditionTerm.Operator;
 import io.partita.storage.schema.KeyAttribute;
@@ -24,13 +24,12 @@ record KeyRange(OrderKey low, OrderKey high) {
             int p = indexOf(partitionKey, term.attribute());
             int s = indexOf(sortKey, term.attribute());
             if (p < 0 && s < 0) {
-                throw new ValidationException("Query key condition not supported: " + term.attribute()
-                        + " is not a key attribute of the table or index queried (key: " + describe(partitionKey, sortKey) + ")");
+                throw Message.KeyConditionNotKey.exception(term.attribute(), describe(partitionKey, sortKey));
             }
             KeyConditionTerm[] slot = p >= 0 ? pk : sk;
             int i = p >= 0 ? p : s;
             if (slot[i] != null) {
-                throw new ValidationException("KeyConditionExpressions must only contain one condition per key (" + term.attribute() + ")");
+                throw Message.KeyConditionTwice.exception(term.attribute());
             }
             KeyAttribute attr = p >= 0 ? partitionKey[p] : sortKey[s];
             checkOperand(attr, term, term.low());
@@ -42,11 +41,10 @@ record KeyRange(OrderKey low, OrderKey high) {
         AttributeValue[] pkValues = new AttributeValue[partitionKey.length];
         for (int i = 0; i < pk.length; i++) {
             if (pk[i] == null) {
-                throw new ValidationException("Query condition missed key schema element: " + partitionKey[i].name());
+                throw Message.KeyConditionMissingPartitionKey.exception(partitionKey[i].name());
             }
             if (pk[i].operator() != Operator.EQ) {
-                throw new ValidationException("Query key condition not supported: the partition key attribute "
-                        + partitionKey[i].name() + " takes only '=', got " + pk[i].operator().symbol());
+                throw Message.KeyConditionPartitionOperator.exception(partitionKey[i].name(), pk[i].operator().symbol());
             }
             pkValues[i] = pk[i].low();
         }
@@ -56,16 +54,12 @@ record KeyRange(OrderKey low, OrderKey high) {
         }
         for (int i = given; i < sk.length; i++) {
             if (sk[i] != null) {
-                throw new ValidationException("Query key condition not supported: sort key attribute " + sk[i].attribute()
-                        + " is used without " + sortKey[given].name() + "; multi-attribute sort keys take conditions on their "
-                        + "attributes in order, from the first");
+                throw Message.KeyConditionSortKeyGap.exception(sk[i].attribute(), sortKey[given].name());
             }
         }
         for (int i = 0; i + 1 < given; i++) {
             if (sk[i].operator() != Operator.EQ) {
-                throw new ValidationException("Query key condition not supported: only the last sort key attribute given may take "
-                        + "a range condition; " + sk[i].attribute() + " uses " + sk[i].operator().symbol()
-                        + " but is followed by " + sk[i + 1].attribute());
+                throw Message.KeyConditionRangeNotLast.exception(sk[i].attribute(), sk[i].operator().symbol(), sk[i + 1].attribute());
             }
         }
         int hash = pkValues.length == 1 ? OrderKey.partitionHash(pkValues[0]) : OrderKey.partitionHash(pkValues, pkValues.length);
@@ -92,9 +86,7 @@ record KeyRange(OrderKey low, OrderKey high) {
                         prefix(hash, pkValues, sk, equalities).after().build());
             case BETWEEN:
                 if (KeyOrder.compare(last.low(), last.high()) > 0) {
-                    throw new ValidationException("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
-                            + "greater than or equal to lower bound; lower operand: AttributeValue: " + last.low()
-                            + ", upper operand: AttributeValue: " + last.high());
+                    throw Message.KeyConditionBetweenOrder.exception(last.low(), last.high());
                 }
                 return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
                         prefix(hash, pkValues, sk, equalities).add(last.high()).after().build());
@@ -122,16 +114,13 @@ record KeyRange(OrderKey low, OrderKey high) {
 
     private static void checkOperand(KeyAttribute attr, KeyConditionTerm term, AttributeValue v) {
         if (term.operator() == Operator.BEGINS_WITH && v.type() == AttributeType.N) {
-            throw new ValidationException("Invalid KeyConditionExpression: Incorrect operand type for operator or function; "
-                    + "operator or function: begins_with, operand type: N");
+            throw Message.KeyConditionBeginsWithNumber.exception();
         }
         if (v.type() != attr.type()) {
-            throw new ValidationException("One or more parameter values were invalid: Condition parameter type does not match schema type"
-                    + " (" + attr.name() + " is " + attr.type() + ", the condition gives " + v.type() + ")");
+            throw Message.KeyConditionType.exception(attr.name(), attr.type(), v.type());
         }
-        if (v.size() == 0 && v.type() != AttributeType.N) {
-            throw new ValidationException("One or more parameter values are not valid. The AttributeValue for a key attribute "
-                    + "cannot contain an empty " + (v.type() == AttributeType.B ? "binary" : "string") + " value. Key: " + attr.name());
+        if (KeyRules.isEmpty(v)) {
+            throw Message.KeyEmpty.exception(KeyRules.kindOf(v), attr.name());
         }
     }
 

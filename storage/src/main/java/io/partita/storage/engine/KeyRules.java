@@ -1,6 +1,6 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.ValidationException;
+import io.partita.storage.Message;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
@@ -15,21 +15,18 @@ final class KeyRules {
     /** Checks a base-table key value: present, right type, non-empty, within size. */
     static AttributeValue checkTableKey(KeyAttribute key, AttributeValue value, boolean partition) {
         if (value == null) {
-            throw new ValidationException("One or more parameter values were invalid: Missing the key " + key.name() + " in the item");
+            throw Message.KeyMissing.exception(key.name());
         }
         if (value.type() != key.type()) {
-            throw new ValidationException("One or more parameter values were invalid: Type mismatch for key " + key.name()
-                    + " expected: " + key.type() + " actual: " + value.type());
+            throw Message.KeyTypeMismatch.exception(key.name(), key.type(), value.type());
         }
         int problem = sizeProblem(value, partition);
         if (problem == EMPTY) {
-            throw new ValidationException("One or more parameter values are not valid. The AttributeValue for a key attribute cannot "
-                    + "contain an empty " + kindOf(value) + " value. Key: " + key.name());
+            throw Message.KeyEmpty.exception(kindOf(value), key.name());
         }
         if (problem == TOO_LARGE) {
-            throw new ValidationException("One or more parameter values were invalid: " + (partition
-                    ? "Size of hashkey has exceeded the maximum size limit of " + MAX_PARTITION_KEY_BYTES + " bytes (key " + key.name() + ")"
-                    : "Aggregated size of all range keys has exceeded the size limit of " + MAX_SORT_KEY_BYTES + " bytes (key " + key.name() + ")"));
+            throw partition ? Message.PartitionKeyTooLarge.exception(MAX_PARTITION_KEY_BYTES, key.name())
+                    : Message.SortKeyTooLarge.exception(MAX_SORT_KEY_BYTES, key.name());
         }
         return value;
     }
@@ -40,19 +37,15 @@ final class KeyRules {
      */
     static void checkIndexKey(String indexName, KeyAttribute key, AttributeValue value, boolean partition) {
         if (value.type() != key.type()) {
-            throw new ValidationException("One or more parameter values were invalid: Type mismatch for Index Key " + key.name()
-                    + " Expected: " + key.type() + " Actual: " + value.type() + " IndexName: " + indexName
-                    + " (attribute " + key.name() + " is a key of index " + indexName + " and must be of type " + key.type() + ")");
+            throw Message.IndexKeyTypeMismatch.exception(key.name(), key.type(), value.type(), indexName, key.name(), indexName, key.type());
         }
         int problem = sizeProblem(value, partition);
         if (problem == EMPTY) {
-            throw new ValidationException("One or more parameter values are not valid. The AttributeValue for a key attribute cannot "
-                    + "contain an empty " + kindOf(value) + " value. IndexName: " + indexName + ", IndexKey: " + key.name());
+            throw Message.IndexKeyEmpty.exception(kindOf(value), indexName, key.name());
         }
         if (problem == TOO_LARGE) {
-            throw new ValidationException("One or more parameter values were invalid: " + (partition ? "Size of index partition key "
-                    : "Size of index sort key ") + key.name() + " of index " + indexName + " exceeds the limit of "
-                    + (partition ? MAX_PARTITION_KEY_BYTES : MAX_SORT_KEY_BYTES) + " bytes");
+            throw partition ? Message.IndexPartitionKeyTooLarge.exception(key.name(), indexName, MAX_PARTITION_KEY_BYTES)
+                    : Message.IndexSortKeyTooLarge.exception(key.name(), indexName, MAX_SORT_KEY_BYTES);
         }
     }
 
@@ -62,14 +55,19 @@ final class KeyRules {
 
     /** Messages are built only when a check fails: these checks run on every key of every request. */
     private static int sizeProblem(AttributeValue value, boolean partition) {
-        int size = value.size();
-        if (size == 0 && value.type() != AttributeType.N) {
+        if (isEmpty(value)) {
             return EMPTY;
         }
-        return size > (partition ? MAX_PARTITION_KEY_BYTES : MAX_SORT_KEY_BYTES) ? TOO_LARGE : OK;
+        return value.size() > (partition ? MAX_PARTITION_KEY_BYTES : MAX_SORT_KEY_BYTES) ? TOO_LARGE : OK;
     }
 
-    private static String kindOf(AttributeValue value) {
+    /** DynamoDB: a key value (or key condition operand) of type S or B may not be empty; a number never is. */
+    static boolean isEmpty(AttributeValue value) {
+        return value.size() == 0 && value.type() != AttributeType.N;
+    }
+
+    /** How DynamoDB's empty-key message names the value's type. */
+    static String kindOf(AttributeValue value) {
         return value instanceof AttributeValue.B ? "binary" : "string";
     }
 }

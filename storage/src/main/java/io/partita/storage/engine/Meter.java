@@ -28,6 +28,21 @@ final class Meter {
         return (int) Math.max(1, (bytes + READ_UNIT - 1) / READ_UNIT);
     }
 
+    /** Read units of one item read by key, whole and strongly consistent (an absent item costs one unit too). */
+    static int itemReadUnits(Stored item) {
+        return readUnits(item == null ? 0 : item.size());
+    }
+
+    /** The factor applied to read units: eventually consistent reads cost half. */
+    static double consistency(boolean consistentRead) {
+        return consistentRead ? 1.0 : 0.5;
+    }
+
+    /** A transaction reads (or condition-checks) each item at twice the strongly consistent units. */
+    static double transactionalReadUnits(Stored item) {
+        return 2.0 * itemReadUnits(item);
+    }
+
     private TableUsage usage(String table) {
         return tables.computeIfAbsent(table, t -> new TableUsage());
     }

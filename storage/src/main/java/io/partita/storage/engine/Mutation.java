@@ -1,9 +1,10 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.GsiPropagation;
 import io.partita.storage.ItemCollectionSizeLimitExceededException;
+import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -109,10 +110,8 @@ final class Mutation {
     static void checkCollectionLimit(TableData table, AttributeValue partitionKey, long delta, StorageOptions options) {
         long current = table.collectionSize(partitionKey);
         if (delta > 0 && current + delta > options.itemCollectionSizeLimit()) {
-            throw new ItemCollectionSizeLimitExceededException("Collection size exceeded: the item collection of "
-                    + table.shape.partitionKey.name() + " = " + partitionKey + " in table " + table.shape.name + " would grow to "
-                    + (current + delta) + " bytes, over its limit of " + options.itemCollectionSizeLimit()
-                    + " bytes (tables with local secondary indexes limit each partition key value's items and LSI entries)");
+            throw new ItemCollectionSizeLimitExceededException(Message.ItemCollectionTooLarge.format(table.shape.partitionKey.name(),
+                    partitionKey, table.shape.name, current + delta, options.itemCollectionSizeLimit()));
         }
     }
 
@@ -132,13 +131,14 @@ final class Mutation {
     }
 
     /**
-     * Applies the planned change. In memory it cannot fail; in durable mode the change is one atomic batch
-     * and a failed write (disk full, I/O error) throws a {@code DurableStorageException} having changed nothing.
+     * Applies the planned change; GSI changes go through {@code propagation} (now or queued). In memory it
+     * cannot fail; in durable mode the change is one atomic batch, and a write the disk refuses throws a
+     * {@code DurableStorageException} having changed nothing.
      */
-    void apply(StorageOptions options, long nowMillis) {
+    void apply(IndexPropagation propagation, long nowMillis) {
         if (table.disk != null) {
             DiskWrite w = new DiskWrite(table.disk.store);
-            stage(w, options, nowMillis);
+            stage(w, propagation, nowMillis);
             w.commit();
             return;
         }
@@ -154,18 +154,11 @@ final class Mutation {
         }
         table.itemBytes.add((after == null ? 0 : after.size()) - (before == null ? 0 : before.size()));
         for (IndexChange c : lsiChanges) {
-            applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+            IndexPropagation.applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
         }
-        boolean async = options.gsiPropagation() == GsiPropagation.ASYNC;
         for (IndexChange c : gsiChanges) {
-            if (!c.touchesIndex()) {
-                continue;
-            }
-            if (async) {
-                table.pendingGsiWrites.add(new TableData.PendingGsiWrite(
-                        nowMillis + options.gsiPropagationDelay().toMillis(), c.index, c.oldKey, c.newKey, c.newEntry));
-            } else {
-                applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+            if (c.touchesIndex()) {
+                propagation.propagate(table, c, nowMillis);
             }
         }
         if (lsiChanges.length > 0 && collectionDelta != 0) {
@@ -178,21 +171,21 @@ final class Mutation {
 
     /**
      * Applies several planned changes (a transaction's) together: in memory one after the other, in durable
-     * mode as one atomic batch, so recovery sees all of them or none.
+     * mode as one atomic batch, so recovery sees all of them or none. Null entries are skipped.
      */
-    static void applyAll(Mutation[] mutations, StorageOptions options, long nowMillis) {
+    static void applyAll(List<Mutation> mutations, IndexPropagation propagation, long nowMillis) {
         DiskWrite w = null;
         for (Mutation m : mutations) {
             if (m == null) {
                 continue;
             }
             if (m.table.disk == null) {
-                m.apply(options, nowMillis);
+                m.apply(propagation, nowMillis);
             } else {
                 if (w == null) {
                     w = new DiskWrite(m.table.disk.store);
                 }
-                m.stage(w, options, nowMillis);
+                m.stage(w, propagation, nowMillis);
             }
         }
         if (w != null) {
@@ -201,7 +194,7 @@ final class Mutation {
     }
 
     /** Stages this change into a durable batch: item, LSI entries, GSI entries or pending GSI work, counters, collection size. */
-    private void stage(DiskWrite w, StorageOptions options, long nowMillis) {
+    private void stage(DiskWrite w, IndexPropagation propagation, long nowMillis) {
         DiskMap items = (DiskMap) table.items;
         if (after != null) {
             w.put(items, key, after);
@@ -222,29 +215,13 @@ final class Mutation {
                 DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, c.oldKey == null ? 0 : c.oldEntry().size());
             }
         }
-        boolean async = options.gsiPropagation() == GsiPropagation.ASYNC;
         for (IndexChange c : gsiChanges) {
-            if (!c.touchesIndex()) {
-                continue;
-            }
-            int oldSize = c.oldKey == null ? 0 : c.oldEntry().size();
-            if (async) {
-                table.disk.stagePending(w, nowMillis + options.gsiPropagationDelay().toMillis(), c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
-            } else {
-                DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+            if (c.touchesIndex()) {
+                propagation.stage(w, table, c, nowMillis);
             }
         }
         if (lsiChanges.length > 0 && collectionDelta != 0) {
             w.add(table.disk.collectionKey(partitionValue), collectionDelta);
-        }
-    }
-
-    static void applyToIndex(IndexData index, OrderKey oldKey, OrderKey newKey, Stored newEntry) {
-        if (oldKey != null && (newKey == null || !oldKey.equals(newKey))) {
-            index.remove(oldKey);
-        }
-        if (newKey != null) {
-            index.put(newKey, newEntry);
         }
     }
 
@@ -253,7 +230,7 @@ final class Mutation {
         return Meter.writeUnits(Math.max(before == null ? 0 : before.size(), after == null ? 0 : after.size()));
     }
 
-    // ---- throughput-model hook: the planned index changes, read by Throughput to charge capacity ----
+    // ---- the planned index changes, read by TokenBucketThroughput to charge capacity ----
     IndexChange[] lsiChanges() {
         return lsiChanges;
     }

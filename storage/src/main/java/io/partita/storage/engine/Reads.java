@@ -1,6 +1,9 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
+import io.partita.storage.api.GetItemRequest;
+import io.partita.storage.api.GetItemResponse;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ReturnConsumedCapacity;
@@ -22,29 +25,54 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** Query and Scan: key ranges, Select and projection rules, LSI fetches, filters, pagination, the 1 MB cap. */
+/**
+ * GetItem, Query and Scan: key ranges, Select and projection rules, LSI fetches, filters, pagination, the
+ * 1 MB cap. Reads take no locks (see {@link TableData}); a read of a GSI first drains its due ASYNC writes.
+ */
 final class Reads {
     static final int MAX_PAGE_BYTES = 1024 * 1024;
     private static final long MAX_TOTAL_SEGMENTS = 1_000_000;
 
-    private final Engine engine;
+    private final Catalog catalog;
+    private final ThroughputPolicy throughput;
+    private final IndexPropagation propagation;
 
-    Reads(Engine engine) {
-        this.engine = engine;
+    Reads(Catalog catalog, ThroughputPolicy throughput, IndexPropagation propagation) {
+        this.catalog = catalog;
+        this.throughput = throughput;
+        this.propagation = propagation;
     }
 
     /** Everything a Query or Scan needs once its parameters are validated. */
     private record Plan(TableData table, IndexData index, Select select, boolean fetch, ConditionExpression filter,
                         ProjectionExpression projection, Placeholders placeholders, boolean consistent, int limit) {}
 
-    QueryResponse query(QueryRequest r) {
-        TableData t = engine.table(r.tableName());
-        IndexData index = index(t, r.indexName());
-        if (index != null && index.shape.global && r.consistentRead()) {
-            throw new ValidationException("Consistent read cannot be true when querying a GSI");
+    GetItemResponse getItem(GetItemRequest r) {
+        TableData t = catalog.table(r.tableName());
+        OrderKey key = t.shape.requestKey(r.key());
+        Placeholders ph = new Placeholders(r.expressionAttributeNames(), Map.of());
+        ProjectionExpression projection = r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
+        ph.checkExpressions(projection);
+        Stored stored = t.items.get(key);
+        double units = Meter.itemReadUnits(stored) * Meter.consistency(r.consistentRead());
+        throughput.chargeRead(t, null, key, units, r.key());
+        ReturnConsumedCapacity rcc = r.returnConsumedCapacity();
+        Meter meter = null;
+        if (rcc != ReturnConsumedCapacity.NONE) {
+            meter = new Meter();
+            meter.tableRead(t.shape.name, units);
         }
+        Map<String, AttributeValue> item = stored == null ? null
+                : projection == null ? stored.item() : projection.apply(stored.item(), ph);
+        return new GetItemResponse(item, meter == null ? null : meter.report(t.shape.name, rcc));
+    }
+
+    QueryResponse query(QueryRequest r) {
+        TableData t = catalog.table(r.tableName());
+        IndexData index = index(t, r.indexName());
+        rejectConsistentGsiRead(index, r.consistentRead(), "querying");
         if (r.keyConditionExpression() == null) {
-            throw new ValidationException("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+            throw Message.KeyConditionRequired.exception();
         }
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         KeyConditionExpression kc = Expressions.parseKeyCondition(r.keyConditionExpression());
@@ -74,45 +102,39 @@ final class Reads {
         if (r.exclusiveStartKey() != null) {
             start = startKey(t, index, r.exclusiveStartKey());
             if (start.compareTo(range.low()) < 0 || start.compareTo(range.high()) >= 0) {
-                throw new ValidationException("The provided starting key is invalid: it lies outside the range of the key condition");
+                throw Message.StartKeyOutsideRange.exception();
             }
         }
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).range(range.low(), range.high(), start, r.scanIndexForward());
         Page page = run(plan, view);
-        Throughput throughput = engine.throughput();
-        if (throughput != null) { // throughput hook: the queried partition and its table or GSI
-            throughput.chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
-        }
+        // the queried partition and its table or GSI
+        throughput.chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
         return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
 
     ScanResponse scan(ScanRequest r) {
-        TableData t = engine.table(r.tableName());
+        TableData t = catalog.table(r.tableName());
         IndexData index = index(t, r.indexName());
-        if (index != null && index.shape.global && r.consistentRead()) {
-            throw new ValidationException("Consistent read cannot be true when scanning a GSI");
-        }
+        rejectConsistentGsiRead(index, r.consistentRead(), "scanning");
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         Plan plan = plan(t, index, r.select(), r.filterExpression(), r.projectionExpression(), ph, r.consistentRead(), r.limit(), null);
         long hashFrom = 0;
         long hashTo = 1L << 32;
         if (r.segment() != null || r.totalSegments() != null) {
             if (r.segment() == null) {
-                throw new ValidationException("The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
+                throw Message.SegmentRequired.exception();
             }
             if (r.totalSegments() == null) {
-                throw new ValidationException("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+                throw Message.TotalSegmentsRequired.exception();
             }
             int total = r.totalSegments();
             int segment = r.segment();
             if (total < 1 || total > MAX_TOTAL_SEGMENTS) {
-                throw new ValidationException("1 validation error detected: Value '" + total
-                        + "' at 'totalSegments' failed to satisfy constraint: Member must have value between 1 and 1000000");
+                throw Message.TotalSegmentsRange.exception(total);
             }
             if (segment < 0 || segment >= total) {
-                throw new ValidationException("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: "
-                        + segment + " is not less than TotalSegments: " + total);
+                throw Message.SegmentRange.exception(segment, total);
             }
             hashFrom = (1L << 32) * segment / total;
             hashTo = (1L << 32) * (segment + 1) / total;
@@ -120,10 +142,7 @@ final class Reads {
         OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).scan(hashFrom, hashTo, start);
         Page page = run(plan, view);
-        Throughput throughput = engine.throughput();
-        if (throughput != null) { // throughput hook: a Scan is charged to its table or GSI, not to partitions
-            throughput.chargeRead(t, index, null, page.units(plan), null);
-        }
+        throughput.chargeRead(t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
         return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
@@ -150,12 +169,19 @@ final class Reads {
             index = t.lsi(name);
         }
         if (index == null) {
-            throw new ValidationException("The table does not have the specified index: " + name);
+            throw Message.NoSuchIndex.exception(name);
         }
         if (index.shape.global) {
-            engine.drainDue(t);
+            propagation.drainDue(t);
         }
         return index;
+    }
+
+    /** DynamoDB: GSIs are eventually consistent, so a strongly consistent read of one is an error. */
+    private static void rejectConsistentGsiRead(IndexData index, boolean consistentRead, String reading) {
+        if (index != null && index.shape.global && consistentRead) {
+            throw Message.GsiConsistentRead.exception(reading);
+        }
     }
 
     private static EntryMap source(TableData t, IndexData index) {
@@ -165,38 +191,35 @@ final class Reads {
     /** DynamoDB: a Query's key conditions belong in the key condition expression, not in its filter. */
     private static void rejectKeyInFilter(Set<String> filtered, KeyAttribute key) {
         if (filtered.contains(key.name())) {
-            throw new ValidationException("Filter Expression can only contain non-primary key attributes: Primary key attribute: "
-                    + key.name() + " (put conditions on key attributes into the KeyConditionExpression)");
+            throw Message.KeyInFilter.exception(key.name());
         }
     }
 
     private static OrderKey startKey(TableData t, IndexData index, Map<String, AttributeValue> esk) {
         int expected = index == null ? (t.shape.sortKey == null ? 1 : 2) : index.shape.keyAttributes.size();
         if (esk.size() != expected) {
-            throw new ValidationException("The provided starting key is invalid: Exclusive Start Key must have same size as table's key schema"
-                    + " (expected " + expected + " attributes, got " + esk.keySet() + ")");
+            throw Message.StartKeySize.exception(expected, esk.keySet());
         }
         try {
-            t.shape.itemKey(esk);
+            OrderKey tableKey = t.shape.itemKey(esk);
             if (index == null) {
-                return t.shape.itemKey(esk);
+                return tableKey;
             }
             index.shape.validate(esk);
             OrderKey k = index.shape.entryKey(esk);
             if (k == null) {
-                throw new ValidationException("missing index key attribute");
+                throw Message.StartKeyMissingIndexKey.exception();
             }
             return k;
         } catch (ValidationException e) {
-            throw new ValidationException("The provided starting key is invalid: " + e.getMessage());
+            throw Message.StartKeyInvalid.exception(e.getMessage());
         }
     }
 
     private Plan plan(TableData t, IndexData index, Select requested, String filterText, String projectionText,
                       Placeholders ph, boolean consistent, Integer limit, KeyConditionExpression kc) {
         if (limit != null && limit < 1) {
-            throw new ValidationException("1 validation error detected: Value '" + limit
-                    + "' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1");
+            throw Message.LimitRange.exception(limit);
         }
         ConditionExpression filter = filterText == null ? null : Expressions.parseCondition(filterText, ExpressionKind.FILTER);
         ProjectionExpression projection = projectionText == null ? null : Expressions.parseProjection(projectionText);
@@ -206,13 +229,13 @@ final class Reads {
             select = projection != null ? Select.SPECIFIC_ATTRIBUTES : index == null ? Select.ALL_ATTRIBUTES : Select.ALL_PROJECTED_ATTRIBUTES;
         }
         if (projection != null && select != Select.SPECIFIC_ATTRIBUTES) {
-            throw new ValidationException("Cannot specify the ProjectionExpression when choosing to get " + select);
+            throw Message.ProjectionWithSelect.exception(select);
         }
         if (select == Select.SPECIFIC_ATTRIBUTES && projection == null) {
-            throw new ValidationException("Select SPECIFIC_ATTRIBUTES requires a ProjectionExpression");
+            throw Message.SpecificAttributesWithoutProjection.exception();
         }
         if (select == Select.ALL_PROJECTED_ATTRIBUTES && index == null) {
-            throw new ValidationException("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+            throw Message.AllProjectedWithoutIndex.exception();
         }
         boolean fetch = false;
         if (index != null && index.shape.projectionType != ProjectionType.ALL) {
@@ -226,12 +249,10 @@ final class Reads {
             }
             if (index.shape.global) {
                 if (select == Select.ALL_ATTRIBUTES) {
-                    throw new ValidationException("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for "
-                            + "global secondary index " + index.shape.name + " because its projection type is not ALL");
+                    throw Message.GsiSelectAllAttributes.exception(index.shape.name);
                 }
                 if (!missing.isEmpty()) {
-                    throw new ValidationException("One or more parameter values were invalid: Global secondary index " + index.shape.name
-                            + " does not project " + missing);
+                    throw Message.GsiDoesNotProject.exception(index.shape.name, missing);
                 }
             } else {
                 // An LSI fetches what it does not project from the base item, and is charged for it.
@@ -248,8 +269,7 @@ final class Reads {
                 }
             }
             if (!unprojected.isEmpty()) {
-                throw new ValidationException("One or more parameter values were invalid: Secondary index " + index.shape.name
-                        + " does not project one or more filter attributes: " + unprojected);
+                throw Message.IndexDoesNotProjectFilter.exception(index.shape.name, unprojected);
             }
         }
         return new Plan(t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
@@ -266,14 +286,14 @@ final class Reads {
 
         /** Everything the page consumed (index or table reads plus LSI fetches), as the capacity report counts it. */
         double units(Plan plan) {
-            return (Meter.readUnits(bytesRead) + fetchUnits) * (plan.consistent ? 1.0 : 0.5);
+            return (Meter.readUnits(bytesRead) + fetchUnits) * Meter.consistency(plan.consistent);
         }
 
         io.partita.storage.api.ConsumedCapacity capacity(Plan plan, ReturnConsumedCapacity mode) {
             if (mode == ReturnConsumedCapacity.NONE) {
                 return null;
             }
-            double factor = plan.consistent ? 1.0 : 0.5;
+            double factor = Meter.consistency(plan.consistent);
             double indexUnits = Meter.readUnits(bytesRead) * factor;
             Meter meter = new Meter();
             String table = plan.table.shape.name;

@@ -1,5 +1,6 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
@@ -61,58 +62,54 @@ final class Schemas {
     static void validate(TableDefinition d) {
         checkName(d.name());
         if (d.partitionKey() == null) {
-            throw invalid("No partition key (HASH) is defined for table " + d.name());
+            throw Message.NoPartitionKey.exception(d.name());
         }
         Map<String, AttributeType> types = new HashMap<>();
         define(types, d.partitionKey());
         if (d.sortKey() != null) {
             if (d.sortKey().name().equals(d.partitionKey().name())) {
-                throw invalid("Both the Hash Key and the Range Key element in the KeySchema have the same name: " + d.sortKey().name());
+                throw Message.HashAndRangeKeySameName.exception(d.sortKey().name());
             }
             define(types, d.sortKey());
         }
         Set<String> indexNames = new HashSet<>();
         int projected = 0;
         if (d.localSecondaryIndexes().size() > MAX_LSIS) {
-            throw invalid("Number of LocalSecondaryIndexes exceeds per-table limit of " + MAX_LSIS
-                    + " (local secondary indexes can only be created with the table)");
+            throw Message.TooManyLsis.exception(MAX_LSIS);
         }
         if (!d.localSecondaryIndexes().isEmpty() && d.sortKey() == null) {
-            throw invalid("Local Secondary indices are not allowed on hash tables, only hash and range tables");
+            throw Message.LsiOnHashTable.exception();
         }
         for (LocalSecondaryIndex l : d.localSecondaryIndexes()) {
             checkIndexName(l.name(), indexNames);
             if (l.sortKey() == null) {
-                throw invalid("Local secondary index " + l.name() + " needs a sort key");
+                throw Message.LsiWithoutSortKey.exception(l.name());
             }
             define(types, l.sortKey());
             projected += checkProjection(l.name(), l.projection());
         }
         if (d.globalSecondaryIndexes().size() > MAX_GSIS) {
-            throw invalid("Number of GlobalSecondaryIndexes exceeds per-table limit of " + MAX_GSIS);
+            throw Message.TooManyGsis.exception(MAX_GSIS);
         }
         for (GlobalSecondaryIndex g : d.globalSecondaryIndexes()) {
             checkIndexName(g.name(), indexNames);
             if (g.partitionKey().isEmpty() || g.partitionKey().size() > MAX_KEY_PARTS) {
-                throw invalid("Global secondary index " + g.name() + " must have 1 to " + MAX_KEY_PARTS
-                        + " partition key attributes, got " + g.partitionKey().size());
+                throw Message.GsiPartitionKeyParts.exception(g.name(), MAX_KEY_PARTS, g.partitionKey().size());
             }
             if (g.sortKey().size() > MAX_KEY_PARTS) {
-                throw invalid("Global secondary index " + g.name() + " may have at most " + MAX_KEY_PARTS
-                        + " sort key attributes, got " + g.sortKey().size());
+                throw Message.GsiSortKeyParts.exception(g.name(), MAX_KEY_PARTS, g.sortKey().size());
             }
             Set<String> inIndex = new HashSet<>();
             for (KeyAttribute k : concat(g.partitionKey(), g.sortKey())) {
                 if (!inIndex.add(k.name())) {
-                    throw invalid("Global secondary index " + g.name() + " uses attribute " + k.name() + " twice in its key schema");
+                    throw Message.GsiKeyAttributeTwice.exception(g.name(), k.name());
                 }
                 define(types, k);
             }
             projected += checkProjection(g.name(), g.projection());
         }
         if (projected > MAX_PROJECTED_ATTRIBUTES) {
-            throw invalid("Number of projected attributes in all indexes exceeds limit of " + MAX_PROJECTED_ATTRIBUTES
-                    + ", provided: " + projected);
+            throw Message.TooManyProjectedAttributes.exception(MAX_PROJECTED_ATTRIBUTES, projected);
         }
     }
 
@@ -125,23 +122,22 @@ final class Schemas {
     private static void define(Map<String, AttributeType> types, KeyAttribute k) {
         AttributeType previous = types.putIfAbsent(k.name(), k.type());
         if (previous != null && previous != k.type()) {
-            throw invalid("Attribute " + k.name() + " is defined with two types, " + previous + " and " + k.type()
-                    + "; a table has one attribute definition per name");
+            throw Message.AttributeTwoTypes.exception(k.name(), previous, k.type());
         }
     }
 
     private static int checkProjection(String index, Projection p) {
         if (p.type() == ProjectionType.INCLUDE) {
             if (p.nonKeyAttributes().isEmpty()) {
-                throw invalid("ProjectionType is INCLUDE, but NonKeyAttributes is not specified for index " + index);
+                throw Message.IncludeWithoutAttributes.exception(index);
             }
             if (new HashSet<>(p.nonKeyAttributes()).size() != p.nonKeyAttributes().size()) {
-                throw invalid("Index " + index + " lists a NonKeyAttribute twice: " + p.nonKeyAttributes());
+                throw Message.NonKeyAttributeTwice.exception(index, p.nonKeyAttributes());
             }
             return p.nonKeyAttributes().size();
         }
         if (!p.nonKeyAttributes().isEmpty()) {
-            throw invalid("ProjectionType is " + p.type() + ", but NonKeyAttributes is specified for index " + index);
+            throw Message.NonKeyAttributesNotAllowed.exception(p.type(), index);
         }
         return 0;
     }
@@ -149,19 +145,13 @@ final class Schemas {
     private static void checkIndexName(String name, Set<String> seen) {
         checkName(name);
         if (!seen.add(name)) {
-            throw invalid("Duplicate index name: " + name);
+            throw Message.DuplicateIndexName.exception(name);
         }
     }
 
     private static void checkName(String name) {
         if (name == null || !NAME.matcher(name).matches()) {
-            throw new ValidationException("Invalid table/index name.  Table/index names must be between 3 and 255 characters long, "
-                    + "and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.' (got "
-                    + (name == null ? "null" : "'" + name + "'") + ")");
+            throw Message.InvalidTableOrIndexName.exception(name == null ? "null" : "'" + name + "'");
         }
-    }
-
-    private static ValidationException invalid(String message) {
-        return new ValidationException("One or more parameter values were invalid: " + message);
     }
 }

@@ -1,6 +1,6 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.ValidationException;
+import io.partita.storage.Message;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.value.AttributeValue;
 import java.util.LinkedHashMap;
@@ -34,19 +34,16 @@ final class TableShape {
      */
     OrderKey requestKey(Map<String, AttributeValue> key) {
         if (key == null || key.isEmpty()) {
-            throw new ValidationException("One or more parameter values were invalid: the Key parameter is required and must hold "
-                    + keyDescription());
+            throw Message.KeyParameterMissing.exception(keyDescription());
         }
         int expected = sortKey == null ? 1 : 2;
         AttributeValue pk = key.get(partitionKey.name());
         AttributeValue sk = sortKey == null ? null : key.get(sortKey.name());
         if (key.size() != expected || pk == null || (sortKey != null && sk == null)) {
-            throw new ValidationException("The provided key element does not match the schema: table " + name + " has key "
-                    + keyDescription() + ", the request gave " + key.keySet());
+            throw Message.KeySchemaMismatch.exception(name, keyDescription(), key.keySet());
         }
         if (pk.type() != partitionKey.type() || (sk != null && sk.type() != sortKey.type())) {
-            throw new ValidationException("The provided key element does not match the schema: table " + name + " has key "
-                    + keyDescription() + ", the request gave " + key);
+            throw Message.KeySchemaMismatch.exception(name, keyDescription(), key);
         }
         return itemKey(key);
     }

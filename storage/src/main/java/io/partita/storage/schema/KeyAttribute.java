@@ -1,18 +1,16 @@
 package io.partita.storage.schema;
 
-import io.partita.storage.ValidationException;
+import io.partita.storage.Message;
 import io.partita.storage.value.AttributeType;
 
 /** One key attribute: its name and its scalar type (S, N or B), as in DynamoDB's AttributeDefinitions. */
 public record KeyAttribute(String name, AttributeType type) {
     public KeyAttribute {
         if (name == null || name.isEmpty() || name.length() > 255) {
-            throw new ValidationException("One or more parameter values were invalid: key attribute names must be 1 to 255 characters long, got "
-                    + (name == null ? "null" : "'" + name + "'"));
+            throw Message.KeyAttributeNameLength.exception(name == null ? "null" : "'" + name + "'");
         }
         if (type == null || !type.isScalarKeyType()) {
-            throw new ValidationException("One or more parameter values were invalid: key attribute " + name
-                    + " must be of type S, N or B, got " + type);
+            throw Message.KeyAttributeType.exception(name, type);
         }
     }
 

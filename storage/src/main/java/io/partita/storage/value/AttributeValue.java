@@ -1,5 +1,6 @@
 package io.partita.storage.value;
 
+import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -101,12 +102,11 @@ public sealed interface AttributeValue {
 
     private static <T> Set<T> checkedSet(Collection<T> values, String type) {
         if (values.isEmpty()) {
-            throw new ValidationException(
-                    "One or more parameter values were invalid: An " + type + " may not be empty");
+            throw Message.SetEmpty.exception(type);
         }
         LinkedHashSet<T> set = new LinkedHashSet<>(values);
         if (set.size() != values.size()) {
-            throw new ValidationException("Input collection " + values + " of type " + type + " contains duplicates.");
+            throw Message.SetDuplicates.exception(values, type);
         }
         return Collections.unmodifiableSet(set);
     }
@@ -140,7 +140,7 @@ public sealed interface AttributeValue {
 
         public S(String value) {
             if (value == null) {
-                throw new ValidationException("One or more parameter values were invalid: an S value may not be null");
+                throw Message.StringValueNull.exception();
             }
             this.value = value;
             // One pass at construction; sizes are needed on every write (item size, key limits).
@@ -383,7 +383,7 @@ public sealed interface AttributeValue {
         /** Rejects an empty set, as DynamoDB does; prefer the factories, which also reject duplicates in the input. */
         public SS {
             if (values == null || values.isEmpty()) {
-                throw new ValidationException("One or more parameter values were invalid: An SS may not be empty");
+                throw Message.SetEmpty.exception("SS");
             }
         }
 
@@ -411,12 +411,12 @@ public sealed interface AttributeValue {
         /** Rejects an empty set, as DynamoDB does; prefer the factories, which also reject duplicates in the input. */
         public NS {
             if (values == null || values.isEmpty()) {
-                throw new ValidationException("One or more parameter values were invalid: An NS may not be empty");
+                throw Message.SetEmpty.exception("NS");
             }
             LinkedHashSet<BigDecimal> normalized = new LinkedHashSet<>();
             for (BigDecimal v : values) {
                 if (!normalized.add(Numbers.normalize(v))) {
-                    throw new ValidationException("Input collection " + values + " of type NS contains duplicates.");
+                    throw Message.SetDuplicates.exception(values, "NS");
                 }
             }
             values = Collections.unmodifiableSet(normalized);
@@ -446,7 +446,7 @@ public sealed interface AttributeValue {
         /** Rejects an empty set, as DynamoDB does; prefer the factories, which also reject duplicates in the input. */
         public BS {
             if (values == null || values.isEmpty()) {
-                throw new ValidationException("One or more parameter values were invalid: An BS may not be empty");
+                throw Message.SetEmpty.exception("BS");
             }
         }
 

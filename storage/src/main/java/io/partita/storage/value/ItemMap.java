@@ -1,5 +1,6 @@
 package io.partita.storage.value;
 
+import io.partita.storage.Message;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
@@ -107,8 +108,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
         private static void checkAttribute(String name, AttributeValue value) {
             if (name == null || value == null) {
-                throw new io.partita.storage.ValidationException("One or more parameter values were invalid: an item attribute "
-                        + (name == null ? "name is null" : name + " has a null value"));
+                throw name == null ? Message.ItemAttributeNameNull.exception() : Message.ItemAttributeValueNull.exception(name);
             }
         }
 

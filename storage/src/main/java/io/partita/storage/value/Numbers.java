@@ -1,6 +1,6 @@
 package io.partita.storage.value;
 
-import io.partita.storage.ValidationException;
+import io.partita.storage.Message;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
@@ -19,7 +19,7 @@ public final class Numbers {
     /** Parses DynamoDB's textual form of a number, as sent on the wire. */
     public static BigDecimal parse(String text) {
         if (text == null) {
-            throw new ValidationException("A value provided cannot be converted into a number: null");
+            throw Message.NumberUnparsable.exception("null");
         }
         String t = text.strip();
         BigDecimal value;
@@ -27,7 +27,7 @@ public final class Numbers {
             // BigDecimal accepts forms DynamoDB rejects (e.g. "1_0" is rejected by both, "+1" accepted by both).
             value = new BigDecimal(t);
         } catch (NumberFormatException e) {
-            throw new ValidationException("A value provided cannot be converted into a number: '" + text + "'");
+            throw Message.NumberUnparsable.exception("'" + text + "'");
         }
         return normalize(value);
     }
@@ -39,14 +39,14 @@ public final class Numbers {
         }
         BigDecimal v = value.stripTrailingZeros();
         if (v.precision() > MAX_PRECISION) {
-            throw new ValidationException("Attempting to store more than 38 significant digits in a Number");
+            throw Message.NumberTooPrecise.exception();
         }
         BigDecimal abs = v.abs();
         if (abs.compareTo(MAX_MAGNITUDE) > 0) {
-            throw new ValidationException("Number overflow. Attempting to store a number with magnitude larger than supported range");
+            throw Message.NumberOverflow.exception();
         }
         if (abs.compareTo(MIN_MAGNITUDE) < 0) {
-            throw new ValidationException("Number underflow. Attempting to store a number with magnitude smaller than supported range");
+            throw Message.NumberUnderflow.exception();
         }
         return v;
     }

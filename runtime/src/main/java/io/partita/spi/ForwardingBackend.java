@@ -1,7 +1,6 @@
-package io.partita;
+package io.partita.spi;
 
-import io.partita.spi.Backend;
-import io.partita.storage.ProvisionedThroughputExceededException;
+import io.partita.storage.Backend;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
 import io.partita.storage.api.BatchWriteItemRequest;
@@ -23,36 +22,33 @@ import io.partita.storage.api.TransactWriteItemsRequest;
 import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
+import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * The backend as repositories see it: every data-plane call retried on
- * {@link ProvisionedThroughputExceededException} under the database's current {@link RetryPolicy}. Table
- * operations pass straight through. Closing it does nothing (the database closes the real backend).
+ * The base of every backend decorator (retries, metrics, listeners, test doubles that count calls): each
+ * operation goes to the delegate, and every data-plane call (items, queries, scans, batches, transactions)
+ * passes through {@link #dataPlane(Supplier)} on its way, so a decorator overrides one method, or the single
+ * operations it cares about. Table operations and {@link #close()} go straight to the delegate.
  */
-final class RetryingBackend implements Backend {
+public abstract class ForwardingBackend implements Backend {
     private final Backend delegate;
-    private final Supplier<RetryPolicy> policy;
 
-    RetryingBackend(Backend delegate, Supplier<RetryPolicy> policy) {
-        this.delegate = delegate;
-        this.policy = policy;
+    protected ForwardingBackend(Backend delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
     }
 
-    private <R> R retry(Supplier<R> call) {
-        RetryPolicy p = policy.get();
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return call.get();
-            } catch (ProvisionedThroughputExceededException e) {
-                if (attempt >= p.maxAttempts()) {
-                    throw e;
-                }
-                p.pause(attempt - 1);
-            }
-        }
+    /** The backend calls are forwarded to. */
+    protected final Backend delegate() {
+        return delegate;
+    }
+
+    /** Runs one data-plane call against the delegate; the default just runs it. */
+    protected <R> R dataPlane(Supplier<R> call) {
+        return call.get();
     }
 
     @Override
@@ -76,57 +72,67 @@ final class RetryingBackend implements Backend {
     }
 
     @Override
+    public TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
+        return delegate.createGlobalSecondaryIndex(tableName, index);
+    }
+
+    @Override
+    public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
+        return delegate.deleteGlobalSecondaryIndex(tableName, indexName);
+    }
+
+    @Override
     public PutItemResponse putItem(PutItemRequest request) {
-        return retry(() -> delegate.putItem(request));
+        return dataPlane(() -> delegate.putItem(request));
     }
 
     @Override
     public GetItemResponse getItem(GetItemRequest request) {
-        return retry(() -> delegate.getItem(request));
+        return dataPlane(() -> delegate.getItem(request));
     }
 
     @Override
     public DeleteItemResponse deleteItem(DeleteItemRequest request) {
-        return retry(() -> delegate.deleteItem(request));
+        return dataPlane(() -> delegate.deleteItem(request));
     }
 
     @Override
     public UpdateItemResponse updateItem(UpdateItemRequest request) {
-        return retry(() -> delegate.updateItem(request));
+        return dataPlane(() -> delegate.updateItem(request));
     }
 
     @Override
     public QueryResponse query(QueryRequest request) {
-        return retry(() -> delegate.query(request));
+        return dataPlane(() -> delegate.query(request));
     }
 
     @Override
     public ScanResponse scan(ScanRequest request) {
-        return retry(() -> delegate.scan(request));
+        return dataPlane(() -> delegate.scan(request));
     }
 
     @Override
     public BatchGetItemResponse batchGetItem(BatchGetItemRequest request) {
-        return retry(() -> delegate.batchGetItem(request));
+        return dataPlane(() -> delegate.batchGetItem(request));
     }
 
     @Override
     public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
-        return retry(() -> delegate.batchWriteItem(request));
+        return dataPlane(() -> delegate.batchWriteItem(request));
     }
 
     @Override
     public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
-        return retry(() -> delegate.transactWriteItems(request));
+        return dataPlane(() -> delegate.transactWriteItems(request));
     }
 
     @Override
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request) {
-        return retry(() -> delegate.transactGetItems(request));
+        return dataPlane(() -> delegate.transactGetItems(request));
     }
 
     @Override
     public void close() {
-        // the database closes the real backend
+        delegate.close();
     }
 }

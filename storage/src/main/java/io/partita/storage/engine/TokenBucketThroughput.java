@@ -1,9 +1,10 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.Message;
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.ThroughputModel;
+import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.TransactionCanceledException.CancellationReason;
-import io.partita.storage.ValidationException;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.ProvisionedThroughput;
@@ -34,7 +35,7 @@ import java.util.function.Supplier;
  * core keeps multi-table transactions atomic and simple; the model only exists when switched on, so the
  * core's unthrottled hot path never touches it.
  */
-final class Throughput {
+final class TokenBucketThroughput implements ThroughputPolicy {
     /** Partition buckets kept before full (idle) ones are dropped; a dropped bucket is recreated full. */
     private static final int PRUNE_THRESHOLD = 4096;
 
@@ -48,7 +49,7 @@ final class Throughput {
     private int partitionBuckets;
     private int pruneAt = PRUNE_THRESHOLD;
 
-    Throughput(ThroughputModel model, Clock clock) {
+    TokenBucketThroughput(ThroughputModel model, Clock clock) {
         this.model = model;
         this.clock = clock;
         this.burstSeconds = model.burstWindow().toNanos() / 1e9;
@@ -58,21 +59,24 @@ final class Throughput {
     // ==== validation ==========================================================================================
 
     /** DynamoDB: capacity units are at least 1. Checked only when the model is on (the core ignores them otherwise). */
-    static void validate(TableDefinition d) {
+    @Override
+    public void validate(TableDefinition d) {
         validate(d.provisionedThroughput(), "table " + d.name());
         for (GlobalSecondaryIndex g : d.globalSecondaryIndexes()) {
             validate(g, d.name());
         }
     }
 
-    static void validate(GlobalSecondaryIndex g, String table) {
-        validate(g.provisionedThroughput(), "global secondary index " + g.name() + " of table " + table);
+    @Override
+    public void validate(GlobalSecondaryIndex g, String table) {
+        if (g != null) {
+            validate(g.provisionedThroughput(), "global secondary index " + g.name() + " of table " + table);
+        }
     }
 
     private static void validate(ProvisionedThroughput p, String what) {
         if (p != null && (p.readCapacityUnits() < 1 || p.writeCapacityUnits() < 1)) {
-            throw new ValidationException("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both "
-                    + "be at least 1 (" + what + " has " + p.readCapacityUnits() + " read / " + p.writeCapacityUnits() + " write units)");
+            throw Message.CapacityUnitsTooLow.exception(what, p.readCapacityUnits(), p.writeCapacityUnits());
         }
     }
 
@@ -174,7 +178,8 @@ final class Throughput {
      * Creates the buckets of a new table or of its GSIs when they are created, so that capacity saved for
      * burst accrues from creation on (buckets created on first use would forget the idle time before it).
      */
-    synchronized void register(TableData t) {
+    @Override
+    public synchronized void register(TableData t) {
         long now = nowNanos();
         TableScopes ts = scopes(t, now);
         for (IndexData g : t.gsis) {
@@ -183,7 +188,8 @@ final class Throughput {
     }
 
     /** Drops the scopes of a deleted table. */
-    synchronized void forget(TableData t) {
+    @Override
+    public synchronized void forget(TableData t) {
         tables.remove(t.id);
     }
 
@@ -352,7 +358,8 @@ final class Throughput {
     // ==== the engine's entry points ===========================================================================
 
     /** Charges one planned write (factor 1; BatchWriteItem items one by one); throws when throttled. */
-    synchronized void chargeWrite(Mutation m) {
+    @Override
+    public synchronized void chargeWrite(Mutation m) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
@@ -371,12 +378,14 @@ final class Throughput {
      * Charges a read of {@code units} from a table (index null), LSI (its table's capacity) or GSI, and from
      * the partition {@code partition} falls in (null for a Scan, charged at table / index level only).
      */
-    synchronized void chargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
+    @Override
+    public synchronized void chargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
         tryChargeRead(t, index, partition, units, label, true);
     }
 
     /** As {@link #chargeRead}, but returns false instead of throwing (BatchGetItem's unprocessed keys). */
-    synchronized boolean tryChargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
+    @Override
+    public synchronized boolean tryChargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
         return tryChargeRead(t, index, partition, units, label, false);
     }
 
@@ -403,36 +412,50 @@ final class Throughput {
      * reasons of the actions at fault (DynamoDB's codes: {@code ProvisionedThroughputExceeded} on provisioned
      * tables and GSIs, {@code ThrottlingError} on on-demand ones), takes nothing and returns true.
      */
-    synchronized boolean chargeTransaction(TableData[] tablesOf, OrderKey[] keys, Mutation[] mutations, CancellationReason[] reasons) {
+    @Override
+    public synchronized boolean chargeTransaction(List<Transactions.WriteAction> actions) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
         r.clear();
-        for (int i = 0; i < mutations.length; i++) {
+        CancellationReason[] reasons = new CancellationReason[actions.size()];
+        for (int i = 0; i < reasons.length; i++) {
+            Transactions.WriteAction a = actions.get(i);
             r.action = i;
-            if (mutations[i] != null) {
-                addWrite(r, mutations[i], 2, now);
+            reasons[i] = a.reason;
+            if (a.mutation != null) {
+                addWrite(r, a.mutation, 2, now);
             } else {
-                Stored s = tablesOf[i].items.get(keys[i]);
-                addRead(r, tablesOf[i], null, keys[i], 2.0 * Meter.readUnits(s == null ? 0 : s.size()),
-                        s == null ? keys[i] : s.item(), now);
+                Stored s = a.table.items.get(a.key);
+                addRead(r, a.table, null, a.key, Meter.transactionalReadUnits(s), s == null ? a.key : s.item(), now);
             }
         }
-        return cancel(r, now, reasons);
+        if (!cancel(r, now, reasons)) {
+            return false;
+        }
+        for (int i = 0; i < reasons.length; i++) {
+            actions.get(i).reason = reasons[i];
+        }
+        return true;
     }
 
     /** Charges a whole TransactGetItems (strongly consistent reads at twice their units); as {@link #chargeTransaction}. */
-    synchronized boolean chargeTransactGet(TableData[] tablesOf, OrderKey[] keys, Stored[] items, CancellationReason[] reasons) {
+    @Override
+    public synchronized void chargeTransactGet(List<Transactions.GetAction> gets) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
         r.clear();
-        for (int i = 0; i < keys.length; i++) {
+        for (int i = 0; i < gets.size(); i++) {
+            Transactions.GetAction g = gets.get(i);
             r.action = i;
-            Stored s = items[i];
-            addRead(r, tablesOf[i], null, keys[i], 2.0 * Meter.readUnits(s == null ? 0 : s.size()), s == null ? keys[i] : s.item(), now);
+            Stored s = g.table().items.get(g.key());
+            addRead(r, g.table(), null, g.key(), Meter.transactionalReadUnits(s), s == null ? g.key() : s.item(), now);
         }
-        return cancel(r, now, reasons);
+        CancellationReason[] reasons = new CancellationReason[gets.size()];
+        if (cancel(r, now, reasons)) {
+            throw new TransactionCanceledException(List.of(reasons));
+        }
     }
 
     private boolean cancel(Request r, long now, CancellationReason[] reasons) {
@@ -467,22 +490,17 @@ final class Throughput {
     private ProvisionedThroughputExceededException throttled(Request r, int i, long now) {
         Scope s = r.scopes[i];
         String sentence = r.partitionLevel[i]
-                ? "Throughput exceeds the current capacity of your table or index: the request rate to one partition key value is too high (a hot key)."
+                ? Message.HotPartition.format()
                 : provisionedSentence(s);
         return new ProvisionedThroughputExceededException(sentence + detail(r, i, now));
     }
 
     private static String provisionedSentence(Scope s) {
-        return s.index == null
-                ? "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API."
-                : "The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. "
-                        + "Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API.";
+        return s.index == null ? Message.TableThroughputExceeded.format() : Message.IndexThroughputExceeded.format();
     }
 
     private static String onDemandSentence(Scope s) {
-        return s.index == null
-                ? "Throughput exceeds the current capacity of your table or index. If exceptions persist, check if you have a hot key."
-                : "Throughput exceeds the current capacity for one or more global secondary indexes.";
+        return s.index == null ? Message.TableThrottled.format() : Message.IndexThrottled.format();
     }
 
     /** " [IndexWriteKeyRangeThroughputExceeded: global secondary index X of table T, partition key a = {S: "v"}: ...]" */

@@ -1,4 +1,4 @@
-package io.partita.spi;
+package io.partita.storage;
 
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
@@ -21,33 +21,43 @@ import io.partita.storage.api.TransactWriteItemsRequest;
 import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
+import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import java.util.List;
 
 /**
- * Where a {@link io.partita.Partita} sends its requests: DynamoDB's data-plane and table operations, in the
- * storage core's own request and response types ({@code io.partita.storage.api}).
+ * The operation surface, declared once: DynamoDB's table and data-plane operations in the core's own request
+ * and response records ({@code io.partita.storage.api}). Everything that serves them implements this interface:
+ * the core itself ({@link Storage}), the DynamoDB adapter (module {@code dynamodb}) and decorators (the
+ * runtime's retrying backend, any metrics or listener wrapper). The Partita runtime takes a {@code Backend}, so
+ * the embedded core is handed to it directly, with nothing in between.
  *
- * <p>The embedded backend ({@link EmbeddedBackend}) hands them to the bundled core unchanged; a DynamoDB
- * backend maps the same records to AWS SDK v2 calls and translates AWS errors into the core's
- * {@code io.partita.storage.*Exception} types, so callers catch the same exceptions on every backend.
- *
- * <p>Implementations are thread-safe. Every operation either succeeds or throws a
- * {@link io.partita.storage.StorageException} subtype.
+ * <p>Every operation either succeeds completely or throws a {@link StorageException} subtype and changes
+ * nothing; adapters to other stores translate their errors into these types, so callers catch the same
+ * exceptions everywhere. Implementations are thread-safe.
  */
 public interface Backend extends AutoCloseable {
 
-    /** Creates a table; throws {@link io.partita.storage.ResourceInUseException} when it already exists. */
+    // ---- tables ------------------------------------------------------------------------------------------
+
+    /** Creates a table; throws {@link ResourceInUseException} when it already exists. */
     TableDescription createTable(TableDefinition definition);
 
-    /** Describes a table; throws {@link io.partita.storage.ResourceNotFoundException} when it does not exist. */
+    /** Describes a table; throws {@link ResourceNotFoundException} when it does not exist. */
     TableDescription describeTable(String tableName);
 
     /** The names of every table, in no particular order. */
     List<String> listTables();
 
-    /** Deletes a table and its indexes; throws {@link io.partita.storage.ResourceNotFoundException} when absent. */
+    /** Deletes a table and its indexes; throws {@link ResourceNotFoundException} when absent. */
     TableDescription deleteTable(String tableName);
+
+    /** Adds a GSI to a live table and backfills it from the existing items before returning. */
+    TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index);
+
+    TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName);
+
+    // ---- items -------------------------------------------------------------------------------------------
 
     PutItemResponse putItem(PutItemRequest request);
 
@@ -69,7 +79,7 @@ public interface Backend extends AutoCloseable {
 
     TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request);
 
-    /** Releases the backend's resources; the embedded backend closes its core. */
+    /** Releases the backend's resources (the core frees its memory; a client adapter closes what it owns). */
     @Override
     void close();
 }

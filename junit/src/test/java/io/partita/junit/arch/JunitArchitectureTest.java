@@ -1,0 +1,25 @@
+package io.partita.junit.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The module's dependency rules (junit/README.md), checked on the production classes. */
+@AnalyzeClasses(packages = "io.partita.junit", importOptions = ImportOption.DoNotIncludeTests.class)
+class JunitArchitectureTest {
+
+    @ArchTest
+    static final ArchRule uses_the_user_api_the_core_factories_and_junit_only = classes()
+            .that().resideInAPackage("io.partita.junit..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage(
+                    "io.partita.junit..",
+                    "io.partita",                                    // Partita
+                    "io.partita.storage",                            // Storage.inMemory(options), StorageOptions
+                    "org.junit.jupiter.api..", "org.junit.platform.commons..",
+                    "java..")
+            .because("the extension opens a Partita on a fresh core per test and hands it to tests; repositories, "
+                    + "mapping, the SPI and the core's internals are not its business");
+}

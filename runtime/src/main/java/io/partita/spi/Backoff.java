@@ -1,0 +1,14 @@
+package io.partita.spi;
+
+/**
+ * When to give up on a throttled request and how long to wait before the next attempt;
+ * {@link io.partita.RetryPolicy} is the implementation users configure.
+ */
+public interface Backoff {
+
+    /** Attempts per request including the first (1 = no retries). */
+    int maxAttempts();
+
+    /** Waits before retry {@code retry} (0-based). */
+    void pause(int retry);
+}

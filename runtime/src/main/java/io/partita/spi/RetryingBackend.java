@@ -1,0 +1,40 @@
+package io.partita.spi;
+
+import io.partita.storage.Backend;
+import io.partita.storage.ProvisionedThroughputExceededException;
+import java.util.function.Supplier;
+
+/**
+ * The backend as repositories see it: every data-plane call retried on
+ * {@link ProvisionedThroughputExceededException} under the current {@link Backoff} (read once per call, so a
+ * policy changed on the database applies to the next request). Table operations pass straight through.
+ * Closing it does nothing (the database closes the real backend).
+ */
+public final class RetryingBackend extends ForwardingBackend {
+    private final Supplier<? extends Backoff> backoff;
+
+    public RetryingBackend(Backend delegate, Supplier<? extends Backoff> backoff) {
+        super(delegate);
+        this.backoff = backoff;
+    }
+
+    @Override
+    protected <R> R dataPlane(Supplier<R> call) {
+        Backoff b = backoff.get();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.get();
+            } catch (ProvisionedThroughputExceededException e) {
+                if (attempt >= b.maxAttempts()) {
+                    throw e;
+                }
+                b.pause(attempt - 1);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        // the database closes the real backend
+    }
+}

@@ -1,0 +1,201 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.Message;
+import io.partita.storage.ResourceInUseException;
+import io.partita.storage.ResourceNotFoundException;
+import io.partita.storage.api.IndexDescription;
+import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TableStatus;
+import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * The table catalogue: which tables exist, their creation and deletion, and the GSIs added (with backfill)
+ * or deleted later. It exists so that every operation finds its table in one place, and so that schema
+ * changes, which take a table's schema write lock, are kept apart from the item paths, which take its read
+ * lock. A closed core hands out no tables.
+ */
+final class Catalog {
+    private final ConcurrentHashMap<String, TableData> tables = new ConcurrentHashMap<>();
+    private final AtomicLong tableIds = new AtomicLong();
+    private final ThroughputPolicy throughput;
+    private volatile boolean closed;
+    /** The on-disk catalogue and store in durable mode; null in memory. */
+    private final DiskCatalog disk;
+
+    Catalog(ThroughputPolicy throughput) {
+        this(throughput, null, Map.of());
+    }
+
+    /** A durable catalogue: the tables {@code disk} opened, schema changes written through it. */
+    Catalog(ThroughputPolicy throughput, DiskCatalog disk, Map<String, TableData> loaded) {
+        this.throughput = throughput;
+        this.disk = disk;
+        tables.putAll(loaded);
+        loaded.values().forEach(throughput::register);
+    }
+
+    TableDescription createTable(TableDefinition definition) {
+        checkOpen();
+        throughput.validate(definition);
+        TableData data;
+        if (disk != null) { // durable: the catalogue record is in the log before the table is visible
+            synchronized (disk) {
+                data = disk.create(definition, tables);
+                if (data == null || tables.putIfAbsent(definition.name(), data) != null) {
+                    throw new ResourceInUseException(Message.TableExists.format(definition.name()));
+                }
+            }
+        } else {
+            data = Schemas.build(tableIds.incrementAndGet(), definition);
+            if (tables.putIfAbsent(definition.name(), data) != null) {
+                throw new ResourceInUseException(Message.TableExists.format(definition.name()));
+            }
+        }
+        throughput.register(data); // capacity accrues from creation
+        return describe(data);
+    }
+
+    TableDescription describeTable(String tableName) {
+        return describe(table(tableName));
+    }
+
+    List<String> listTables() {
+        return List.copyOf(new TreeMap<>(tables).keySet());
+    }
+
+    TableDescription deleteTable(String tableName) {
+        TableData data = table(tableName);
+        if (disk != null) { // durable: the catalogue record and every key of the table go in one batch
+            synchronized (disk) {
+                if (tables.get(tableName) != data) {
+                    throw notFound(tableName);
+                }
+                disk.drop(data);
+                tables.remove(tableName, data);
+            }
+        } else if (!tables.remove(tableName, data)) {
+            throw notFound(tableName);
+        }
+        throughput.forget(data);
+        TableDescription d = describe(data);
+        return new TableDescription(d.definition(), TableStatus.DELETING, d.itemCount(), d.sizeBytes(), d.indexes());
+    }
+
+    /** Adds a GSI and backfills it from the table's items, with writes to the table held off meanwhile. */
+    TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
+        TableData t = table(tableName);
+        throughput.validate(index, tableName);
+        Lock lock = t.schemaLock.writeLock();
+        lock.lock();
+        try {
+            IndexPropagation.drainAll(t);
+            TableDefinition next = t.definition.toBuilder().globalSecondaryIndex(index).build();
+            IndexData data = Schemas.buildGsi(t, next, index); // validates the whole new definition
+            if (disk != null) { // durable: backfilled in batches, recorded in the catalogue so that a crash restarts it
+                disk.addGsi(t, next, index);
+            } else {
+                for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
+                    Map<String, AttributeValue> item = e.getValue().item();
+                    // DynamoDB's online index creation skips items whose key values do not fit the index
+                    // (it reports them as violations); the core does the same so existing data never blocks it.
+                    if (Schemas.fitsIndex(data.shape, item)) {
+                        OrderKey k = data.shape.entryKey(item);
+                        if (k != null) {
+                            data.put(k, data.shape.project(e.getValue()));
+                        }
+                    }
+                }
+                IndexData[] gsis = Arrays.copyOf(t.gsis, t.gsis.length + 1);
+                gsis[gsis.length - 1] = data;
+                t.gsis = gsis;
+                t.definition = next;
+            }
+        } finally {
+            lock.unlock();
+        }
+        throughput.register(t); // the new GSI's capacity accrues from creation
+        return describe(t);
+    }
+
+    TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
+        TableData t = table(tableName);
+        Lock lock = t.schemaLock.writeLock();
+        lock.lock();
+        try {
+            IndexPropagation.drainAll(t);
+            IndexData gone = t.gsi(indexName);
+            if (gone == null) {
+                throw new ResourceNotFoundException(Message.IndexNotFound.format(indexName, tableName));
+            }
+            List<IndexData> rest = new ArrayList<>(List.of(t.gsis));
+            rest.remove(gone);
+            List<GlobalSecondaryIndex> defs = new ArrayList<>(t.definition.globalSecondaryIndexes());
+            defs.removeIf(g -> g.name().equals(indexName));
+            TableDefinition d = t.definition;
+            TableDefinition next = new TableDefinition(d.name(), d.partitionKey(), d.sortKey(), defs, d.localSecondaryIndexes(),
+                    d.provisionedThroughput());
+            if (disk != null) { // durable: the definition and the index's entries go in one batch
+                disk.dropGsi(t, gone, rest.toArray(IndexData[]::new), next);
+            }
+            t.gsis = rest.toArray(IndexData[]::new);
+            t.definition = next;
+        } finally {
+            lock.unlock();
+        }
+        return describe(t);
+    }
+
+    private static TableDescription describe(TableData t) {
+        List<IndexDescription> indexes = new ArrayList<>();
+        for (IndexData i : t.allIndexes()) {
+            indexes.add(new IndexDescription(i.shape.name, TableStatus.ACTIVE, i.count.sum(), i.bytes.sum()));
+        }
+        return new TableDescription(t.definition, TableStatus.ACTIVE, t.itemCount.sum(), t.itemBytes.sum(), List.copyOf(indexes));
+    }
+
+    /** The live table of that name; every operation starts here. */
+    TableData table(String name) {
+        checkOpen();
+        if (name == null) {
+            throw Message.TableNameNull.exception();
+        }
+        TableData t = tables.get(name);
+        if (t == null) {
+            throw notFound(name);
+        }
+        return t;
+    }
+
+    /** Every live table (a weakly consistent view). */
+    Collection<TableData> tables() {
+        return tables.values();
+    }
+
+    private static ResourceNotFoundException notFound(String name) {
+        return new ResourceNotFoundException(Message.TableNotFound.format(name));
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("This storage core is closed");
+        }
+    }
+
+    void close() {
+        closed = true;
+        if (disk != null) {
+            disk.store.close();
+        }
+    }
+}

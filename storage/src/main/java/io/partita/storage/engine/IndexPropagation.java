@@ -1,0 +1,95 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.GsiPropagation;
+import io.partita.storage.StorageOptions;
+import java.time.Clock;
+import java.util.Collection;
+
+/**
+ * How a write's GSI changes reach the GSIs. It exists because GSIs are eventually consistent and the core
+ * lets tests see that: SYNC (default) applies them with the write, under its stripe lock; ASYNC queues them
+ * on the table with a due time, and readers of a GSI drain what is due first. Schema changes, invariant
+ * checks and {@code flushGsiPropagation} drain everything.
+ */
+final class IndexPropagation {
+    private final Clock clock;
+    private final boolean async;
+    private final long delayMillis;
+
+    IndexPropagation(StorageOptions options) {
+        this.clock = options.clock();
+        this.async = options.gsiPropagation() == GsiPropagation.ASYNC;
+        this.delayMillis = options.gsiPropagationDelay().toMillis();
+    }
+
+    /** Propagates one planned GSI change of a write applied at {@code nowMillis}; called under the item's stripe lock. */
+    void propagate(TableData table, Mutation.IndexChange c, long nowMillis) {
+        if (async) {
+            table.pendingGsiWrites.add(new TableData.PendingGsiWrite(nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry));
+        } else {
+            applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+        }
+    }
+
+    /**
+     * Durable mode: stages one GSI change into the write's batch, as entries (SYNC) or as pending work
+     * persisted with the write (ASYNC), so a crash never separates a write from its GSI work.
+     */
+    void stage(DiskWrite w, TableData table, Mutation.IndexChange c, long nowMillis) {
+        int oldSize = c.oldKey == null ? 0 : c.oldEntry().size();
+        if (async) {
+            table.disk.stagePending(w, nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+        } else {
+            DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+        }
+    }
+
+    /** Applies the ASYNC GSI writes that are due by the clock. Cheap when nothing is pending. */
+    void drainDue(TableData t) {
+        if (t.disk != null) {
+            t.disk.drain(false, clock.millis());
+            return;
+        }
+        if (t.pendingGsiWrites.isEmpty()) {
+            return;
+        }
+        long now = clock.millis();
+        synchronized (t.pendingGsiWrites) {
+            TableData.PendingGsiWrite p;
+            while ((p = t.pendingGsiWrites.peek()) != null && p.dueMillis() <= now) {
+                t.pendingGsiWrites.poll();
+                applyToIndex(p.gsi(), p.oldKey(), p.newKey(), p.newEntry());
+            }
+        }
+    }
+
+    /** Applies every pending GSI write of the table, due or not. */
+    static void drainAll(TableData t) {
+        if (t.disk != null) {
+            t.disk.drain(true, Long.MAX_VALUE);
+            return;
+        }
+        synchronized (t.pendingGsiWrites) {
+            TableData.PendingGsiWrite p;
+            while ((p = t.pendingGsiWrites.poll()) != null) {
+                applyToIndex(p.gsi(), p.oldKey(), p.newKey(), p.newEntry());
+            }
+        }
+    }
+
+    static void drainAll(Collection<TableData> tables) {
+        for (TableData t : tables) {
+            drainAll(t);
+        }
+    }
+
+    /** Moves, adds or removes one index entry: removes the old key when it differs from the new one. */
+    static void applyToIndex(IndexData index, OrderKey oldKey, OrderKey newKey, Stored newEntry) {
+        if (oldKey != null && (newKey == null || !oldKey.equals(newKey))) {
+            index.remove(oldKey);
+        }
+        if (newKey != null) {
+            index.put(newKey, newEntry);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.Message;
+import io.partita.storage.expression.Placeholders;
+import io.partita.storage.expression.UpdateExpression;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
+import io.partita.storage.value.Items;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * DynamoDB's rules for what a write may store, written once for every write path (single writes, batches,
+ * transactions): attribute names and values, the item size limit, index key values, and key attributes an
+ * update may not touch.
+ */
+final class ItemRules {
+    static final int MAX_ITEM_BYTES = 400 * 1024;
+
+    private ItemRules() {}
+
+    /** Copies a caller's item into an immutable map, rejecting what DynamoDB rejects. */
+    static Stored freeze(Map<String, AttributeValue> item) {
+        if (item == null) {
+            throw Message.ItemNull.exception();
+        }
+        if (item instanceof ItemMap im) {
+            // already immutable, with non-null names and values (its builder checks); names must still be non-empty
+            int[] size = {0};
+            im.forEachAttribute((name, value) -> {
+                if (name.isEmpty()) {
+                    throw Message.AttributeNameEmpty.exception();
+                }
+                size[0] += Items.nameSize(name) + value.size();
+            });
+            return new Stored(im, checkedSize(size[0]));
+        }
+        ItemMap.Builder copy = ItemMap.builder(item.size());
+        int size = 0;
+        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+            String name = e.getKey();
+            AttributeValue value = e.getValue();
+            if (name == null || name.isEmpty()) {
+                throw Message.AttributeNameEmpty.exception();
+            }
+            if (value == null) {
+                throw Message.AttributeValueNull.exception(name);
+            }
+            copy.add(name, value);
+            size += Items.nameSize(name) + value.size();
+        }
+        return new Stored(copy.build(), checkedSize(size));
+    }
+
+    private static int checkedSize(int size) {
+        if (size > MAX_ITEM_BYTES) {
+            throw Message.ItemTooLarge.exception(size, MAX_ITEM_BYTES);
+        }
+        return size;
+    }
+
+    /** Rejects an item whose value for an index key attribute has the wrong type, is empty or too large. */
+    static void validateIndexKeys(TableData t, Map<String, AttributeValue> item) {
+        for (IndexData l : t.lsis) {
+            l.shape.validate(item);
+        }
+        for (IndexData g : t.gsis) {
+            g.shape.validate(item);
+        }
+    }
+
+    /**
+     * The part of index-key validation DynamoDB applies to a transaction's request before looking at any item:
+     * empty and oversized key values. (A wrong type is a cancellation reason of the action instead.)
+     */
+    static void checkIndexKeyValues(TableData t, Map<String, AttributeValue> item) {
+        for (IndexData l : t.lsis) {
+            l.shape.validateValues(item);
+        }
+        for (IndexData g : t.gsis) {
+            g.shape.validateValues(item);
+        }
+    }
+
+    /**
+     * The top-level attributes an update expression writes (null expression: none), rejecting it when it
+     * writes a key attribute of the table: DynamoDB never lets an update change an item's key.
+     */
+    static Set<String> updatedAttributes(TableShape table, UpdateExpression update, Placeholders ph) {
+        if (update == null) {
+            return Set.of();
+        }
+        Set<String> touched = update.topLevelAttributes(ph);
+        for (String a : touched) {
+            if (table.isKeyAttribute(a)) {
+                throw Message.KeyAttributeUpdated.exception(a);
+            }
+        }
+        return touched;
+    }
+}
