@@ -90,7 +90,11 @@ public class DurableBench {
         @Setup(Level.Trial)
         public void build(Db db, ThreadParams thread) {
             // each thread its own fresh keys: writers contend for the log, not for the same items
-            requests = CoreFixture.puts(db.n + thread.getThreadIndex() * Workload.POOL, Workload.POOL);
+            long first = db.n + (long) thread.getThreadIndex() * Workload.POOL;
+            requests = new PutItemRequest[Workload.POOL];
+            for (int k = 0; k < Workload.POOL; k++) {
+                requests[k] = PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(first + k, db.n)).build();
+            }
         }
     }
 

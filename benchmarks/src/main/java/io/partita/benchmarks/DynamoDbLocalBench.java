@@ -75,7 +75,7 @@ public class DynamoDbLocalBench {
         public void start() throws java.io.IOException {
             if ("disk".equals(storage)) {
                 dbPath = java.nio.file.Files.createTempDirectory("ddblocal-bench");
-                local = DynamoDBEmbedded.create(dbPath.toFile(), true);
+                local = DynamoDBEmbedded.create(dbPath.resolve("bench.db").toFile(), true); // the SQLite file
             } else {
                 local = DynamoDBEmbedded.create(true);
             }

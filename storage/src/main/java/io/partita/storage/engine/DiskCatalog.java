@@ -7,10 +7,8 @@ import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.Lock;
@@ -242,7 +240,4 @@ final class DiskCatalog {
         w.commit();
     }
 
-    static List<String> names(Map<String, TableData> tables) {
-        return new ArrayList<>(new LinkedHashMap<>(tables).keySet());
-    }
 }

@@ -11,7 +11,6 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -483,10 +482,6 @@ final class DiskStore implements AutoCloseable {
         }
     }
 
-    boolean isClosed() {
-        return closed;
-    }
-
     @Override
     public void close() {
         var l = gate.writeLock();
@@ -519,9 +514,5 @@ final class DiskStore implements AutoCloseable {
             // the channel's close releases it
         }
         closeQuietly(lockChannel);
-    }
-
-    static boolean isMissing(Throwable e) {
-        return e instanceof NoSuchFileException;
     }
 }
