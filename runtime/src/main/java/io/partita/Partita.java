@@ -93,7 +93,7 @@ public final class Partita implements AutoCloseable {
             d.backup(target);
             return;
         }
-        throw new UnsupportedOperationException("backup needs a durable database (Partita.open(Path)); this one runs on " + raw);
+        throw new UnsupportedOperationException(Message.BackupNeedsDurable.format(raw));
     }
 
     /**
