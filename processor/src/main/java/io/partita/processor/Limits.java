@@ -2,6 +2,7 @@ package io.partita.processor;
 
 import io.partita.processor.diag.Diagnostics;
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -64,7 +65,7 @@ public final class Limits {
       // reported below
     }
     diagnostics.report(Message.InvalidOption, null, MAX_GSIS_OPTION, raw,
-        "expected a positive integer; using the default of " + DEFAULT_MAX_GSIS);
+        Phrase.POSITIVE_INTEGER_EXPECTED.with(DEFAULT_MAX_GSIS));
     return defaults();
   }
 

@@ -3,6 +3,7 @@ package io.partita.processor;
 import com.google.auto.service.AutoService;
 import io.partita.processor.diag.Diagnostics;
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.extract.ModelExtractor;
 import io.partita.processor.extract.Unresolved;
@@ -57,8 +58,8 @@ public final class PartitaProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private ModelExtractor extractor;
   private List<Validator> validators;
-  /** Types to retry next round, with the reference that did not resolve. */
-  private Map<String, String> deferred = new LinkedHashMap<>();
+  /** Types to retry next round, with the reference that did not resolve (empty: retried with another, no note). */
+  private Map<String, Optional<Phrase.Text>> deferred = new LinkedHashMap<>();
   /** Shared-table interface -> its entity types seen so far. */
   private final Map<String, Set<String>> sharedTables = new LinkedHashMap<>();
 
@@ -104,20 +105,20 @@ public final class PartitaProcessor extends AbstractProcessor {
         deferred.entrySet().removeIf(e -> e.getValue().isEmpty());
         deferred.forEach((type, why) -> diagnostics.report(Message.UnresolvedType,
             Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(type)).map(Origin::of).orElse(null),
-            type, why));
+            type, why.orElseThrow()));
         deferred.clear();
       } else {
         processRound(round);
       }
     } catch (Throwable t) {
-      diagnostics.report(Message.InternalError, null, "this round", t, trace(t));
+      diagnostics.report(Message.InternalError, null, Phrase.THIS_ROUND.with(), t, trace(t));
     }
     return false; // never claim: other processors may read Partita's annotations too
   }
 
   private void processRound(RoundEnvironment round) {
     Set<TypeElement> candidates = new LinkedHashSet<>();
-    Map<String, String> retry = deferred;
+    Map<String, Optional<Phrase.Text>> retry = deferred;
     deferred = new LinkedHashMap<>();
     retry.keySet().forEach(name -> Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(name))
         .ifPresent(candidates::add));
@@ -155,8 +156,7 @@ public final class PartitaProcessor extends AbstractProcessor {
     boolean entity = has(type, ENTITY);
     if (table && entity) {
       diagnostics.report(Message.MisplacedAnnotation, Origin.of(type),
-          "@Table and @Entity on " + type.getSimpleName() + " are not allowed together",
-          "use @Table alone for a single-entity table, or @Entity to join a shared table");
+          Phrase.TABLE_AND_ENTITY.with(type.getSimpleName()));
       return;
     }
     if (table) {
@@ -167,22 +167,19 @@ public final class PartitaProcessor extends AbstractProcessor {
         }
         case RECORD, CLASS -> singles.add(type);
         default -> diagnostics.report(Message.MisplacedAnnotation, Origin.of(type),
-            "@Table on " + type.getSimpleName() + ", " + kindName(type.getKind()) + ", is not allowed",
-            "put it on the entity record or class, or on an interface for a shared table");
+            Phrase.TABLE_ON_OTHER_KIND.with(type.getSimpleName(), kindName(type.getKind())));
       }
       return;
     }
     Optional<TypeElement> tableType = extractor.entityTable(type);
     if (tableType.isEmpty()) {
-      deferred.put(type.getQualifiedName().toString(), "the table class of its @Entity");
+      deferred.put(type.getQualifiedName().toString(), Optional.of(Phrase.ENTITY_TABLE_CLASS.with()));
       return;
     }
     TypeElement t = tableType.get();
     if (t.getKind() != ElementKind.INTERFACE || !has(t, TABLE)) {
-      diagnostics.report(Message.NotASharedTable, Origin.of(type), t.getSimpleName() + ".class",
-          t.getSimpleName() + (has(t, TABLE) ? " is a single-entity table, which holds only its own items"
-              : " has no @Table") + "; declare @Table(name = ..., partitionKey = \"PK\", sortKey = \"SK\") on an"
-              + " interface and name it here");
+      diagnostics.report(Message.NotASharedTable, Origin.of(type), t.getSimpleName(),
+          (has(t, TABLE) ? Phrase.SINGLE_ENTITY_TABLE_NAMED : Phrase.NO_TABLE_NAMED).with(t.getSimpleName()));
       return;
     }
     String name = t.getQualifiedName().toString();
@@ -194,12 +191,13 @@ public final class PartitaProcessor extends AbstractProcessor {
   private void unit(TypeElement anchor, List<TypeElement> involved, boolean shared) {
     try {
       for (TypeElement t : involved) {
-        Optional<String> missing = Unresolved.in(t);
+        Optional<Phrase.Text> missing = Unresolved.in(t);
         if (missing.isPresent()) {
           // Only the type with the unresolved reference gets a note if it never resolves; the others of
           // its shared table are retried with it.
-          involved.forEach(i -> deferred.putIfAbsent(i.getQualifiedName().toString(), i == t ? missing.get() : ""));
-          deferred.put(t.getQualifiedName().toString(), missing.get());
+          involved.forEach(i -> deferred.putIfAbsent(i.getQualifiedName().toString(),
+              i == t ? missing : Optional.empty()));
+          deferred.put(t.getQualifiedName().toString(), missing);
           return;
         }
       }
@@ -234,10 +232,10 @@ public final class PartitaProcessor extends AbstractProcessor {
         ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation));
   }
 
-  private static String kindName(ElementKind kind) {
+  private static Object kindName(ElementKind kind) {
     return switch (kind) {
-      case ENUM -> "an enum";
-      case ANNOTATION_TYPE -> "an annotation type";
+      case ENUM -> Phrase.AN_ENUM.with();
+      case ANNOTATION_TYPE -> Phrase.AN_ANNOTATION_TYPE.with();
       default -> kind.name().toLowerCase(java.util.Locale.ROOT);
     };
   }

@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md "Global secondary indexes". */
+/** docs/rules.md "Global secondary indexes". */
 class GsiRulesTest {
 
   private static JavaFileObject gsis(int count) {

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md "Key attribute types": key types, one type per attribute name, templates. */
+/** docs/rules.md "Key attribute types and templates": key types, one type per attribute name, templates. */
 class KeyTypesAndTemplatesTest {
 
   @Test

@@ -11,7 +11,7 @@ import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md "Local secondary indexes". */
+/** docs/rules.md "Local secondary indexes". */
 class LsiRulesTest {
 
   @Test

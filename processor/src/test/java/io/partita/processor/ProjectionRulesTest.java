@@ -9,7 +9,7 @@ import java.util.stream.IntStream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md "Projections". */
+/** docs/rules.md "Projections". */
 class ProjectionRulesTest {
 
   @Test

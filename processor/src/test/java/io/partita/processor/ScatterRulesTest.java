@@ -9,7 +9,7 @@ import static io.partita.processor.Sources.source;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md "Scatter". */
+/** docs/rules.md "Write sharding (@Scatter)". */
 class ScatterRulesTest {
 
   @Test

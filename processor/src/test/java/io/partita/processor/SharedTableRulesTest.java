@@ -8,7 +8,7 @@ import static io.partita.processor.Sources.source;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md "Shared tables and overloading". */
+/** docs/rules.md "Shared tables and overloaded indexes". */
 class SharedTableRulesTest {
   private static final JavaFileObject APP = source("App",
       "@Table(name = \"App\", partitionKey = \"PK\", sortKey = \"SK\")",

@@ -4,11 +4,19 @@ import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import java.net.MalformedURLException;
+import java.nio.file.Path;
 import java.util.List;
 import javax.tools.JavaFileObject;
 
 /** Builds test sources and compiles them through the processor. */
 final class Sources {
+  /**
+   * The seed designs: one copy, in the it/ module, which compiles them with the processor and runs their
+   * repositories; these tests read the same files (the golden files are their generated sources).
+   */
+  static final Path SEEDS = Path.of("../it/src/main/java/seeds").toAbsolutePath().normalize();
+
   private static final String IMPORTS = String.join("\n",
       "import io.partita.annotations.*;",
       "import java.math.*;",
@@ -25,9 +33,13 @@ final class Sources {
         "package p;\n" + IMPORTS + String.join("\n", lines) + "\n");
   }
 
-  /** A seed design from the test resources, e.g. {@code seed("forum/Thread")}. */
+  /** A seed design from {@link #SEEDS}, e.g. {@code seed("forum/Thread")}. */
   static JavaFileObject seed(String path) {
-    return JavaFileObjects.forResource("seeds/" + path + ".java");
+    try {
+      return JavaFileObjects.forResource(SEEDS.resolve(path + ".java").toUri().toURL());
+    } catch (MalformedURLException e) {
+      throw new IllegalArgumentException(path, e);
+    }
   }
 
   static Compilation compile(JavaFileObject... sources) {

@@ -8,7 +8,7 @@ import static io.partita.processor.Sources.source;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md "Sparse", and @Version on long/Long. */
+/** docs/rules.md "Sparse indexes and versions". */
 class SparseAndVersionTest {
 
   @Test

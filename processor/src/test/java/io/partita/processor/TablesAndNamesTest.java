@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** RULES.md "Tables and names". */
+/** docs/rules.md "Tables and names". */
 class TablesAndNamesTest {
 
   @Test

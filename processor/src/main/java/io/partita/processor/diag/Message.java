@@ -4,8 +4,10 @@ import javax.tools.Diagnostic;
 
 /**
  * The catalogue of every diagnostic the processor reports. The constant name is the stable rule id
- * printed in brackets ({@code [LsiNeedsSortKey] ...}), documented in RULES.md; never rename one.
- * Each text names the rule and the fix.
+ * printed in brackets ({@code [LsiNeedsSortKey] ...}), documented for users in docs/rules.md; never rename one.
+ * Each text names the rule and the fix. The catalogue is closed: ids and templates only. Where a rule's text
+ * depends on the situation, the slot takes a {@link Phrase} (the rest of the catalogue); call sites pass
+ * phrases and names/values, never words.
  */
 public enum Message {
   // ---- tables and names
@@ -27,7 +29,7 @@ public enum Message {
   DuplicateAttributeName(Diagnostic.Kind.ERROR, "%s maps to attribute \"%s\", which %s; give it another @Attribute name"),
   InvalidAttributeName(Diagnostic.Kind.ERROR, "attribute name \"%s\" of %s is not valid: %s"),
   NotConstructible(Diagnostic.Kind.ERROR, "%s cannot be %s without reflection: %s"),
-  MisplacedAnnotation(Diagnostic.Kind.ERROR, "%s; %s"),
+  MisplacedAnnotation(Diagnostic.Kind.ERROR, "%s"),
   IgnoredKeyField(Diagnostic.Kind.ERROR,
       "%s is @Ignore but also a key (%s); an ignored field is not stored and cannot be a key: remove one of them"),
 
@@ -110,7 +112,7 @@ public enum Message {
 
   // ---- shared tables and overloading
   NotASharedTable(Diagnostic.Kind.ERROR,
-      "@Entity(table = %s) must name an interface annotated with @Table(name = ..., partitionKey = ...); %s"),
+      "@Entity(table = %s.class) must name an interface annotated with @Table(name = ..., partitionKey = ...); %s"),
   DuplicateEntityType(Diagnostic.Kind.ERROR,
       "entity type \"%s\" of %s is already used by %s in table %s; give each @Entity a distinct type"),
   KeyTemplateMismatch(Diagnostic.Kind.ERROR, "@Key of %s %s"),
@@ -122,7 +124,8 @@ public enum Message {
   AmbiguousOverloadedKey(Diagnostic.Kind.ERROR,
       "the overloaded keys of %s (%s) and %s (%s) on index \"%s\" can render the same partition key and sort-key prefix,"
           + " so a query for one would also return the other's items; add a distinguishing literal to one template"),
-  InvalidQueryName(Diagnostic.Kind.ERROR, "query name \"%s\" is not a Java identifier; %s"),
+  InvalidQueryName(Diagnostic.Kind.ERROR, "query name \"%s\" is not a Java identifier; it names the generated"
+      + " access-pattern method: use a lowerCamelCase name such as \"byEmail\""),
 
   // ---- scatter
   ScatterUnknownIndex(Diagnostic.Kind.ERROR, "@Scatter names index \"%s\", which table %s does not declare; %s"),

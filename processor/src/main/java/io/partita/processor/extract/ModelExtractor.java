@@ -1,6 +1,7 @@
 package io.partita.processor.extract;
 
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.ConverterModel;
@@ -83,9 +84,7 @@ public final class ModelExtractor {
       for (String misplaced : List.of(Names.GSI, Names.LSI)) {
         for (AnnotationMirror m : Mirrors.findAll(e, misplaced)) {
           report.add(Message.MisplacedAnnotation, Origin.of(e, m),
-              "@" + simple(misplaced) + " on entity " + e.getSimpleName() + " of a shared table is not allowed",
-              "declare the index on the table interface " + type.getSimpleName()
-                  + " and fill it with @GsiKey/@LsiKey on the entity");
+              Phrase.INDEX_ON_ENTITY.with(simple(misplaced), e.getSimpleName(), type.getSimpleName()));
         }
       }
       entities.add(entity(e, Optional.of(mirrors.string(entity, "type")), entityOrigin));
@@ -227,7 +226,7 @@ public final class ModelExtractor {
     Origin origin = Origin.of(f, m, "value");
     Optional<TypeMirror> value = mirrors.type(m, "value");
     if (value.isEmpty()) {
-      return new ConverterModel("", "", Optional.of("the converter class did not resolve"), origin);
+      return new ConverterModel("", "", Optional.of(Phrase.CONVERTER_UNRESOLVED.with()), origin);
     }
     TypeElement converter = (TypeElement) ((DeclaredType) value.get()).asElement();
     String name = converter.getQualifiedName().toString();
@@ -235,40 +234,38 @@ public final class ModelExtractor {
     String pkg = elements.getPackageOf(converter).getQualifiedName().toString();
     TypeElement api = elements.getTypeElement(Names.ATTRIBUTE_CONVERTER);
     if (api == null) {
-      return new ConverterModel(name, pkg, Optional.of(Names.ATTRIBUTE_CONVERTER + " is not on the classpath;"
-          + " add the partita-runtime dependency"), origin);
+      return new ConverterModel(name, pkg, Optional.of(Phrase.CONVERTER_API_MISSING.with(Names.ATTRIBUTE_CONVERTER)),
+          origin);
     }
     if (converter.getKind() != ElementKind.CLASS || converter.getModifiers().contains(Modifier.ABSTRACT)) {
-      return new ConverterModel(name, pkg, Optional.of(simple + " is not a concrete class; the generated repository"
-          + " creates it with new " + simple + "()"), origin);
+      return new ConverterModel(name, pkg, Optional.of(Phrase.CONVERTER_NOT_CONCRETE.with(simple, simple)), origin);
     }
     if (converter.getNestingKind() == javax.lang.model.element.NestingKind.MEMBER
         && !converter.getModifiers().contains(Modifier.STATIC)) {
-      return new ConverterModel(name, pkg, Optional.of(simple + " is an inner class; make it static"), origin);
+      return new ConverterModel(name, pkg, Optional.of(Phrase.CONVERTER_INNER_CLASS.with(simple)), origin);
     }
     if (converter.getNestingKind() == javax.lang.model.element.NestingKind.LOCAL
         || converter.getNestingKind() == javax.lang.model.element.NestingKind.ANONYMOUS
         || !accessible(converter, owner)) {
-      return new ConverterModel(name, pkg, Optional.of(simple + " is not accessible from " + owner.getSimpleName()
-          + "'s package; make it public or move it there"), origin);
+      return new ConverterModel(name, pkg,
+          Optional.of(Phrase.CONVERTER_INACCESSIBLE.with(simple, owner.getSimpleName())), origin);
     }
     boolean noArgs = ElementFilter.constructorsIn(converter.getEnclosedElements()).stream()
         .anyMatch(c -> c.getParameters().isEmpty() && accessible(c, owner));
     if (!noArgs) {
-      return new ConverterModel(name, pkg, Optional.of(simple + " has no accessible no-argument constructor;"
-          + " add a public " + simple + "()"), origin);
+      return new ConverterModel(name, pkg, Optional.of(Phrase.CONVERTER_WITHOUT_CONSTRUCTOR.with(simple, simple)),
+          origin);
     }
     Optional<TypeMirror> converted = convertedType(converter.asType(), api);
     if (converted.isEmpty()) {
-      return new ConverterModel(name, pkg, Optional.of(simple + " does not implement AttributeConverter<T>;"
-          + " implement AttributeConverter<" + boxedDisplay(f.asType()) + ">"), origin);
+      return new ConverterModel(name, pkg,
+          Optional.of(Phrase.NOT_A_CONVERTER.with(simple, boxedDisplay(f.asType()))), origin);
     }
     TypeMirror fieldType = f.asType().getKind().isPrimitive()
         ? types.boxedClass((javax.lang.model.type.PrimitiveType) f.asType()).asType() : f.asType();
     if (converted.get().getKind() != TypeKind.DECLARED || !types.isSameType(converted.get(), fieldType)) {
-      return new ConverterModel(name, pkg, Optional.of(simple + " converts " + converted.get() + ", but "
-          + f.getSimpleName() + " is " + f.asType() + "; implement AttributeConverter<" + boxedDisplay(f.asType())
-          + "> or convert a field of type " + converted.get()), origin);
+      return new ConverterModel(name, pkg, Optional.of(Phrase.CONVERTER_OF_OTHER_TYPE.with(simple, converted.get(),
+          f.getSimpleName(), f.asType(), boxedDisplay(f.asType()), converted.get())), origin);
     }
     return new ConverterModel(name, pkg, Optional.empty(), origin);
   }
@@ -375,20 +372,20 @@ public final class ModelExtractor {
   private Construction construction(TypeElement type, List<VariableElement> fieldElements, List<FieldModel> fields) {
     if (type.getKind() == ElementKind.INTERFACE || type.getKind() == ElementKind.ENUM
         || type.getKind() == ElementKind.ANNOTATION_TYPE || type.getModifiers().contains(Modifier.ABSTRACT)) {
-      return new Construction(Strategy.NONE, "it is " + article(type.getKind()) + "; an entity is a record or a concrete class");
+      return impossible(Phrase.NOT_A_CONCRETE_TYPE.with(article(type.getKind())));
     }
     for (Element e = type; e instanceof TypeElement t; e = t.getEnclosingElement()) {
       if (t.getModifiers().contains(Modifier.PRIVATE)) {
-        return new Construction(Strategy.NONE, (t == type ? "it is" : t.getSimpleName() + " is")
-            + " private, so generated code cannot name it; make it package-private or public");
+        return impossible(t == type ? Phrase.PRIVATE_TYPE.with()
+            : Phrase.PRIVATE_ENCLOSING_TYPE.with(t.getSimpleName()));
       }
       if (t.getNestingKind() == NestingKind.MEMBER && t.getKind() == ElementKind.CLASS
           && !t.getModifiers().contains(Modifier.STATIC)) {
-        return new Construction(Strategy.NONE, "it is an inner class that needs an enclosing instance; make it static");
+        return impossible(Phrase.INNER_CLASS.with());
       }
     }
     if (type.getKind() == ElementKind.RECORD) {
-      return new Construction(Strategy.RECORD, "");
+      return new Construction(Strategy.RECORD, Optional.empty());
     }
     List<TypeMirror> storedTypes = new ArrayList<>();
     List<String> storedNames = new ArrayList<>();
@@ -412,23 +409,26 @@ public final class ModelExtractor {
           all &= types.isSameType(types.erasure(c.getParameters().get(i).asType()), types.erasure(storedTypes.get(i)));
         }
         if (all) {
-          return new Construction(Strategy.ALL_ARGS_CONSTRUCTOR, "");
+          return new Construction(Strategy.ALL_ARGS_CONSTRUCTOR, Optional.empty());
         }
       }
     }
     if (noArgs) {
-      return new Construction(Strategy.NO_ARGS_AND_SETTERS, "");
+      return new Construction(Strategy.NO_ARGS_AND_SETTERS, Optional.empty());
     }
-    return new Construction(Strategy.NONE, "it has no accessible no-argument constructor and no constructor taking"
-        + " its stored fields " + storedNames + " in declaration order; add one of them");
+    return impossible(Phrase.NO_CONSTRUCTOR.with(storedNames));
   }
 
-  private static String article(ElementKind kind) {
+  private static Construction impossible(Phrase.Text why) {
+    return new Construction(Strategy.NONE, Optional.of(why));
+  }
+
+  private static Phrase.Text article(ElementKind kind) {
     return switch (kind) {
-      case INTERFACE -> "an interface";
-      case ENUM -> "an enum";
-      case ANNOTATION_TYPE -> "an annotation type";
-      default -> "abstract";
+      case INTERFACE -> Phrase.AN_INTERFACE.with();
+      case ENUM -> Phrase.AN_ENUM.with();
+      case ANNOTATION_TYPE -> Phrase.AN_ANNOTATION_TYPE.with();
+      default -> Phrase.ABSTRACT.with();
     };
   }
 

@@ -1,5 +1,7 @@
 package io.partita.processor.extract;
 
+import io.partita.mapping.AttributeConverter;
+
 /** Qualified names of the annotations, so extraction never loads annotation classes. */
 final class Names {
   static final String PACKAGE = "io.partita.annotations.";
@@ -18,8 +20,11 @@ final class Names {
   static final String IGNORE = PACKAGE + "Ignore";
   static final String VERSION = PACKAGE + "Version";
   static final String CONVERT = PACKAGE + "Convert";
-  /** The runtime's converter interface, named by {@code @Convert} classes (the processor never loads it). */
-  static final String ATTRIBUTE_CONVERTER = "io.partita.mapping.AttributeConverter";
+  /**
+   * The runtime's converter interface, which {@code @Convert} classes implement: by class literal, so the name
+   * follows the runtime (the processor only reads the name; converters are read through mirrors).
+   */
+  static final String ATTRIBUTE_CONVERTER = AttributeConverter.class.getCanonicalName();
 
   private Names() {}
 }

@@ -1,5 +1,6 @@
 package io.partita.processor.extract;
 
+import io.partita.processor.diag.Phrase;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -21,11 +22,11 @@ public final class Unresolved {
   private Unresolved() {}
 
   /** A description of the first unresolved reference of {@code type}, if any. */
-  public static Optional<String> in(TypeElement type) {
+  public static Optional<Phrase.Text> in(TypeElement type) {
     if (type.getSuperclass().getKind() == TypeKind.ERROR) {
-      return Optional.of("its superclass " + type.getSuperclass());
+      return Optional.of(Phrase.SUPERCLASS.with(type.getSuperclass()));
     }
-    Optional<String> annotations = inAnnotations(type);
+    Optional<Phrase.Text> annotations = inAnnotations(type);
     if (annotations.isPresent()) {
       return annotations;
     }
@@ -34,7 +35,7 @@ public final class Unresolved {
         continue;
       }
       if (hasError(f.asType())) {
-        return Optional.of("the type " + f.asType() + " of field " + f.getSimpleName());
+        return Optional.of(Phrase.FIELD_TYPE.with(f.asType(), f.getSimpleName()));
       }
       annotations = inAnnotations(f);
       if (annotations.isPresent()) {
@@ -44,15 +45,15 @@ public final class Unresolved {
     return Optional.empty();
   }
 
-  private static Optional<String> inAnnotations(Element e) {
+  private static Optional<Phrase.Text> inAnnotations(Element e) {
     for (AnnotationMirror m : e.getAnnotationMirrors()) {
       if (m.getAnnotationType().getKind() == TypeKind.ERROR) {
-        return Optional.of("the annotation " + m.getAnnotationType());
+        return Optional.of(Phrase.ANNOTATION.with(m.getAnnotationType()));
       }
       for (AnnotationValue v : m.getElementValues().values()) {
         Object value = v.getValue();
         if ((value instanceof TypeMirror t && hasError(t)) || "<error>".equals(value)) {
-          return Optional.of("the value " + v + " of " + m.getAnnotationType());
+          return Optional.of(Phrase.ANNOTATION_VALUE.with(v, m.getAnnotationType()));
         }
       }
     }

@@ -15,8 +15,10 @@ import io.partita.processor.generate.Layout.Result;
 import io.partita.processor.generate.Layout.ScatteredTemplateSource;
 import io.partita.processor.generate.Layout.ShardSource;
 import io.partita.processor.generate.Layout.TemplateSource;
+import io.partita.processor.generate.Runtime.Member;
 import io.partita.processor.diag.Diagnostics;
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.Origin;
 import io.partita.processor.model.EntityModel;
@@ -137,8 +139,8 @@ public final class RepositoryGenerator implements Generator {
       EntityModel model = new io.partita.processor.extract.ModelExtractor(env.getTypeUtils(), env.getElementUtils())
           .nestedType(type);
       if (!model.construction().isPossible()) {
-        diagnostics.report(Message.NotConstructible, Origin.of(type), "nested type " + type.getSimpleName(),
-            "created (it is stored as a nested map)", model.construction().problem());
+        diagnostics.report(Message.NotConstructible, Origin.of(type), Phrase.NESTED_TYPE.with(type.getSimpleName()),
+            Phrase.CREATED_AS_NESTED_MAP.with(), model.construction().problem().orElseThrow());
         continue;
       }
       ClassName target = ClassName.get(type);
@@ -146,7 +148,7 @@ public final class RepositoryGenerator implements Generator {
       try {
         nestedSchema = schemas.schema(target, model.fields(), model.construction().strategy());
       } catch (CodecExpressions.Unsupported e) {
-        unsupported(e, "nested type " + type.getSimpleName(), schemaClass.simpleName(), Origin.of(type));
+        unsupported(e, Phrase.NESTED_TYPE.with(type.getSimpleName()), schemaClass.simpleName(), Origin.of(type));
         continue;
       }
       TypeSpec spec = TypeSpec.classBuilder(schemaClass)
@@ -164,19 +166,26 @@ public final class RepositoryGenerator implements Generator {
   }
 
   /** Reports a field type the runtime cannot map, on the field when known. */
-  private void unsupported(CodecExpressions.Unsupported e, String owner, String repository, Origin fallback) {
+  private void unsupported(CodecExpressions.Unsupported e, Object owner, String repository, Origin fallback) {
     FieldModel f = e.field;
-    String type = f == null ? e.getMessage() : Schemas.typeOf(f).toString();
-    String why = e.getMessage().equals(type + " is not a mapped type") ? "no built-in codec" : e.getMessage();
+    String type = f == null ? e.reason.toString() : Schemas.typeOf(f).toString();
+    // the field's own type unmapped (not a part of it): the message already names the type
+    boolean whole = e.reason.toString().equals(Phrase.NOT_A_MAPPED_TYPE.with(type).toString());
+    Object why = whole ? Phrase.NO_BUILT_IN_CODEC.with() : e.reason;
     diagnostics.report(Message.UnsupportedFieldType, f == null ? fallback : f.origin(),
-        f == null ? "a field" : f.describe(), owner, type, why,
+        f == null ? Phrase.A_FIELD.with() : f.describe(), owner, type, why,
         type.replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+", ""), repository);
   }
 
   // ---- table definitions -------------------------------------------------------------------------------
 
   private static CodeBlock keyAttribute(KeyAttr a) {
-    return CodeBlock.of("$T.$L($S)", Runtime.KEY_ATTRIBUTE, a.type().name().toLowerCase(Locale.ROOT), a.attribute());
+    Member type = switch (a.type()) {
+      case S -> Member.KEY_ATTRIBUTE_S;
+      case N -> Member.KEY_ATTRIBUTE_N;
+      case B -> Member.KEY_ATTRIBUTE_B;
+    };
+    return CodeBlock.of("$T.$L($S)", Runtime.KEY_ATTRIBUTE, type, a.attribute());
   }
 
   private static CodeBlock keyAttributes(List<KeyAttr> attrs) {
@@ -186,9 +195,9 @@ public final class RepositoryGenerator implements Generator {
 
   private static CodeBlock projection(IndexModel index) {
     return switch (index.projection()) {
-      case ALL -> CodeBlock.of("$T.all()", Runtime.PROJECTION);
-      case KEYS_ONLY -> CodeBlock.of("$T.keysOnly()", Runtime.PROJECTION);
-      case INCLUDE -> CodeBlock.of("$T.include($L)", Runtime.PROJECTION, CodeBlock.join(
+      case ALL -> CodeBlock.of("$T.$L()", Runtime.PROJECTION, Member.PROJECTION_ALL);
+      case KEYS_ONLY -> CodeBlock.of("$T.$L()", Runtime.PROJECTION, Member.PROJECTION_KEYS_ONLY);
+      case INCLUDE -> CodeBlock.of("$T.$L($L)", Runtime.PROJECTION, Member.PROJECTION_INCLUDE, CodeBlock.join(
           index.include().stream().map(i -> CodeBlock.of("$S", i.attribute())).toList(), ", "));
     };
   }
@@ -196,22 +205,25 @@ public final class RepositoryGenerator implements Generator {
   /** {@code TableDefinition.builder(name)...build()} from the layouts of the table's entities. */
   static CodeBlock tableDefinition(TableModel table, List<Layout> layouts) {
     Layout first = layouts.get(0);
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($S)", Runtime.TABLE_DEFINITION, table.name()).indent();
-    b.add("\n.partitionKey($L)", keyAttribute(first.basePartition.get(0)));
+    CodeBlock.Builder b = CodeBlock.builder()
+        .add("$T.$L($S)", Runtime.TABLE_DEFINITION, Member.TABLE_BUILDER, table.name()).indent();
+    b.add("\n.$L($L)", Member.TABLE_PARTITION_KEY, keyAttribute(first.basePartition.get(0)));
     if (!first.baseSort.isEmpty()) {
-      b.add("\n.sortKey($L)", keyAttribute(first.baseSort.get(0)));
+      b.add("\n.$L($L)", Member.TABLE_SORT_KEY, keyAttribute(first.baseSort.get(0)));
     }
     for (IndexLayout l : Layout.tableIndexes(table, layouts)) {
       IndexModel index = l.index();
       if (index.kind() == IndexKind.GSI) {
-        b.add("\n.globalSecondaryIndex(new $T($S, $L, $L, $L))", Runtime.GLOBAL_SECONDARY_INDEX, index.name(),
+        b.add("\n.$L(new $T($S, $L, $L, $L))", Member.TABLE_GLOBAL_SECONDARY_INDEX, Runtime.GLOBAL_SECONDARY_INDEX,
+            index.name(),
             keyAttributes(l.partition()), l.sort().isEmpty() ? CodeBlock.of("$T.of()", List.class) : keyAttributes(l.sort()),
             projection(index));
       } else {
-        b.add("\n.localSecondaryIndex($S, $L, $L)", index.name(), keyAttribute(l.sort().get(0)), projection(index));
+        b.add("\n.$L($S, $L, $L)", Member.TABLE_LOCAL_SECONDARY_INDEX, index.name(), keyAttribute(l.sort().get(0)),
+            projection(index));
       }
     }
-    return b.add("\n.build()").unindent().build();
+    return b.add("\n.$L()", Member.TABLE_BUILD).unindent().build();
   }
 
   // ---- shared tables -----------------------------------------------------------------------------------
@@ -237,12 +249,13 @@ public final class RepositoryGenerator implements Generator {
     // decoder by discriminator
     CodeBlock.Builder decode = CodeBlock.builder()
         .addStatement("$T type = item.get($S)", Runtime.ATTRIBUTE_VALUE, table.discriminator())
-        .beginControlFlow("if (!(type instanceof $T.S s))", Runtime.ATTRIBUTE_VALUE)
+        .beginControlFlow("if (!(type instanceof $T s))", Runtime.ATTRIBUTE_VALUE_S)
         .addStatement("return null")
         .endControlFlow()
-        .beginControlFlow("return switch (s.value())");
+        .beginControlFlow("return switch (s.$L())", Member.S_VALUE);
     for (EntityModel e : table.entities()) {
-      decode.addStatement("case $S -> $T.MAPPING.fromItem(item)", e.type().orElseThrow(), repositoryClass(e));
+      decode.addStatement("case $S -> $T.MAPPING.$L(item)", e.type().orElseThrow(), repositoryClass(e),
+          Member.MAPPING_FROM_ITEM);
     }
     decode.addStatement("default -> null").endControlFlow("");
     ParameterizedTypeName itemMap = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
@@ -257,7 +270,7 @@ public final class RepositoryGenerator implements Generator {
         .addJavadoc("Opens the table on {@code db}, creating it if it does not exist.\n")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(repo)
         .addParameter(Runtime.PARTITA, "db")
-        .addStatement("db.createTableIfMissing(TABLE)")
+        .addStatement("db.$L(TABLE)", Member.CREATE_TABLE_IF_MISSING)
         .addStatement("return new $T(db)", repo).build());
     type.addMethod(MethodSpec.methodBuilder("tableDefinition")
         .addJavadoc("The table's definition.\n")
@@ -297,26 +310,27 @@ public final class RepositoryGenerator implements Generator {
               template.source(), CodeBlock.join(group.getValue().stream().map(e -> javadocLink(entityClass(e))).toList(), ", "))
           .addModifiers(Modifier.PUBLIC).returns(builder);
       params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
-      m.addStatement("return new $T($T.of(db.requests(), TABLE, null, DECODER, null, true, db.gatherOptions()), $L)", builder,
-          ClassName.get("io.partita.repository", "QuerySpec"), render(template, "", params));
+      m.addStatement("return new $T($T.$L(db.$L(), TABLE, null, DECODER, null, true, db.$L()), $L)", builder,
+          Runtime.QUERY_SPEC, Member.QUERY_SPEC_OF, Member.REQUESTS, Member.GATHER_OPTIONS, render(template, "", params));
       type.addMethod(m.build());
-      ClassName qb = ClassName.get("io.partita.repository", "ConsistentQueryBuilder");
+      ClassName qb = Runtime.CONSISTENT_QUERY_BUILDER;
       TypeSpec.Builder q = TypeSpec.classBuilder(builder)
           .addJavadoc("Query on the item collection $S; the sort key {@code $L} may narrow it.\n", template.source(),
               table.sortAttribute().orElse(""))
           .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
           .superclass(ParameterizedTypeName.get(qb, ClassName.OBJECT, builder))
           .addMethod(MethodSpec.constructorBuilder()
-              .addParameter(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "QuerySpec"), ClassName.OBJECT), "spec")
+              .addParameter(ParameterizedTypeName.get(Runtime.QUERY_SPEC, ClassName.OBJECT), "spec")
               .addParameter(String.class, "partition")
               .addStatement("super(spec)")
-              .addStatement("partitionKey($S, $T.s(partition))", pk.attribute(), Runtime.ATTRIBUTE_VALUE)
+              .addStatement("$L($S, $T.$L(partition))", Member.QUERY_PARTITION_KEY, pk.attribute(), Runtime.ATTRIBUTE_VALUE,
+                  Member.ATTRIBUTE_VALUE_S)
               .build());
       table.sortAttribute().ifPresent(sk -> q.addMethod(MethodSpec.methodBuilder("sortKey")
           .addJavadoc("A condition on the raw sort key {@code $L}.\n", sk)
           .addModifiers(Modifier.PUBLIC)
-          .returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "StringSortKeyCondition"), builder))
-          .addStatement("return stringSortKey($S)", sk).build()));
+          .returns(ParameterizedTypeName.get(Runtime.STRING_SORT_KEY_CONDITION, builder))
+          .addStatement("return $L($S)", Member.QUERY_STRING_SORT_KEY, sk).build()));
       type.addType(q.build());
     }
     files.write(filer, repo, type.build());
@@ -350,11 +364,11 @@ public final class RepositoryGenerator implements Generator {
     if (template.isConstant()) {
       return parts.isEmpty() ? CodeBlock.of("\"\"") : parts.get(0);
     }
-    return CodeBlock.of("$T.join($L)", Runtime.KEY_FORMAT, CodeBlock.join(parts, ", "));
+    return CodeBlock.of("$T.$L($L)", Runtime.KEY_FORMAT, Member.KEY_FORMAT_JOIN, CodeBlock.join(parts, ", "));
   }
 
   static CodeBlock renderPart(FieldModel f, KeyTemplate.Format format, CodeBlock value) {
-    String method = format == KeyTemplate.Format.SORTABLE ? "sortable" : "text";
+    Member method = format == KeyTemplate.Format.SORTABLE ? Member.KEY_FORMAT_SORTABLE : Member.KEY_FORMAT_TEXT;
     TypeMirror t = Schemas.typeOf(f);
     if (t.getKind().isPrimitive() && format == KeyTemplate.Format.DEFAULT) {
       // box so that text(Number)/text(Boolean)/text(Character) apply
@@ -400,7 +414,7 @@ public final class RepositoryGenerator implements Generator {
               + "one query builder per access pattern.\n", javadocLink(entityClass), table.name())
           .addAnnotation(Files.generated())
           .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-          .superclass(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "EntityRepository"), entityClass))
+          .superclass(ParameterizedTypeName.get(Runtime.ENTITY_REPOSITORY, entityClass))
           .addOriginatingElement(origin);
       if (table.isShared()) {
         type.addOriginatingElement(table.origin().element());
@@ -418,8 +432,7 @@ public final class RepositoryGenerator implements Generator {
             .addJavadoc("The table: key schema, attribute types, indexes, projections.\n")
             .initializer(tableDefinition(table, List.of(layout))).build());
       }
-      type.addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "EntityMapping"),
-              entityClass), "MAPPING", CONSTANT)
+      type.addField(FieldSpec.builder(ParameterizedTypeName.get(Runtime.ENTITY_MAPPING, entityClass), "MAPPING", CONSTANT)
           .addJavadoc("How $L lives in its table: computed keys, index-key fields, version.\n", javadocLink(entityClass))
           .initializer(mapping()).build());
       type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
@@ -453,8 +466,8 @@ public final class RepositoryGenerator implements Generator {
             .addJavadoc("{@link $T#$L} stored as {@code $L}: for conditions and partial updates.\n", entityClass,
                 entity.construction().strategy() == Construction.Strategy.RECORD ? f.name() + "()" : f.name(),
                 f.attributeName())
-            .initializer("$T.<$T, $T>of($S, $S, $L)", Runtime.FIELD, entityClass, Schemas.boxed(f), f.attributeName(),
-                f.name(), schemas.codec(f))
+            .initializer("$T.<$T, $T>$L($S, $S, $L)", Runtime.FIELD, entityClass, Schemas.boxed(f), Member.FIELD_OF,
+                f.attributeName(), f.name(), schemas.codec(f))
             .build());
       }
     }
@@ -465,7 +478,7 @@ public final class RepositoryGenerator implements Generator {
 
     private CodeBlock mapping() {
       CodeBlock.Builder b = CodeBlock.builder()
-          .add("$T.builder(TABLE, SCHEMA)", ClassName.get("io.partita.repository", "EntityMapping")).indent();
+          .add("$T.$L(TABLE, SCHEMA)", Runtime.ENTITY_MAPPING, Member.MAPPING_BUILDER).indent();
       for (KeyAttr a : Layout.concat(layout.basePartition, layout.baseSort)) {
         computed(b, a);
       }
@@ -475,34 +488,36 @@ public final class RepositoryGenerator implements Generator {
           for (String fieldName : Layout.fieldsOf(a)) {
             FieldModel f = entity.storedField(fieldName).orElseThrow();
             if (!Schemas.typeOf(f).getKind().isPrimitive()) {
-              b.add("\n.indexKey($S, $S, $S, $L, $L)", index.index().name(), f.name(), a.attribute(),
+              b.add("\n.$L($S, $S, $S, $L, $L)", Member.MAPPING_INDEX_KEY, index.index().name(), f.name(), a.attribute(),
                   Schemas.getter(entityClass, f), f.sparse().isPresent());
             }
           }
         }
       }
-      entity.type().ifPresent(t -> b.add("\n.discriminator($S, $S)", table.discriminator(), t));
+      entity.type().ifPresent(t -> b.add("\n.$L($S, $S)", Member.MAPPING_DISCRIMINATOR, table.discriminator(), t));
       entity.storedFields().stream().filter(f -> f.version().isPresent()).findFirst()
-          .ifPresent(f -> b.add("\n.version($S)", f.attributeName()));
-      return b.add("\n.build()").unindent().build();
+          .ifPresent(f -> b.add("\n.$L($S)", Member.MAPPING_VERSION, f.attributeName()));
+      return b.add("\n.$L()", Member.MAPPING_BUILD).unindent().build();
     }
 
     private void computed(CodeBlock.Builder b, KeyAttr a) {
       if (a.source() instanceof TemplateSource t) {
         List<FieldModel> fields = layout.parameters(List.of(a));
         List<CodeBlock> sources = fields.stream().map(f -> CodeBlock.of("$S", f.attributeName())).toList();
-        b.add("\n.computedString($S, e -> $L$L)", a.attribute(), render(t.template(), "e", fields),
+        b.add("\n.$L($S, e -> $L$L)", Member.MAPPING_COMPUTED_STRING, a.attribute(), render(t.template(), "e", fields),
             sources.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(sources, ", ")));
       } else if (a.source() instanceof ScatteredTemplateSource t) {
         List<FieldModel> fields = layout.parameters(List.of(a));
         List<CodeBlock> sources = new ArrayList<>(fields.stream().map(f -> CodeBlock.of("$S", f.attributeName())).toList());
         byAttribute(t.scatter()).filter(by -> fields.stream().noneMatch(f -> f.attributeName().equals(by)))
             .ifPresent(by -> sources.add(CodeBlock.of("$S", by)));
-        b.add("\n.computedString($S, e -> $T.suffixed($L, $L)$L)", a.attribute(), Runtime.SHARDS,
+        b.add("\n.$L($S, e -> $T.$L($L, $L)$L)", Member.MAPPING_COMPUTED_STRING, a.attribute(), Runtime.SHARDS,
+            Member.SHARDS_SUFFIXED,
             render(t.template(), "e", fields), shardOf(t.scatter()),
             sources.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(sources, ", ")));
       } else if (a.source() instanceof ShardSource s) {
-        b.add("\n.computed($S, e -> $T.n($L)$L)", a.attribute(), Runtime.ATTRIBUTE_VALUE, shardOf(s.scatter()),
+        b.add("\n.$L($S, e -> $T.$L($L)$L)", Member.MAPPING_COMPUTED, a.attribute(), Runtime.ATTRIBUTE_VALUE,
+            Member.ATTRIBUTE_VALUE_N, shardOf(s.scatter()),
             byAttribute(s.scatter()).map(by -> CodeBlock.of(", $S", by)).orElse(CodeBlock.of("")));
       }
     }
@@ -514,10 +529,10 @@ public final class RepositoryGenerator implements Generator {
     /** The shard of entity {@code e}: {@code Shards.of(canonical rendering of by, n)}, or random. */
     private CodeBlock shardOf(ScatterModel s) {
       if (s.isRandom()) {
-        return CodeBlock.of("$T.random($L)", Runtime.SHARDS, s.shards());
+        return CodeBlock.of("$T.$L($L)", Runtime.SHARDS, Member.SHARDS_RANDOM, s.shards());
       }
       FieldModel by = entity.storedField(s.by()).orElseThrow();
-      return CodeBlock.of("$T.of($L, $L)", Runtime.SHARDS,
+      return CodeBlock.of("$T.$L($L, $L)", Runtime.SHARDS, Member.SHARDS_OF,
           renderPart(by, KeyTemplate.Format.DEFAULT, Schemas.read("e", by)), s.shards());
     }
 
@@ -525,10 +540,10 @@ public final class RepositoryGenerator implements Generator {
 
     private CodeBlock attributeValue(KeyAttr a, List<FieldModel> params) {
       if (a.source() instanceof FieldSource f) {
-        return CodeBlock.of("$L.encode($L)", constants.get(f.field().name()), f.field().name());
+        return CodeBlock.of("$L.$L($L)", constants.get(f.field().name()), Member.FIELD_ENCODE, f.field().name());
       }
       if (a.source() instanceof TemplateSource t) {
-        return CodeBlock.of("$T.s($L)", Runtime.ATTRIBUTE_VALUE, render(t.template(), "", params));
+        return CodeBlock.of("$T.$L($L)", Runtime.ATTRIBUTE_VALUE, Member.ATTRIBUTE_VALUE_S, render(t.template(), "", params));
       }
       throw new IllegalStateException("a table key is never a shard");
     }
@@ -540,8 +555,8 @@ public final class RepositoryGenerator implements Generator {
       String args = String.join(", ", params.stream().map(FieldModel::name).toList());
       ParameterizedTypeName keyType = ParameterizedTypeName.get(Runtime.KEY, entityClass);
       CodeBlock pk = attributeValue(layout.basePartition.get(0), params);
-      CodeBlock call = layout.baseSort.isEmpty() ? CodeBlock.of("keyOf($L)", pk)
-          : CodeBlock.of("keyOf($L, $L)", pk, attributeValue(layout.baseSort.get(0), params));
+      CodeBlock call = layout.baseSort.isEmpty() ? CodeBlock.of("$L($L)", Member.REPOSITORY_KEY_OF, pk)
+          : CodeBlock.of("$L($L, $L)", Member.REPOSITORY_KEY_OF, pk, attributeValue(layout.baseSort.get(0), params));
       type.addMethod(MethodSpec.methodBuilder("key")
           .addJavadoc("The key of the $L item with these key parts (for transactions, batches, updates).\n",
               javadocLink(entityClass))
@@ -551,18 +566,18 @@ public final class RepositoryGenerator implements Generator {
           .addJavadoc("The $L with these key parts, if stored.\n", javadocLink(entityClass))
           .addModifiers(Modifier.PUBLIC).returns(ParameterizedTypeName.get(ClassName.get(Optional.class), entityClass))
           .addParameters(specs)
-          .addStatement("return get(key($L))", args).build());
+          .addStatement("return $L(key($L))", Member.REPOSITORY_GET, args).build());
       type.addMethod(MethodSpec.methodBuilder("delete")
           .addJavadoc("Deletes the $L with these key parts, if stored.\n", javadocLink(entityClass))
           .addModifiers(Modifier.PUBLIC).addParameters(specs)
-          .addStatement("delete(key($L))", args).build());
+          .addStatement("$L(key($L))", Member.REPOSITORY_DELETE, args).build());
       type.addMethod(MethodSpec.methodBuilder("update")
           .addJavadoc("Starts a partial update of the $L with these key parts: set, remove or add attributes\n"
               + "without reading the item first.\n", javadocLink(entityClass))
           .addModifiers(Modifier.PUBLIC)
-          .returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "Update"), entityClass))
+          .returns(ParameterizedTypeName.get(Runtime.UPDATE, entityClass))
           .addParameters(specs)
-          .addStatement("return update(key($L))", args).build());
+          .addStatement("return $L(key($L))", Member.REPOSITORY_UPDATE, args).build());
     }
 
     // -- queries
@@ -576,19 +591,19 @@ public final class RepositoryGenerator implements Generator {
               javadocLink(entityClass))
           .addModifiers(Modifier.PUBLIC).returns(builder);
       params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
-      m.addStatement("return new $T(tableQuery(), $L)", builder, String.join(", ", params.stream().map(FieldModel::name).toList()));
+      m.addStatement("return new $T($L(), $L)", builder, Member.REPOSITORY_TABLE_QUERY, String.join(", ", params.stream().map(FieldModel::name).toList()));
       type.addMethod(m.build());
       queryBuilders(builder, entityClass, pk, layout.baseSort, params, true, Optional.empty(), "the table");
     }
 
     private void indexQuery(IndexLayout index, Filer filer) throws IOException {
       TypeName result = entityClass;
-      CodeBlock spec = CodeBlock.of("indexQuery($S)", index.index().name());
+      CodeBlock spec = CodeBlock.of("$L($S)", Member.REPOSITORY_INDEX_QUERY, index.index().name());
       if (index.result() == Result.VIEW) {
         ClassName view = viewClass(entity, index.index());
         writeView(view, index, filer);
         result = view;
-        spec = CodeBlock.of("indexQuery($S, $T.SCHEMA)", index.index().name(), view);
+        spec = CodeBlock.of("$L($S, $T.SCHEMA)", Member.REPOSITORY_INDEX_QUERY, index.index().name(), view);
       }
       List<KeyAttr> pk = index.isGsi() ? index.partition() : layout.basePartition;
       List<KeyAttr> pkParams = pk.stream().filter(a -> !(a.source() instanceof ShardSource)).toList();
@@ -614,8 +629,8 @@ public final class RepositoryGenerator implements Generator {
      */
     private void queryBuilders(ClassName builder, TypeName result, List<KeyAttr> partition, List<KeyAttr> sort,
         List<FieldModel> params, boolean consistent, Optional<ScatterModel> scatter, String what) {
-      ClassName base = ClassName.get("io.partita.repository", consistent ? "ConsistentQueryBuilder" : "QueryBuilder");
-      ParameterizedTypeName specType = ParameterizedTypeName.get(ClassName.get("io.partita.repository", "QuerySpec"), result);
+      ClassName base = consistent ? Runtime.CONSISTENT_QUERY_BUILDER : Runtime.QUERY_BUILDER;
+      ParameterizedTypeName specType = ParameterizedTypeName.get(Runtime.QUERY_SPEC, result);
       // the sort-key "steps": one per native part, or per placeholder of a template
       List<Step> steps = new ArrayList<>();
       for (KeyAttr a : sort) {
@@ -653,12 +668,13 @@ public final class RepositoryGenerator implements Generator {
           c.addStatement("super(spec)");
           for (KeyAttr a : partition) {
             if (a.source() instanceof ShardSource sh) {
-              c.addStatement("scatter($S, $T.numbers($L))", a.attribute(), Runtime.SHARDS, sh.scatter().shards());
+              c.addStatement("$L($S, $T.$L($L))", Member.QUERY_SCATTER, a.attribute(), Runtime.SHARDS, Member.SHARDS_NUMBERS,
+                  sh.scatter().shards());
             } else if (a.source() instanceof ScatteredTemplateSource st) {
-              c.addStatement("scatter($S, $T.suffixedValues($L, $L))", a.attribute(), Runtime.SHARDS,
-                  render(st.template(), "", params), st.scatter().shards());
+              c.addStatement("$L($S, $T.$L($L, $L))", Member.QUERY_SCATTER, a.attribute(), Runtime.SHARDS,
+                  Member.SHARDS_SUFFIXED_VALUES, render(st.template(), "", params), st.scatter().shards());
             } else {
-              c.addStatement("partitionKey($S, $L)", a.attribute(), attributeValue(a, params));
+              c.addStatement("$L($S, $L)", Member.QUERY_PARTITION_KEY, a.attribute(), attributeValue(a, params));
             }
           }
           q.addMethod(c.build());
@@ -673,10 +689,10 @@ public final class RepositoryGenerator implements Generator {
           if (isTemplate) {
             c.addParameter(String.class, "prefix");
             c.addStatement("this.prefix = prefix");
-            c.addStatement("sortKeyBeginsWith($S, prefix)", last.attr.attribute());
+            c.addStatement("$L($S, prefix)", Member.QUERY_SORT_KEY_BEGINS_WITH, last.attr.attribute());
           } else {
-            c.addStatement("sortKeyEquals($S, $L.encode($L))", last.attr.attribute(), constants.get(last.field.name()),
-                last.field.name());
+            c.addStatement("$L($S, $L.$L($L))", Member.QUERY_SORT_KEY_EQUALS, last.attr.attribute(),
+                constants.get(last.field.name()), Member.FIELD_ENCODE, last.field.name());
           }
           q.addMethod(c.build());
         }
@@ -716,31 +732,33 @@ public final class RepositoryGenerator implements Generator {
 
     private void conditionMethod(TypeSpec.Builder q, ClassName stage, Step step) {
       FieldModel f = step.field;
-      ClassName repoPkg = ClassName.get("io.partita.repository", "SortKeyCondition");
+      ClassName repoPkg = Runtime.SORT_KEY_CONDITION;
       MethodSpec.Builder m = MethodSpec.methodBuilder(f.name()).addModifiers(Modifier.PUBLIC);
       if (step.template == null) {
         m.addJavadoc("A condition on {@code $L} ({@code $L}).\n", f.name(), step.attr.attribute());
         JavaType.Category cat = f.type().category();
         if (cat == JavaType.Category.STRING && f.type().qualifiedName().equals("java.lang.String")) {
-          m.returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "StringSortKeyCondition"), stage))
-              .addStatement("return stringSortKey($S)", step.attr.attribute());
+          m.returns(ParameterizedTypeName.get(Runtime.STRING_SORT_KEY_CONDITION, stage))
+              .addStatement("return $L($S)", Member.QUERY_STRING_SORT_KEY, step.attr.attribute());
         } else if (cat == JavaType.Category.BINARY && f.type().qualifiedName().equals("byte[]")) {
-          m.returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "BinarySortKeyCondition"), stage))
-              .addStatement("return binarySortKey($S)", step.attr.attribute());
+          m.returns(ParameterizedTypeName.get(Runtime.BINARY_SORT_KEY_CONDITION, stage))
+              .addStatement("return $L($S)", Member.QUERY_BINARY_SORT_KEY, step.attr.attribute());
         } else {
           m.returns(ParameterizedTypeName.get(repoPkg, Schemas.boxed(f), stage))
-              .addStatement("return sortKey($S, $L.codec())", step.attr.attribute(), constants.get(f.name()));
+              .addStatement("return $L($S, $L.$L())", Member.QUERY_SORT_KEY, step.attr.attribute(), constants.get(f.name()),
+                  Member.FIELD_CODEC);
         }
       } else {
         m.addJavadoc("A condition on the {@code $L} part of the sort key template {@code $L}.\n", f.name(),
             step.template.source());
         if (f.type().qualifiedName().equals("java.lang.String") && step.placeholder.format() == KeyTemplate.Format.DEFAULT) {
-          m.returns(ParameterizedTypeName.get(ClassName.get("io.partita.repository", "StringSortKeyCondition"), stage))
-              .addStatement("return templateStringSortKey($S, prefix, $S)", step.attr.attribute(), step.following);
+          m.returns(ParameterizedTypeName.get(Runtime.STRING_SORT_KEY_CONDITION, stage))
+              .addStatement("return $L($S, prefix, $S)", Member.QUERY_TEMPLATE_STRING_SORT_KEY, step.attr.attribute(),
+                  step.following);
         } else {
           TypeName boxed = Schemas.boxed(f);
           m.returns(ParameterizedTypeName.get(repoPkg, boxed, stage))
-              .addStatement("return templateSortKey($S, prefix, $S, ($T v) -> $L, $L)", step.attr.attribute(),
+              .addStatement("return $L($S, prefix, $S, ($T v) -> $L, $L)", Member.QUERY_TEMPLATE_SORT_KEY, step.attr.attribute(),
                   step.following, boxed, renderPart(f, step.placeholder.format(), CodeBlock.of("v")),
                   fixedWidth(f, step.placeholder.format()));
         }

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import io.partita.processor.generate.Runtime.Member;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.FieldModel;
 import java.util.ArrayList;
@@ -38,12 +39,12 @@ final class Schemas {
       var c = f.converter().get();
       List<String> names = c.simpleNames();
       ClassName converter = ClassName.get(c.packageName(), names.get(0), names.subList(1, names.size()).toArray(String[]::new));
-      return CodeBlock.of("$T.converted(new $T())", Runtime.CODECS, converter);
+      return CodeBlock.of("$T.$L(new $T())", Runtime.CODECS, Member.CODECS_CONVERTED, converter);
     }
     try {
       return codecs.codec(typeOf(f));
     } catch (CodecExpressions.Unsupported e) {
-      throw e.field != null ? e : new CodecExpressions.Unsupported(e.getMessage(), f);
+      throw e.field != null ? e : new CodecExpressions.Unsupported(e.reason, f);
     }
   }
 
@@ -67,11 +68,11 @@ final class Schemas {
    */
   CodeBlock schema(ClassName type, List<FieldModel> fields, Construction.Strategy strategy) {
     List<FieldModel> stored = fields.stream().filter(FieldModel::stored).toList();
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($T.class)", Runtime.ITEM_SCHEMA, type).indent();
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.$L($T.class)", Runtime.ITEM_SCHEMA, Member.SCHEMA_BUILDER, type).indent();
     for (FieldModel f : stored) {
-      b.add("\n.attribute($S, $L, $L)", f.attributeName(), getter(type, f), codec(f));
+      b.add("\n.$L($S, $L, $L)", Member.SCHEMA_ATTRIBUTE, f.attributeName(), getter(type, f), codec(f));
     }
-    b.add("\n.build($L)", assembler(type, fields, stored, strategy)).unindent();
+    b.add("\n.$L($L)", Member.SCHEMA_BUILD, assembler(type, fields, stored, strategy)).unindent();
     return b.build();
   }
 
@@ -84,9 +85,9 @@ final class Schemas {
         FieldModel f = stored.get(i);
         String writer = f.writer().orElseThrow(() -> new IllegalStateException("no writer for " + f.name()));
         if (writer.startsWith("set") && !writer.equals(f.name())) {
-          b.addStatement("e.$L(v.<$T>get($L))", writer, boxed(f), i);
+          b.addStatement("e.$L(v.<$T>$L($L))", writer, boxed(f), Member.VALUES_GET, i);
         } else {
-          b.addStatement("e.$L = v.<$T>get($L)", writer, boxed(f), i);
+          b.addStatement("e.$L = v.<$T>$L($L)", writer, boxed(f), Member.VALUES_GET, i);
         }
       }
       b.addStatement("return e").unindent().add("}");
@@ -96,7 +97,7 @@ final class Schemas {
     boolean record = strategy == Construction.Strategy.RECORD;
     for (FieldModel f : record ? fields : stored) {
       int i = stored.indexOf(f);
-      args.add(i >= 0 ? CodeBlock.of("v.<$T>get($L)", boxed(f), i) : defaultValue(typeOf(f)));
+      args.add(i >= 0 ? CodeBlock.of("v.<$T>$L($L)", boxed(f), Member.VALUES_GET, i) : defaultValue(typeOf(f)));
     }
     return CodeBlock.of("v -> new $T($L)", type, CodeBlock.join(args, ", "));
   }

@@ -1,12 +1,15 @@
 package io.partita.processor.model;
 
+import io.partita.processor.diag.Phrase;
+import java.util.Optional;
+
 /**
  * How generated code creates an entity without reflection.
  *
  * @param strategy the chosen way, or {@link Strategy#NONE}
  * @param problem why the entity cannot be created or is not an instantiable type; empty when fine
  */
-public record Construction(Strategy strategy, String problem) {
+public record Construction(Strategy strategy, Optional<Phrase.Text> problem) {
 
   /** The ways an entity can be created. */
   public enum Strategy {

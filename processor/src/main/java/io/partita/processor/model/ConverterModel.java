@@ -1,5 +1,6 @@
 package io.partita.processor.model;
 
+import io.partita.processor.diag.Phrase;
 import java.util.Optional;
 
 /**
@@ -10,7 +11,7 @@ import java.util.Optional;
  * @param problem why the class cannot serve as this field's converter; empty when it can
  * @param origin the annotation's {@code value}
  */
-public record ConverterModel(String className, String packageName, Optional<String> problem, Origin origin) {
+public record ConverterModel(String className, String packageName, Optional<Phrase.Text> problem, Origin origin) {
 
   /** The simple names from the outermost class: {@code ["Outer", "Inner"]}. */
   public java.util.List<String> simpleNames() {

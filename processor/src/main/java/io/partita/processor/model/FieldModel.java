@@ -1,5 +1,6 @@
 package io.partita.processor.model;
 
+import io.partita.processor.diag.Phrase;
 import java.util.List;
 import java.util.Optional;
 
@@ -58,7 +59,7 @@ public record FieldModel(
   }
 
   /** "field gameTitle" — how messages name it. */
-  public String describe() {
-    return "field " + name;
+  public Phrase.Text describe() {
+    return Phrase.FIELD.with(name);
   }
 }

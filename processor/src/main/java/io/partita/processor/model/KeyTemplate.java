@@ -1,5 +1,6 @@
 package io.partita.processor.model;
 
+import io.partita.processor.diag.Phrase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import java.util.regex.Pattern;
  *
  * <p>A malformed template keeps its source and a {@link #syntaxError()}; its parts are then empty.
  */
-public record KeyTemplate(String source, List<Part> parts, Optional<String> syntaxError, Origin origin) {
+public record KeyTemplate(String source, List<Part> parts, Optional<Phrase.Text> syntaxError, Origin origin) {
 
   /** One piece of a template. */
   public sealed interface Part permits Literal, Placeholder {}
@@ -40,14 +41,14 @@ public record KeyTemplate(String source, List<Part> parts, Optional<String> synt
   public static KeyTemplate parse(String source, Origin origin) {
     List<Part> parts = new ArrayList<>();
     if (source.isEmpty()) {
-      return new KeyTemplate(source, List.of(), Optional.of("the template is empty"), origin);
+      return new KeyTemplate(source, List.of(), Optional.of(Phrase.EMPTY_TEMPLATE.with()), origin);
     }
     StringBuilder literal = new StringBuilder();
     int i = 0;
     while (i < source.length()) {
       char c = source.charAt(i);
       if (c == '}') {
-        return malformed(source, origin, "'}' at position " + i + " closes no placeholder");
+        return malformed(source, origin, Phrase.UNOPENED_PLACEHOLDER.with(i));
       }
       if (c != '{') {
         literal.append(c);
@@ -57,7 +58,7 @@ public record KeyTemplate(String source, List<Part> parts, Optional<String> synt
       int close = source.indexOf('}', i + 1);
       int nested = source.indexOf('{', i + 1);
       if (close < 0 || (nested >= 0 && nested < close)) {
-        return malformed(source, origin, "'{' at position " + i + " is not closed");
+        return malformed(source, origin, Phrase.UNCLOSED_PLACEHOLDER.with(i));
       }
       if (literal.length() > 0) {
         parts.add(new Literal(literal.toString()));
@@ -71,18 +72,16 @@ public record KeyTemplate(String source, List<Part> parts, Optional<String> synt
         field = body.substring(0, colon);
         String f = body.substring(colon + 1);
         if (!f.equals("sortable")) {
-          return malformed(source, origin,
-              "unknown format \"" + f + "\" in {" + body + "}; the only format is {field:sortable}");
+          return malformed(source, origin, Phrase.UNKNOWN_FORMAT.with(f, body));
         }
         format = Format.SORTABLE;
       }
       if (!IDENTIFIER.matcher(field).matches()) {
-        return malformed(source, origin,
-            "{" + body + "} does not name a field; write {fieldName} or {fieldName:sortable}");
+        return malformed(source, origin, Phrase.PLACEHOLDER_NOT_A_FIELD.with(body));
       }
       if (!parts.isEmpty() && parts.get(parts.size() - 1) instanceof Placeholder) {
-        return malformed(source, origin, "placeholders {" + ((Placeholder) parts.get(parts.size() - 1)).field()
-            + "} and {" + field + "} touch, so their values cannot be told apart; put a separator such as '#' between them");
+        return malformed(source, origin,
+            Phrase.TOUCHING_PLACEHOLDERS.with(((Placeholder) parts.get(parts.size() - 1)).field(), field));
       }
       parts.add(new Placeholder(field, format));
       i = close + 1;
@@ -93,7 +92,7 @@ public record KeyTemplate(String source, List<Part> parts, Optional<String> synt
     return new KeyTemplate(source, parts, Optional.empty(), origin);
   }
 
-  private static KeyTemplate malformed(String source, Origin origin, String why) {
+  private static KeyTemplate malformed(String source, Origin origin, Phrase.Text why) {
     return new KeyTemplate(source, List.of(), Optional.of(why), origin);
   }
 

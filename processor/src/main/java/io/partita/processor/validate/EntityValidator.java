@@ -1,6 +1,7 @@
 package io.partita.processor.validate;
 
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.Construction.Strategy;
 import io.partita.processor.model.EntityModel;
@@ -29,7 +30,7 @@ final class EntityValidator implements Validator {
         });
         if (f.ignore().isPresent() && f.isAnyKey()) {
           report.add(Message.IgnoredKeyField, f.ignore().get(), f.describe(),
-              f.isBaseKey() ? "a base-table key" : "an index key");
+              (f.isBaseKey() ? Phrase.A_BASE_TABLE_KEY : Phrase.AN_INDEX_KEY).with());
         }
       }
     }
@@ -37,19 +38,18 @@ final class EntityValidator implements Validator {
 
   private static void construction(EntityModel e, Report report) {
     if (!e.construction().isPossible()) {
-      report.add(Message.NotConstructible, Origin.of(e.origin().element()), e.simpleName(), "created",
-          e.construction().problem());
+      report.add(Message.NotConstructible, Origin.of(e.origin().element()), e.simpleName(), Phrase.CREATED.with(),
+          e.construction().problem().orElseThrow());
       return;
     }
     for (FieldModel f : e.storedFields()) {
       String cap = f.name().substring(0, 1).toUpperCase(Locale.ROOT) + f.name().substring(1);
       if (f.reader().isEmpty()) {
-        report.add(Message.NotConstructible, f.origin(), f.describe() + " of " + e.simpleName(), "read",
-            "it is private and has no accessor; add get" + cap + "() (or " + f.name() + "()), or mark it @Ignore");
+        report.add(Message.NotConstructible, f.origin(), Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
+            Phrase.READ.with(), Phrase.NO_READER.with(cap, f.name()));
       } else if (e.construction().strategy() == Strategy.NO_ARGS_AND_SETTERS && f.writer().isEmpty()) {
-        report.add(Message.NotConstructible, f.origin(), f.describe() + " of " + e.simpleName(), "written",
-            "it has no setter and is private or final; add set" + cap + "(...), or a constructor taking every"
-                + " stored field in declaration order");
+        report.add(Message.NotConstructible, f.origin(), Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
+            Phrase.WRITTEN.with(), Phrase.NO_WRITER.with(cap));
       }
     }
   }

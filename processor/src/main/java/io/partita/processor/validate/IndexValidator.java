@@ -2,6 +2,7 @@ package io.partita.processor.validate;
 
 import io.partita.processor.Limits;
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.EntityModel.FieldKeyPart;
@@ -53,52 +54,59 @@ final class IndexValidator implements Validator {
     if (gsis.size() > limits.maxGsis()) {
       int excess = gsis.size() - limits.maxGsis();
       report.add(Message.TooManyGsis, gsis.get(limits.maxGsis()).origin(), table.name(), gsis.size(),
-          limits.maxGsis(), excess == 1 ? "this one" : excess + " of them");
+          limits.maxGsis(), excess(excess));
     }
     List<IndexModel> lsis = table.indexes(IndexKind.LSI);
     if (lsis.size() > Limits.MAX_LSIS) {
       int excess = lsis.size() - Limits.MAX_LSIS;
       report.add(Message.TooManyLsis, lsis.get(Limits.MAX_LSIS).origin(), table.name(), lsis.size(),
-          Limits.MAX_LSIS, excess == 1 ? "this one" : excess + " of them");
+          Limits.MAX_LSIS, excess(excess));
     }
+  }
+
+  private static Phrase.Text excess(int excess) {
+    return excess == 1 ? Phrase.THIS_ONE.with() : Phrase.SOME_OF_THEM.with(excess);
+  }
+
+  private static Phrase.Text word(Role role) {
+    return (role == Role.PARTITION ? Phrase.PARTITION : Phrase.SORT).with();
   }
 
   /** Keys and templates naming an index the table does not have, or an index of the other kind. */
   private static void references(TableModel table, Report report) {
-    String known = known(table);
+    Object known = known(table);
     for (EntityModel e : table.entities()) {
       for (FieldModel f : e.fields()) {
         for (FieldIndexKey k : f.indexKeys()) {
-          String what = (k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey") + " on " + f.describe();
+          Phrase.Text what = Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey", f.describe());
           checkReference(table, k.kind(), k.index(), what, k.origin().attribute("index"), known, report);
         }
       }
       if (table.isShared()) {
         for (TemplateIndexKey k : e.templateIndexKeys()) {
-          String what = (k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey") + " on " + e.simpleName();
+          Phrase.Text what = Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey",
+              e.simpleName());
           checkReference(table, k.kind(), k.index(), what, k.origin().attribute("index"), known, report);
         }
       }
     }
   }
 
-  private static void checkReference(TableModel table, IndexKind kind, String name, String what,
-      io.partita.processor.model.Origin origin, String known, Report report) {
+  private static void checkReference(TableModel table, IndexKind kind, String name, Phrase.Text what,
+      io.partita.processor.model.Origin origin, Object known, Report report) {
     Optional<IndexModel> index = table.index(name);
     if (index.isEmpty()) {
       report.add(Message.UnknownIndex, origin, what, name, table.name(),
-          "declare it with @Gsi(name = \"" + name + "\") or @Lsi(name = \"" + name + "\") on "
-              + table.simpleDeclaringName() + ", or use one of: " + known);
+          Phrase.DECLARE_INDEX.with(name, name, table.simpleDeclaringName(), known));
     } else if (index.get().kind() == IndexKind.LSI && kind == IndexKind.GSI) {
       report.add(Message.LsiHasPartitionKey, origin, what, name, name);
     } else if (index.get().kind() == IndexKind.GSI && kind == IndexKind.LSI) {
-      report.add(Message.MisplacedAnnotation, origin, what + " names \"" + name + "\", a global secondary index",
-          "use @GsiKey(index = \"" + name + "\", role = KeyRole.SORT)");
+      report.add(Message.MisplacedAnnotation, origin, Phrase.LSI_KEY_ON_GSI.with(what, name, name));
     }
   }
 
-  private static String known(TableModel table) {
-    return table.indexes().isEmpty() ? "(none declared)"
+  private static Object known(TableModel table) {
+    return table.indexes().isEmpty() ? Phrase.NONE_DECLARED.with()
         : String.join(", ", table.indexes().stream().map(IndexModel::name).toList());
   }
 
@@ -124,17 +132,15 @@ final class IndexValidator implements Validator {
       }
       if (pk.isEmpty() && e.scatter(index.name()).isEmpty()) {
         report.add(Message.GsiMissingPartitionKey, sk.get(0).key().origin(), index.describe(),
-            table.isShared() ? " for " + e.simpleName() : "",
-            "annotate a field with @GsiKey(index = \"" + index.name() + "\") (role PARTITION), or scatter the index"
-                + " with @Scatter(index = \"" + index.name() + "\") to partition it by shard number");
+            table.isShared() ? Phrase.FOR_ENTITY.with(e.simpleName()) : "",
+            Phrase.GSI_PARTITION_KEY_FIX.with(index.name(), index.name()));
       } else if (!pk.isEmpty()) {
         lowCardinalityFields(table, e, index, pk, report);
       }
     }
     if (!anyParticipant && !table.isShared() && index.declared()) {
       report.add(Message.GsiMissingPartitionKey, index.origin(), index.describe(), "",
-          "annotate a field of " + table.entities().get(0).simpleName() + " with @GsiKey(index = \""
-              + index.name() + "\")");
+          Phrase.ANNOTATE_GSI_KEY.with(table.entities().get(0).simpleName(), index.name()));
     }
   }
 
@@ -145,8 +151,8 @@ final class IndexValidator implements Validator {
   private static void parts(IndexModel index, List<FieldKeyPart> parts, Role role, Report report) {
     if (parts.size() > Limits.MAX_KEY_PARTS) {
       FieldKeyPart extra = parts.get(Limits.MAX_KEY_PARTS);
-      report.add(Message.TooManyKeyParts, extra.key().origin(), extra.field().describe(), index.name(), role.word(),
-          Limits.MAX_KEY_PARTS + 1, Limits.MAX_KEY_PARTS, role.word());
+      report.add(Message.TooManyKeyParts, extra.key().origin(), extra.field().describe(), index.name(), word(role),
+          Limits.MAX_KEY_PARTS + 1, Limits.MAX_KEY_PARTS, word(role));
       return;
     }
     Map<Integer, FieldKeyPart> byOrder = new HashMap<>();
@@ -154,7 +160,7 @@ final class IndexValidator implements Validator {
     for (FieldKeyPart p : parts) {
       FieldKeyPart first = byOrder.putIfAbsent(p.key().order(), p);
       if (first != null) {
-        report.add(Message.DuplicateKeyPart, p.key().origin().attribute("order"), p.field().describe(), role.word(),
+        report.add(Message.DuplicateKeyPart, p.key().origin().attribute("order"), p.field().describe(), word(role),
             p.key().order(), index.name(), first.field().describe());
       } else {
         distinct.add(p);
@@ -164,7 +170,7 @@ final class IndexValidator implements Validator {
       FieldKeyPart p = distinct.get(i);
       if (p.key().order() != i) {
         report.add(Message.KeyPartOrder, p.key().origin().attribute("order"), p.field().describe(), index.name(),
-            role.word(), p.key().order(), Limits.MAX_KEY_PARTS - 1, role.word(), distinct.size(), i);
+            word(role), p.key().order(), Limits.MAX_KEY_PARTS - 1, word(role), distinct.size(), i);
         return;
       }
     }
@@ -178,7 +184,7 @@ final class IndexValidator implements Validator {
     boolean allLow = pk.stream().allMatch(p -> p.field().type().isKeyType() && KeyUsages.isLowCardinality(p.field().type()));
     if (allLow) {
       String what = String.join(" + ", pk.stream()
-          .map(p -> p.field().describe() + " (" + KeyUsages.cardinality(p.field()) + ")").toList());
+          .map(p -> Phrase.TYPED.with(p.field().describe(), KeyUsages.cardinality(p.field())).toString()).toList());
       report.add(Message.LowCardinalityPartitionKey, pk.get(0).key().origin(), index.name(), e.simpleName(), what,
           index.name());
     }
@@ -187,7 +193,7 @@ final class IndexValidator implements Validator {
   private static void overloaded(TableModel table, IndexModel index, Report report) {
     if (index.partitionAttribute().isEmpty()) {
       report.add(Message.GsiMissingPartitionKey, index.origin().attribute("sortKey"), index.describe(), "",
-          "name its partition-key attribute too: partitionKey = \"" + index.name() + "PK\"");
+          Phrase.NAME_OVERLOADED_PARTITION_KEY.with(index.name()));
       return;
     }
     for (EntityModel e : table.entities()) {
@@ -198,17 +204,15 @@ final class IndexValidator implements Validator {
       }
       TemplateIndexKey k = key.get();
       if (k.partition().isEmpty()) {
-        report.add(Message.OverloadedKeyMismatch, k.origin(), "@GsiKey on " + e.simpleName(), index.name(),
-            "has no pk template, but the index declares partition key \"" + index.partitionAttribute().get()
-                + "\": add pk = \"...\"");
+        report.add(Message.OverloadedKeyMismatch, k.origin(), Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
+            index.name(), Phrase.OVERLOADED_WITHOUT_PARTITION_TEMPLATE.with(index.partitionAttribute().get()));
       } else if (index.sortAttribute().isPresent() && k.sort().isEmpty()) {
-        report.add(Message.OverloadedKeyMismatch, k.origin(), "@GsiKey on " + e.simpleName(), index.name(),
-            "has no sk template, but the index declares sort key \"" + index.sortAttribute().get()
-                + "\": add sk = \"...\" (a constant is fine)");
+        report.add(Message.OverloadedKeyMismatch, k.origin(), Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
+            index.name(), Phrase.OVERLOADED_WITHOUT_SORT_TEMPLATE.with(index.sortAttribute().get()));
       } else if (index.sortAttribute().isEmpty() && k.sort().isPresent()) {
-        report.add(Message.OverloadedKeyMismatch, k.sort().get().origin(), "@GsiKey on " + e.simpleName(),
-            index.name(), "has an sk template, but the index declares no sort key: remove sk, or declare"
-                + " sortKey on the @Gsi");
+        report.add(Message.OverloadedKeyMismatch, k.sort().get().origin(),
+            Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()), index.name(),
+            Phrase.OVERLOADED_WITH_SORT_TEMPLATE.with());
       } else if (e.scatter(index.name()).isEmpty() && k.partition().get().isValid()
           && KeyUsages.resolves(k.partition().get(), e)) {
         lowCardinalityTemplate(e, index, k.partition().get(), report);
@@ -221,12 +225,11 @@ final class IndexValidator implements Validator {
     for (FieldModel f : e.fields()) {
       for (FieldIndexKey k : f.indexKeys()) {
         if (k.index().equals(index.name()) && k.kind() == index.kind()) {
-          report.add(Message.OverloadedKeyMismatch, k.origin(), k.kind() == IndexKind.GSI ? "@GsiKey on " + f.describe()
-                  : "@LsiKey on " + f.describe(), index.name(),
-              "is not allowed: the index declares key attributes (" + attributes(index) + ") that entities fill"
-                  + " from templates; put " + (k.kind() == IndexKind.GSI ? "@GsiKey(index = \"" + index.name()
-                  + "\", pk = \"...{" + f.name() + "}...\")" : "@LsiKey(index = \"" + index.name() + "\", sk = \"...{"
-                  + f.name() + "}...\")") + " on " + e.simpleName());
+          report.add(Message.OverloadedKeyMismatch, k.origin(),
+              Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey", f.describe()), index.name(),
+              Phrase.FIELD_KEY_ON_OVERLOADED_INDEX.with(attributes(index),
+                  (k.kind() == IndexKind.GSI ? Phrase.GSI_TEMPLATE_KEY : Phrase.LSI_TEMPLATE_KEY).with(index.name(),
+                      f.name()), e.simpleName()));
         }
       }
     }
@@ -240,12 +243,12 @@ final class IndexValidator implements Validator {
   }
 
   private static void lowCardinalityTemplate(EntityModel e, IndexModel index, KeyTemplate pk, Report report) {
-    String why;
+    Phrase.Text why;
     if (pk.isConstant()) {
-      why = "the constant template \"" + pk.source() + "\"";
+      why = Phrase.CONSTANT_TEMPLATE.with(pk.source());
     } else if (pk.placeholders().stream()
         .allMatch(p -> e.storedField(p.field()).map(f -> KeyUsages.isLowCardinality(f.type())).orElse(false))) {
-      why = "template \"" + pk.source() + "\" whose fields have few values";
+      why = Phrase.LOW_CARDINALITY_TEMPLATE.with(pk.source());
     } else {
       return;
     }
@@ -255,8 +258,8 @@ final class IndexValidator implements Validator {
   private static void lsi(TableModel table, IndexModel index, Report report) {
     if (!table.hasSortKey()) {
       report.add(Message.LsiNeedsSortKey, index.origin(), index.describe(), table.isShared()
-          ? "set @Table(sortKey = \"SK\") on " + table.simpleDeclaringName()
-          : "add @SortKey to a field of " + table.entities().get(0).simpleName());
+          ? Phrase.SET_TABLE_SORT_KEY.with(table.simpleDeclaringName())
+          : Phrase.ADD_SORT_KEY.with(table.entities().get(0).simpleName()));
       return;
     }
     if (table.isShared() && index.isOverloaded()) {
@@ -268,9 +271,8 @@ final class IndexValidator implements Validator {
       for (EntityModel e : table.entities()) {
         fieldsOnOverloaded(e, index, report);
         e.templateKey(index.name()).filter(k -> k.kind() == IndexKind.LSI && k.sort().isEmpty()).ifPresent(k ->
-            report.add(Message.OverloadedKeyMismatch, k.origin(), "@LsiKey on " + e.simpleName(), index.name(),
-                "has no sk template, but the index declares sort key \"" + index.sortAttribute().get()
-                    + "\": add sk = \"...\""));
+            report.add(Message.OverloadedKeyMismatch, k.origin(), Phrase.ANNOTATION_ON.with("@LsiKey", e.simpleName()),
+                index.name(), Phrase.OVERLOADED_LSI_WITHOUT_SORT_TEMPLATE.with(index.sortAttribute().get())));
       }
       return;
     }
@@ -284,8 +286,8 @@ final class IndexValidator implements Validator {
       anyParticipant = true;
       if (sk.size() > 1) {
         report.add(Message.LsiSingleSortKey, sk.get(1).key().origin(), index.describe(),
-            "a second @LsiKey field, " + sk.get(1).field().describe() + " (the first is " + sk.get(0).field().describe() + ")",
-            "keep one, or declare another @Lsi for it");
+            Phrase.SECOND_LSI_KEY.with(sk.get(1).field().describe(), sk.get(0).field().describe()),
+            Phrase.KEEP_ONE_LSI_KEY.with());
       }
       FieldModel field = sk.get(0).field();
       boolean sameAsTable = table.isShared()
@@ -296,9 +298,8 @@ final class IndexValidator implements Validator {
       }
     }
     if (!anyParticipant && !table.isShared()) {
-      report.add(Message.LsiSingleSortKey, index.origin(), index.describe(), "no sort key",
-          "annotate one field of " + table.entities().get(0).simpleName() + " with @LsiKey(index = \""
-              + index.name() + "\")");
+      report.add(Message.LsiSingleSortKey, index.origin(), index.describe(), Phrase.NO_SORT_KEY.with(),
+          Phrase.ANNOTATE_LSI_KEY.with(table.entities().get(0).simpleName(), index.name()));
     }
   }
 }

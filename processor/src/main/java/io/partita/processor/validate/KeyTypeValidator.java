@@ -1,6 +1,7 @@
 package io.partita.processor.validate;
 
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -19,7 +20,8 @@ import java.util.Set;
  */
 final class KeyTypeValidator implements Validator {
 
-  private record KeyType(String dynamoType, String source) {}
+  /** A key attribute's type, and where it comes from ({@code rendered}: written by the table's templates). */
+  private record KeyType(String dynamoType, Phrase.Text source, boolean rendered) {}
 
   @Override
   public void validate(TableModel table, Report report) {
@@ -27,11 +29,13 @@ final class KeyTypeValidator implements Validator {
     Map<String, KeyType> keyTypes = new LinkedHashMap<>();
     if (table.isShared()) {
       String s = JavaType.Category.STRING.dynamoType();
-      table.partitionAttribute().ifPresent(a -> keyTypes.put(a, new KeyType(s, "rendered by @Key templates")));
-      table.sortAttribute().ifPresent(a -> keyTypes.put(a, new KeyType(s, "rendered by @Key templates")));
+      KeyType byKey = new KeyType(s, Phrase.RENDERED_BY_KEY_TEMPLATES.with(), true);
+      KeyType byTemplates = new KeyType(s, Phrase.RENDERED_BY_TEMPLATES.with(), true);
+      table.partitionAttribute().ifPresent(a -> keyTypes.put(a, byKey));
+      table.sortAttribute().ifPresent(a -> keyTypes.put(a, byKey));
       for (IndexModel i : table.indexes()) {
-        i.partitionAttribute().ifPresent(a -> keyTypes.putIfAbsent(a, new KeyType(s, "rendered by templates")));
-        i.sortAttribute().ifPresent(a -> keyTypes.putIfAbsent(a, new KeyType(s, "rendered by templates")));
+        i.partitionAttribute().ifPresent(a -> keyTypes.putIfAbsent(a, byTemplates));
+        i.sortAttribute().ifPresent(a -> keyTypes.putIfAbsent(a, byTemplates));
       }
     }
     Set<FieldModel> sources = new HashSet<>();
@@ -49,14 +53,15 @@ final class KeyTypeValidator implements Validator {
       KeyType existing = keyTypes.get(f.attributeName());
       if (existing == null) {
         keyTypes.put(f.attributeName(), new KeyType(type.category().dynamoType(),
-            f.describe() + " of " + use.entity().simpleName()));
+            Phrase.FIELD_OF.with(f.describe(), use.entity().simpleName()), false));
         sources.add(f);
-      } else if (existing.source().startsWith("rendered")) {
+      } else if (existing.rendered()) {
         continue; // a field named like a rendered attribute is DuplicateAttributeName
       } else if (!existing.dynamoType().equals(type.category().dynamoType()) && !sources.contains(f)) {
         invalid.add(f);
-        report.add(Message.ConflictingKeyAttributeType, use.origin(), f.describe() + " of " + use.entity().simpleName(),
-            f.attributeName(), type.category().dynamoType() + " (" + type.display() + ")", f.attributeName(),
+        report.add(Message.ConflictingKeyAttributeType, use.origin(),
+            Phrase.FIELD_OF.with(f.describe(), use.entity().simpleName()), f.attributeName(),
+            Phrase.TYPED.with(type.category().dynamoType(), type.display()), f.attributeName(),
             existing.dynamoType(), table.name(), existing.source());
       } else {
         sources.add(f);
@@ -70,24 +75,24 @@ final class KeyTypeValidator implements Validator {
       for (FieldModel f : e.storedFields()) {
         KeyType existing = keyTypes.get(f.attributeName());
         if (existing == null || sources.contains(f) || invalid.contains(f) || f.isAnyKey()
-            || f.type().category() == JavaType.Category.ERROR || existing.source().startsWith("rendered")) {
+            || f.type().category() == JavaType.Category.ERROR || existing.rendered()) {
           continue; // fields named like rendered attributes are DuplicateAttributeName
         }
         if (!existing.dynamoType().equals(f.type().category().dynamoType())) {
           report.add(Message.ConflictingKeyAttributeType, f.attribute().orElse(f.origin()),
-              f.describe() + " of " + e.simpleName(), f.attributeName(),
-              f.type().category().dynamoType() + " (" + f.type().display() + ")", f.attributeName(),
+              Phrase.FIELD_OF.with(f.describe(), e.simpleName()), f.attributeName(),
+              Phrase.TYPED.with(f.type().category().dynamoType(), f.type().display()), f.attributeName(),
               existing.dynamoType(), table.name(), existing.source());
         }
       }
     }
   }
 
-  private static String fix(JavaType type) {
+  private static Phrase.Text fix(JavaType type) {
     return switch (type.category()) {
-      case BOOLEAN -> "a boolean is not a DynamoDB key type (and has two values): use an enum or a String";
-      case COLLECTION, MAP -> "an index cannot key on a collection: key on one scalar field";
-      default -> "key on one of its scalar fields, or flatten it into the entity";
+      case BOOLEAN -> Phrase.BOOLEAN_KEY_FIX.with();
+      case COLLECTION, MAP -> Phrase.COLLECTION_KEY_FIX.with();
+      default -> Phrase.NESTED_KEY_FIX.with();
     };
   }
 }

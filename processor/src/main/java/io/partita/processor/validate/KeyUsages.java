@@ -1,5 +1,6 @@
 package io.partita.processor.validate;
 
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.IndexKind;
@@ -18,7 +19,7 @@ final class KeyUsages {
   private KeyUsages() {}
 
   /** A field used as a key attribute, and where. */
-  record FieldKeyUse(EntityModel entity, FieldModel field, String of, Origin origin) {}
+  record FieldKeyUse(EntityModel entity, FieldModel field, Phrase.Text of, Origin origin) {}
 
   /** Every field-level key use of a table: base keys (single-entity tables) and index keys. */
   static List<FieldKeyUse> fieldKeyUses(TableModel table) {
@@ -26,10 +27,10 @@ final class KeyUsages {
     for (EntityModel e : table.entities()) {
       for (FieldModel f : e.fields()) {
         if (!table.isShared()) {
-          f.partitionKey().ifPresent(o -> uses.add(new FieldKeyUse(e, f, "table " + table.name(), o)));
-          f.sortKey().ifPresent(o -> uses.add(new FieldKeyUse(e, f, "table " + table.name(), o)));
+          f.partitionKey().ifPresent(o -> uses.add(new FieldKeyUse(e, f, Phrase.TABLE.with(table.name()), o)));
+          f.sortKey().ifPresent(o -> uses.add(new FieldKeyUse(e, f, Phrase.TABLE.with(table.name()), o)));
         }
-        f.indexKeys().forEach(k -> uses.add(new FieldKeyUse(e, f, "index \"" + k.index() + "\"", k.origin())));
+        f.indexKeys().forEach(k -> uses.add(new FieldKeyUse(e, f, Phrase.INDEX.with(k.index()), k.origin())));
       }
     }
     return uses;
@@ -107,9 +108,9 @@ final class KeyUsages {
         || (type.isEnum() && type.enumConstants() <= io.partita.processor.Limits.LOW_CARDINALITY_ENUM_CONSTANTS);
   }
 
-  static String cardinality(FieldModel f) {
+  static Object cardinality(FieldModel f) {
     return f.type().isEnum()
-        ? "enum " + f.type().display() + " with " + f.type().enumConstants() + " constants"
+        ? Phrase.ENUM_WITH_CONSTANTS.with(f.type().display(), f.type().enumConstants())
         : f.type().display();
   }
 

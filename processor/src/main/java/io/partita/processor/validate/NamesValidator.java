@@ -2,6 +2,7 @@ package io.partita.processor.validate;
 
 import io.partita.processor.Limits;
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -29,56 +30,54 @@ final class NamesValidator implements Validator {
         report.add(Message.DuplicateIndexName, index.origin(), index.name(), table.name());
       }
     }
-    Map<String, String> reserved = reservedAttributes(table);
+    Map<String, Phrase.Text> reserved = reservedAttributes(table);
     reserved.forEach((attr, use) -> {
       if (attr.length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
-        report.add(Message.InvalidAttributeName, table.origin(), abbreviate(attr), use,
-            "key attribute names are 1 to 255 characters");
+        report.add(Message.InvalidAttributeName, table.origin(), abbreviate(attr), use, Phrase.KEY_NAME_LENGTH.with());
       }
     });
     if (table.isShared() && table.discriminator().isEmpty()) {
-      report.add(Message.InvalidAttributeName, table.origin().attribute("discriminator"), "", "the discriminator",
-          "attribute names are at least 1 character; remove discriminator to use \"_type\"");
+      report.add(Message.InvalidAttributeName, table.origin().attribute("discriminator"), "",
+          Phrase.THE_DISCRIMINATOR.with(), Phrase.EMPTY_DISCRIMINATOR.with());
     }
     for (EntityModel e : table.entities()) {
       Map<String, FieldModel> byAttribute = new HashMap<>();
       for (FieldModel f : e.storedFields()) {
         var where = f.attribute().orElse(f.origin());
         if (f.attributeName().isEmpty()) {
-          report.add(Message.InvalidAttributeName, where, "", f.describe(),
-              "attribute names are at least 1 character; remove @Attribute or give a name");
+          report.add(Message.InvalidAttributeName, where, "", f.describe(), Phrase.EMPTY_ATTRIBUTE_NAME.with());
           continue;
         }
         if (f.isAnyKey() && f.attributeName().length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
           report.add(Message.InvalidAttributeName, where, abbreviate(f.attributeName()), f.describe(),
-              "key attribute names are 1 to 255 characters; use a shorter @Attribute name");
+              Phrase.KEY_NAME_TOO_LONG.with());
         }
         FieldModel first = byAttribute.putIfAbsent(f.attributeName(), f);
         if (first != null) {
           report.add(Message.DuplicateAttributeName, where, f.describe(), f.attributeName(),
-              first.describe() + " also maps to");
+              Phrase.ALSO_MAPS_TO.with(first.describe()));
         } else if (reserved.containsKey(f.attributeName())) {
           report.add(Message.DuplicateAttributeName, where, f.describe(), f.attributeName(),
-              "table " + table.name() + " uses for " + reserved.get(f.attributeName()));
+              Phrase.TABLE_USES_FOR.with(table.name(), reserved.get(f.attributeName())));
         }
       }
     }
   }
 
   /** Attributes a shared table writes itself (rendered keys, discriminator), with what they hold. */
-  private static Map<String, String> reservedAttributes(TableModel table) {
-    Map<String, String> reserved = new LinkedHashMap<>();
+  private static Map<String, Phrase.Text> reservedAttributes(TableModel table) {
+    Map<String, Phrase.Text> reserved = new LinkedHashMap<>();
     if (!table.isShared()) {
       return reserved;
     }
-    table.partitionAttribute().ifPresent(a -> reserved.put(a, "its partition key"));
-    table.sortAttribute().ifPresent(a -> reserved.put(a, "its sort key"));
+    table.partitionAttribute().ifPresent(a -> reserved.put(a, Phrase.ITS_PARTITION_KEY.with()));
+    table.sortAttribute().ifPresent(a -> reserved.put(a, Phrase.ITS_SORT_KEY.with()));
     for (IndexModel i : table.indexes()) {
-      i.partitionAttribute().ifPresent(a -> reserved.putIfAbsent(a, "the partition key of index \"" + i.name() + "\""));
-      i.sortAttribute().ifPresent(a -> reserved.putIfAbsent(a, "the sort key of index \"" + i.name() + "\""));
+      i.partitionAttribute().ifPresent(a -> reserved.putIfAbsent(a, Phrase.INDEX_PARTITION_KEY.with(i.name())));
+      i.sortAttribute().ifPresent(a -> reserved.putIfAbsent(a, Phrase.INDEX_SORT_KEY.with(i.name())));
     }
     if (!table.discriminator().isEmpty()) {
-      reserved.putIfAbsent(table.discriminator(), "the entity type (discriminator)");
+      reserved.putIfAbsent(table.discriminator(), Phrase.DISCRIMINATOR_ATTRIBUTE.with());
     }
     return reserved;
   }

@@ -1,6 +1,7 @@
 package io.partita.processor.validate;
 
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -25,8 +26,8 @@ final class PrimaryKeyValidator implements Validator {
     List<FieldModel> pks = e.partitionKeyFields();
     List<FieldModel> sks = e.sortKeyFields();
     if (pks.isEmpty() && e.key().isEmpty()) { // a misplaced @Key is reported as such
-      report.add(Message.MissingPartitionKey, e.origin(), "table " + table.name() + " (" + e.simpleName() + ")",
-          "annotate exactly one field of " + e.simpleName() + " with @PartitionKey");
+      report.add(Message.MissingPartitionKey, e.origin(), Phrase.TABLE_OF_ENTITY.with(table.name(), e.simpleName()),
+          Phrase.ANNOTATE_ONE_PARTITION_KEY.with(e.simpleName()));
     }
     for (int i = 1; i < pks.size(); i++) {
       report.add(Message.MultiplePartitionKeys, pks.get(i).partitionKey().get(), pks.get(i).describe(),
@@ -45,29 +46,27 @@ final class PrimaryKeyValidator implements Validator {
 
   private static void shared(TableModel table, Report report) {
     if (table.partitionAttribute().isEmpty()) {
-      report.add(Message.MissingPartitionKey, table.origin(), "shared table " + table.name(),
-          "name its partition-key attribute: @Table(name = \"" + table.name() + "\", partitionKey = \"PK\")");
+      report.add(Message.MissingPartitionKey, table.origin(), Phrase.SHARED_TABLE.with(table.name()),
+          Phrase.NAME_SHARED_PARTITION_KEY.with(table.name()));
       return;
     }
     for (EntityModel e : table.entities()) {
       if (e.key().isEmpty()) {
         if (e.partitionKeyFields().isEmpty() && e.sortKeyFields().isEmpty()) {
-          report.add(Message.MissingPartitionKey, e.origin(), "entity " + e.simpleName(),
-              "render it from a template: @Key(pk = \"" + e.simpleName().toUpperCase(java.util.Locale.ROOT)
-                  + "#{id}\"" + (table.sortAttribute().isPresent() ? ", sk = \"...\"" : "") + ")");
+          report.add(Message.MissingPartitionKey, e.origin(), Phrase.ENTITY.with(e.simpleName()),
+              (table.sortAttribute().isPresent() ? Phrase.RENDER_PRIMARY_KEY : Phrase.RENDER_PARTITION_KEY)
+                  .with(e.simpleName().toUpperCase(java.util.Locale.ROOT)));
         }
         continue;
       }
       KeyDeclaration key = e.key().get();
       if (table.sortAttribute().isPresent() && key.sort().isEmpty()) {
         report.add(Message.KeyTemplateMismatch, key.origin(), e.simpleName(),
-            "has no sk template, but table " + table.name() + " declares sort key \"" + table.sortAttribute().get()
-                + "\": add sk = \"...\" (a constant such as \"PROFILE\" is fine)");
+            Phrase.KEY_WITHOUT_SORT_TEMPLATE.with(table.name(), table.sortAttribute().get()));
       } else if (table.sortAttribute().isEmpty() && key.sort().isPresent()) {
         Origin where = key.sort().get().origin();
         report.add(Message.KeyTemplateMismatch, where, e.simpleName(),
-            "has an sk template, but table " + table.name() + " declares no sort key: remove sk, or declare"
-                + " @Table(sortKey = \"SK\")");
+            Phrase.KEY_WITH_SORT_TEMPLATE.with(table.name()));
       }
     }
   }

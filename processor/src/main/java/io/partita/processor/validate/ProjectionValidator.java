@@ -2,6 +2,7 @@ package io.partita.processor.validate;
 
 import io.partita.processor.Limits;
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -54,8 +55,8 @@ final class ProjectionValidator implements Validator {
           report.add(Message.IncludeKeyAttribute, inc.origin(), index.describe(), inc.attribute());
         } else if (!attributes.contains(inc.attribute())) {
           report.add(Message.IncludeUnknownAttribute, inc.origin(), index.describe(), inc.attribute(),
-              table.isShared() ? "any entity of table " + table.name() : table.entities().get(0).simpleName(),
-              nonKey.isEmpty() ? "(none)" : String.join(", ", nonKey));
+              table.isShared() ? Phrase.ANY_ENTITY_OF_TABLE.with(table.name()) : table.entities().get(0).simpleName(),
+              nonKey.isEmpty() ? Phrase.NONE.with() : String.join(", ", nonKey));
         }
       }
       total += index.include().size();

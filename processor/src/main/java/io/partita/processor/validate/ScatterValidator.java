@@ -2,6 +2,7 @@ package io.partita.processor.validate;
 
 import io.partita.processor.Limits;
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.Construction.Strategy;
 import io.partita.processor.model.EntityModel;
@@ -36,7 +37,7 @@ final class ScatterValidator implements Validator {
         Optional<IndexModel> index = table.index(s.index());
         if (index.isEmpty()) {
           report.add(Message.ScatterUnknownIndex, s.origin().attribute("index"), s.index(), table.name(),
-              gsis.isEmpty() ? "declare a GSI first" : "scatter one of its GSIs: " + String.join(", ", gsis));
+              gsis.isEmpty() ? Phrase.DECLARE_GSI_FIRST.with() : Phrase.SCATTER_ONE_OF.with(String.join(", ", gsis)));
           continue;
         }
         if (index.get().kind() == IndexKind.LSI) {
@@ -61,12 +62,12 @@ final class ScatterValidator implements Validator {
         if (!s.isRandom()) {
           Optional<FieldModel> by = e.storedField(s.by());
           if (by.isEmpty()) {
-            report.add(Message.ScatterBy, s.origin().attribute("by"), s.by(), "names no stored field",
+            report.add(Message.ScatterBy, s.origin().attribute("by"), s.by(), Phrase.NAMES_NO_STORED_FIELD.with(),
                 e.simpleName());
           } else if (!by.get().type().isScalar()
               && by.get().type().category() != io.partita.processor.model.JavaType.Category.ERROR) {
             report.add(Message.ScatterBy, s.origin().attribute("by"), s.by(),
-                "names " + by.get().describe() + " of type " + by.get().type().display() + ", which is not a scalar",
+                Phrase.NAMES_NON_SCALAR.with(by.get().describe(), by.get().type().display()),
                 e.simpleName());
           }
         } else {
@@ -98,17 +99,18 @@ final class ScatterValidator implements Validator {
         if (o.isEmpty() || o.get().shards() != s.shards()) {
           report.add(Message.ScatterNotUniform, o.isPresent() ? o.get().origin() : other.origin(), index.name(),
               table.name(), scattered.get().simpleName(), s.shards(), other.simpleName(),
-              o.isPresent() ? "uses " + o.get().shards() : "does not", s.shardAttribute(), index.name(), s.shards(),
+              o.isPresent() ? Phrase.USES_SHARDS.with(o.get().shards()) : Phrase.DOES_NOT.with(), s.shardAttribute(),
+              index.name(), s.shards(),
               other.simpleName());
         }
       }
     }
   }
 
-  private static Optional<String> updatedInPlace(EntityModel e) {
+  private static Optional<Phrase.Text> updatedInPlace(EntityModel e) {
     Optional<FieldModel> version = e.fields().stream().filter(f -> f.version().isPresent()).findFirst();
     if (version.isPresent()) {
-      return Optional.of("it has the @Version " + version.get().describe());
+      return Optional.of(Phrase.HAS_VERSION_FIELD.with(version.get().describe()));
     }
     if (e.construction().strategy() == Strategy.RECORD) {
       return Optional.empty();
@@ -116,7 +118,7 @@ final class ScatterValidator implements Validator {
     return e.storedFields().stream()
         .filter(f -> !f.isAnyKey() && f.writer().isPresent())
         .findFirst()
-        .map(f -> "it is a mutable class: " + f.describe() + " can be set");
+        .map(f -> Phrase.MUTABLE_CLASS.with(f.describe()));
   }
 
   private static String suggestion(TableModel table, EntityModel e) {

@@ -1,6 +1,7 @@
 package io.partita.processor.validate;
 
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.IndexKind;
@@ -98,12 +99,16 @@ final class SharedTableValidator implements Validator {
         && k.sort().map(KeyTemplate::isValid).orElse(true);
   }
 
-  private static String describe(KeyDeclaration k) {
-    return "pk \"" + k.partition().source() + "\"" + k.sort().map(s -> ", sk \"" + s.source() + "\"").orElse("");
+  private static Phrase.Text describe(KeyDeclaration k) {
+    return describe(k.partition().source(), k.sort());
   }
 
-  private static String describe(TemplateIndexKey k) {
-    return "pk \"" + k.partition().map(KeyTemplate::source).orElse("") + "\""
-        + k.sort().map(s -> ", sk \"" + s.source() + "\"").orElse("");
+  private static Phrase.Text describe(TemplateIndexKey k) {
+    return describe(k.partition().map(KeyTemplate::source).orElse(""), k.sort());
+  }
+
+  private static Phrase.Text describe(String partition, Optional<KeyTemplate> sort) {
+    return sort.map(s -> Phrase.KEY_TEMPLATES.with(partition, s.source()))
+        .orElseGet(() -> Phrase.KEY_TEMPLATE.with(partition));
   }
 }

@@ -1,6 +1,7 @@
 package io.partita.processor.validate;
 
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldIndexKey;
@@ -27,10 +28,7 @@ final class StructureValidator implements Validator {
       for (FieldModel f : e.fields()) {
         for (FieldIndexKey k : f.indexKeys()) {
           if (k.hasTemplateAttributes()) {
-            report.add(Message.MisplacedAnnotation, k.origin(),
-                "pk/sk templates on " + f.describe() + " are not allowed",
-                "templates belong on the entity type of a shared table; on a field, the field itself is the key"
-                    + " (use role and order)");
+            report.add(Message.MisplacedAnnotation, k.origin(), Phrase.TEMPLATES_ON_FIELD.with(f.describe()));
           }
           checkQuery(k.query(), k.origin().attribute("query"), report);
         }
@@ -43,8 +41,7 @@ final class StructureValidator implements Validator {
 
   private static void checkQuery(String query, io.partita.processor.model.Origin origin, Report report) {
     if (!query.isEmpty() && (!SourceVersion.isIdentifier(query) || SourceVersion.isKeyword(query))) {
-      report.add(Message.InvalidQueryName, origin, query,
-          "it names the generated access-pattern method: use a lowerCamelCase name such as \"byEmail\"");
+      report.add(Message.InvalidQueryName, origin, query);
     }
   }
 
@@ -52,28 +49,22 @@ final class StructureValidator implements Validator {
     if (table.partitionAttribute().isPresent() || table.sortAttribute().isPresent()) {
       report.add(Message.MisplacedAnnotation,
           table.origin().attribute(table.partitionAttribute().isPresent() ? "partitionKey" : "sortKey"),
-          "@Table(partitionKey/sortKey) on " + table.simpleDeclaringName() + ", a record or class, is not allowed",
-          "these name the key attributes of a shared table (an interface); on an entity, annotate fields with"
-              + " @PartitionKey and @SortKey");
+          Phrase.TABLE_KEYS_ON_ENTITY.with(table.simpleDeclaringName()));
     }
     for (IndexModel index : table.indexes()) {
       if (index.isOverloaded()) {
         report.add(Message.MisplacedAnnotation,
             index.origin().attribute(index.partitionAttribute().isPresent() ? "partitionKey" : "sortKey"),
-            index.kind().annotation() + "(partitionKey/sortKey) on a single-entity table is not allowed",
-            "annotate the key fields with " + (index.kind() == io.partita.processor.model.IndexKind.GSI
-                ? "@GsiKey(index = \"" + index.name() + "\")" : "@LsiKey(index = \"" + index.name() + "\")"));
+            Phrase.INDEX_KEYS_ON_SINGLE_TABLE.with(index.kind().annotation(),
+                index.kind() == io.partita.processor.model.IndexKind.GSI ? "@GsiKey" : "@LsiKey", index.name()));
       }
     }
     for (EntityModel e : table.entities()) {
       e.key().ifPresent(k -> report.add(Message.MisplacedAnnotation, k.origin(),
-          "@Key on " + e.simpleName() + ", a single-entity table, is not allowed",
-          "key templates are for @Entity types of a shared table; annotate fields with @PartitionKey and @SortKey"));
+          Phrase.KEY_ON_SINGLE_TABLE.with(e.simpleName())));
       for (TemplateIndexKey k : e.templateIndexKeys()) {
-        report.add(Message.MisplacedAnnotation, k.origin(),
-            (k.kind() == io.partita.processor.model.IndexKind.GSI ? "@GsiKey" : "@LsiKey")
-                + " on the type " + e.simpleName() + " of a single-entity table is not allowed",
-            "type-level (overloaded) index keys are for shared tables; annotate the key field instead");
+        report.add(Message.MisplacedAnnotation, k.origin(), Phrase.TYPE_INDEX_KEY_ON_SINGLE_TABLE.with(
+            k.kind() == io.partita.processor.model.IndexKind.GSI ? "@GsiKey" : "@LsiKey", e.simpleName()));
       }
     }
   }
@@ -82,10 +73,8 @@ final class StructureValidator implements Validator {
     for (EntityModel e : table.entities()) {
       for (FieldModel f : e.fields()) {
         f.partitionKey().or(f::sortKey).ifPresent(o -> report.add(Message.MisplacedAnnotation, o,
-            (f.partitionKey().isPresent() ? "@PartitionKey" : "@SortKey") + " on " + f.describe() + " of "
-                + e.simpleName() + ", an entity of shared table " + table.name() + ", is not allowed",
-            "a shared table's keys are rendered from templates: use @Key(pk = \"...{" + f.name() + "}...\") on "
-                + e.simpleName()));
+            Phrase.FIELD_KEY_ON_SHARED_TABLE.with(f.partitionKey().isPresent() ? "@PartitionKey" : "@SortKey",
+                f.describe(), e.simpleName(), table.name(), f.name(), e.simpleName())));
       }
     }
   }

@@ -1,6 +1,7 @@
 package io.partita.processor.validate;
 
 import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -52,15 +53,13 @@ final class TemplateValidator implements Validator {
       if (!type.isScalar()) {
         report.add(Message.NonScalarPlaceholder, t.origin(), t.source(), p.field(), type.display());
       } else if (p.format() == Format.SORTABLE && !type.sortableFormat()) {
-        report.add(Message.InvalidTemplate, t.origin(), t.source(), "{" + p.field() + ":sortable} applies to"
-            + " integral numbers, float and double, but " + p.field() + " is " + type.display()
-            + (type.textSortsLikeValue() ? ", whose text already sorts like its value: write {" + p.field() + "}" : ""));
+        report.add(Message.InvalidTemplate, t.origin(), t.source(), type.textSortsLikeValue()
+            ? Phrase.SORTABLE_NOT_NEEDED.with(p.field(), p.field(), type.display(), p.field())
+            : Phrase.SORTABLE_NOT_APPLICABLE.with(p.field(), p.field(), type.display()));
       } else if (sortKey && p.format() == Format.DEFAULT && !type.textSortsLikeValue()) {
         report.add(Message.UnorderedTemplatePart, t.origin(), t.source(), p.field(), type.display(),
-            type.sortableFormat()
-                ? "write {" + p.field() + ":sortable} for a fixed-width, sign-aware encoding that sorts like the number"
-                : type.display() + " has no order-preserving text form: use a long, double or java.time field,"
-                    + " or make it a key attribute of its own");
+            type.sortableFormat() ? Phrase.WRITE_SORTABLE.with(p.field())
+                : Phrase.NO_ORDERED_TEXT_FORM.with(type.display()));
       }
     }
   }

@@ -4,7 +4,7 @@ import io.partita.processor.diag.Report;
 import io.partita.processor.model.TableModel;
 
 /**
- * One family of RULES.md rules. Reads the model, adds problems to the report; never prints, never
+ * One family of rules (a section of docs/rules.md). Reads the model, adds problems to the report; never prints, never
  * writes files, never touches {@code Element}s beyond the {@code Origin}s it passes on.
  *
  * <p>Validators run in a fixed order and avoid cascades: a validator that depends on something an

@@ -108,7 +108,7 @@ final class Reads {
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).range(range.low(), range.high(), start, r.scanIndexForward());
         Page page = run(plan, view);
         // the queried partition and its table or GSI
-        throughput.chargeRead(t, index, range.low(), page.units(plan), (java.util.function.Supplier<String>) () -> partitionLabel(terms, pk));
+        throughput.chargeQuery(t, index, range.low(), page.units(plan), terms, pk);
         return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
@@ -145,19 +145,6 @@ final class Reads {
         throughput.chargeRead(t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
         return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
-    }
-
-    /** "a = v" for each partition key attribute of a query's key condition (throttling messages). */
-    private static String partitionLabel(List<io.partita.storage.expression.KeyConditionTerm> terms, KeyAttribute[] pk) {
-        List<String> parts = new ArrayList<>();
-        for (KeyAttribute k : pk) {
-            for (io.partita.storage.expression.KeyConditionTerm term : terms) {
-                if (term.attribute().equals(k.name())) {
-                    parts.add(k.name() + " = " + term.low());
-                }
-            }
-        }
-        return String.join(", ", parts);
     }
 
     private IndexData index(TableData t, String name) {

@@ -3,7 +3,9 @@ package io.partita.storage.engine;
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.TransactionCanceledException;
+import io.partita.storage.expression.KeyConditionTerm;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.TableDefinition;
 import java.util.List;
 
@@ -47,6 +49,13 @@ interface ThroughputPolicy {
      */
     void chargeRead(TableData table, IndexData index, OrderKey partition, double units, Object label);
 
+    /**
+     * As {@link #chargeRead}, for a Query: a throttling message names the partition by the key condition's
+     * {@code terms} on {@code partitionKey} (formatted only then, so a Query allocates nothing for it).
+     */
+    void chargeQuery(TableData table, IndexData index, OrderKey partition, double units, List<KeyConditionTerm> terms,
+                     KeyAttribute[] partitionKey);
+
     /** As {@link #chargeRead}, but returns false instead of throwing (BatchGetItem's unprocessed keys). */
     boolean tryChargeRead(TableData table, IndexData index, OrderKey partition, double units, Object label);
 
@@ -80,6 +89,10 @@ interface ThroughputPolicy {
 
         @Override
         public void chargeRead(TableData table, IndexData index, OrderKey partition, double units, Object label) {}
+
+        @Override
+        public void chargeQuery(TableData table, IndexData index, OrderKey partition, double units, List<KeyConditionTerm> terms,
+                                KeyAttribute[] partitionKey) {}
 
         @Override
         public boolean tryChargeRead(TableData table, IndexData index, OrderKey partition, double units, Object label) {

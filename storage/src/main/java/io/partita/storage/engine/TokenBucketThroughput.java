@@ -5,6 +5,7 @@ import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.ThroughputModel;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.TransactionCanceledException.CancellationReason;
+import io.partita.storage.expression.KeyConditionTerm;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.ProvisionedThroughput;
@@ -381,6 +382,25 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     @Override
     public synchronized void chargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
         tryChargeRead(t, index, partition, units, label, true);
+    }
+
+    @Override
+    public void chargeQuery(TableData t, IndexData index, OrderKey partition, double units, List<KeyConditionTerm> terms,
+                            KeyAttribute[] partitionKey) {
+        chargeRead(t, index, partition, units, (Supplier<String>) () -> partitionLabel(terms, partitionKey));
+    }
+
+    /** "a = v" for each partition key attribute of a query's key condition (throttling messages). */
+    private static String partitionLabel(List<KeyConditionTerm> terms, KeyAttribute[] pk) {
+        List<String> parts = new ArrayList<>();
+        for (KeyAttribute k : pk) {
+            for (KeyConditionTerm term : terms) {
+                if (term.attribute().equals(k.name())) {
+                    parts.add(k.name() + " = " + term.low());
+                }
+            }
+        }
+        return String.join(", ", parts);
     }
 
     /** As {@link #chargeRead}, but returns false instead of throwing (BatchGetItem's unprocessed keys). */

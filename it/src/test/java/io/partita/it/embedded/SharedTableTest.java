@@ -1,4 +1,4 @@
-package io.partita.repository;
+package io.partita.it.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.partita.ItemsByKey;
 import io.partita.Key;
 import io.partita.Partita;
-import io.partita.repository.fixtures.LineItem;
-import io.partita.repository.fixtures.Order;
-import io.partita.repository.fixtures.OrderRepository;
-import io.partita.repository.fixtures.OrderStatus;
-import io.partita.repository.fixtures.ShopTableRepository;
-import io.partita.repository.fixtures.User;
-import io.partita.repository.fixtures.UserRepository;
+import io.partita.it.embedded.shop.LineItem;
+import io.partita.it.embedded.shop.Order;
+import io.partita.it.embedded.shop.OrderRepository;
+import io.partita.it.embedded.shop.OrderStatus;
+import io.partita.it.embedded.shop.ShopTableRepository;
+import io.partita.it.embedded.shop.User;
+import io.partita.it.embedded.shop.UserRepository;
 import io.partita.storage.Storage;
 import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.TransactionCanceledException;
@@ -29,7 +29,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** A single-table design: users and orders in table Shop, templates, discriminator, overloaded GSI, versions, transactions, batches. */
+/**
+ * A single-table design: users and orders in table Shop, templates, discriminator, overloaded GSI, versions,
+ * transactions, batches; on the processor's real output for the entities of {@code shop}.
+ */
 class SharedTableTest {
     private Partita db;
     private UserRepository users;
@@ -73,11 +76,11 @@ class SharedTableTest {
         orders.put(order("u1", "o1", "2024-05-01", OrderStatus.PENDING));
         orders.put(order("u1", "o2", "2024-05-03", OrderStatus.SHIPPED));
         orders.put(order("u2", "o3", "2024-05-03", OrderStatus.SHIPPED));
-        List<Object> collection = shop.user("u1").list();
+        List<Object> collection = shop.userCollection("u1").list();
         assertThat(collection).hasSize(3);
         assertThat(collection.get(0)).isInstanceOf(Order.class);
         assertThat(collection.get(2)).isInstanceOf(User.class).isEqualTo(new User("u1", "Ada", "ada@example.com", 1));
-        assertThat(shop.user("u1").count()).isEqualTo(3);
+        assertThat(shop.userCollection("u1").count()).isEqualTo(3);
     }
 
     @Test
