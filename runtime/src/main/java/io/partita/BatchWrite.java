@@ -3,6 +3,7 @@ package io.partita;
 import io.partita.internal.Message;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.WriteRequest;
 import java.util.ArrayList;
@@ -27,6 +28,8 @@ public final class BatchWrite {
 
     private final Partita db;
     private final List<Map.Entry<String, WriteRequest>> writes = new ArrayList<>();
+    private ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
+    private boolean returnItemCollectionMetrics;
 
     BatchWrite(Partita db) {
         this.db = db;
@@ -53,22 +56,47 @@ public final class BatchWrite {
         return writes.size();
     }
 
-    /** Sends every queued write, 25 per request, and empties the batch. */
-    public void execute() {
+    /** Asks for the capacity the batch consumes, returned by {@link #execute()} (every request, resends included). */
+    public BatchWrite returnConsumedCapacity(ReturnConsumedCapacity level) {
+        this.returnConsumedCapacity = java.util.Objects.requireNonNull(level, "level");
+        return this;
+    }
+
+    /** Asks for the item-collection metrics of the writes (tables with an LSI), returned by {@link #execute()}. */
+    public BatchWrite returnItemCollectionMetrics() {
+        this.returnItemCollectionMetrics = true;
+        return this;
+    }
+
+    /**
+     * Sends every queued write, 25 per request, and empties the batch.
+     *
+     * @return what the requests consumed ({@link Consumed#NONE} unless asked for)
+     */
+    public Consumed execute() {
+        Consumed.Accumulator consumed = new Consumed.Accumulator();
         for (int from = 0; from < writes.size(); from += MAX_PER_REQUEST) {
             Map<String, List<WriteRequest>> request = new LinkedHashMap<>();
             for (Map.Entry<String, WriteRequest> w : writes.subList(from, Math.min(writes.size(), from + MAX_PER_REQUEST))) {
                 request.computeIfAbsent(w.getKey(), t -> new ArrayList<>()).add(w.getValue());
             }
-            send(request);
+            send(request, consumed);
         }
         writes.clear();
+        return returnConsumedCapacity == ReturnConsumedCapacity.NONE && !returnItemCollectionMetrics ? Consumed.NONE
+                : consumed.result();
     }
 
-    private void send(Map<String, List<WriteRequest>> request) {
+    private void send(Map<String, List<WriteRequest>> request, Consumed.Accumulator consumed) {
         Map<String, List<WriteRequest>> pending = request;
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
-            BatchWriteItemResponse response = db.requests().batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
+            BatchWriteItemResponse response = db.requests().batchWriteItem(BatchWriteItemRequest.builder()
+                    .requestItems(pending)
+                    .returnConsumedCapacity(returnConsumedCapacity)
+                    .returnItemCollectionMetrics(returnItemCollectionMetrics)
+                    .build());
+            consumed.add(response.consumedCapacity(), response.itemCollectionMetrics() == null ? null
+                    : response.itemCollectionMetrics().values().stream().flatMap(List::stream).toList());
             pending = response.unprocessedItems();
             if (!pending.isEmpty()) {
                 RetryPolicy policy = db.retryPolicy();

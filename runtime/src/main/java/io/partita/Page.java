@@ -13,15 +13,30 @@ import java.util.Optional;
 public final class Page<T> {
     private final List<T> items;
     private final Cursor next;
+    private final Consumed consumed;
 
-    private Page(List<T> items, Cursor next) {
+    private Page(List<T> items, Cursor next, Consumed consumed) {
         this.items = List.copyOf(items);
         this.next = next;
+        this.consumed = consumed;
     }
 
     /** A page; {@code next} is null on the last page. */
     public static <T> Page<T> of(List<T> items, Cursor next) {
-        return new Page<>(Objects.requireNonNull(items, "items"), next);
+        return of(items, next, Consumed.NONE);
+    }
+
+    /** A page with what its requests consumed. */
+    public static <T> Page<T> of(List<T> items, Cursor next, Consumed consumed) {
+        return new Page<>(Objects.requireNonNull(items, "items"), next, Objects.requireNonNull(consumed, "consumed"));
+    }
+
+    /**
+     * The capacity the page's requests consumed (every shard's, for a gather query); {@link Consumed#NONE} unless
+     * the query asked with {@code returnConsumedCapacity(...)}.
+     */
+    public Consumed consumed() {
+        return consumed;
     }
 
     /** The items of this page, in query order; unmodifiable. */

@@ -2,6 +2,7 @@ package io.partita;
 
 import io.partita.internal.Message;
 import io.partita.spi.RetryingBackend;
+import io.partita.spi.TableNamingBackend;
 import io.partita.storage.Backend;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
@@ -12,12 +13,14 @@ import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
 import io.partita.storage.api.KeysAndAttributes;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.TransactGetItem;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -50,13 +53,47 @@ public final class Partita implements AutoCloseable {
 
     private final Backend raw;
     private final Backend backend;
+    private final TableNameResolver tableNames;
+    private final boolean createTablesOnOpen;
+    private final boolean retriesThrottles;
     private final Set<String> knownTables = ConcurrentHashMap.newKeySet();
-    private volatile RetryPolicy retryPolicy = RetryPolicy.defaults();
-    private volatile GatherOptions gatherOptions = GatherOptions.defaults();
+    private volatile RetryPolicy retryPolicy;
+    private volatile GatherOptions gatherOptions;
 
     private Partita(Backend backend) {
-        this.raw = Objects.requireNonNull(backend, "backend");
-        this.backend = new RetryingBackend(raw, () -> retryPolicy);
+        this(new Builder(backend));
+    }
+
+    private Partita(Builder b) {
+        this.raw = Objects.requireNonNull(b.backend, "backend");
+        this.tableNames = b.tableNames;
+        this.createTablesOnOpen = b.createTablesOnOpen;
+        this.retriesThrottles = b.retryThrottles;
+        this.retryPolicy = b.retryPolicy;
+        this.gatherOptions = b.gatherOptions;
+        Backend requests = raw;
+        boolean observing = b.listener != null || b.consumedCapacity != ReturnConsumedCapacity.NONE
+                || b.slowRequestThreshold != null;
+        ObservingBackend.Retries retries = new ObservingBackend.Retries();
+        if (b.retryThrottles) {
+            requests = new RetryingBackend(requests, () -> retryPolicy, retries);  // counts and logs retries
+        }
+        if (observing) {
+            requests = new ObservingBackend(requests, retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
+        }
+        if (tableNames != TableNameResolver.identity()) {
+            requests = new TableNamingBackend(requests, tableNames::resolve);
+        }
+        this.backend = requests;
+    }
+
+    /**
+     * Configures a database on {@code backend}: table names, whether repositories create their tables when opened,
+     * whether Partita retries throttled requests itself. {@code PartitaDynamoDb.builder(client)} starts from the
+     * settings right for DynamoDB.
+     */
+    public static Builder builder(Backend backend) {
+        return new Builder(backend);
     }
 
     /** A database on a new in-memory instance of the bundled storage core, with default options. */
@@ -139,12 +176,50 @@ public final class Partita implements AutoCloseable {
         return this;
     }
 
+    /** How logical table names become deployed ones (default {@link TableNameResolver#identity()}). */
+    public TableNameResolver tableNames() {
+        return tableNames;
+    }
+
+    /** The deployed name of the table with logical name {@code logicalName}. */
+    public String tableName(String logicalName) {
+        return tableNames.resolve(logicalName);
+    }
+
+    /** True when repositories create their table when opened (the embedded core's default; off on DynamoDB). */
+    public boolean createsTablesOnOpen() {
+        return createTablesOnOpen;
+    }
+
     /**
-     * Creates the table unless it exists: describe, then create; a concurrent creator's
-     * {@link ResourceInUseException} counts as success. Remembered per table name, so only the first
-     * repository opened on a table pays for it. An existing table is not compared with {@code definition}.
+     * True when Partita itself retries throttled requests under {@link #retryPolicy()} (the embedded core's
+     * throughput model). On DynamoDB the SDK client's retry strategy is the only retry layer, and Partita retries
+     * only what the SDK cannot: unprocessed items and keys of batches.
+     */
+    public boolean retriesThrottles() {
+        return retriesThrottles;
+    }
+
+    /**
+     * Explicit table lifecycle and the design check, on the deployed (resolved) names: create, create if missing,
+     * delete, compare with the compiled design.
+     */
+    public Tables tables() {
+        return new Tables(this);
+    }
+
+    /**
+     * What a repository calls when it is opened. On a database that {@link #createsTablesOnOpen() creates tables
+     * on open} (the embedded core) it creates the table unless it exists: describe, then create; a concurrent
+     * creator's {@link ResourceInUseException} counts as success, and the answer is remembered per table, so only
+     * the first repository opened on a table pays for it. Otherwise (DynamoDB) it sends nothing: tables are
+     * created explicitly ({@link #tables()}), and a missing table shows as {@code ResourceNotFoundException} on
+     * the first request.
      */
     public void createTableIfMissing(TableDefinition definition) {
+        if (!createTablesOnOpen) {
+            return;
+        }
         String name = definition.name();
         if (knownTables.contains(name)) {
             return;
@@ -161,13 +236,18 @@ public final class Partita implements AutoCloseable {
         knownTables.add(name);
     }
 
+    /** Forgets that a table exists (it was deleted), so the next repository opened on it creates it again. */
+    void forgetTable(String logicalName) {
+        knownTables.remove(logicalName);
+    }
+
     // ---- transactions --------------------------------------------------------------------------------
 
-    /** Runs {@code actions} against a new transaction and commits it. */
-    public void transact(Consumer<Transaction> actions) {
+    /** Runs {@code actions} against a new transaction and commits it; returns what it consumed, if asked for. */
+    public Consumed transact(Consumer<Transaction> actions) {
         Transaction tx = new Transaction(this);
         actions.accept(tx);
-        tx.commit();
+        return tx.commit();
     }
 
     /** A new, empty transaction; add actions, then {@link Transaction#commit()}. */
@@ -208,10 +288,10 @@ public final class Partita implements AutoCloseable {
     // ---- batches -------------------------------------------------------------------------------------
 
     /** Queues writes with {@code writes} and sends them (see {@link BatchWrite}). */
-    public void batchWrite(Consumer<BatchWrite> writes) {
+    public Consumed batchWrite(Consumer<BatchWrite> writes) {
         BatchWrite batch = new BatchWrite(this);
         writes.accept(batch);
-        batch.execute();
+        return batch.execute();
     }
 
     /** A new, empty batch of writes; add writes, then {@link BatchWrite#execute()}. */
@@ -280,5 +360,90 @@ public final class Partita implements AutoCloseable {
     @Override
     public void close() {
         raw.close();
+    }
+
+    /** Configures a {@link Partita}; see {@link Partita#builder(Backend)}. */
+    public static final class Builder {
+        private final Backend backend;
+        private TableNameResolver tableNames = TableNameResolver.identity();
+        private boolean createTablesOnOpen = true;
+        private boolean retryThrottles = true;
+        private RetryPolicy retryPolicy = RetryPolicy.defaults();
+        private GatherOptions gatherOptions = GatherOptions.defaults();
+        private RequestListener listener;
+        private ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;
+        private Duration slowRequestThreshold;
+
+        private Builder(Backend backend) {
+            this.backend = Objects.requireNonNull(backend, "backend");
+        }
+
+        /** How logical table names become deployed ones (default: unchanged). */
+        public Builder tableNames(TableNameResolver resolver) {
+            this.tableNames = Objects.requireNonNull(resolver, "resolver");
+            return this;
+        }
+
+        /**
+         * Whether a repository creates its table when opened (default true: tests on the embedded core stay
+         * one-liners). {@code PartitaDynamoDb.builder} turns it off: on DynamoDB tables are created explicitly.
+         */
+        public Builder createTablesOnOpen(boolean create) {
+            this.createTablesOnOpen = create;
+            return this;
+        }
+
+        /**
+         * Whether Partita retries throttled requests itself under the retry policy (default true, for the
+         * embedded core's throughput model). Off on DynamoDB, whose SDK client retries them already.
+         */
+        public Builder retryThrottles(boolean retry) {
+            this.retryThrottles = retry;
+            return this;
+        }
+
+        /** The retry policy (throttles when {@link #retryThrottles} is on; unprocessed batch items always). */
+        public Builder retryPolicy(RetryPolicy policy) {
+            this.retryPolicy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** How gather queries read their shards. */
+        public Builder gatherOptions(GatherOptions options) {
+            this.gatherOptions = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /**
+         * Receives every request the database sends (operation, table, index, consumed capacity, latency,
+         * attempts, throttles, item count); several listeners combine with {@link RequestListener#both}.
+         */
+        public Builder listener(RequestListener listener) {
+            this.listener = listener == null ? null
+                    : this.listener == null ? listener : RequestListener.both(this.listener, listener);
+            return this;
+        }
+
+        /**
+         * Asks the backend for consumed capacity on every request ({@code TOTAL}, or {@code INDEXES} for the
+         * table's and each index's share), reported to the {@link #listener}. Default {@code NONE}.
+         */
+        public Builder consumedCapacity(ReturnConsumedCapacity level) {
+            this.consumedCapacity = Objects.requireNonNull(level, "level");
+            return this;
+        }
+
+        /**
+         * Logs requests slower than {@code threshold} (retries included) at {@code WARNING} on the
+         * {@code System.Logger} {@code io.partita.requests}. Off by default.
+         */
+        public Builder slowRequestThreshold(Duration threshold) {
+            this.slowRequestThreshold = threshold;
+            return this;
+        }
+
+        public Partita build() {
+            return new Partita(this);
+        }
     }
 }

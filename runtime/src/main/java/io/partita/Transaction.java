@@ -1,8 +1,10 @@
 package io.partita;
 
 import io.partita.internal.Message;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.TransactWriteItemsRequest;
+import io.partita.storage.api.TransactWriteItemsResponse;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -31,6 +33,8 @@ public final class Transaction {
     private final Partita db;
     private final List<TransactWriteItem> actions = new ArrayList<>();
     private String clientRequestToken;
+    private ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
+    private boolean returnItemCollectionMetrics;
     private boolean committed;
 
     Transaction(Partita db) {
@@ -99,18 +103,41 @@ public final class Transaction {
         return Collections.unmodifiableList(actions);
     }
 
-    /** Sends the transaction; a transaction without actions does nothing. Commits at most once. */
-    public void commit() {
+    /** Asks for the capacity the transaction consumes, returned by {@link #commit()}. */
+    public Transaction returnConsumedCapacity(ReturnConsumedCapacity level) {
+        this.returnConsumedCapacity = Objects.requireNonNull(level, "level");
+        return this;
+    }
+
+    /** Asks for the item-collection metrics of the writes (tables with an LSI), returned by {@link #commit()}. */
+    public Transaction returnItemCollectionMetrics() {
+        this.returnItemCollectionMetrics = true;
+        return this;
+    }
+
+    /**
+     * Sends the transaction; a transaction without actions does nothing. Commits at most once.
+     *
+     * @return what it consumed ({@link Consumed#NONE} unless asked for)
+     */
+    public Consumed commit() {
         if (committed) {
             throw new IllegalStateException(Message.TransactionAlreadyCommitted.format());
         }
         committed = true;
         if (actions.isEmpty()) {
-            return;
+            return Consumed.NONE;
         }
-        db.requests().transactWriteItems(TransactWriteItemsRequest.builder()
+        TransactWriteItemsResponse response = db.requests().transactWriteItems(TransactWriteItemsRequest.builder()
                 .transactItems(List.copyOf(actions))
                 .clientRequestToken(clientRequestToken)
+                .returnConsumedCapacity(returnConsumedCapacity)
+                .returnItemCollectionMetrics(returnItemCollectionMetrics)
                 .build());
+        if (returnConsumedCapacity == ReturnConsumedCapacity.NONE && !returnItemCollectionMetrics) {
+            return Consumed.NONE;
+        }
+        return new Consumed.Accumulator().add(response.consumedCapacity(), response.itemCollectionMetrics() == null
+                ? null : response.itemCollectionMetrics().values().stream().flatMap(List::stream).toList()).result();
     }
 }

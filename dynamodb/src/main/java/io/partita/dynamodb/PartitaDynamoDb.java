@@ -3,6 +3,7 @@ package io.partita.dynamodb;
 import io.partita.Partita;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.schema.TableDefinition;
+import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -11,19 +12,36 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * AWS SDK v2 {@link DynamoDbClient}.
  *
  * <pre>{@code
- * Partita db = PartitaDynamoDb.of(DynamoDbClient.create());
- * GameScoreRepository scores = GameScoreRepository.of(db);
+ * Partita db = PartitaDynamoDb.builder(DynamoDbClient.create())
+ *         .tableNames(TableNameResolver.prefix("prod-"))
+ *         .build();
+ * db.tables().check(GameScoreRepository.MAPPING.table()).requireMatch();   // DescribeTable only
+ * GameScoreRepository scores = GameScoreRepository.of(db);                  // sends nothing
  * }</pre>
+ *
+ * On DynamoDB, repositories never create or describe tables (tables are created explicitly, see
+ * {@link io.partita.Tables}), and throttled requests are retried by the SDK client's retry strategy only: Partita
+ * retries nothing but the unprocessed items and keys of batches.
  */
 public final class PartitaDynamoDb {
     private PartitaDynamoDb() {}
 
     /**
-     * A database on DynamoDB through {@code client}. Closing the {@code Partita} leaves the client open (its
-     * owner closes it). Repositories create their tables if missing and wait until they are ACTIVE.
+     * A database on DynamoDB through {@code client}, tables under their logical names. Closing the
+     * {@code Partita} leaves the client open (its owner closes it).
      */
     public static Partita of(DynamoDbClient client) {
-        return Partita.using(new DynamoDbBackend(client));
+        return builder(client).build();
+    }
+
+    /**
+     * A builder of a database on DynamoDB through {@code client}, set up for DynamoDB: repositories do not
+     * create tables when opened, and Partita does not retry throttles (the client's retry strategy does). Set
+     * {@link Partita.Builder#tableNames table names} here; {@code createTablesOnOpen(true)} brings back implicit
+     * table creation (DynamoDB Local in tests).
+     */
+    public static Partita.Builder builder(DynamoDbClient client) {
+        return Partita.builder(new DynamoDbBackend(client)).createTablesOnOpen(false).retryThrottles(false);
     }
 
     /** Creates every table that does not exist yet and waits until each one and its indexes are ACTIVE. */
@@ -31,11 +49,19 @@ public final class PartitaDynamoDb {
         return new DynamoDbBackend(client).ensureTables(List.of(definitions));
     }
 
-    /** Same as {@link #ensureTables(DynamoDbClient, TableDefinition...)}, on a database made by {@link #of}. */
+    /**
+     * Same as {@link #ensureTables(DynamoDbClient, TableDefinition...)}, on a database made by {@link #of} or
+     * {@link #builder}, under the database's deployed table names.
+     */
     public static List<TableDescription> ensureTables(Partita db, TableDefinition... definitions) {
         if (!(db.backend() instanceof DynamoDbBackend backend)) {
             throw new IllegalArgumentException("not a DynamoDB-backed Partita: " + db.backend().getClass().getName());
         }
-        return backend.ensureTables(List.of(definitions));
+        List<TableDefinition> deployed = new ArrayList<>();
+        for (TableDefinition d : definitions) {
+            deployed.add(new TableDefinition(db.tableName(d.name()), d.partitionKey(), d.sortKey(),
+                    d.globalSecondaryIndexes(), d.localSecondaryIndexes(), d.provisionedThroughput()));
+        }
+        return backend.ensureTables(deployed);
     }
 }

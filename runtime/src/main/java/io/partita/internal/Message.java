@@ -36,6 +36,7 @@ public enum Message {
     InterruptedBackingOffRequest("interrupted while backing off a throttled request"),
     TransactionAlreadyCommitted("This transaction was already committed"),
     TransactionTooManyActions("A transaction holds at most %s actions"),
+    DesignMismatches("The deployed tables differ from the compiled design in %s place(s):\n%s"),
     // ---- import/export (io.partita.io)
     ImportLine("line %s: %s"),
     ImportInvalidJson("not valid JSON: %s"),

@@ -1,10 +1,12 @@
 package io.partita.repository;
 
+import io.partita.Consumed;
 import io.partita.Cursor;
 import io.partita.GatherException;
 import io.partita.internal.Message;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.KeyOrder;
 import java.util.ArrayDeque;
@@ -214,9 +216,12 @@ final class Gather {
         private record Head(Shard shard, Map<String, AttributeValue> item, AttributeValue[] key) {}
 
         private final String[] orderAttributes;
+        /** What the shard requests consumed, when the query asked for it. */
+        private final Consumed.Accumulator consumed;
 
         Merged(QueryBuilder<?, ?> q, Cursor cursor, int perShardLimit) {
             this.query = q;
+            this.consumed = q.returnConsumedCapacity == ReturnConsumedCapacity.NONE ? null : new Consumed.Accumulator();
             int n = q.scatterValues.size();
             if (cursor != null && cursor.positions().size() != n) {
                 throw new IllegalArgumentException(
@@ -264,7 +269,13 @@ final class Gather {
             Map<String, AttributeValue> start = s.startKey;
             Integer limit = s.remaining > 0 ? s.remaining : null;
             QueryRequest request = s.request.exclusiveStartKey(start).limit(limit).build();
-            s.pending = runner.submit(s.index, () -> query.spec.backend().query(request));
+            s.pending = runner.submit(s.index, () -> {
+                QueryResponse response = query.spec.backend().query(request);
+                if (consumed != null) {
+                    consumed.add(response.consumedCapacity());
+                }
+                return response;
+            });
         }
 
         /** Puts shard {@code s}'s next entry into the heap, waiting for (and prefetching) pages as needed. */
@@ -348,6 +359,11 @@ final class Gather {
         }
 
         /** True when some shard may hold entries after those returned so far (without fetching anything). */
+        /** What the shard requests completed so far consumed ({@link Consumed#NONE} unless asked for). */
+        Consumed consumed() {
+            return consumed == null ? Consumed.NONE : consumed.result();
+        }
+
         boolean mayHaveMore() {
             start();
             if (!heads.isEmpty()) {

@@ -3,6 +3,7 @@ package io.partita.repository;
 import io.partita.Condition;
 import io.partita.Cursor;
 import io.partita.Page;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.internal.Message;
 import io.partita.mapping.AttributeCodec;
 import io.partita.storage.value.AttributeValue;
@@ -68,6 +69,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     List<AttributeValue> scatterValues;
     Executor executor;
     int concurrency;
+    ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity.NONE;
 
     /** A new query on {@code spec}'s table or index. */
     protected QueryBuilder(QuerySpec<R> spec) {
@@ -92,6 +94,16 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         this.scatterValues = previous.scatterValues;
         this.executor = previous.executor;
         this.concurrency = previous.concurrency;
+        this.returnConsumedCapacity = previous.returnConsumedCapacity;
+    }
+
+    /**
+     * Asks for the capacity the query consumes ({@code TOTAL}, or {@code INDEXES} for the index's share), read on
+     * {@link Page#consumed()} (summed over every shard of a gather query).
+     */
+    public final Q returnConsumedCapacity(ReturnConsumedCapacity level) {
+        this.returnConsumedCapacity = Objects.requireNonNull(level, "level");
+        return self();
     }
 
     /** This builder as its concrete type. */

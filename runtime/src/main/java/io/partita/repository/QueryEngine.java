@@ -2,7 +2,9 @@ package io.partita.repository;
 
 import io.partita.Cursor;
 import io.partita.ExpressionBuilder;
+import io.partita.Consumed;
 import io.partita.Page;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.internal.Message;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
@@ -62,7 +64,8 @@ final class QueryEngine {
                 .expressionAttributeValues(b.values())
                 .select(count ? Select.COUNT : spec.select())
                 .scanIndexForward(!q.descending)
-                .consistentRead(q.consistentRead);
+                .consistentRead(q.consistentRead)
+                .returnConsumedCapacity(q.returnConsumedCapacity);
     }
 
     private static StringBuilder and(StringBuilder sb) {
@@ -235,7 +238,9 @@ final class QueryEngine {
             }
         }
         Map<String, AttributeValue> last = response.lastEvaluatedKey();
-        return Page.of(items, last == null || last.isEmpty() ? null : Cursor.of(last));
+        Consumed consumed = q.returnConsumedCapacity == ReturnConsumedCapacity.NONE ? Consumed.NONE
+                : new Consumed.Accumulator().add(response.consumedCapacity()).result();
+        return Page.of(items, last == null || last.isEmpty() ? null : Cursor.of(last), consumed);
     }
 
     private static <R> Page<R> scatteredPage(QueryBuilder<R, ?> q, Cursor cursor) {
@@ -249,7 +254,7 @@ final class QueryEngine {
                     items.add(decoded);
                 }
             }
-            return Page.of(items, merged.mayHaveMore() ? merged.cursor() : null);
+            return Page.of(items, merged.mayHaveMore() ? merged.cursor() : null, merged.consumed());
         } finally {
             merged.close();
         }

@@ -12,10 +12,17 @@ import java.util.function.Supplier;
  */
 public final class RetryingBackend extends ForwardingBackend {
     private final Supplier<? extends Backoff> backoff;
+    private final RetryObserver observer;
 
     public RetryingBackend(Backend delegate, Supplier<? extends Backoff> backoff) {
+        this(delegate, backoff, RetryObserver.NONE);
+    }
+
+    /** Tells {@code observer} about every retry. */
+    public RetryingBackend(Backend delegate, Supplier<? extends Backoff> backoff, RetryObserver observer) {
         super(delegate);
         this.backoff = backoff;
+        this.observer = observer;
     }
 
     @Override
@@ -28,6 +35,7 @@ public final class RetryingBackend extends ForwardingBackend {
                 if (attempt >= b.maxAttempts()) {
                     throw e;
                 }
+                observer.retrying(attempt, e);
                 b.pause(attempt - 1);
             }
         }
