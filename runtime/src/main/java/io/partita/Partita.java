@@ -6,6 +6,8 @@ import io.partita.spi.TableNamingBackend;
 import io.partita.storage.Backend;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
+import io.partita.storage.DurableOptions;
+import io.partita.storage.DurableStorage;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
@@ -17,6 +19,7 @@ import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -101,6 +104,33 @@ public final class Partita implements AutoCloseable {
     /** A database on a new in-memory instance of the bundled storage core. */
     public static Partita inMemory(StorageOptions options) {
         return new Partita(Storage.inMemory(options));
+    }
+
+    /**
+     * A durable database kept in {@code directory} (created when missing; an existing one is opened and
+     * recovered): the bundled storage core on disk, with default options. An acknowledged write survives a
+     * crash of the process; see {@link DurableOptions} and {@link io.partita.storage.Durability} for the
+     * levels, and the README's "Durable mode". One process at a time opens a directory.
+     */
+    public static Partita open(Path directory) {
+        return open(directory, DurableOptions.defaults());
+    }
+
+    /** A durable database kept in {@code directory}, with the given options (durability level, cache, core options). */
+    public static Partita open(Path directory, DurableOptions options) {
+        return new Partita(Storage.open(directory, options));
+    }
+
+    /**
+     * Writes a consistent copy of a durable database to {@code target} (a new directory) while writes
+     * continue; {@link #open(Path)} on the copy is the restore. Only for databases on a durable core.
+     */
+    public void backup(Path target) {
+        if (raw instanceof DurableStorage d) {
+            d.backup(target);
+            return;
+        }
+        throw new UnsupportedOperationException(Message.BackupNeedsDurable.format(raw));
     }
 
     /**

@@ -62,12 +62,22 @@ public class DynamoDbLocalBench {
         @Param({"10000"})
         public int n;
 
+        /** {@code memory} (DynamoDB Local's {@code -inMemory}) or {@code disk} ({@code -dbPath}: SQLite files in a temporary directory). */
+        @Param({"memory"})
+        public String storage;
+
         AmazonDynamoDBLocal local;
         DynamoDbClient client;
+        java.nio.file.Path dbPath;
 
         @Setup(Level.Trial)
-        public void start() {
-            local = DynamoDBEmbedded.create(true);
+        public void start() throws java.io.IOException {
+            if ("disk".equals(storage)) {
+                dbPath = java.nio.file.Files.createTempDirectory("ddblocal-bench");
+                local = DynamoDBEmbedded.create(dbPath.resolve("bench.db").toFile(), true); // the SQLite file
+            } else {
+                local = DynamoDBEmbedded.create(true);
+            }
             client = local.dynamoDbClient();
             client.createTable(createTableRequest(Workload.tableDefinition()));
             List<WriteRequest> batch = new ArrayList<>(25);
@@ -100,6 +110,9 @@ public class DynamoDbLocalBench {
                 local.shutdown();
                 stopJobThreads();
             }
+            if (dbPath != null) {
+                DurableBench.delete(dbPath);
+            }
         }
 
         /**
@@ -131,12 +144,13 @@ public class DynamoDbLocalBench {
         int next;
 
         @Setup(Level.Trial)
-        public void build(Db db) {
+        public void build(Db db, org.openjdk.jmh.infra.ThreadParams thread) {
             requests = new PutItemRequest[Workload.POOL];
+            long first = db.n + (long) thread.getThreadIndex() * Workload.POOL; // each thread its own keys
             for (int k = 0; k < Workload.POOL; k++) {
                 requests[k] = PutItemRequest.builder()
                         .tableName(Workload.TABLE)
-                        .item(Workload.toSdk(Workload.item(db.n + (long) k, db.n)))
+                        .item(Workload.toSdk(Workload.item(first + k, db.n)))
                         .build();
             }
         }

@@ -1,15 +1,22 @@
 package io.partita.junit;
 
 import io.partita.Partita;
+import io.partita.storage.DurableOptions;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -26,11 +33,18 @@ public final class PartitaExtension implements ParameterResolver, AfterEachCallb
     private static final String DATABASE = "database";
 
     /** One test's database: the core and the Partita on it, closed together. */
-    private record Database(Storage storage, Partita partita) implements ExtensionContext.Store.CloseableResource {
+    private record Database(Storage storage, Partita partita, Path directory) implements ExtensionContext.Store.CloseableResource {
         @Override
         public void close() {
             partita.close();
             storage.close();
+            if (directory != null) {
+                try (Stream<Path> files = Files.walk(directory)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot delete the test's database directory " + directory, e);
+                }
+            }
         }
     }
 
@@ -75,8 +89,20 @@ public final class PartitaExtension implements ParameterResolver, AfterEachCallb
             if (delay > 0) {
                 options = options.withAsyncGsiPropagation(Duration.ofMillis(delay));
             }
-            Storage storage = Storage.inMemory(options);
-            return new Database(storage, Partita.using(storage));
+            boolean durable = settings(context).map(PartitaTest::durable).orElse(false)
+                    || "durable".equals(System.getProperty("partita.storage"));
+            if (!durable) {
+                Storage storage = Storage.inMemory(options);
+                return new Database(storage, Partita.using(storage), null);
+            }
+            Path dir;
+            try {
+                dir = Files.createTempDirectory("partita-test");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create a temporary directory for the test's database", e);
+            }
+            Storage storage = Storage.open(dir, DurableOptions.defaults().withStorageOptions(options).withCacheBytes(8L * 1024 * 1024));
+            return new Database(storage, Partita.using(storage), dir);
         }, Database.class);
     }
 

@@ -38,6 +38,13 @@ public @interface PartitaTest {
     /** Milliseconds a write stays invisible in global secondary indexes; 0 (the default) updates them synchronously. */
     long gsiPropagationDelayMillis() default 0;
 
+    /**
+     * Give the test a durable database ({@code Partita.open}) in a fresh temporary directory, deleted after the
+     * test, instead of an in-memory one (default false). The system property {@code partita.storage=durable}
+     * switches every {@code @PartitaTest} to durable, to run a whole suite on disk.
+     */
+    boolean durable() default false;
+
     /** Run {@link io.partita.storage.Storage#checkInvariants()} after each test (default true). */
     boolean checkInvariants() default true;
 }

@@ -10,6 +10,7 @@ import java.util.Locale;
  */
 public enum Message {
     // ---- the user API (io.partita)
+    BackupNeedsDurable("backup needs a durable database (Partita.open(Path)); this one runs on %s"),
     VersionedBatchWrite("%s: entities with a @Version field cannot be batch-written (a batch cannot check versions);"
             + " use put() or a transaction"),
     WritesStillUnprocessed("%s writes were still unprocessed after %s attempts"),

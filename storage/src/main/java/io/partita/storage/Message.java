@@ -206,7 +206,27 @@ public enum Message {
     PlaceholderValueUndefined("An expression attribute value used in expression is not defined; attribute value: %s"),
     PlaceholderNamesUnused("Value provided in ExpressionAttributeNames unused in expressions: keys: {%s}"),
     PlaceholderValuesUnused("Value provided in ExpressionAttributeValues unused in expressions: keys: {%s}"),
-    KeyAttributeDereferenced("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: %s: %s");
+    KeyAttributeDereferenced("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: %s: %s"),
+
+    // ---- the durable store (engine/Disk*): its directory, files and disk -------------------------------------
+    StoreDirectoryCreateFailed("Cannot create the store directory %s: %s"),
+    StoreLockFileFailed("Cannot open or lock the lock file %s: %s"),
+    StoreOpenInThisJvm("The store directory %s is already open in this JVM (lock file %s); close the other instance first"),
+    StoreLockedByProcess("The store directory %s is in use by another process (it holds the lock on %s); one process at a time opens a directory"),
+    StoreLockedByEngine("The store directory %s is locked by another process or instance (%s)"),
+    StoreMarkerMissing("The store directory %s has a %s/ directory but no %s file: the marker is missing (restore it only if you know the directory's format version)"),
+    StoreNotAStore("The directory %s is not a Partita store (it holds %s and no %s); this Partita reads and writes format version %s"),
+    StoreInitFailed("Cannot initialise the store directory %s: %s"),
+    StoreMarkerUnreadable("Cannot read the format marker %s: %s"),
+    StoreMarkerCorrupt("The format marker %s is corrupt: expected '%s', found '%s'"),
+    StoreFormatNewer("The store in %s has format version %s; this Partita reads and writes format version %s (written by a newer Partita: open it with that version)"),
+    StoreFormatOlder("The store in %s has format version %s; this Partita reads and writes format version %s (written by an older Partita)"),
+    StoreCorrupt("The store in %s is corrupt or incomplete%s (%s); nothing is served from it: restore a backup"),
+    StoreEntryUndecodable("The store in %s holds an undecodable entry under key %s: %s; nothing is served from it: restore a backup"),
+    StoreCatalogueCorrupt("The catalogue record of table %s in %s is corrupt (%s); nothing is served from the store: restore a backup"),
+    StoreIoFailed("The store in %s failed to %s: %s"),
+    StoreDiskFull("The store in %s failed to %s: %s (the disk is full: the write was not applied; earlier data is intact)"),
+    StoreBackupFailed("Cannot write the backup %s: %s");
 
     private final String template;
 

@@ -1,6 +1,7 @@
 package io.partita.storage;
 
 import io.partita.storage.engine.Engine;
+import java.nio.file.Path;
 
 /**
  * The storage core: the {@link Backend} operations (DynamoDB's data-plane and table operations on the core's
@@ -17,6 +18,21 @@ public interface Storage extends Backend {
 
     static Storage inMemory(StorageOptions options) {
         return Engine.create(options);
+    }
+
+    /**
+     * A durable core kept in {@code directory} (created when missing; an existing store is opened and
+     * recovered), with default options: {@link Durability#PROCESS}, 64 MB block cache. Everything the
+     * in-memory core does works the same on it. Fails with a {@link DurableStorageException} (locked by another
+     * process, another format version, a corrupt or missing file) and then changes nothing.
+     */
+    static DurableStorage open(Path directory) {
+        return Engine.open(directory, DurableOptions.defaults());
+    }
+
+    /** A durable core kept in {@code directory}, with the given options (durability level, cache, core options). */
+    static DurableStorage open(Path directory, DurableOptions options) {
+        return Engine.open(directory, options);
     }
 
     // ---- operations the core adds ------------------------------------------------------------------------

@@ -30,17 +30,37 @@ final class Catalog {
     private final AtomicLong tableIds = new AtomicLong();
     private final ThroughputPolicy throughput;
     private volatile boolean closed;
+    /** The on-disk catalogue and store in durable mode; null in memory. */
+    private final DiskCatalog disk;
 
     Catalog(ThroughputPolicy throughput) {
+        this(throughput, null, Map.of());
+    }
+
+    /** A durable catalogue: the tables {@code disk} opened, schema changes written through it. */
+    Catalog(ThroughputPolicy throughput, DiskCatalog disk, Map<String, TableData> loaded) {
         this.throughput = throughput;
+        this.disk = disk;
+        tables.putAll(loaded);
+        loaded.values().forEach(throughput::register);
     }
 
     TableDescription createTable(TableDefinition definition) {
         checkOpen();
         throughput.validate(definition);
-        TableData data = Schemas.build(tableIds.incrementAndGet(), definition);
-        if (tables.putIfAbsent(definition.name(), data) != null) {
-            throw new ResourceInUseException(Message.TableExists.format(definition.name()));
+        TableData data;
+        if (disk != null) { // durable: the catalogue record is in the log before the table is visible
+            synchronized (disk) {
+                data = disk.create(definition, tables);
+                if (data == null || tables.putIfAbsent(definition.name(), data) != null) {
+                    throw new ResourceInUseException(Message.TableExists.format(definition.name()));
+                }
+            }
+        } else {
+            data = Schemas.build(tableIds.incrementAndGet(), definition);
+            if (tables.putIfAbsent(definition.name(), data) != null) {
+                throw new ResourceInUseException(Message.TableExists.format(definition.name()));
+            }
         }
         throughput.register(data); // capacity accrues from creation
         return describe(data);
@@ -56,7 +76,15 @@ final class Catalog {
 
     TableDescription deleteTable(String tableName) {
         TableData data = table(tableName);
-        if (!tables.remove(tableName, data)) {
+        if (disk != null) { // durable: the catalogue record and every key of the table go in one batch
+            synchronized (disk) {
+                if (tables.get(tableName) != data) {
+                    throw notFound(tableName);
+                }
+                disk.drop(data);
+                tables.remove(tableName, data);
+            }
+        } else if (!tables.remove(tableName, data)) {
             throw notFound(tableName);
         }
         throughput.forget(data);
@@ -74,21 +102,25 @@ final class Catalog {
             IndexPropagation.drainAll(t);
             TableDefinition next = t.definition.toBuilder().globalSecondaryIndex(index).build();
             IndexData data = Schemas.buildGsi(t, next, index); // validates the whole new definition
-            for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
-                Map<String, AttributeValue> item = e.getValue().item();
-                // DynamoDB's online index creation skips items whose key values do not fit the index
-                // (it reports them as violations); the core does the same so existing data never blocks it.
-                if (Schemas.fitsIndex(data.shape, item)) {
-                    OrderKey k = data.shape.entryKey(item);
-                    if (k != null) {
-                        data.put(k, data.shape.project(e.getValue()));
+            if (disk != null) { // durable: backfilled in batches, recorded in the catalogue so that a crash restarts it
+                disk.addGsi(t, next, index);
+            } else {
+                for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
+                    Map<String, AttributeValue> item = e.getValue().item();
+                    // DynamoDB's online index creation skips items whose key values do not fit the index
+                    // (it reports them as violations); the core does the same so existing data never blocks it.
+                    if (Schemas.fitsIndex(data.shape, item)) {
+                        OrderKey k = data.shape.entryKey(item);
+                        if (k != null) {
+                            data.put(k, data.shape.project(e.getValue()));
+                        }
                     }
                 }
+                IndexData[] gsis = Arrays.copyOf(t.gsis, t.gsis.length + 1);
+                gsis[gsis.length - 1] = data;
+                t.gsis = gsis;
+                t.definition = next;
             }
-            IndexData[] gsis = Arrays.copyOf(t.gsis, t.gsis.length + 1);
-            gsis[gsis.length - 1] = data;
-            t.gsis = gsis;
-            t.definition = next;
         } finally {
             lock.unlock();
         }
@@ -108,12 +140,16 @@ final class Catalog {
             }
             List<IndexData> rest = new ArrayList<>(List.of(t.gsis));
             rest.remove(gone);
-            t.gsis = rest.toArray(IndexData[]::new);
             List<GlobalSecondaryIndex> defs = new ArrayList<>(t.definition.globalSecondaryIndexes());
             defs.removeIf(g -> g.name().equals(indexName));
             TableDefinition d = t.definition;
-            t.definition = new TableDefinition(d.name(), d.partitionKey(), d.sortKey(), defs, d.localSecondaryIndexes(),
+            TableDefinition next = new TableDefinition(d.name(), d.partitionKey(), d.sortKey(), defs, d.localSecondaryIndexes(),
                     d.provisionedThroughput());
+            if (disk != null) { // durable: the definition and the index's entries go in one batch
+                disk.dropGsi(t, gone, rest.toArray(IndexData[]::new), next);
+            }
+            t.gsis = rest.toArray(IndexData[]::new);
+            t.definition = next;
         } finally {
             lock.unlock();
         }
@@ -158,5 +194,8 @@ final class Catalog {
 
     void close() {
         closed = true;
+        if (disk != null) {
+            disk.store.close();
+        }
     }
 }

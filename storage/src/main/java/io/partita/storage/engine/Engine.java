@@ -1,5 +1,7 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.DurableOptions;
+import io.partita.storage.DurableStorage;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
@@ -25,7 +27,10 @@ import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The in-memory storage engine: DynamoDB's data model and index semantics on concurrent ordered maps. This
@@ -40,9 +45,13 @@ public final class Engine implements Storage {
     private final Transactions transactions;
 
     private Engine(StorageOptions options) {
+        this(options, null, Map.of());
+    }
+
+    private Engine(StorageOptions options, DiskCatalog disk, Map<String, TableData> loaded) {
         ThroughputPolicy throughput = ThroughputPolicy.of(options);
         IndexPropagation propagation = new IndexPropagation(options);
-        this.catalog = new Catalog(throughput);
+        this.catalog = disk == null ? new Catalog(throughput) : new Catalog(throughput, disk, loaded);
         this.writes = new ItemWrites(catalog, options, throughput, propagation);
         this.reads = new Reads(catalog, throughput, propagation);
         this.batches = new Batches(catalog, writes, throughput);
@@ -51,6 +60,17 @@ public final class Engine implements Storage {
 
     public static Storage create(StorageOptions options) {
         return new Engine(options);
+    }
+
+    /**
+     * A durable core in {@code directory} (created when missing): the same parts on tables whose items and
+     * index entries live in the on-disk store (see {@link DiskStore} for the layout and {@link DiskCatalog}
+     * for recovery).
+     */
+    public static DurableStorage open(Path directory, DurableOptions durable) {
+        Map<String, TableData> loaded = new TreeMap<>();
+        DiskCatalog disk = DiskCatalog.open(directory, durable, loaded);
+        return new DurableCore(new Engine(durable.storage(), disk, loaded), disk.store, durable.durability());
     }
 
     // ==== tables ==============================================================================================

@@ -8,13 +8,17 @@ final class IndexData {
     static final int ENTRY_OVERHEAD = 100;
 
     final IndexShape shape;
-    final PartitionedMap entries;
+    final EntryMap entries;
     final LongAdder count = new LongAdder();
     final LongAdder bytes = new LongAdder();
 
     IndexData(IndexShape shape) {
+        this(shape, new PartitionedMap());
+    }
+
+    IndexData(IndexShape shape, EntryMap entries) {
         this.shape = shape;
-        this.entries = new PartitionedMap();
+        this.entries = entries;
     }
 
     void put(OrderKey key, Stored entry) {

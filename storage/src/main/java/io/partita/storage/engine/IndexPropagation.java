@@ -31,8 +31,25 @@ final class IndexPropagation {
         }
     }
 
+    /**
+     * Durable mode: stages one GSI change into the write's batch, as entries (SYNC) or as pending work
+     * persisted with the write (ASYNC), so a crash never separates a write from its GSI work.
+     */
+    void stage(DiskWrite w, TableData table, Mutation.IndexChange c, long nowMillis) {
+        int oldSize = c.oldKey == null ? 0 : c.oldEntry().size();
+        if (async) {
+            table.disk.stagePending(w, nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+        } else {
+            DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+        }
+    }
+
     /** Applies the ASYNC GSI writes that are due by the clock. Cheap when nothing is pending. */
     void drainDue(TableData t) {
+        if (t.disk != null) {
+            t.disk.drain(false, clock.millis());
+            return;
+        }
         if (t.pendingGsiWrites.isEmpty()) {
             return;
         }
@@ -48,6 +65,10 @@ final class IndexPropagation {
 
     /** Applies every pending GSI write of the table, due or not. */
     static void drainAll(TableData t) {
+        if (t.disk != null) {
+            t.disk.drain(true, Long.MAX_VALUE);
+            return;
+        }
         synchronized (t.pendingGsiWrites) {
             TableData.PendingGsiWrite p;
             while ((p = t.pendingGsiWrites.poll()) != null) {

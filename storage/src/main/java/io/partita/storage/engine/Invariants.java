@@ -88,7 +88,11 @@ final class Invariants {
         }
         if (t.lsis.length > 0) {
             Map<AttributeValue, Long> recorded = new HashMap<>();
-            t.collectionSizes.forEach((k, v) -> recorded.put(k, v.get()));
+            if (t.disk != null) {
+                recorded.putAll(t.disk.collectionSizes());
+            } else {
+                t.collectionSizes.forEach((k, v) -> recorded.put(k, v.get()));
+            }
             if (!recorded.equals(collections)) {
                 fail(t, "item-collection sizes recorded " + recorded + " differ from the sizes the items imply " + collections);
             }

@@ -4,6 +4,7 @@ import io.partita.storage.ItemCollectionSizeLimitExceededException;
 import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -129,8 +130,18 @@ final class Mutation {
         return new IndexChange(index, oldKey, before, newKey, newEntry);
     }
 
-    /** Applies the planned change; GSI changes go through {@code propagation} (now or queued). Cannot fail. */
+    /**
+     * Applies the planned change; GSI changes go through {@code propagation} (now or queued). In memory it
+     * cannot fail; in durable mode the change is one atomic batch, and a write the disk refuses throws a
+     * {@code DurableStorageException} having changed nothing.
+     */
     void apply(IndexPropagation propagation, long nowMillis) {
+        if (table.disk != null) {
+            DiskWrite w = new DiskWrite(table.disk.store);
+            stage(w, propagation, nowMillis);
+            w.commit();
+            return;
+        }
         if (after != null) {
             table.items.put(key, after);
         } else if (before != null) {
@@ -155,6 +166,62 @@ final class Mutation {
             if (size.addAndGet(collectionDelta) == 0) {
                 table.collectionSizes.remove(partitionValue, size);
             }
+        }
+    }
+
+    /**
+     * Applies several planned changes (a transaction's) together: in memory one after the other, in durable
+     * mode as one atomic batch, so recovery sees all of them or none. Null entries are skipped.
+     */
+    static void applyAll(List<Mutation> mutations, IndexPropagation propagation, long nowMillis) {
+        DiskWrite w = null;
+        for (Mutation m : mutations) {
+            if (m == null) {
+                continue;
+            }
+            if (m.table.disk == null) {
+                m.apply(propagation, nowMillis);
+            } else {
+                if (w == null) {
+                    w = new DiskWrite(m.table.disk.store);
+                }
+                m.stage(w, propagation, nowMillis);
+            }
+        }
+        if (w != null) {
+            w.commit();
+        }
+    }
+
+    /** Stages this change into a durable batch: item, LSI entries, GSI entries or pending GSI work, counters, collection size. */
+    private void stage(DiskWrite w, IndexPropagation propagation, long nowMillis) {
+        DiskMap items = (DiskMap) table.items;
+        if (after != null) {
+            w.put(items, key, after);
+        } else if (before != null) {
+            w.delete(items, key);
+        }
+        long dc = before == null && after != null ? 1 : before != null && after == null ? -1 : 0;
+        long db = (after == null ? 0 : after.size()) - (before == null ? 0 : before.size());
+        if (dc != 0 || db != 0) {
+            w.count(items.space, dc, db);
+            w.afterCommit(() -> {
+                table.itemCount.add(dc);
+                table.itemBytes.add(db);
+            });
+        }
+        for (IndexChange c : lsiChanges) {
+            if (c.touchesIndex()) {
+                DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, c.oldKey == null ? 0 : c.oldEntry().size());
+            }
+        }
+        for (IndexChange c : gsiChanges) {
+            if (c.touchesIndex()) {
+                propagation.stage(w, table, c, nowMillis);
+            }
+        }
+        if (lsiChanges.length > 0 && collectionDelta != 0) {
+            w.add(table.disk.collectionKey(partitionValue), collectionDelta);
         }
     }
 

@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * <p>Writers of one partition serialize on its monitor. Empty partitions are dropped under that monitor,
  * and a writer that finds its partition dropped starts again with a new one.
  */
-final class PartitionedMap {
+final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
     private static final long HASH_SPACE = 1L << 32;
     private static final OrderKey[] NO_KEYS = new OrderKey[0];
@@ -215,13 +215,15 @@ final class PartitionedMap {
         }
     }
 
-    Stored get(OrderKey key) {
+    @Override
+    public Stored get(OrderKey key) {
         Partition p = byKey.get(key.partition());
         return p == null ? null : p.get(key);
     }
 
     /** Stores an entry; returns the entry it replaced, or null. */
-    Stored put(OrderKey key, Stored value) {
+    @Override
+    public Stored put(OrderKey key, Stored value) {
         OrderKey id = key.partition();
         while (true) {
             Partition p = byKey.get(id);
@@ -242,7 +244,8 @@ final class PartitionedMap {
     }
 
     /** Removes an entry; returns it, or null when there was none. */
-    Stored remove(OrderKey key) {
+    @Override
+    public Stored remove(OrderKey key) {
         OrderKey id = key.partition();
         Partition p = byKey.get(id);
         if (p == null) {
@@ -263,7 +266,8 @@ final class PartitionedMap {
      * The entries of one partition (named by {@code low}, a key or bound holding the whole partition key) in
      * {@code [low, high)}, after {@code exclusiveStart} when given, ascending or descending.
      */
-    Iterable<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+    @Override
+    public Iterable<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
         Partition p = byKey.get(low.partition());
         if (p == null) {
             return Collections::emptyIterator;
@@ -272,7 +276,8 @@ final class PartitionedMap {
     }
 
     /** Every entry, in scan order. */
-    Iterable<Map.Entry<OrderKey, Stored>> all() {
+    @Override
+    public Iterable<Map.Entry<OrderKey, Stored>> all() {
         return scan(0, HASH_SPACE, null);
     }
 
@@ -280,7 +285,8 @@ final class PartitionedMap {
      * The entries whose partition hash lies in {@code [hashFrom, hashTo)} (unsigned; {@code hashTo} up to
      * 2^32), in scan order, after {@code exclusiveStart} when it is given.
      */
-    Iterable<Map.Entry<OrderKey, Stored>> scan(long hashFrom, long hashTo, OrderKey exclusiveStart) {
+    @Override
+    public Iterable<Map.Entry<OrderKey, Stored>> scan(long hashFrom, long hashTo, OrderKey exclusiveStart) {
         NavigableMap<OrderKey, Partition> range = hashTo >= HASH_SPACE
                 ? ordered.tailMap(OrderKey.hashStart(hashFrom), true)
                 : ordered.subMap(OrderKey.hashStart(hashFrom), true, OrderKey.hashStart(hashTo), false);

@@ -171,7 +171,7 @@ final class Reads {
         }
     }
 
-    private static PartitionedMap source(TableData t, IndexData index) {
+    private static EntryMap source(TableData t, IndexData index) {
         return index == null ? t.items : index.entries;
     }
 

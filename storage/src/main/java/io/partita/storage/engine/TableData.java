@@ -26,7 +26,9 @@ final class TableData {
     final long id;
     final TableShape shape;
     volatile TableDefinition definition;
-    final PartitionedMap items = new PartitionedMap();
+    final EntryMap items;
+    /** The table's on-disk side in durable mode; null in memory. */
+    final DiskTable disk;
     final IndexData[] lsis;
     volatile IndexData[] gsis;
     final LongAdder itemCount = new LongAdder();
@@ -38,12 +40,18 @@ final class TableData {
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 
     TableData(long id, TableDefinition definition, TableShape shape, IndexData[] lsis, IndexData[] gsis) {
+        this(id, definition, shape, new PartitionedMap(), lsis, gsis, null);
+    }
+
+    TableData(long id, TableDefinition definition, TableShape shape, EntryMap items, IndexData[] lsis, IndexData[] gsis, DiskTable disk) {
         this.id = id;
+        this.items = items;
+        this.disk = disk;
         this.definition = definition;
         this.shape = shape;
         this.lsis = lsis;
         this.gsis = gsis;
-        this.collectionSizes = lsis.length > 0 ? new ConcurrentHashMap<>() : null;
+        this.collectionSizes = lsis.length > 0 && disk == null ? new ConcurrentHashMap<>() : null;
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new ReentrantLock();
         }
@@ -83,6 +91,9 @@ final class TableData {
     }
 
     long collectionSize(AttributeValue partitionKey) {
+        if (disk != null) {
+            return disk.collectionSize(partitionKey);
+        }
         AtomicLong size = collectionSizes.get(partitionKey);
         return size == null ? 0 : size.get();
     }

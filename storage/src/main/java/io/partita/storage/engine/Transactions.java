@@ -127,12 +127,11 @@ final class Transactions {
                 }
                 throw new TransactionCanceledException(reasons);
             }
-            long now = options.clock().millis();
+            List<Mutation> mutations = new ArrayList<>(actions.size());
             for (WriteAction a : actions) {
-                if (a.mutation != null) {
-                    a.mutation.apply(propagation, now);
-                }
+                mutations.add(a.mutation);
             }
+            Mutation.applyAll(mutations, propagation, options.clock().millis()); // durable: one atomic batch
         } finally {
             unlockAll(locks);
         }

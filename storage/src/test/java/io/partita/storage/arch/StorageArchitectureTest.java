@@ -25,4 +25,10 @@ class StorageArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage(
                     "com.fasterxml..", "software.amazon..", "com.amazonaws..", "org.springframework..", "java.lang.reflect..")
             .because("the core is a library any JVM program embeds: no mapper, JSON or SDK library, no reflection");
+
+    @ArchTest
+    static final ArchRule only_the_disk_classes_use_rocksdb = noClasses()
+            .that().resideInAPackage("io.partita.storage..").and().haveSimpleNameNotStartingWith("Disk")
+            .should().dependOnClassesThat().resideInAPackage("org.rocksdb..")
+            .because("durable mode's one dependency (RocksDB) stays behind DiskStore, DiskMap, DiskWrite and DiskCatalog");
 }

@@ -1,5 +1,6 @@
 package io.partita.storage.conformance;
 
+import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.put;
 import static io.partita.storage.conformance.Fx.queryItems;
@@ -50,7 +51,7 @@ class ConsistencyAndErrorsConformanceTest {
 
     /** Forum table with a GSI (ByAuthor) and an LSI (LastPostIndex), ASYNC GSI propagation of 100 ms. */
     private void openAsync() {
-        db = Storage.inMemory(StorageOptions.defaults().withClock(clock).withAsyncGsiPropagation(Duration.ofMillis(100)));
+        db = TestStorage.create(StorageOptions.defaults().withClock(clock).withAsyncGsiPropagation(Duration.ofMillis(100)));
         db.createTable(forum());
     }
 
@@ -136,7 +137,7 @@ class ConsistencyAndErrorsConformanceTest {
     @Test
     @DisplayName("STORAGE.md 'SYNC (default — index updated before the write returns)'")
     void syncIsDefault() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
         db.createTable(forum());
         put(db, "Forum", item("ForumName", s("S3"), "Subject", s("a"), "Author", s("ann"), "LastPostDateTime", s("1")));
         assertThat(byAuthor("ann")).hasSize(1);
@@ -156,7 +157,7 @@ class ConsistencyAndErrorsConformanceTest {
     @Test
     @DisplayName("STORAGE.md 'Typed exceptions mirroring DynamoDB's ... Bad input never corrupts state' — a battery of bad requests")
     void badInputNeverChangesState() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
         db.createTable(forum());
         for (int i = 0; i < 5; i++) {
             put(db, "Forum", item("ForumName", s("S3"), "Subject", s("s" + i), "Author", s("ann"), "LastPostDateTime", s("" + i)));

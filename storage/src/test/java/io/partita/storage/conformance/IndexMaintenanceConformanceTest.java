@@ -1,5 +1,6 @@
 package io.partita.storage.conformance;
 
+import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.queryItems;
 import static io.partita.storage.conformance.Fx.scanAll;
@@ -53,7 +54,7 @@ class IndexMaintenanceConformanceTest {
 
     @BeforeEach
     void open() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
         db.createTable(TableDefinition.builder(T).partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.s("sk"))
                 .globalSecondaryIndex("ByCatKeys", KeyAttribute.s("cat"), KeyAttribute.n("price"), Projection.keysOnly())
                 .globalSecondaryIndex("ByCatInc", KeyAttribute.s("cat"), null, Projection.include("name"))

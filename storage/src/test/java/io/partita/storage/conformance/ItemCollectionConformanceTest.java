@@ -1,5 +1,6 @@
 package io.partita.storage.conformance;
 
+import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.vals;
 import static io.partita.storage.value.AttributeValue.s;
@@ -60,7 +61,7 @@ class ItemCollectionConformanceTest {
     @Test
     @DisplayName("Seed 001 'ReturnItemCollectionMetrics ... SIZE': every write path reports the collection key and its size")
     void metricsOnEveryWritePath() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
         db.createTable(Fx.thread());
         Map<String, AttributeValue> a = post("S3", "a");
         long one = collectionBytes(a);
@@ -94,7 +95,7 @@ class ItemCollectionConformanceTest {
     @Test
     @DisplayName("Seed 001 'This does not apply to item collections in tables without local secondary indexes': no metrics, no limit")
     void tablesWithoutLsisHaveNoCollections() {
-        db = Storage.inMemory(StorageOptions.defaults().withItemCollectionSizeLimit(1500));
+        db = TestStorage.create(StorageOptions.defaults().withItemCollectionSizeLimit(1500));
         db.createTable(Fx.gameScores());
         for (int i = 0; i < 5; i++) {
             var r = db.putItem(PutItemRequest.builder().tableName("GameScores")
@@ -108,7 +109,7 @@ class ItemCollectionConformanceTest {
     @DisplayName("Seed 001 'ItemCollectionSizeLimitExceededException, and you won't be able to add more items to the item collection'")
     void limitStopsGrowthOfOneCollection() {
         long one = collectionBytes(post("S3", "a"));
-        db = Storage.inMemory(StorageOptions.defaults().withItemCollectionSizeLimit(3 * one + one / 2));
+        db = TestStorage.create(StorageOptions.defaults().withItemCollectionSizeLimit(3 * one + one / 2));
         db.createTable(Fx.thread());
         for (String subject : List.of("a", "b", "c")) {
             putWithMetrics(post("S3", subject));
@@ -130,7 +131,7 @@ class ItemCollectionConformanceTest {
     @DisplayName("Seed 001 '(Read and write operations that shrink the size of the item collection are still allowed.)'")
     void shrinkingWritesAllowedOverLimit() {
         long one = collectionBytes(post("S3", "a"));
-        db = Storage.inMemory(StorageOptions.defaults().withItemCollectionSizeLimit(2 * one));
+        db = TestStorage.create(StorageOptions.defaults().withItemCollectionSizeLimit(2 * one));
         db.createTable(Fx.thread());
         putWithMetrics(post("S3", "a"));
         putWithMetrics(post("S3", "b"));
@@ -152,7 +153,7 @@ class ItemCollectionConformanceTest {
     @DisplayName("Seed 001 item-collection limit in TransactWriteItems: cancelled with reason ItemCollectionSizeLimitExceeded, nothing written")
     void limitInTransactions() {
         long one = collectionBytes(post("S3", "a"));
-        db = Storage.inMemory(StorageOptions.defaults().withItemCollectionSizeLimit(one + one / 2));
+        db = TestStorage.create(StorageOptions.defaults().withItemCollectionSizeLimit(one + one / 2));
         db.createTable(Fx.thread());
         putWithMetrics(post("S3", "a"));
         Throwable t = catchThrowable(() -> db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(List.of(

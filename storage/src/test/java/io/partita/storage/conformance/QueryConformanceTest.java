@@ -1,5 +1,6 @@
 package io.partita.storage.conformance;
 
+import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.put;
 import static io.partita.storage.conformance.Fx.queryItems;
@@ -40,7 +41,7 @@ class QueryConformanceTest {
 
     @BeforeEach
     void open() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
     }
 
     @AfterEach

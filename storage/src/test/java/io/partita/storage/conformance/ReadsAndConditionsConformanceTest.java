@@ -1,5 +1,6 @@
 package io.partita.storage.conformance;
 
+import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.put;
 import static io.partita.storage.conformance.Fx.vals;
@@ -45,7 +46,7 @@ class ReadsAndConditionsConformanceTest {
 
     @BeforeEach
     void open() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
         db.createTable(Fx.gameScores());
         for (int u = 0; u < 40; u++) {
             for (int g = 0; g < 5; g++) {

@@ -1,5 +1,6 @@
 package io.partita.storage.conformance;
 
+import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.put;
 import static io.partita.storage.conformance.Fx.queryItems;
@@ -36,7 +37,7 @@ class TableConformanceTest {
 
     @BeforeEach
     void open() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
     }
 
     @AfterEach

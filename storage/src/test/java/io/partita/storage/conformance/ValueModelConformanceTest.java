@@ -1,5 +1,6 @@
 package io.partita.storage.conformance;
 
+import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.get;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.put;
@@ -39,7 +40,7 @@ class ValueModelConformanceTest {
 
     @BeforeEach
     void open() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
     }
 
     @AfterEach

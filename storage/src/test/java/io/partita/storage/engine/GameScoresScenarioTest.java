@@ -1,5 +1,6 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.TestStorage;
 import static io.partita.storage.value.AttributeValue.n;
 import static io.partita.storage.value.AttributeValue.s;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +30,7 @@ class GameScoresScenarioTest {
 
     @BeforeEach
     void createGameScores() {
-        db = Storage.inMemory();
+        db = TestStorage.create();
         db.createTable(TableDefinition.builder("GameScores")
                 .partitionKey(KeyAttribute.s("UserId"))
                 .sortKey(KeyAttribute.s("GameTitle"))

@@ -1,5 +1,6 @@
 package io.partita.storage.model;
 
+import io.partita.storage.TestStorage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -39,7 +40,7 @@ class AsyncGsiPropagationTest {
     }
 
     private Storage asyncStorage() {
-        Storage s = Storage.inMemory(StorageOptions.defaults().withClock(clock).withAsyncGsiPropagation(DELAY));
+        Storage s = TestStorage.create(StorageOptions.defaults().withClock(clock).withAsyncGsiPropagation(DELAY));
         for (TableDefinition d : ModelSchemas.all()) {
             s.createTable(d);
         }

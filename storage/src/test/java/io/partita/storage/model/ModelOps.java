@@ -1,5 +1,6 @@
 package io.partita.storage.model;
 
+import io.partita.storage.TestStorage;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.expression.ExpressionKind;
@@ -12,8 +13,7 @@ public final class ModelOps {
     private static volatile Boolean expressions;
 
     public static boolean engineAvailable() {
-        try {
-            Storage.inMemory(StorageOptions.defaults()).close();
+        try (Storage s = TestStorage.create(StorageOptions.defaults())) {
             return true;
         } catch (UnsupportedOperationException e) {
             return false;

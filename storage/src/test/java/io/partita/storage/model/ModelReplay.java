@@ -1,5 +1,6 @@
 package io.partita.storage.model;
 
+import io.partita.storage.TestStorage;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.schema.TableDefinition;
@@ -20,7 +21,7 @@ final class ModelReplay {
     }
 
     static Storage freshStorage() {
-        Storage s = Storage.inMemory(StorageOptions.defaults());
+        Storage s = TestStorage.create(StorageOptions.defaults());
         for (TableDefinition d : ModelSchemas.all()) {
             s.createTable(d);
         }

@@ -1,5 +1,6 @@
 package io.partita.storage.stress;
 
+import io.partita.storage.TestStorage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -69,7 +70,7 @@ class ConcurrentIndexStressTest {
         Map<String, AtomicLong> outcomes = new ConcurrentHashMap<>();
         List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
         long t0 = System.nanoTime();
-        try (Storage storage = Storage.inMemory(options)) {
+        try (Storage storage = TestStorage.create(options)) {
             tables.forEach(storage::createTable);
             for (int c = 0; c < COUNTERS; c++) {
                 storage.putItem(PutItemRequest.builder().tableName(ModelSchemas.T1).item(Map.of("pk", AttributeValue.s("ctr"),

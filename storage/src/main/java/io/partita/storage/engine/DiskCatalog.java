@@ -1,0 +1,243 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.DurableOptions;
+import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.LocalSecondaryIndex;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * The durable engine's catalogue: opens a directory into live tables (counters loaded, interrupted GSI
+ * backfills restarted, pending ASYNC GSI work applied), and makes every schema change (create or delete a
+ * table or GSI) one atomic batch with its data. Schema changes are serialized on this object.
+ */
+final class DiskCatalog {
+    private static final byte[] NEXT_ID = {DiskStore.META, 'n', 'e', 'x', 't', 'I', 'd'};
+    private static final int BACKFILL_BATCH = 1000;
+
+    final DiskStore store;
+    private long nextId;
+
+    private DiskCatalog(DiskStore store, long nextId) {
+        this.store = store;
+        this.nextId = nextId;
+    }
+
+    /** Opens the store and every table in it, in name order. */
+    static DiskCatalog open(Path directory, DurableOptions options, Map<String, TableData> tables) {
+        DiskStore store = DiskStore.open(directory, options);
+        try {
+            byte[] next = store.get(NEXT_ID);
+            DiskCatalog catalog = new DiskCatalog(store, next == null ? 1 : DiskStore.getLong(next, 0));
+            for (byte[][] kv : store.prefixed(new byte[] {DiskStore.CATALOG})) {
+                CatalogCodec.Record r;
+                try {
+                    r = CatalogCodec.decode(kv[1]);
+                } catch (IllegalArgumentException e) {
+                    throw new io.partita.storage.DurableStorageException.Corrupted(io.partita.storage.Message.StoreCatalogueCorrupt.format(
+                            new String(kv[0], 1, kv[0].length - 1, StandardCharsets.UTF_8), store.directory, e.getMessage()), store.directory, e);
+                }
+                TableData t = catalog.build(r);
+                catalog.loadCounters(t);
+                if (r.backfill() != null) {
+                    catalog.backfill(t, r.backfill(), r.backfillSpace());
+                }
+                catalog.loadPending(t);
+                t.disk.drain(true, Long.MAX_VALUE);
+                tables.put(t.shape.name, t);
+            }
+            return catalog;
+        } catch (RuntimeException | Error e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    private TableData build(CatalogCodec.Record r) {
+        TableDefinition d = r.definition();
+        TableShape shape = new TableShape(d.name(), d.partitionKey(), d.sortKey());
+        IndexData[] lsis = new IndexData[d.localSecondaryIndexes().size()];
+        for (int i = 0; i < lsis.length; i++) {
+            LocalSecondaryIndex l = d.localSecondaryIndexes().get(i);
+            lsis[i] = new IndexData(new IndexShape(shape, l.name(), false, List.of(d.partitionKey()), List.of(l.sortKey()), l.projection()),
+                    new DiskMap(store, r.lsiSpaces()[i]));
+        }
+        IndexData[] gsis = new IndexData[d.globalSecondaryIndexes().size()];
+        for (int i = 0; i < gsis.length; i++) {
+            gsis[i] = gsi(shape, d.globalSecondaryIndexes().get(i), r.gsiSpaces()[i]);
+        }
+        long pendingSeq = 0;
+        List<byte[][]> pend = store.chunk(DiskStore.successor(DiskStore.spacePrefix(DiskStore.PENDING, r.itemsSpace())), false,
+                DiskStore.spacePrefix(DiskStore.PENDING, r.itemsSpace()), false, 1);
+        if (!pend.isEmpty()) {
+            pendingSeq = DiskStore.getLong(pend.get(0)[0], 9);
+        }
+        DiskTable disk = new DiskTable(store, r.itemsSpace(), pendingSeq);
+        return new TableData(r.itemsSpace(), d, shape, new DiskMap(store, r.itemsSpace()), lsis, gsis, disk);
+    }
+
+    private IndexData gsi(TableShape shape, GlobalSecondaryIndex g, long space) {
+        return new IndexData(new IndexShape(shape, g.name(), true, g.partitionKey(), g.sortKey(), g.projection()), new DiskMap(store, space));
+    }
+
+    private void loadCounters(TableData t) {
+        t.itemCount.add(store.counter(DiskStore.counterKey(t.disk.itemsSpace, 0)));
+        t.itemBytes.add(store.counter(DiskStore.counterKey(t.disk.itemsSpace, 1)));
+        for (IndexData i : t.allIndexes()) {
+            long space = ((DiskMap) i.entries).space;
+            i.count.add(store.counter(DiskStore.counterKey(space, 0)));
+            i.bytes.add(store.counter(DiskStore.counterKey(space, 1)));
+        }
+    }
+
+    private void loadPending(TableData t) {
+        Map<Long, IndexData> bySpace = new HashMap<>();
+        for (IndexData g : t.gsis) {
+            bySpace.put(((DiskMap) g.entries).space, g);
+        }
+        for (byte[][] kv : store.prefixed(DiskStore.spacePrefix(DiskStore.PENDING, t.disk.itemsSpace))) {
+            DiskTable.Pending p = DiskTable.decode(DiskStore.getLong(kv[0], 9), kv[1], bySpace);
+            if (p != null) {
+                t.disk.pending.add(p);
+            }
+        }
+    }
+
+    private long[] allocate(DiskWrite w, int n) {
+        long[] ids = new long[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = nextId++;
+        }
+        byte[] v = new byte[8];
+        DiskStore.putLong(v, 0, nextId);
+        w.put(NEXT_ID, v);
+        return ids;
+    }
+
+    private static CatalogCodec.Record record(TableData t, TableDefinition d, IndexData[] gsis, GlobalSecondaryIndex backfill, long backfillSpace) {
+        long[] lsiSpaces = Arrays.stream(t.lsis).mapToLong(i -> ((DiskMap) i.entries).space).toArray();
+        long[] gsiSpaces = Arrays.stream(gsis).mapToLong(i -> ((DiskMap) i.entries).space).toArray();
+        return new CatalogCodec.Record(d, t.disk.itemsSpace, lsiSpaces, gsiSpaces, backfill, backfillSpace);
+    }
+
+    /** Creates a table (validated by the caller's {@link Schemas#validate}): its catalogue record is one batch. */
+    synchronized TableData create(TableDefinition d, Map<String, TableData> tables) {
+        Schemas.validate(d);
+        if (tables.containsKey(d.name())) {
+            return null;
+        }
+        DiskWrite w = new DiskWrite(store);
+        long[] ids = allocate(w, 1 + d.localSecondaryIndexes().size() + d.globalSecondaryIndexes().size());
+        long[] lsi = Arrays.copyOfRange(ids, 1, 1 + d.localSecondaryIndexes().size());
+        long[] gsi = Arrays.copyOfRange(ids, 1 + lsi.length, ids.length);
+        CatalogCodec.Record r = new CatalogCodec.Record(d, ids[0], lsi, gsi, null, 0);
+        w.put(DiskStore.catalogKey(d.name()), CatalogCodec.encode(r));
+        TableData t = build(r);
+        w.commit();
+        return t;
+    }
+
+    /** Deletes a table: its catalogue record and every key of its spaces, in one batch. */
+    synchronized void drop(TableData t) {
+        Lock lock = t.schemaLock.writeLock(); // waits for the writes in flight
+        lock.lock();
+        try {
+            DiskWrite w = new DiskWrite(store);
+            w.delete(DiskStore.catalogKey(t.shape.name));
+            dropSpace(w, t.disk.itemsSpace);
+            for (IndexData i : t.allIndexes()) {
+                dropSpace(w, ((DiskMap) i.entries).space);
+            }
+            byte[] coll = DiskStore.spacePrefix(DiskStore.COLLECTION, t.disk.itemsSpace);
+            w.deleteRange(coll, DiskStore.successor(coll));
+            byte[] pend = DiskStore.spacePrefix(DiskStore.PENDING, t.disk.itemsSpace);
+            w.deleteRange(pend, DiskStore.successor(pend));
+            w.commit();
+            t.disk.pending.clear();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static void dropSpace(DiskWrite w, long space) {
+        byte[] data = DiskStore.spacePrefix(DiskStore.DATA, space);
+        w.deleteRange(data, DiskStore.successor(data));
+        w.delete(DiskStore.counterKey(space, 0));
+        w.delete(DiskStore.counterKey(space, 1));
+    }
+
+    /**
+     * Adds a GSI to a live table (the caller holds the table's schema write lock and has drained pending work):
+     * records the backfill in the catalogue, fills the index in batches, then makes it part of the definition.
+     * A crash in between restarts the backfill at the next open ({@link #open}).
+     */
+    synchronized IndexData addGsi(TableData t, TableDefinition next, GlobalSecondaryIndex g) {
+        DiskWrite w = new DiskWrite(store);
+        long space = allocate(w, 1)[0];
+        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, t.definition, t.gsis, g, space)));
+        w.commit();
+        return backfill(t, g, space);
+    }
+
+    private IndexData backfill(TableData t, GlobalSecondaryIndex g, long space) {
+        // a restarted backfill starts from an empty index
+        DiskWrite clear = new DiskWrite(store);
+        dropSpace(clear, space);
+        clear.commit();
+        IndexData data = gsi(t.shape, g, space);
+        DiskMap m = (DiskMap) data.entries;
+        DiskWrite w = new DiskWrite(store);
+        int inBatch = 0;
+        long count = 0;
+        long bytes = 0;
+        for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
+            Map<String, AttributeValue> item = e.getValue().item();
+            if (Schemas.fitsIndex(data.shape, item)) {
+                OrderKey k = data.shape.entryKey(item);
+                if (k != null) {
+                    Stored entry = data.shape.project(e.getValue());
+                    w.put(m, k, entry);
+                    count++;
+                    bytes += entry.size() + IndexData.ENTRY_OVERHEAD;
+                    if (++inBatch == BACKFILL_BATCH) {
+                        w.count(space, count, bytes);
+                        w.commit();
+                        data.count.add(count);
+                        data.bytes.add(bytes);
+                        count = 0;
+                        bytes = 0;
+                        inBatch = 0;
+                        w = new DiskWrite(store);
+                    }
+                }
+            }
+        }
+        w.count(space, count, bytes);
+        IndexData[] gsis = Arrays.copyOf(t.gsis, t.gsis.length + 1);
+        gsis[gsis.length - 1] = data;
+        TableDefinition next = t.definition.toBuilder().globalSecondaryIndex(g).build();
+        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, gsis, null, 0)));
+        w.commit();
+        data.count.add(count);
+        data.bytes.add(bytes);
+        t.gsis = gsis;
+        t.definition = next;
+        return data;
+    }
+
+    /** Deletes a GSI (caller holds the schema write lock, pending work drained): definition and entries in one batch. */
+    synchronized void dropGsi(TableData t, IndexData gone, IndexData[] remaining, TableDefinition next) {
+        DiskWrite w = new DiskWrite(store);
+        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, remaining, null, 0)));
+        dropSpace(w, ((DiskMap) gone.entries).space);
+        w.commit();
+    }
+
+}

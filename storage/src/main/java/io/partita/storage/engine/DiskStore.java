@@ -1,0 +1,518 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.DurableOptions;
+import io.partita.storage.DurableStorageException;
+import io.partita.storage.Message;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.Checkpoint;
+import org.rocksdb.InfoLogLevel;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Status;
+import org.rocksdb.UInt64AddOperator;
+import org.rocksdb.WALRecoveryMode;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The durable store under a directory: one RocksDB database (its own files: write-ahead log, SSTs,
+ * MANIFEST), a format marker file and a lock file. Everything the engine keeps is one key space of RocksDB,
+ * split by a one-byte tag:
+ *
+ * <pre>
+ *   'C' table name                      -> the table's catalogue record ({@link CatalogCodec})
+ *   'D' space(8) orderKey               -> an item or index entry: varint partitionEnd, {@link ItemCodec}
+ *   'K' space(8) kind(1)                -> a counter (entries, bytes) of a table or index: uint64 merge
+ *   'Z' space(8) partition value        -> an item-collection size (tables with LSIs): uint64 merge
+ *   'P' space(8) sequence(8)            -> a pending ASYNC GSI update
+ *   'M' name                            -> store metadata (the id allocator)
+ * </pre>
+ *
+ * A space is the 8-byte id of one table's items or one index's entries; ids are never reused, so dropping
+ * a table or index is one range deletion. Every write of the engine is one {@link WriteBatch}: atomic in the
+ * log, so recovery replays it whole or not at all.
+ */
+final class DiskStore implements AutoCloseable {
+    static final String FORMAT_FILE = "PARTITA-FORMAT";
+    static final String LOCK_FILE = "partita.lock";
+    static final String DATA_DIR = "rocksdb";
+    /** The on-disk format this code reads and writes. Change it when the layout above changes. */
+    static final int FORMAT_VERSION = 1;
+    static final String FORMAT_LINE = "partita-durable-format " + FORMAT_VERSION;
+
+    static final byte CATALOG = 'C';
+    static final byte DATA = 'D';
+    static final byte COUNTER = 'K';
+    static final byte COLLECTION = 'Z';
+    static final byte PENDING = 'P';
+    static final byte META = 'M';
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    final Path directory;
+    private final Path dataDir;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final RocksDB db;
+    private final Options options;
+    private final LRUCache cache;
+    private final WriteOptions writeOptions;
+    private final ReadOptions readOptions;
+    private volatile boolean closed;
+    /** Held (shared) around every call into RocksDB and (exclusive) by close: a closed handle is never used. */
+    private final java.util.concurrent.locks.ReentrantReadWriteLock gate = new java.util.concurrent.locks.ReentrantReadWriteLock();
+
+    private DiskStore(Path directory, Path dataDir, FileChannel lockChannel, FileLock lock, RocksDB db, Options options,
+                      LRUCache cache, WriteOptions writeOptions) {
+        this.directory = directory;
+        this.dataDir = dataDir;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        this.db = db;
+        this.options = options;
+        this.cache = cache;
+        this.writeOptions = writeOptions;
+        this.readOptions = new ReadOptions().setVerifyChecksums(true);
+    }
+
+    /**
+     * Opens (or creates) the store in {@code directory}: takes the lock, checks the format marker, opens
+     * RocksDB. Fails with a typed {@link DurableStorageException} and changes nothing when the directory is
+     * locked, of another format or corrupt.
+     */
+    static DiskStore open(Path directory, DurableOptions durable) {
+        Path dir = directory.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new DurableStorageException.IOFailure(Message.StoreDirectoryCreateFailed.format(dir, e), dir, e);
+        }
+        Path lockFile = dir.resolve(LOCK_FILE);
+        FileChannel channel;
+        FileLock lock;
+        try {
+            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new DurableStorageException.IOFailure(Message.StoreLockFileFailed.format(lockFile, e), lockFile, e);
+        }
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            closeQuietly(channel);
+            throw new DurableStorageException.Locked(Message.StoreOpenInThisJvm.format(dir, lockFile), dir, e);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new DurableStorageException.IOFailure(Message.StoreLockFileFailed.format(lockFile, e), lockFile, e);
+        }
+        if (lock == null) {
+            closeQuietly(channel);
+            throw new DurableStorageException.Locked(Message.StoreLockedByProcess.format(dir, lockFile), dir, null);
+        }
+        try {
+            checkFormat(dir);
+            Path dataDir = dir.resolve(DATA_DIR);
+            LRUCache cache = new LRUCache(Math.max(durable.cacheBytes(), 1024 * 1024));
+            BlockBasedTableConfig table = new BlockBasedTableConfig()
+                    .setBlockCache(cache)
+                    .setFilterPolicy(new BloomFilter(10, false))
+                    .setBlockSize(16 * 1024)
+                    .setCacheIndexAndFilterBlocks(false);
+            Options options = new Options()
+                    .setCreateIfMissing(true)
+                    .setParanoidChecks(true)
+                    .setMergeOperator(new UInt64AddOperator())
+                    .setWalRecoveryMode(WALRecoveryMode.PointInTimeRecovery)
+                    .setTableFormatConfig(table)
+                    .setWriteBufferSize(32L * 1024 * 1024)
+                    .setMaxWriteBufferNumber(3)
+                    .setMaxBackgroundJobs(2)
+                    .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
+                    .setKeepLogFileNum(2)
+                    .setMaxManifestFileSize(16L * 1024 * 1024);
+            RocksDB db;
+            try {
+                db = RocksDB.open(options, dataDir.toString());
+            } catch (RocksDBException e) {
+                options.close();
+                cache.close();
+                throw translate(e, dataDir, "open");
+            }
+            WriteOptions wo = new WriteOptions().setSync(durable.durability() == io.partita.storage.Durability.SYNC);
+            return new DiskStore(dir, dataDir, channel, lock, db, options, cache, wo);
+        } catch (RuntimeException | Error e) {
+            try {
+                lock.release();
+            } catch (IOException ignored) {
+                // closing the channel releases it anyway
+            }
+            closeQuietly(channel);
+            throw e;
+        }
+    }
+
+    /** A new directory gets the marker; an existing one must carry this format's marker. */
+    private static void checkFormat(Path dir) {
+        Path marker = dir.resolve(FORMAT_FILE);
+        Path data = dir.resolve(DATA_DIR);
+        if (!Files.exists(marker)) {
+            if (Files.exists(data)) {
+                throw new DurableStorageException.Corrupted(Message.StoreMarkerMissing.format(dir, DATA_DIR, FORMAT_FILE), marker, null);
+            }
+            try (Stream<Path> s = Files.list(dir)) {
+                List<String> others = s.map(p -> p.getFileName().toString()).filter(n -> !n.equals(LOCK_FILE)).sorted().toList();
+                if (!others.isEmpty()) {
+                    throw new DurableStorageException.FormatMismatch(Message.StoreNotAStore.format(dir, others, FORMAT_FILE, FORMAT_VERSION),
+                            dir, "not a Partita store", String.valueOf(FORMAT_VERSION));
+                }
+                writeMarker(marker);
+            } catch (IOException e) {
+                throw new DurableStorageException.IOFailure(Message.StoreInitFailed.format(dir, e), dir, e);
+            }
+            return;
+        }
+        String content;
+        try {
+            content = Files.readString(marker, StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            throw new DurableStorageException.Corrupted(Message.StoreMarkerUnreadable.format(marker, e), marker, e);
+        }
+        Matcher m = Pattern.compile("partita-durable-format (\\d+)").matcher(content);
+        if (!m.matches()) {
+            throw new DurableStorageException.Corrupted(Message.StoreMarkerCorrupt.format(marker, FORMAT_LINE, abbreviate(content)), marker, null);
+        }
+        int found = Integer.parseInt(m.group(1));
+        if (found != FORMAT_VERSION) {
+            throw new DurableStorageException.FormatMismatch(
+                    (found > FORMAT_VERSION ? Message.StoreFormatNewer : Message.StoreFormatOlder).format(dir, found, FORMAT_VERSION),
+                    dir, String.valueOf(found), String.valueOf(FORMAT_VERSION));
+        }
+    }
+
+    static void writeMarker(Path marker) throws IOException {
+        Path tmp = marker.resolveSibling(FORMAT_FILE + ".tmp");
+        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            c.write(ByteBuffer.wrap((FORMAT_LINE + "\n").getBytes(StandardCharsets.UTF_8)));
+            c.force(true);
+        }
+        Files.move(tmp, marker, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+    }
+
+    private static void closeQuietly(FileChannel c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // nothing to do
+        }
+    }
+
+    private static final Pattern FILE_IN_MESSAGE = Pattern.compile("(/[^\\s:,]+\\.(sst|log|ldb|blob)|/[^\\s:,]*(MANIFEST|CURRENT|OPTIONS)[^\\s:,]*)");
+
+    /** Turns a RocksDB error into the core's typed error, naming the file where RocksDB names one. */
+    static DurableStorageException translate(RocksDBException e, Path dataDir, String operation) {
+        Status st = e.getStatus();
+        String msg = e.getMessage() == null ? String.valueOf(st) : e.getMessage();
+        Matcher m = FILE_IN_MESSAGE.matcher(msg);
+        Path file = m.find() ? Path.of(m.group(1)) : dataDir;
+        Status.Code code = st == null ? null : st.getCode();
+        boolean missingFile = msg.contains("No such file or directory") || msg.contains("does not exist");
+        if (code == Status.Code.Corruption || missingFile) {
+            return new DurableStorageException.Corrupted(
+                    Message.StoreCorrupt.format(dataDir.getParent(), file.equals(dataDir) ? "" : ": file " + file, msg), file, e);
+        }
+        if (msg.contains("lock")) {
+            return new DurableStorageException.Locked(Message.StoreLockedByEngine.format(dataDir.getParent(), msg), dataDir.getParent(), e);
+        }
+        return new DurableStorageException.IOFailure(
+                (msg.contains("No space left") ? Message.StoreDiskFull : Message.StoreIoFailed).format(dataDir.getParent(), operation, msg), file, e);
+    }
+
+    // ---- keys ------------------------------------------------------------------------------------------
+
+    static byte[] spaceKey(byte tag, long space, byte[] suffix) {
+        byte[] k = new byte[9 + suffix.length];
+        k[0] = tag;
+        putLong(k, 1, space);
+        System.arraycopy(suffix, 0, k, 9, suffix.length);
+        return k;
+    }
+
+    static byte[] spacePrefix(byte tag, long space) {
+        byte[] k = new byte[9];
+        k[0] = tag;
+        putLong(k, 1, space);
+        return k;
+    }
+
+    static byte[] counterKey(long space, int kind) {
+        return spaceKey(COUNTER, space, new byte[] {(byte) kind});
+    }
+
+    static byte[] pendingKey(long space, long seq) {
+        byte[] k = spacePrefix(PENDING, space);
+        k = Arrays.copyOf(k, 17);
+        putLong(k, 9, seq);
+        return k;
+    }
+
+    static byte[] catalogKey(String table) {
+        byte[] name = table.getBytes(StandardCharsets.UTF_8);
+        byte[] k = new byte[1 + name.length];
+        k[0] = CATALOG;
+        System.arraycopy(name, 0, k, 1, name.length);
+        return k;
+    }
+
+    static void putLong(byte[] b, int at, long v) {
+        for (int i = 7; i >= 0; i--) {
+            b[at + i] = (byte) v;
+            v >>>= 8;
+        }
+    }
+
+    static long getLong(byte[] b, int at) {
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v = v << 8 | (b[at + i] & 0xFF);
+        }
+        return v;
+    }
+
+    /** The smallest key greater than every key starting with {@code prefix}, or null when there is none. */
+    static byte[] successor(byte[] prefix) {
+        for (int i = prefix.length - 1; i >= 0; i--) {
+            if (prefix[i] != (byte) 0xFF) {
+                byte[] s = Arrays.copyOf(prefix, i + 1);
+                s[i]++;
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** A uint64-add merge operand (little endian, as RocksDB's operator reads it). */
+    static byte[] delta(long v) {
+        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
+    }
+
+    static long counterValue(byte[] v) {
+        if (v == null) {
+            return 0;
+        }
+        if (v.length != 8) {
+            throw new IllegalArgumentException("a counter of " + v.length + " bytes");
+        }
+        return ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    }
+
+    // ---- reads and writes ------------------------------------------------------------------------------
+
+    byte[] get(byte[] key) {
+        var l = gate.readLock();
+        l.lock();
+        try {
+            checkOpen();
+            return db.get(readOptions, key);
+        } catch (RocksDBException e) {
+            throw translate(e, dataDir, "read");
+        } finally {
+            l.unlock();
+        }
+    }
+
+    long counter(byte[] key) {
+        return counterValue(get(key));
+    }
+
+    /** Commits one batch atomically at the store's durability level. */
+    void write(WriteBatch batch) {
+        var l = gate.readLock();
+        l.lock();
+        try {
+            checkOpen();
+            db.write(writeOptions, batch);
+        } catch (RocksDBException e) {
+            throw translate(e, dataDir, "write");
+        } finally {
+            l.unlock();
+        }
+    }
+
+    /**
+     * Up to {@code max} entries in key order (or reverse), starting at {@code from} (inclusive or not), before
+     * {@code to} (exclusive; in reverse: {@code from} is the upper end, exclusive or inclusive, {@code to} the
+     * lower end, inclusive). Each call opens and closes its own iterator, so a reader that stops early leaks nothing.
+     */
+    List<byte[][]> chunk(byte[] from, boolean inclusive, byte[] to, boolean forward, int max) {
+        var l = gate.readLock();
+        l.lock();
+        try {
+            checkOpen();
+            return chunkLocked(from, inclusive, to, forward, max);
+        } finally {
+            l.unlock();
+        }
+    }
+
+    private List<byte[][]> chunkLocked(byte[] from, boolean inclusive, byte[] to, boolean forward, int max) {
+        List<byte[][]> out = new ArrayList<>(Math.min(max, 64));
+        try (RocksIterator it = db.newIterator(readOptions)) {
+            if (forward) {
+                it.seek(from);
+                if (!inclusive && it.isValid() && Arrays.equals(it.key(), from)) {
+                    it.next();
+                }
+                while (it.isValid() && out.size() < max) {
+                    byte[] k = it.key();
+                    if (to != null && Arrays.compareUnsigned(k, to) >= 0) {
+                        break;
+                    }
+                    out.add(new byte[][] {k, it.value()});
+                    it.next();
+                }
+            } else {
+                it.seekForPrev(from);
+                if (!inclusive && it.isValid() && Arrays.equals(it.key(), from)) {
+                    it.prev();
+                }
+                while (it.isValid() && out.size() < max) {
+                    byte[] k = it.key();
+                    if (to != null && Arrays.compareUnsigned(k, to) < 0) {
+                        break;
+                    }
+                    out.add(new byte[][] {k, it.value()});
+                    it.prev();
+                }
+            }
+            try {
+                it.status();
+            } catch (RocksDBException e) {
+                throw translate(e, dataDir, "read");
+            }
+        }
+        return out;
+    }
+
+    /** Every key/value starting with {@code prefix} (for the catalogue, counters and pending work: small sets). */
+    List<byte[][]> prefixed(byte[] prefix) {
+        List<byte[][]> all = new ArrayList<>();
+        byte[] end = successor(prefix);
+        byte[] from = prefix;
+        boolean inclusive = true;
+        while (true) {
+            List<byte[][]> c = chunk(from, inclusive, end, true, 1024);
+            all.addAll(c);
+            if (c.size() < 1024) {
+                return all;
+            }
+            from = c.get(c.size() - 1)[0];
+            inclusive = false;
+        }
+    }
+
+    /** Writes a consistent copy (a RocksDB checkpoint: hard links of the immutable files, a copy of the log) to {@code target}. */
+    void backup(Path target) {
+        var l = gate.readLock();
+        l.lock();
+        try {
+            checkOpen();
+            backupLocked(target);
+        } finally {
+            l.unlock();
+        }
+    }
+
+    private void backupLocked(Path target) {
+        Path t = target.toAbsolutePath().normalize();
+        if (Files.exists(t)) {
+            throw new IllegalArgumentException("The backup target " + t + " exists; backup writes a new directory");
+        }
+        try {
+            Files.createDirectories(t);
+            try (Checkpoint cp = Checkpoint.create(db)) {
+                cp.createCheckpoint(t.resolve(DATA_DIR).toString());
+            }
+            writeMarker(t.resolve(FORMAT_FILE));
+        } catch (RocksDBException e) {
+            throw translate(e, dataDir, "back up to " + t);
+        } catch (IOException e) {
+            throw new DurableStorageException.IOFailure(Message.StoreBackupFailed.format(t, e), t, e);
+        }
+    }
+
+    /** Flushes the memtables to SST files (used by tests and before measuring the directory's size). */
+    void flush() {
+        checkOpen();
+        try (org.rocksdb.FlushOptions f = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
+            db.flush(f);
+        } catch (RocksDBException e) {
+            throw translate(e, dataDir, "flush");
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("This storage core is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        var l = gate.writeLock();
+        l.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            closeLocked();
+        } finally {
+            l.unlock();
+        }
+    }
+
+    private void closeLocked() {
+        try {
+            db.syncWal();
+        } catch (RocksDBException ignored) {
+            // closing anyway; the log is replayed at the next open
+        }
+        db.close();
+        readOptions.close();
+        writeOptions.close();
+        options.close();
+        cache.close();
+        try {
+            lock.release();
+        } catch (IOException ignored) {
+            // the channel's close releases it
+        }
+        closeQuietly(lockChannel);
+    }
+}

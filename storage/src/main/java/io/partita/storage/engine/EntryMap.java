@@ -1,0 +1,34 @@
+package io.partita.storage.engine;
+
+import java.util.Map;
+
+/**
+ * The ordered entries of one table or index, as the reads and the write path see them: the in-memory
+ * {@link PartitionedMap} or, in durable mode, {@link DiskMap} (one key range of the on-disk store).
+ * Iteration order is the {@link OrderKey} order in both.
+ */
+interface EntryMap {
+    Stored get(OrderKey key);
+
+    /** Stores an entry; returns the entry it replaced, or null. In durable mode writes go through {@link DiskWrite} instead. */
+    Stored put(OrderKey key, Stored value);
+
+    /** Removes an entry; returns it, or null when there was none. In durable mode writes go through {@link DiskWrite} instead. */
+    Stored remove(OrderKey key);
+
+    /**
+     * The entries of one partition (named by {@code low}, a key or bound holding the whole partition key) in
+     * {@code [low, high)} (high null: to the partition's end), after {@code exclusiveStart} when given,
+     * ascending or descending.
+     */
+    Iterable<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward);
+
+    /** Every entry, in scan order. */
+    Iterable<Map.Entry<OrderKey, Stored>> all();
+
+    /**
+     * The entries whose partition hash lies in {@code [hashFrom, hashTo)} (unsigned; {@code hashTo} up to
+     * 2^32), in scan order, after {@code exclusiveStart} when it is given.
+     */
+    Iterable<Map.Entry<OrderKey, Stored>> scan(long hashFrom, long hashTo, OrderKey exclusiveStart);
+}
