@@ -83,16 +83,9 @@ public final class Main {
                 + "), ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 
-    /**
-     * The store to serve: in memory, or durable in {@code dataDir}. The one place durable storage plugs in
-     * (a core-level {@code Storage.open(Path, ...)}); this build has none yet.
-     */
+    /** The store to serve: in memory, or the durable core in {@code dataDir} (created when missing). */
     static Storage open(Path dataDir) {
-        if (dataDir == null) {
-            return Storage.inMemory();
-        }
-        throw new IllegalStateException("--data-dir " + dataDir + ": durable storage is not in this build of the storage core;"
-                + " run without --data-dir for an in-memory database");
+        return dataDir == null ? Storage.inMemory() : Storage.open(dataDir);
     }
 
     private static void fail(String message) {

@@ -111,9 +111,16 @@ class SafetyTest {
     }
 
     @Test
-    void dataDirWithoutDurableStorageIsAClearError() {
-        assertThatThrownBy(() -> Main.open(java.nio.file.Path.of("/nonexistent")))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("durable storage is not in this build");
+    void dataDirServesTheDurableCoreAndItsDataOutlivesTheServer() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("partita-server-data");
+        io.partita.storage.schema.TableDefinition books = io.partita.storage.schema.TableDefinition.builder("Books")
+                .partitionKey(io.partita.storage.schema.KeyAttribute.s("isbn"))
+                .build();
+        try (Storage first = Main.open(dir)) {
+            first.createTable(books);
+        }
+        try (Storage second = Main.open(dir)) {
+            assertThat(second.listTables()).containsExactly("Books");
+        }
     }
 }
