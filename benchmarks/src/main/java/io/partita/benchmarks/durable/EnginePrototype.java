@@ -79,8 +79,8 @@ public final class EnginePrototype {
     static final int[] SIZES = {VALUE, VALUE, 60, 120, VALUE};
 
     static byte[] key(int space, String pk, String sk) {
-        byte[] p = pk.getBytes();
-        byte[] s = sk.getBytes();
+        byte[] p = pk.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] s = sk.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         ByteBuffer b = ByteBuffer.allocate(2 + 4 + p.length + 1 + s.length);
         b.putShort((short) space).putInt(pk.hashCode() * 0x9E3779B1).put(p).put((byte) 0).put(s);
         return b.array();
@@ -279,6 +279,7 @@ public final class EnginePrototype {
 
     @SuppressWarnings("unchecked")
     static MVMap<String, byte[]>[] maps(MVStore s) {
+        @SuppressWarnings({"unchecked", "rawtypes"}) // no generic array creation in Java
         MVMap<String, byte[]>[] maps = new MVMap[5];
         for (int j = 0; j < 5; j++) {
             maps[j] = s.openMap("m" + j, new MVMap.Builder<String, byte[]>()

@@ -146,7 +146,7 @@ class CrashRecoveryTest {
   }
 
   private static void apply(Map<String, State> model, String op) {
-    String[] f = op.split(" ");
+    String[] f = op.split(" ", -1);
     switch (f[0]) {
       case "P" -> model.put(f[1] + "/" + f[2], new State(f[3], Long.parseLong(f[4]), Long.parseLong(f[5]), Integer.parseInt(f[6])));
       case "D" -> model.remove(f[1] + "/" + f[2]);

@@ -305,12 +305,12 @@ final class ItemCodec {
                     if (c < 0x80) {
                         buf[len++] = (byte) c;
                     } else if (c < 0x800) {
-                        buf[len++] = (byte) (0xC0 | c >> 6);
-                        buf[len++] = (byte) (0x80 | c & 0x3F);
+                        buf[len++] = (byte) (0xC0 | (c >> 6));
+                        buf[len++] = (byte) (0x80 | (c & 0x3F));
                     } else {
-                        buf[len++] = (byte) (0xE0 | c >> 12);
-                        buf[len++] = (byte) (0x80 | c >> 6 & 0x3F);
-                        buf[len++] = (byte) (0x80 | c & 0x3F);
+                        buf[len++] = (byte) (0xE0 | (c >> 12));
+                        buf[len++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                        buf[len++] = (byte) (0x80 | (c & 0x3F));
                     }
                 }
             }
@@ -391,9 +391,9 @@ final class ItemCodec {
                 if (b < 0x80) {
                     chars[c++] = (char) b;
                 } else if (b < 0xE0) {
-                    chars[c++] = (char) ((b & 0x1F) << 6 | buf[pos++] & 0x3F);
+                    chars[c++] = (char) (((b & 0x1F) << 6) | (buf[pos++] & 0x3F));
                 } else {
-                    chars[c++] = (char) ((b & 0x0F) << 12 | (buf[pos++] & 0x3F) << 6 | buf[pos++] & 0x3F);
+                    chars[c++] = (char) (((b & 0x0F) << 12) | ((buf[pos++] & 0x3F) << 6) | (buf[pos++] & 0x3F));
                 }
             }
             if (pos != end) {

@@ -202,7 +202,7 @@ final class Mutation {
             w.delete(items, key);
         }
         long dc = before == null && after != null ? 1 : before != null && after == null ? -1 : 0;
-        long db = (after == null ? 0 : after.size()) - (before == null ? 0 : before.size());
+        long db = (long) (after == null ? 0 : after.size()) - (before == null ? 0 : before.size());
         if (dc != 0 || db != 0) {
             w.count(items.space, dc, db);
             w.afterCommit(() -> {

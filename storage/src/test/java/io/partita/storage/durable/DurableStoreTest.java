@@ -149,7 +149,8 @@ class DurableStoreTest {
     /** Run in a second JVM by the lock test: tries to open the directory and prints what happened. */
     public static final class OpenProbe {
         public static void main(String[] args) {
-            try (Storage s = Storage.open(Path.of(args[0]))) {
+            try {
+                Storage.open(Path.of(args[0])).close();
                 System.out.println("OPENED");
             } catch (DurableStorageException e) {
                 System.out.println(e.getClass().getSimpleName() + ": " + e.getMessage());
@@ -209,7 +210,7 @@ class DurableStoreTest {
                 flush.setAccessible(true);
                 flush.invoke(db);
             } catch (ReflectiveOperationException e) {
-                throw new AssertionError(e);
+                throw new LinkageError("RocksDB's flush() is not reachable", e);
             }
         }
         try (Stream<Path> files = Files.list(dir.resolve("rocksdb"))) {

@@ -13,7 +13,8 @@ public final class ModelOps {
     private static volatile Boolean expressions;
 
     public static boolean engineAvailable() {
-        try (Storage s = TestStorage.create(StorageOptions.defaults())) {
+        try {
+            TestStorage.create(StorageOptions.defaults()).close();
             return true;
         } catch (UnsupportedOperationException e) {
             return false;
