@@ -18,8 +18,11 @@ import java.time.Instant;
 @Table(name = "AdClicks")
 @Scatter(index = "EventTimeIndex", shards = 100, by = "referrer")
 public record AdClick(
-    @PartitionKey String referrer,
-    @SortKey @GsiKey(index = "EventTimeIndex", role = KeyRole.SORT) Instant eventTime,
-    long clicks,
-    long impressions,
-    @Version long version) {}
+        @PartitionKey String referrer,
+
+        @SortKey @GsiKey(index = "EventTimeIndex", role = KeyRole.SORT)
+        Instant eventTime,
+
+        long clicks,
+        long impressions,
+        @Version long version) {}

@@ -12,13 +12,23 @@ import io.partita.annotations.Table;
  * (multi-attribute sort key, each part its own attribute).
  */
 @Table(name = "BusinessDirectory")
-@Gsi(name = "ByLocation", projection = Projection.INCLUDE, include = {"name", "phone"})
+@Gsi(
+        name = "ByLocation",
+        projection = Projection.INCLUDE,
+        include = {"name", "phone"})
 public record Business(
-    @PartitionKey String businessId,
-    @GsiKey(index = "ByLocation") String businessType,
-    @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 0) String country,
-    @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 1) String state,
-    @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 2) String city,
-    String name,
-    String phone,
-    String address) {}
+        @PartitionKey String businessId,
+        @GsiKey(index = "ByLocation") String businessType,
+
+        @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 0)
+        String country,
+
+        @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 1)
+        String state,
+
+        @GsiKey(index = "ByLocation", role = KeyRole.SORT, order = 2)
+        String city,
+
+        String name,
+        String phone,
+        String address) {}

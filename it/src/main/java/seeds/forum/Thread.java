@@ -14,8 +14,11 @@ import java.util.List;
 @Table(name = "Thread")
 @Lsi(name = "LastPostIndex", projection = Projection.INCLUDE, include = "Replies")
 public record Thread(
-    @PartitionKey @Attribute("ForumName") String forumName,
-    @SortKey @Attribute("Subject") String subject,
-    @LsiKey(index = "LastPostIndex") @Attribute("LastPostDateTime") Instant lastPostDateTime,
-    @Attribute("Replies") int replies,
-    @Attribute("Tags") List<String> tags) {}
+        @PartitionKey @Attribute("ForumName") String forumName,
+        @SortKey @Attribute("Subject") String subject,
+
+        @LsiKey(index = "LastPostIndex") @Attribute("LastPostDateTime")
+        Instant lastPostDateTime,
+
+        @Attribute("Replies") int replies,
+        @Attribute("Tags") List<String> tags) {}

@@ -13,11 +13,19 @@ import java.time.Instant;
 
 /** A player's best result in one game; the GSI answers "top scorers of a game" without a scan. */
 @Table(name = "GameScores")
-@Gsi(name = "GameTitleIndex", projection = Projection.INCLUDE, include = {"Wins", "Losses"})
+@Gsi(
+        name = "GameTitleIndex",
+        projection = Projection.INCLUDE,
+        include = {"Wins", "Losses"})
 public record GameScore(
-    @PartitionKey @Attribute("UserId") String userId,
-    @SortKey @GsiKey(index = "GameTitleIndex") @Attribute("GameTitle") String gameTitle,
-    @Sparse @GsiKey(index = "GameTitleIndex", role = KeyRole.SORT) @Attribute("TopScore") Integer topScore,
-    @Attribute("TopScoreDateTime") Instant topScoreDateTime,
-    @Attribute("Wins") int wins,
-    @Attribute("Losses") int losses) {}
+        @PartitionKey @Attribute("UserId") String userId,
+
+        @SortKey @GsiKey(index = "GameTitleIndex") @Attribute("GameTitle")
+        String gameTitle,
+
+        @Sparse @GsiKey(index = "GameTitleIndex", role = KeyRole.SORT) @Attribute("TopScore")
+        Integer topScore,
+
+        @Attribute("TopScoreDateTime") Instant topScoreDateTime,
+        @Attribute("Wins") int wins,
+        @Attribute("Losses") int losses) {}

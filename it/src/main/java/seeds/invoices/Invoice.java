@@ -10,8 +10,14 @@ import java.util.List;
 /** An invoice whose amounts are a user value type, stored through a {@code @Convert} converter. */
 @Table(name = "Invoices")
 public record Invoice(
-    @PartitionKey @Attribute("InvoiceId") String invoiceId,
-    @GsiKey(index = "ByCustomer") @Attribute("CustomerId") String customerId,
-    @Convert(MoneyConverter.class) @Attribute("Total") Money total,
-    @Convert(MoneyConverter.class) @Attribute("Discount") Money discount,
-    @Attribute("Lines") List<String> lines) {}
+        @PartitionKey @Attribute("InvoiceId") String invoiceId,
+
+        @GsiKey(index = "ByCustomer") @Attribute("CustomerId")
+        String customerId,
+
+        @Convert(MoneyConverter.class) @Attribute("Total") Money total,
+
+        @Convert(MoneyConverter.class) @Attribute("Discount")
+        Money discount,
+
+        @Attribute("Lines") List<String> lines) {}

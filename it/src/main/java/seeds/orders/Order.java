@@ -20,17 +20,26 @@ import java.time.LocalDate;
 @Table(name = "Orders")
 @Scatter(index = "StatusIndex", shards = 10, by = "orderId")
 public record Order(
-    @PartitionKey @Attribute("OrderId") String orderId,
-    @GsiKey(index = "CustomerOrdersIndex")
-    @GsiKey(index = "CustomerStatusIndex")
-    @GsiKey(index = "PendingIndex")
-    @Attribute("CustomerId") String customerId,
-    @GsiKey(index = "CustomerOrdersIndex", role = KeyRole.SORT)
-    @GsiKey(index = "CustomerStatusIndex", role = KeyRole.SORT, order = 1)
-    @GsiKey(index = "StatusIndex", role = KeyRole.SORT)
-    @Attribute("OrderDate") LocalDate orderDate,
-    @GsiKey(index = "CustomerStatusIndex", role = KeyRole.SORT, order = 0)
-    @GsiKey(index = "StatusIndex")
-    @Attribute("Status") OrderStatus status,
-    @Sparse @GsiKey(index = "PendingIndex", role = KeyRole.SORT) @Attribute("PendingSince") Instant pendingSince,
-    @Attribute("Total") BigDecimal total) {}
+        @PartitionKey @Attribute("OrderId") String orderId,
+
+        @GsiKey(index = "CustomerOrdersIndex")
+        @GsiKey(index = "CustomerStatusIndex")
+        @GsiKey(index = "PendingIndex")
+        @Attribute("CustomerId")
+        String customerId,
+
+        @GsiKey(index = "CustomerOrdersIndex", role = KeyRole.SORT)
+        @GsiKey(index = "CustomerStatusIndex", role = KeyRole.SORT, order = 1)
+        @GsiKey(index = "StatusIndex", role = KeyRole.SORT)
+        @Attribute("OrderDate")
+        LocalDate orderDate,
+
+        @GsiKey(index = "CustomerStatusIndex", role = KeyRole.SORT, order = 0)
+        @GsiKey(index = "StatusIndex")
+        @Attribute("Status")
+        OrderStatus status,
+
+        @Sparse @GsiKey(index = "PendingIndex", role = KeyRole.SORT) @Attribute("PendingSince")
+        Instant pendingSince,
+
+        @Attribute("Total") BigDecimal total) {}

@@ -2,8 +2,8 @@ package seeds.orders;
 
 /** Few values: a partition key on it needs write sharding. */
 public enum OrderStatus {
-  PENDING,
-  PAID,
-  SHIPPED,
-  DELIVERED
+    PENDING,
+    PAID,
+    SHIPPED,
+    DELIVERED
 }

@@ -77,33 +77,40 @@ public final class BatchWrite {
         Consumed.Accumulator consumed = new Consumed.Accumulator();
         for (int from = 0; from < writes.size(); from += MAX_PER_REQUEST) {
             Map<String, List<WriteRequest>> request = new LinkedHashMap<>();
-            for (Map.Entry<String, WriteRequest> w : writes.subList(from, Math.min(writes.size(), from + MAX_PER_REQUEST))) {
+            for (Map.Entry<String, WriteRequest> w :
+                    writes.subList(from, Math.min(writes.size(), from + MAX_PER_REQUEST))) {
                 request.computeIfAbsent(w.getKey(), t -> new ArrayList<>()).add(w.getValue());
             }
             send(request, consumed);
         }
         writes.clear();
-        return returnConsumedCapacity == ReturnConsumedCapacity.NONE && !returnItemCollectionMetrics ? Consumed.NONE
+        return returnConsumedCapacity == ReturnConsumedCapacity.NONE && !returnItemCollectionMetrics
+                ? Consumed.NONE
                 : consumed.result();
     }
 
     private void send(Map<String, List<WriteRequest>> request, Consumed.Accumulator consumed) {
         Map<String, List<WriteRequest>> pending = request;
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
-            BatchWriteItemResponse response = db.requests().batchWriteItem(BatchWriteItemRequest.builder()
-                    .requestItems(pending)
-                    .returnConsumedCapacity(returnConsumedCapacity)
-                    .returnItemCollectionMetrics(returnItemCollectionMetrics)
-                    .build());
-            consumed.add(response.consumedCapacity(), response.itemCollectionMetrics() == null ? null
-                    : response.itemCollectionMetrics().values().stream().flatMap(List::stream).toList());
+            BatchWriteItemResponse response = db.requests()
+                    .batchWriteItem(BatchWriteItemRequest.builder()
+                            .requestItems(pending)
+                            .returnConsumedCapacity(returnConsumedCapacity)
+                            .returnItemCollectionMetrics(returnItemCollectionMetrics)
+                            .build());
+            consumed.add(
+                    response.consumedCapacity(),
+                    response.itemCollectionMetrics() == null
+                            ? null
+                            : response.itemCollectionMetrics().values().stream()
+                                    .flatMap(List::stream)
+                                    .toList());
             pending = response.unprocessedItems();
             if (!pending.isEmpty()) {
                 RetryPolicy policy = db.retryPolicy();
                 if (attempt >= policy.maxAttempts()) {
-                    throw new IllegalStateException(
-                            Message.WritesStillUnprocessed.format(pending.values().stream().mapToInt(List::size).sum(),
-                                    attempt));
+                    throw new IllegalStateException(Message.WritesStillUnprocessed.format(
+                            pending.values().stream().mapToInt(List::size).sum(), attempt));
                 }
                 policy.pause(attempt - 1);
             }

@@ -69,21 +69,24 @@ public final class Condition {
     public static Condition between(String attribute, AttributeValue low, AttributeValue high) {
         Objects.requireNonNull(low, "low");
         Objects.requireNonNull(high, "high");
-        return new Condition(b -> b.name(attribute) + " BETWEEN " + b.value(low) + " AND " + b.value(high),
+        return new Condition(
+                b -> b.name(attribute) + " BETWEEN " + b.value(low) + " AND " + b.value(high),
                 attribute + " between " + low + " and " + high);
     }
 
     /** {@code begins_with(attribute, prefix)} for S and B attributes. */
     public static Condition beginsWith(String attribute, AttributeValue prefix) {
         Objects.requireNonNull(prefix, "prefix");
-        return new Condition(b -> "begins_with(" + b.name(attribute) + ", " + b.value(prefix) + ")",
+        return new Condition(
+                b -> "begins_with(" + b.name(attribute) + ", " + b.value(prefix) + ")",
                 attribute + " beginsWith " + prefix);
     }
 
     /** {@code contains(attribute, operand)}: a substring of an S, an element of a set or list. */
     public static Condition contains(String attribute, AttributeValue operand) {
         Objects.requireNonNull(operand, "operand");
-        return new Condition(b -> "contains(" + b.name(attribute) + ", " + b.value(operand) + ")",
+        return new Condition(
+                b -> "contains(" + b.name(attribute) + ", " + b.value(operand) + ")",
                 attribute + " contains " + operand);
     }
 
@@ -93,13 +96,15 @@ public final class Condition {
             throw new IllegalArgumentException(Message.InValueCount.format(values.size()));
         }
         List<AttributeValue> copy = List.copyOf(values);
-        return new Condition(b -> {
-            StringBuilder sb = new StringBuilder(b.name(attribute)).append(" IN (");
-            for (int i = 0; i < copy.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(b.value(copy.get(i)));
-            }
-            return sb.append(')').toString();
-        }, attribute + " in " + copy);
+        return new Condition(
+                b -> {
+                    StringBuilder sb = new StringBuilder(b.name(attribute)).append(" IN (");
+                    for (int i = 0; i < copy.size(); i++) {
+                        sb.append(i == 0 ? "" : ", ").append(b.value(copy.get(i)));
+                    }
+                    return sb.append(')').toString();
+                },
+                attribute + " in " + copy);
     }
 
     /**
@@ -107,20 +112,25 @@ public final class Condition {
      * {@code Condition.expression("#s = :open", Map.of("#s", "Status"), Map.of(":open", AttributeValue.s("OPEN")))}.
      * Avoid the {@code #pN}/{@code :pN} placeholder forms, which generated conditions use.
      */
-    public static Condition expression(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+    public static Condition expression(
+            String expression, Map<String, String> names, Map<String, AttributeValue> values) {
         Objects.requireNonNull(expression, "expression");
         Map<String, String> n = Map.copyOf(names);
         Map<String, AttributeValue> v = Map.copyOf(values);
-        return new Condition(b -> {
-            b.addRaw(n, v);
-            return "(" + expression + ")";
-        }, expression);
+        return new Condition(
+                b -> {
+                    b.addRaw(n, v);
+                    return "(" + expression + ")";
+                },
+                expression);
     }
 
     private static Condition comparison(String attribute, String operator, AttributeValue value) {
         Objects.requireNonNull(attribute, "attribute");
         Objects.requireNonNull(value, "value");
-        return new Condition(b -> b.name(attribute) + " " + operator + " " + b.value(value), attribute + " " + operator + " " + value);
+        return new Condition(
+                b -> b.name(attribute) + " " + operator + " " + b.value(value),
+                attribute + " " + operator + " " + value);
     }
 
     // ---- combinators ---------------------------------------------------------------------------------
@@ -128,13 +138,15 @@ public final class Condition {
     /** Both this and {@code other}. */
     public Condition and(Condition other) {
         Objects.requireNonNull(other, "other");
-        return new Condition(b -> "(" + render(b) + ") AND (" + other.render(b) + ")", "(" + this + ") and (" + other + ")");
+        return new Condition(
+                b -> "(" + render(b) + ") AND (" + other.render(b) + ")", "(" + this + ") and (" + other + ")");
     }
 
     /** This or {@code other}. */
     public Condition or(Condition other) {
         Objects.requireNonNull(other, "other");
-        return new Condition(b -> "(" + render(b) + ") OR (" + other.render(b) + ")", "(" + this + ") or (" + other + ")");
+        return new Condition(
+                b -> "(" + render(b) + ") OR (" + other.render(b) + ")", "(" + this + ") or (" + other + ")");
     }
 
     /** The negation of {@code condition}. */

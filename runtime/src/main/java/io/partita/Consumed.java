@@ -56,11 +56,15 @@ public final class Consumed {
     }
 
     public double readCapacityUnits() {
-        return capacity.stream().mapToDouble(ConsumedCapacity::readCapacityUnits).sum();
+        return capacity.stream()
+                .mapToDouble(ConsumedCapacity::readCapacityUnits)
+                .sum();
     }
 
     public double writeCapacityUnits() {
-        return capacity.stream().mapToDouble(ConsumedCapacity::writeCapacityUnits).sum();
+        return capacity.stream()
+                .mapToDouble(ConsumedCapacity::writeCapacityUnits)
+                .sum();
     }
 
     @Override
@@ -80,7 +84,10 @@ public final class Consumed {
     }
 
     private static ConsumedCapacity plus(ConsumedCapacity a, ConsumedCapacity b) {
-        return new ConsumedCapacity(a.tableName(), plus(a.total(), b.total()), plus(a.table(), b.table()),
+        return new ConsumedCapacity(
+                a.tableName(),
+                plus(a.total(), b.total()),
+                plus(a.table(), b.table()),
                 plus(a.globalSecondaryIndexes(), b.globalSecondaryIndexes()),
                 plus(a.localSecondaryIndexes(), b.localSecondaryIndexes()));
     }
@@ -105,8 +112,8 @@ public final class Consumed {
         private int requests;
 
         /** Adds one request's report ({@code null}s are fine). */
-        public synchronized Accumulator add(Collection<ConsumedCapacity> consumed,
-                                            Collection<ItemCollectionMetrics> itemCollections) {
+        public synchronized Accumulator add(
+                Collection<ConsumedCapacity> consumed, Collection<ItemCollectionMetrics> itemCollections) {
             requests++;
             if (consumed != null) {
                 consumed.forEach(c -> {

@@ -56,7 +56,9 @@ public final class Cursor {
 
     /** The single position of a plain query's cursor. */
     public Map<String, AttributeValue> lastEvaluatedKey() {
-        if (positions.size() != 1 || positions.get(0) == null || positions.get(0).isEmpty()) {
+        if (positions.size() != 1
+                || positions.get(0) == null
+                || positions.get(0).isEmpty()) {
             throw new IllegalArgumentException(Message.CursorOfScatteredQuery.format(positions.size()));
         }
         return positions.get(0);
@@ -82,7 +84,9 @@ public final class Cursor {
                 throw new IllegalArgumentException(Message.CursorNotBase64.format(text), e);
             }
             JsonNode root = Json.MAPPER.readTree(json);
-            if (root == null || root.path("v").asInt() != FORMAT_VERSION || !root.path("k").isArray()) {
+            if (root == null
+                    || root.path("v").asInt() != FORMAT_VERSION
+                    || !root.path("k").isArray()) {
                 throw new IllegalArgumentException(Message.CursorWrongVersion.format(FORMAT_VERSION, text));
             }
             List<Map<String, AttributeValue>> positions = new ArrayList<>();
@@ -114,7 +118,9 @@ public final class Cursor {
             }
         }
         try {
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(Json.MAPPER.writeValueAsString(root).getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(Json.MAPPER.writeValueAsString(root).getBytes(StandardCharsets.UTF_8));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(Message.CursorNotEncodable.format(), e);
         }

@@ -6,8 +6,8 @@ import java.util.Objects;
  * One difference between a deployed table and the compiled design: which table (logical and deployed name),
  * which index ({@code null} for the table itself), what the design expects and what DescribeTable found.
  */
-public record DesignMismatch(Kind kind, String table, String deployedTable, String index, String expected,
-                             String found) {
+public record DesignMismatch(
+        Kind kind, String table, String deployedTable, String index, String expected, String found) {
     /** What differs. */
     public enum Kind {
         /** The table does not exist. */

@@ -33,7 +33,8 @@ public record DesignReport(List<DesignMismatch> mismatches) {
 
     @Override
     public String toString() {
-        return matches() ? "deployed tables match the design"
+        return matches()
+                ? "deployed tables match the design"
                 : mismatches.stream().map(DesignMismatch::toString).collect(Collectors.joining("\n"));
     }
 }

@@ -69,8 +69,8 @@ public record GatherOptions(Executor executor, int concurrency) {
                 t.setDaemon(true);
                 return t;
             };
-            ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), factory);
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(
+                    threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
             pool.allowCoreThreadTimeOut(true);
             return pool;
         }

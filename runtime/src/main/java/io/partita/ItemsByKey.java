@@ -18,7 +18,9 @@ public final class ItemsByKey {
     /** The entity stored under {@code key}; empty when there is none (or it is another entity type). */
     public <T> Optional<T> get(Key<T> key) {
         Map<String, AttributeValue> item = items.get(key);
-        return item == null ? Optional.empty() : Optional.ofNullable(key.decoder().fromItem(item));
+        return item == null
+                ? Optional.empty()
+                : Optional.ofNullable(key.decoder().fromItem(item));
     }
 
     /** True when an item was found under {@code key}. */

@@ -65,13 +65,18 @@ final class ObservingBackend extends ForwardingBackend {
         @Override
         public void retrying(int attempt, RuntimeException cause) {
             count.get()[0]++;
-            Log.LOG.log(Level.DEBUG, () -> "retrying a throttled request (attempt " + attempt + " failed): "
-                    + cause.getMessage());
+            Log.LOG.log(
+                    Level.DEBUG,
+                    () -> "retrying a throttled request (attempt " + attempt + " failed): " + cause.getMessage());
         }
     }
 
-    ObservingBackend(Backend delegate, Retries retries, RequestListener listener, ReturnConsumedCapacity capacity,
-                     Duration slowRequest) {
+    ObservingBackend(
+            Backend delegate,
+            Retries retries,
+            RequestListener listener,
+            ReturnConsumedCapacity capacity,
+            Duration slowRequest) {
         super(delegate);
         this.retries = retries;
         this.listener = listener;
@@ -83,8 +88,13 @@ final class ObservingBackend extends ForwardingBackend {
         return capacity != ReturnConsumedCapacity.NONE && requested == ReturnConsumedCapacity.NONE;
     }
 
-    private <R> R observe(String operation, String table, String index, Supplier<R> call,
-                          Function<R, List<ConsumedCapacity>> consumed, ToIntFunction<R> items) {
+    private <R> R observe(
+            String operation,
+            String table,
+            String index,
+            Supplier<R> call,
+            Function<R, List<ConsumedCapacity>> consumed,
+            ToIntFunction<R> items) {
         int[] frame = retries.count.get();
         int retriesBefore = frame[0];
         long start = System.nanoTime();
@@ -102,18 +112,29 @@ final class ObservingBackend extends ForwardingBackend {
             frame[0] = retriesBefore;
             int throttles = retried + (failure instanceof ProvisionedThroughputExceededException ? 1 : 0);
             if (failure instanceof ProvisionedThroughputExceededException) {
-                Log.LOG.log(Level.DEBUG, "{0} on {1} throttled after {2} attempt(s): {3}", operation, table, retried + 1,
+                Log.LOG.log(
+                        Level.DEBUG,
+                        "{0} on {1} throttled after {2} attempt(s): {3}",
+                        operation,
+                        table,
+                        retried + 1,
                         failure.getMessage());
             }
             if (slowRequest != null && latency.compareTo(slowRequest) > 0) {
-                Log.LOG.log(Level.WARNING, "slow request: {0} on {1}{2} took {3} ms ({4} attempt(s))", operation, table,
-                        index == null ? "" : " index " + index, latency.toMillis(), retried + 1);
+                Log.LOG.log(
+                        Level.WARNING,
+                        "slow request: {0} on {1}{2} took {3} ms ({4} attempt(s))",
+                        operation,
+                        table,
+                        index == null ? "" : " index " + index,
+                        latency.toMillis(),
+                        retried + 1);
             }
             if (listener != null) {
                 List<ConsumedCapacity> c = response == null ? List.of() : consumed.apply(response);
                 int n = response == null ? 0 : items.applyAsInt(response);
-                listener.onRequest(new RequestEvent(operation, table, index, c, latency, retried + 1, throttles, n,
-                        failure));
+                listener.onRequest(
+                        new RequestEvent(operation, table, index, c, latency, retried + 1, throttles, n, failure));
             }
         }
     }
@@ -128,59 +149,108 @@ final class ObservingBackend extends ForwardingBackend {
 
     @Override
     public PutItemResponse putItem(PutItemRequest r) {
-        PutItemRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("PutItem", r.tableName(), null, () -> delegate().putItem(sent),
-                x -> one(x.consumedCapacity()), x -> 1);
+        PutItemRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "PutItem", r.tableName(), null, () -> delegate().putItem(sent), x -> one(x.consumedCapacity()), x -> 1);
     }
 
     @Override
     public GetItemResponse getItem(GetItemRequest r) {
-        GetItemRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("GetItem", r.tableName(), null, () -> delegate().getItem(sent),
-                x -> one(x.consumedCapacity()), x -> x.item() == null || x.item().isEmpty() ? 0 : 1);
+        GetItemRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "GetItem",
+                r.tableName(),
+                null,
+                () -> delegate().getItem(sent),
+                x -> one(x.consumedCapacity()),
+                x -> x.item() == null || x.item().isEmpty() ? 0 : 1);
     }
 
     @Override
     public DeleteItemResponse deleteItem(DeleteItemRequest r) {
-        DeleteItemRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("DeleteItem", r.tableName(), null, () -> delegate().deleteItem(sent),
-                x -> one(x.consumedCapacity()), x -> 1);
+        DeleteItemRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "DeleteItem",
+                r.tableName(),
+                null,
+                () -> delegate().deleteItem(sent),
+                x -> one(x.consumedCapacity()),
+                x -> 1);
     }
 
     @Override
     public UpdateItemResponse updateItem(UpdateItemRequest r) {
-        UpdateItemRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("UpdateItem", r.tableName(), null, () -> delegate().updateItem(sent),
-                x -> one(x.consumedCapacity()), x -> 1);
+        UpdateItemRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "UpdateItem",
+                r.tableName(),
+                null,
+                () -> delegate().updateItem(sent),
+                x -> one(x.consumedCapacity()),
+                x -> 1);
     }
 
     @Override
     public QueryResponse query(QueryRequest r) {
-        QueryRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("Query", r.tableName(), r.indexName(), () -> delegate().query(sent),
-                x -> one(x.consumedCapacity()), QueryResponse::count);
+        QueryRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "Query",
+                r.tableName(),
+                r.indexName(),
+                () -> delegate().query(sent),
+                x -> one(x.consumedCapacity()),
+                QueryResponse::count);
     }
 
     @Override
     public ScanResponse scan(ScanRequest r) {
-        ScanRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("Scan", r.tableName(), r.indexName(), () -> delegate().scan(sent),
-                x -> one(x.consumedCapacity()), ScanResponse::count);
+        ScanRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "Scan",
+                r.tableName(),
+                r.indexName(),
+                () -> delegate().scan(sent),
+                x -> one(x.consumedCapacity()),
+                ScanResponse::count);
     }
 
     @Override
     public BatchGetItemResponse batchGetItem(BatchGetItemRequest r) {
-        BatchGetItemRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("BatchGetItem", tables(r.requestItems().keySet()), null, () -> delegate().batchGetItem(sent),
+        BatchGetItemRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "BatchGetItem",
+                tables(r.requestItems().keySet()),
+                null,
+                () -> delegate().batchGetItem(sent),
                 BatchGetItemResponse::consumedCapacity,
                 x -> x.responses().values().stream().mapToInt(List::size).sum());
     }
 
     @Override
     public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest r) {
-        BatchWriteItemRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
+        BatchWriteItemRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
         int requested = r.requestItems().values().stream().mapToInt(List::size).sum();
-        return observe("BatchWriteItem", tables(r.requestItems().keySet()), null, () -> delegate().batchWriteItem(sent),
+        return observe(
+                "BatchWriteItem",
+                tables(r.requestItems().keySet()),
+                null,
+                () -> delegate().batchWriteItem(sent),
                 BatchWriteItemResponse::consumedCapacity,
                 x -> requested - unprocessed(x.unprocessedItems()));
     }
@@ -191,17 +261,29 @@ final class ObservingBackend extends ForwardingBackend {
 
     @Override
     public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest r) {
-        TransactWriteItemsRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("TransactWriteItems", tables(r.transactItems().stream().map(t -> t.tableName()).toList()), null,
-                () -> delegate().transactWriteItems(sent), TransactWriteItemsResponse::consumedCapacity,
+        TransactWriteItemsRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "TransactWriteItems",
+                tables(r.transactItems().stream().map(t -> t.tableName()).toList()),
+                null,
+                () -> delegate().transactWriteItems(sent),
+                TransactWriteItemsResponse::consumedCapacity,
                 x -> r.transactItems().size());
     }
 
     @Override
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest r) {
-        TransactGetItemsRequest sent = asksCapacity(r.returnConsumedCapacity()) ? r.toBuilder().returnConsumedCapacity(capacity).build() : r;
-        return observe("TransactGetItems", tables(r.transactItems().stream().map(t -> t.tableName()).toList()), null,
-                () -> delegate().transactGetItems(sent), TransactGetItemsResponse::consumedCapacity,
+        TransactGetItemsRequest sent = asksCapacity(r.returnConsumedCapacity())
+                ? r.toBuilder().returnConsumedCapacity(capacity).build()
+                : r;
+        return observe(
+                "TransactGetItems",
+                tables(r.transactItems().stream().map(t -> t.tableName()).toList()),
+                null,
+                () -> delegate().transactGetItems(sent),
+                TransactGetItemsResponse::consumedCapacity,
                 x -> (int) x.responses().stream().filter(Objects::nonNull).count());
     }
 

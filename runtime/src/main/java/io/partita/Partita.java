@@ -4,10 +4,10 @@ import io.partita.internal.Message;
 import io.partita.spi.RetryingBackend;
 import io.partita.spi.TableNamingBackend;
 import io.partita.storage.Backend;
-import io.partita.storage.ResourceInUseException;
-import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.DurableOptions;
 import io.partita.storage.DurableStorage;
+import io.partita.storage.ResourceInUseException;
+import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
@@ -72,11 +72,12 @@ public final class Partita implements AutoCloseable {
         this.retryPolicy = b.retryPolicy;
         this.gatherOptions = b.gatherOptions;
         Backend requests = raw;
-        boolean observing = b.listener != null || b.consumedCapacity != ReturnConsumedCapacity.NONE
+        boolean observing = b.listener != null
+                || b.consumedCapacity != ReturnConsumedCapacity.NONE
                 || b.slowRequestThreshold != null;
         ObservingBackend.Retries retries = new ObservingBackend.Retries();
         if (b.retryThrottles) {
-            requests = new RetryingBackend(requests, () -> retryPolicy, retries);  // counts and logs retries
+            requests = new RetryingBackend(requests, () -> retryPolicy, retries); // counts and logs retries
         }
         if (observing) {
             requests = new ObservingBackend(requests, retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
@@ -275,7 +276,8 @@ public final class Partita implements AutoCloseable {
         for (Key<?> key : distinct) {
             gets.add(TransactGetItem.of(key.tableName(), key.attributes()));
         }
-        TransactGetItemsResponse response = backend.transactGetItems(TransactGetItemsRequest.builder().transactItems(gets).build());
+        TransactGetItemsResponse response = backend.transactGetItems(
+                TransactGetItemsRequest.builder().transactItems(gets).build());
         for (int i = 0; i < distinct.size(); i++) {
             Map<String, AttributeValue> item = response.responses().get(i);
             if (item != null) {
@@ -318,11 +320,15 @@ public final class Partita implements AutoCloseable {
                 byTable.computeIfAbsent(key.tableName(), t -> new ArrayList<>()).add(key);
             }
             Map<String, KeysAndAttributes> pending = new LinkedHashMap<>();
-            byTable.forEach((table, tableKeys) -> pending.put(table,
-                    KeysAndAttributes.builder().keys(tableKeys.stream().map(Key::attributes).toList()).build()));
+            byTable.forEach((table, tableKeys) -> pending.put(
+                    table,
+                    KeysAndAttributes.builder()
+                            .keys(tableKeys.stream().map(Key::attributes).toList())
+                            .build()));
             Map<String, KeysAndAttributes> request = pending;
             for (int attempt = 1; !request.isEmpty(); attempt++) {
-                BatchGetItemResponse response = backend.batchGetItem(BatchGetItemRequest.builder().requestItems(request).build());
+                BatchGetItemResponse response = backend.batchGetItem(
+                        BatchGetItemRequest.builder().requestItems(request).build());
                 response.responses().forEach((table, items) -> {
                     List<Key<?>> tableKeys = byTable.get(table);
                     Set<String> keyNames = tableKeys.get(0).attributes().keySet();
@@ -345,9 +351,11 @@ public final class Partita implements AutoCloseable {
                 if (!request.isEmpty()) {
                     RetryPolicy policy = retryPolicy;
                     if (attempt >= policy.maxAttempts()) {
-                        throw new IllegalStateException(
-                                Message.KeysStillUnprocessed.format(
-                                        request.values().stream().mapToInt(k -> k.keys().size()).sum(), attempt));
+                        throw new IllegalStateException(Message.KeysStillUnprocessed.format(
+                                request.values().stream()
+                                        .mapToInt(k -> k.keys().size())
+                                        .sum(),
+                                attempt));
                     }
                     policy.pause(attempt - 1);
                 }
@@ -419,7 +427,8 @@ public final class Partita implements AutoCloseable {
          * attempts, throttles, item count); several listeners combine with {@link RequestListener#both}.
          */
         public Builder listener(RequestListener listener) {
-            this.listener = listener == null ? null
+            this.listener = listener == null
+                    ? null
                     : this.listener == null ? listener : RequestListener.both(this.listener, listener);
             return this;
         }

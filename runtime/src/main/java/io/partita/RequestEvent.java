@@ -20,8 +20,16 @@ import java.util.List;
  * @param itemCount        items read (Query/Scan count, items found) or written
  * @param failure          the exception the request ended with, or {@code null}
  */
-public record RequestEvent(String operation, String table, String index, List<ConsumedCapacity> consumedCapacity,
-                           Duration latency, int attempts, int throttles, int itemCount, RuntimeException failure) {
+public record RequestEvent(
+        String operation,
+        String table,
+        String index,
+        List<ConsumedCapacity> consumedCapacity,
+        Duration latency,
+        int attempts,
+        int throttles,
+        int itemCount,
+        RuntimeException failure) {
     public RequestEvent {
         consumedCapacity = consumedCapacity == null ? List.of() : List.copyOf(consumedCapacity);
     }

@@ -27,6 +27,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Sleeper sleeper) implements Backoff {
     /** The AWS SDK's DynamoDB defaults: 8 retries (9 attempts), 25 ms base, 20 s cap. */
     public static final int DEFAULT_MAX_ATTEMPTS = 9;
+
     public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(25);
     public static final Duration DEFAULT_MAX_DELAY = Duration.ofSeconds(20);
 
@@ -79,7 +80,9 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
     /** A full-jitter backoff before retry {@code retry} (0-based): uniform in {@code [0, ceiling(retry)]}. */
     public Duration backoff(int retry) {
         long ceiling = ceiling(retry).toNanos();
-        return ceiling == 0 ? Duration.ZERO : Duration.ofNanos(ThreadLocalRandom.current().nextLong(ceiling + 1));
+        return ceiling == 0
+                ? Duration.ZERO
+                : Duration.ofNanos(ThreadLocalRandom.current().nextLong(ceiling + 1));
     }
 
     /** Sleeps {@link #backoff(int)}; an interrupt is restored and reported as an {@link IllegalStateException}. */

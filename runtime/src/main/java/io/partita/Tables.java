@@ -135,8 +135,13 @@ public final class Tables {
             TableDescription description = describe(expected);
             String deployed = db.tableName(expected.name());
             if (description == null) {
-                out.add(new DesignMismatch(DesignMismatch.Kind.MISSING_TABLE, expected.name(), deployed, null,
-                        "table " + deployed, "none"));
+                out.add(new DesignMismatch(
+                        DesignMismatch.Kind.MISSING_TABLE,
+                        expected.name(),
+                        deployed,
+                        null,
+                        "table " + deployed,
+                        "none"));
                 continue;
             }
             compare(expected, description.definition(), deployed, out);
@@ -156,15 +161,28 @@ public final class Tables {
 
     static void compare(TableDefinition expected, TableDefinition found, String deployed, List<DesignMismatch> out) {
         String table = expected.name();
-        keys(table, deployed, null,
-                keyList(expected.partitionKey()), keyList(expected.sortKey()),
-                keyList(found.partitionKey()), keyList(found.sortKey()), out);
+        keys(
+                table,
+                deployed,
+                null,
+                keyList(expected.partitionKey()),
+                keyList(expected.sortKey()),
+                keyList(found.partitionKey()),
+                keyList(found.sortKey()),
+                out);
         for (GlobalSecondaryIndex g : expected.globalSecondaryIndexes()) {
             GlobalSecondaryIndex f = found.globalSecondaryIndexes().stream()
-                    .filter(x -> x.name().equals(g.name())).findFirst().orElse(null);
+                    .filter(x -> x.name().equals(g.name()))
+                    .findFirst()
+                    .orElse(null);
             if (f == null) {
-                out.add(new DesignMismatch(DesignMismatch.Kind.MISSING_GSI, table, deployed, g.name(),
-                        "GSI " + g.name() + " " + schema(g.partitionKey(), g.sortKey()) + " " + projection(g.projection()),
+                out.add(new DesignMismatch(
+                        DesignMismatch.Kind.MISSING_GSI,
+                        table,
+                        deployed,
+                        g.name(),
+                        "GSI " + g.name() + " " + schema(g.partitionKey(), g.sortKey()) + " "
+                                + projection(g.projection()),
                         "none"));
                 continue;
             }
@@ -173,43 +191,89 @@ public final class Tables {
         }
         for (LocalSecondaryIndex l : expected.localSecondaryIndexes()) {
             LocalSecondaryIndex f = found.localSecondaryIndexes().stream()
-                    .filter(x -> x.name().equals(l.name())).findFirst().orElse(null);
+                    .filter(x -> x.name().equals(l.name()))
+                    .findFirst()
+                    .orElse(null);
             if (f == null) {
-                out.add(new DesignMismatch(DesignMismatch.Kind.MISSING_LSI, table, deployed, l.name(),
-                        "LSI " + l.name() + " " + schema(keyList(expected.partitionKey()), keyList(l.sortKey()))
-                                + " " + projection(l.projection()), "none"));
+                out.add(new DesignMismatch(
+                        DesignMismatch.Kind.MISSING_LSI,
+                        table,
+                        deployed,
+                        l.name(),
+                        "LSI " + l.name() + " " + schema(keyList(expected.partitionKey()), keyList(l.sortKey())) + " "
+                                + projection(l.projection()),
+                        "none"));
                 continue;
             }
-            keys(table, deployed, l.name(), keyList(expected.partitionKey()), keyList(l.sortKey()),
-                    keyList(found.partitionKey()), keyList(f.sortKey()), out);
+            keys(
+                    table,
+                    deployed,
+                    l.name(),
+                    keyList(expected.partitionKey()),
+                    keyList(l.sortKey()),
+                    keyList(found.partitionKey()),
+                    keyList(f.sortKey()),
+                    out);
             projection(table, deployed, l.name(), l.projection(), f.projection(), out);
         }
         if (expected.provisionedThroughput() != null && found.provisionedThroughput() == null) {
-            out.add(new DesignMismatch(DesignMismatch.Kind.BILLING_MODE, table, deployed, null,
-                    "PROVISIONED " + expected.provisionedThroughput(), "PAY_PER_REQUEST"));
+            out.add(new DesignMismatch(
+                    DesignMismatch.Kind.BILLING_MODE,
+                    table,
+                    deployed,
+                    null,
+                    "PROVISIONED " + expected.provisionedThroughput(),
+                    "PAY_PER_REQUEST"));
         }
     }
 
-    private static void keys(String table, String deployed, String index,
-                             List<KeyAttribute> expectedHash, List<KeyAttribute> expectedRange,
-                             List<KeyAttribute> foundHash, List<KeyAttribute> foundRange, List<DesignMismatch> out) {
-        if (!names(expectedHash).equals(names(foundHash)) || !names(expectedRange).equals(names(foundRange))) {
-            out.add(new DesignMismatch(DesignMismatch.Kind.KEY_SCHEMA, table, deployed, index,
-                    schema(expectedHash, expectedRange), schema(foundHash, foundRange)));
+    private static void keys(
+            String table,
+            String deployed,
+            String index,
+            List<KeyAttribute> expectedHash,
+            List<KeyAttribute> expectedRange,
+            List<KeyAttribute> foundHash,
+            List<KeyAttribute> foundRange,
+            List<DesignMismatch> out) {
+        if (!names(expectedHash).equals(names(foundHash))
+                || !names(expectedRange).equals(names(foundRange))) {
+            out.add(new DesignMismatch(
+                    DesignMismatch.Kind.KEY_SCHEMA,
+                    table,
+                    deployed,
+                    index,
+                    schema(expectedHash, expectedRange),
+                    schema(foundHash, foundRange)));
         } else if (!expectedHash.equals(foundHash) || !expectedRange.equals(foundRange)) {
-            out.add(new DesignMismatch(DesignMismatch.Kind.KEY_TYPE, table, deployed, index,
-                    schema(expectedHash, expectedRange), schema(foundHash, foundRange)));
+            out.add(new DesignMismatch(
+                    DesignMismatch.Kind.KEY_TYPE,
+                    table,
+                    deployed,
+                    index,
+                    schema(expectedHash, expectedRange),
+                    schema(foundHash, foundRange)));
         }
     }
 
-    private static void projection(String table, String deployed, String index, Projection expected, Projection found,
-                                   List<DesignMismatch> out) {
+    private static void projection(
+            String table,
+            String deployed,
+            String index,
+            Projection expected,
+            Projection found,
+            List<DesignMismatch> out) {
         if (found.type() == ProjectionType.ALL || expected.type() == ProjectionType.KEYS_ONLY) {
             return;
         }
         if (expected.type() == ProjectionType.ALL) {
-            out.add(new DesignMismatch(DesignMismatch.Kind.PROJECTION, table, deployed, index,
-                    "ALL (the entity is read through this index)", projection(found)));
+            out.add(new DesignMismatch(
+                    DesignMismatch.Kind.PROJECTION,
+                    table,
+                    deployed,
+                    index,
+                    "ALL (the entity is read through this index)",
+                    projection(found)));
             return;
         }
         Set<String> lacking = new LinkedHashSet<>(expected.nonKeyAttributes());
@@ -217,8 +281,13 @@ public final class Tables {
             lacking.removeAll(found.nonKeyAttributes());
         }
         if (!lacking.isEmpty()) {
-            out.add(new DesignMismatch(DesignMismatch.Kind.PROJECTION, table, deployed, index,
-                    projection(expected) + " (lacking " + String.join(", ", lacking) + ")", projection(found)));
+            out.add(new DesignMismatch(
+                    DesignMismatch.Kind.PROJECTION,
+                    table,
+                    deployed,
+                    index,
+                    projection(expected) + " (lacking " + String.join(", ", lacking) + ")",
+                    projection(found)));
         }
     }
 
@@ -231,13 +300,16 @@ public final class Tables {
     }
 
     private static String schema(List<KeyAttribute> hash, List<KeyAttribute> range) {
-        return "[" + hash.stream().map(k -> k.name() + " " + k.type() + " HASH")
-                .collect(Collectors.joining(", "))
-                + range.stream().map(k -> ", " + k.name() + " " + k.type() + " RANGE").collect(Collectors.joining())
+        return "[" + hash.stream().map(k -> k.name() + " " + k.type() + " HASH").collect(Collectors.joining(", "))
+                + range.stream()
+                        .map(k -> ", " + k.name() + " " + k.type() + " RANGE")
+                        .collect(Collectors.joining())
                 + "]";
     }
 
     private static String projection(Projection p) {
-        return p.type() == ProjectionType.INCLUDE ? "INCLUDE " + p.nonKeyAttributes() : p.type().toString();
+        return p.type() == ProjectionType.INCLUDE
+                ? "INCLUDE " + p.nonKeyAttributes()
+                : p.type().toString();
     }
 }

@@ -60,7 +60,8 @@ public final class Transaction {
     public Transaction delete(Key<?> key, Condition condition) {
         ExpressionBuilder b = new ExpressionBuilder();
         String expression = condition.render(b);
-        return add(new TransactWriteItem.Delete(key.tableName(), key.attributes(), expression, b.names(), b.values(), false));
+        return add(new TransactWriteItem.Delete(
+                key.tableName(), key.attributes(), expression, b.names(), b.values(), false));
     }
 
     /** Deletes {@code entity} by its key, checking its {@code @Version} when it has one. */
@@ -77,7 +78,8 @@ public final class Transaction {
     public Transaction check(Key<?> key, Condition condition) {
         ExpressionBuilder b = new ExpressionBuilder();
         String expression = condition.render(b);
-        return add(new TransactWriteItem.ConditionCheck(key.tableName(), key.attributes(), expression, b.names(), b.values(), false));
+        return add(new TransactWriteItem.ConditionCheck(
+                key.tableName(), key.attributes(), expression, b.names(), b.values(), false));
     }
 
     /** Makes the transaction idempotent for 10 minutes under this token (passed through to the backend). */
@@ -128,16 +130,24 @@ public final class Transaction {
         if (actions.isEmpty()) {
             return Consumed.NONE;
         }
-        TransactWriteItemsResponse response = db.requests().transactWriteItems(TransactWriteItemsRequest.builder()
-                .transactItems(List.copyOf(actions))
-                .clientRequestToken(clientRequestToken)
-                .returnConsumedCapacity(returnConsumedCapacity)
-                .returnItemCollectionMetrics(returnItemCollectionMetrics)
-                .build());
+        TransactWriteItemsResponse response = db.requests()
+                .transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(List.copyOf(actions))
+                        .clientRequestToken(clientRequestToken)
+                        .returnConsumedCapacity(returnConsumedCapacity)
+                        .returnItemCollectionMetrics(returnItemCollectionMetrics)
+                        .build());
         if (returnConsumedCapacity == ReturnConsumedCapacity.NONE && !returnItemCollectionMetrics) {
             return Consumed.NONE;
         }
-        return new Consumed.Accumulator().add(response.consumedCapacity(), response.itemCollectionMetrics() == null
-                ? null : response.itemCollectionMetrics().values().stream().flatMap(List::stream).toList()).result();
+        return new Consumed.Accumulator()
+                .add(
+                        response.consumedCapacity(),
+                        response.itemCollectionMetrics() == null
+                                ? null
+                                : response.itemCollectionMetrics().values().stream()
+                                        .flatMap(List::stream)
+                                        .toList())
+                .result();
     }
 }

@@ -11,8 +11,13 @@ import org.junit.jupiter.api.Test;
 class CursorTest {
     @Test
     void text_round_trip() {
-        Cursor cursor = Cursor.of(Map.of("UserId", AttributeValue.s("101"), "TopScore", AttributeValue.n(5842),
-                "Bin", AttributeValue.b(new byte[] {-1, 0})));
+        Cursor cursor = Cursor.of(Map.of(
+                "UserId",
+                AttributeValue.s("101"),
+                "TopScore",
+                AttributeValue.n(5842),
+                "Bin",
+                AttributeValue.b(new byte[] {-1, 0})));
         String text = cursor.toString();
         assertThat(text).matches("[A-Za-z0-9_-]+");
         assertThat(Cursor.parse(text)).isEqualTo(cursor);
@@ -33,7 +38,9 @@ class CursorTest {
 
     @Test
     void garbage_is_refused_clearly() {
-        assertThatThrownBy(() -> Cursor.parse("not a cursor!")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Not a Partita cursor");
+        assertThatThrownBy(() -> Cursor.parse("not a cursor!"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Not a Partita cursor");
         assertThatThrownBy(() -> Cursor.parse("e30")).isInstanceOf(IllegalArgumentException.class); // "{}"
         assertThatThrownBy(() -> Cursor.of(Map.of())).isInstanceOf(IllegalArgumentException.class);
     }

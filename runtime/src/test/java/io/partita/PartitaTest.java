@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class PartitaTest {
-    private static final TableDefinition TABLE = TableDefinition.builder("Things").partitionKey(KeyAttribute.s("Id")).build();
+    private static final TableDefinition TABLE =
+            TableDefinition.builder("Things").partitionKey(KeyAttribute.s("Id")).build();
 
     @Test
     void create_table_if_missing_describes_then_creates_once() {
@@ -41,18 +42,19 @@ class PartitaTest {
         Storage real = Storage.inMemory(StorageOptions.defaults());
         AtomicInteger creates = new AtomicInteger();
         // a backend whose createTable loses the race: the table appears between describe and create
-        Backend racing = (Backend) Proxy.newProxyInstance(Backend.class.getClassLoader(), new Class<?>[] {Backend.class}, (proxy, m, args) -> {
-            if (m.getName().equals("createTable")) {
-                creates.incrementAndGet();
-                real.createTable((TableDefinition) args[0]);
-                throw new ResourceInUseException("Table already exists: T");
-            }
-            try {
-                return m.invoke(real, args);
-            } catch (java.lang.reflect.InvocationTargetException e) {
-                throw e.getCause();
-            }
-        });
+        Backend racing = (Backend) Proxy.newProxyInstance(
+                Backend.class.getClassLoader(), new Class<?>[] {Backend.class}, (proxy, m, args) -> {
+                    if (m.getName().equals("createTable")) {
+                        creates.incrementAndGet();
+                        real.createTable((TableDefinition) args[0]);
+                        throw new ResourceInUseException("Table already exists: T");
+                    }
+                    try {
+                        return m.invoke(real, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
         try (Partita db = Partita.using(racing)) {
             db.createTableIfMissing(TABLE);
             assertThat(creates.get()).isEqualTo(1);

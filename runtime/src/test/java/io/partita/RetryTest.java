@@ -80,17 +80,22 @@ class RetryTest {
 
         static EntityMapping<Click> mapping(int shards) {
             KeyAttribute pk = shards > 0 ? KeyAttribute.n("ByMinute_shard") : KeyAttribute.s("Bucket");
-            TableDefinition table = TableDefinition.builder("Clicks").partitionKey(KeyAttribute.s("Id"))
-                    .globalSecondaryIndex(GlobalSecondaryIndex.of("ByMinute", pk, KeyAttribute.s("Minute"), Projection.keysOnly()))
+            TableDefinition table = TableDefinition.builder("Clicks")
+                    .partitionKey(KeyAttribute.s("Id"))
+                    .globalSecondaryIndex(
+                            GlobalSecondaryIndex.of("ByMinute", pk, KeyAttribute.s("Minute"), Projection.keysOnly()))
                     .build();
             EntityMapping.Builder<Click> b = EntityMapping.builder(table, SCHEMA);
-            return (shards > 0 ? b.computed("ByMinute_shard", c -> AttributeValue.n(Shards.of(c.id(), shards)), "Id")
-                    : b.computed("Bucket", c -> AttributeValue.s("ALL"))).build();
+            return (shards > 0
+                            ? b.computed("ByMinute_shard", c -> AttributeValue.n(Shards.of(c.id(), shards)), "Id")
+                            : b.computed("Bucket", c -> AttributeValue.s("ALL")))
+                    .build();
         }
     }
 
     private static Partita throttled(VirtualTime time) {
-        return Partita.inMemory(StorageOptions.defaults().withClock(time).withThroughputModel(ThroughputModel.defaults()));
+        return Partita.inMemory(
+                StorageOptions.defaults().withClock(time).withThroughputModel(ThroughputModel.defaults()));
     }
 
     @Test
@@ -109,16 +114,22 @@ class RetryTest {
             samples.add(d);
         }
         // full jitter: spread over the whole range, not bunched at the ceiling
-        assertThat(samples.stream().filter(d -> d.compareTo(Duration.ofMillis(100)) < 0).count()).isBetween(800L, 1200L);
+        assertThat(samples.stream()
+                        .filter(d -> d.compareTo(Duration.ofMillis(100)) < 0)
+                        .count())
+                .isBetween(800L, 1200L);
         assertThat(RetryPolicy.none().backoff(5)).isZero();
-        assertThatThrownBy(() -> RetryPolicy.defaults().withMaxAttempts(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RetryPolicy.defaults().withMaxAttempts(0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void a_hot_gsi_partition_applies_back_pressure_through_retries() {
         VirtualTime time = new VirtualTime();
         try (Partita db = throttled(time)) {
-            db.retryPolicy(RetryPolicy.defaults().withMaxAttempts(100).withDelays(Duration.ofMillis(10), Duration.ofMillis(500))
+            db.retryPolicy(RetryPolicy.defaults()
+                    .withMaxAttempts(100)
+                    .withDelays(Duration.ofMillis(10), Duration.ofMillis(500))
                     .withSleeper(time));
             Clicks clicks = new Clicks(db, 0);
             for (int i = 0; i < 3000; i++) {
@@ -126,9 +137,16 @@ class RetryTest {
             }
             // one GSI partition takes 1,000 writes/s after a 1 s burst: 3,000 writes need about 2 s more
             assertThat(time.sleeps.get()).isGreaterThan(0);
-            assertThat(time.elapsed()).isGreaterThanOrEqualTo(Duration.ofMillis(1900)).isLessThan(Duration.ofSeconds(10));
-            assertThat(db.backend().scan(io.partita.storage.api.ScanRequest.builder().tableName("Clicks").indexName("ByMinute")
-                    .build()).count()).isEqualTo(3000);
+            assertThat(time.elapsed())
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(1900))
+                    .isLessThan(Duration.ofSeconds(10));
+            assertThat(db.backend()
+                            .scan(io.partita.storage.api.ScanRequest.builder()
+                                    .tableName("Clicks")
+                                    .indexName("ByMinute")
+                                    .build())
+                            .count())
+                    .isEqualTo(3000);
         }
     }
 
@@ -150,13 +168,15 @@ class RetryTest {
     void retries_stop_after_max_attempts_with_the_throttling_error() {
         VirtualTime time = new VirtualTime();
         try (Partita db = throttled(time)) {
-            db.retryPolicy(new RetryPolicy(3, Duration.ZERO, Duration.ZERO, time)); // no time passes: the bucket stays empty
+            db.retryPolicy(
+                    new RetryPolicy(3, Duration.ZERO, Duration.ZERO, time)); // no time passes: the bucket stays empty
             Clicks clicks = new Clicks(db, 0);
             assertThatThrownBy(() -> {
-                for (int i = 0; i < 5000; i++) {
-                    clicks.put(new Click("c" + i, "2015-06-15T10:00"));
-                }
-            }).isInstanceOf(ProvisionedThroughputExceededException.class);
+                        for (int i = 0; i < 5000; i++) {
+                            clicks.put(new Click("c" + i, "2015-06-15T10:00"));
+                        }
+                    })
+                    .isInstanceOf(ProvisionedThroughputExceededException.class);
             db.retryPolicy(RetryPolicy.none());
             assertThatThrownBy(() -> clicks.put(new Click("x", "2015-06-15T10:00")))
                     .isInstanceOf(ProvisionedThroughputExceededException.class);
@@ -167,7 +187,9 @@ class RetryTest {
     void batch_writes_resend_unprocessed_items_after_backoff() {
         VirtualTime time = new VirtualTime();
         try (Partita db = throttled(time)) {
-            db.retryPolicy(RetryPolicy.defaults().withMaxAttempts(100).withDelays(Duration.ofMillis(10), Duration.ofMillis(500))
+            db.retryPolicy(RetryPolicy.defaults()
+                    .withMaxAttempts(100)
+                    .withDelays(Duration.ofMillis(10), Duration.ofMillis(500))
                     .withSleeper(time));
             Clicks clicks = new Clicks(db, 0);
             db.batchWrite(batch -> {

@@ -20,6 +20,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface Attribute {
-  /** The attribute name. */
-  String value() default "";
+    /** The attribute name. */
+    String value() default "";
 }

@@ -37,6 +37,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface Convert {
-  /** The converter class: implements {@code AttributeConverter<T>} for the field's type {@code T}. */
-  Class<?> value() default void.class;
+    /** The converter class: implements {@code AttributeConverter<T>} for the field's type {@code T}. */
+    Class<?> value() default void.class;
 }

@@ -26,9 +26,9 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface Entity {
-  /** The interface annotated with {@link Table} that declares the shared table. */
-  Class<?> table() default void.class;
+    /** The interface annotated with {@link Table} that declares the shared table. */
+    Class<?> table() default void.class;
 
-  /** The value written to the table's discriminator attribute; unique within the table. */
-  String type() default "";
+    /** The value written to the table's discriminator attribute; unique within the table. */
+    String type() default "";
 }

@@ -37,27 +37,27 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Repeatable(Gsi.List.class)
 public @interface Gsi {
-  /** The index name: 3–255 characters of {@code [a-zA-Z0-9_.-]}, unique within the table. */
-  String name() default "";
+    /** The index name: 3–255 characters of {@code [a-zA-Z0-9_.-]}, unique within the table. */
+    String name() default "";
 
-  /** Shared tables only: the partition-key attribute filled by overloaded {@link GsiKey} templates. */
-  String partitionKey() default "";
+    /** Shared tables only: the partition-key attribute filled by overloaded {@link GsiKey} templates. */
+    String partitionKey() default "";
 
-  /** Shared tables only: the sort-key attribute filled by overloaded {@link GsiKey} templates, or empty. */
-  String sortKey() default "";
+    /** Shared tables only: the sort-key attribute filled by overloaded {@link GsiKey} templates, or empty. */
+    String sortKey() default "";
 
-  /** Which attributes the index copies; default {@link Projection#ALL}. */
-  Projection projection() default Projection.ALL;
+    /** Which attributes the index copies; default {@link Projection#ALL}. */
+    Projection projection() default Projection.ALL;
 
-  /** With {@link Projection#INCLUDE}: the non-key attributes (stored names) to copy. At most 100 per table. */
-  String[] include() default {};
+    /** With {@link Projection#INCLUDE}: the non-key attributes (stored names) to copy. At most 100 per table. */
+    String[] include() default {};
 
-  /** Container of repeated {@link Gsi} annotations. */
-  @Documented
-  @Retention(RetentionPolicy.CLASS)
-  @Target(ElementType.TYPE)
-  @interface List {
-    /** The repeated annotations. */
-    Gsi[] value();
-  }
+    /** Container of repeated {@link Gsi} annotations. */
+    @Documented
+    @Retention(RetentionPolicy.CLASS)
+    @Target(ElementType.TYPE)
+    @interface List {
+        /** The repeated annotations. */
+        Gsi[] value();
+    }
 }

@@ -34,30 +34,30 @@ import java.lang.annotation.Target;
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
 @Repeatable(GsiKey.List.class)
 public @interface GsiKey {
-  /** The index name, as in {@link Gsi#name()}. */
-  String index() default "";
+    /** The index name, as in {@link Gsi#name()}. */
+    String index() default "";
 
-  /** On a field: which key of the index the field is part of. */
-  KeyRole role() default KeyRole.PARTITION;
+    /** On a field: which key of the index the field is part of. */
+    KeyRole role() default KeyRole.PARTITION;
 
-  /** On a field: the position of the field in a multi-attribute key, contiguous from 0, at most 3. */
-  int order() default 0;
+    /** On a field: the position of the field in a multi-attribute key, contiguous from 0, at most 3. */
+    int order() default 0;
 
-  /** On a type: the template rendered into the index's partition-key attribute. */
-  String pk() default "";
+    /** On a type: the template rendered into the index's partition-key attribute. */
+    String pk() default "";
 
-  /** On a type: the template rendered into the index's sort-key attribute. */
-  String sk() default "";
+    /** On a type: the template rendered into the index's sort-key attribute. */
+    String sk() default "";
 
-  /** The name of the generated query method; default: the index name in lowerCamelCase. */
-  String query() default "";
+    /** The name of the generated query method; default: the index name in lowerCamelCase. */
+    String query() default "";
 
-  /** Container of repeated {@link GsiKey} annotations. */
-  @Documented
-  @Retention(RetentionPolicy.CLASS)
-  @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
-  @interface List {
-    /** The repeated annotations. */
-    GsiKey[] value();
-  }
+    /** Container of repeated {@link GsiKey} annotations. */
+    @Documented
+    @Retention(RetentionPolicy.CLASS)
+    @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
+    @interface List {
+        /** The repeated annotations. */
+        GsiKey[] value();
+    }
 }

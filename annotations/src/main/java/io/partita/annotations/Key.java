@@ -30,9 +30,9 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface Key {
-  /** The partition-key template, for example {@code "USER#{userId}"}. */
-  String pk() default "";
+    /** The partition-key template, for example {@code "USER#{userId}"}. */
+    String pk() default "";
 
-  /** The sort-key template, for example {@code "ORDER#{orderId}"}; empty when the table has no sort key. */
-  String sk() default "";
+    /** The sort-key template, for example {@code "ORDER#{orderId}"}; empty when the table has no sort key. */
+    String sk() default "";
 }

@@ -31,24 +31,24 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Repeatable(Lsi.List.class)
 public @interface Lsi {
-  /** The index name: 3–255 characters of {@code [a-zA-Z0-9_.-]}, unique within the table. */
-  String name() default "";
+    /** The index name: 3–255 characters of {@code [a-zA-Z0-9_.-]}, unique within the table. */
+    String name() default "";
 
-  /** Shared tables only: the alternate sort-key attribute filled by type-level {@link LsiKey} templates. */
-  String sortKey() default "";
+    /** Shared tables only: the alternate sort-key attribute filled by type-level {@link LsiKey} templates. */
+    String sortKey() default "";
 
-  /** Which attributes the index copies; default {@link Projection#ALL}. */
-  Projection projection() default Projection.ALL;
+    /** Which attributes the index copies; default {@link Projection#ALL}. */
+    Projection projection() default Projection.ALL;
 
-  /** With {@link Projection#INCLUDE}: the non-key attributes (stored names) to copy. */
-  String[] include() default {};
+    /** With {@link Projection#INCLUDE}: the non-key attributes (stored names) to copy. */
+    String[] include() default {};
 
-  /** Container of repeated {@link Lsi} annotations. */
-  @Documented
-  @Retention(RetentionPolicy.CLASS)
-  @Target(ElementType.TYPE)
-  @interface List {
-    /** The repeated annotations. */
-    Lsi[] value();
-  }
+    /** Container of repeated {@link Lsi} annotations. */
+    @Documented
+    @Retention(RetentionPolicy.CLASS)
+    @Target(ElementType.TYPE)
+    @interface List {
+        /** The repeated annotations. */
+        Lsi[] value();
+    }
 }

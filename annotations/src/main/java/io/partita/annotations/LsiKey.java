@@ -23,18 +23,18 @@ import java.lang.annotation.Target;
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
 @Repeatable(LsiKey.List.class)
 public @interface LsiKey {
-  /** The index name, as in {@link Lsi#name()}. */
-  String index() default "";
+    /** The index name, as in {@link Lsi#name()}. */
+    String index() default "";
 
-  /** On a type: the template rendered into the index's sort-key attribute. */
-  String sk() default "";
+    /** On a type: the template rendered into the index's sort-key attribute. */
+    String sk() default "";
 
-  /** Container of repeated {@link LsiKey} annotations. */
-  @Documented
-  @Retention(RetentionPolicy.CLASS)
-  @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
-  @interface List {
-    /** The repeated annotations. */
-    LsiKey[] value();
-  }
+    /** Container of repeated {@link LsiKey} annotations. */
+    @Documented
+    @Retention(RetentionPolicy.CLASS)
+    @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
+    @interface List {
+        /** The repeated annotations. */
+        LsiKey[] value();
+    }
 }

@@ -8,10 +8,10 @@ package io.partita.annotations;
  * attribute that is not projected costs a second read (LSI) or is impossible (GSI).
  */
 public enum Projection {
-  /** Every attribute of the item. Index queries return the whole entity. */
-  ALL,
-  /** Only the table and index key attributes: the smallest possible index. */
-  KEYS_ONLY,
-  /** The key attributes plus the non-key attributes listed in the index's {@code include}. */
-  INCLUDE
+    /** Every attribute of the item. Index queries return the whole entity. */
+    ALL,
+    /** Only the table and index key attributes: the smallest possible index. */
+    KEYS_ONLY,
+    /** The key attributes plus the non-key attributes listed in the index's {@code include}. */
+    INCLUDE
 }

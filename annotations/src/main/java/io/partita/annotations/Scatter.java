@@ -28,21 +28,21 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Repeatable(Scatter.List.class)
 public @interface Scatter {
-  /** The GSI to shard (LSIs share the base partition and cannot be sharded). */
-  String index() default "";
+    /** The GSI to shard (LSIs share the base partition and cannot be sharded). */
+    String index() default "";
 
-  /** The number of shards, from 2 to 1000. */
-  int shards() default 10;
+    /** The number of shards, from 2 to 1000. */
+    int shards() default 10;
 
-  /** A scalar field whose hash chooses the shard; empty for a random shard per write. */
-  String by() default "";
+    /** A scalar field whose hash chooses the shard; empty for a random shard per write. */
+    String by() default "";
 
-  /** Container of repeated {@link Scatter} annotations. */
-  @Documented
-  @Retention(RetentionPolicy.CLASS)
-  @Target(ElementType.TYPE)
-  @interface List {
-    /** The repeated annotations. */
-    Scatter[] value();
-  }
+    /** Container of repeated {@link Scatter} annotations. */
+    @Documented
+    @Retention(RetentionPolicy.CLASS)
+    @Target(ElementType.TYPE)
+    @interface List {
+        /** The repeated annotations. */
+        Scatter[] value();
+    }
 }

@@ -31,24 +31,24 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface Table {
-  /** The table name: 3–255 characters of {@code [a-zA-Z0-9_.-]}. */
-  String name() default "";
+    /** The table name: 3–255 characters of {@code [a-zA-Z0-9_.-]}. */
+    String name() default "";
 
-  /**
-   * Shared tables only: the name of the partition key attribute (for example {@code "PK"}).
-   * Entities fill it from {@link Key#pk()}. Leave empty on a single-entity table.
-   */
-  String partitionKey() default "";
+    /**
+     * Shared tables only: the name of the partition key attribute (for example {@code "PK"}).
+     * Entities fill it from {@link Key#pk()}. Leave empty on a single-entity table.
+     */
+    String partitionKey() default "";
 
-  /**
-   * Shared tables only: the name of the sort key attribute (for example {@code "SK"}), or empty
-   * for a table without a sort key. Leave empty on a single-entity table.
-   */
-  String sortKey() default "";
+    /**
+     * Shared tables only: the name of the sort key attribute (for example {@code "SK"}), or empty
+     * for a table without a sort key. Leave empty on a single-entity table.
+     */
+    String sortKey() default "";
 
-  /**
-   * Shared tables only: the attribute that stores each item's {@link Entity#type()}, so that a
-   * query over an item collection can decode every item to its class.
-   */
-  String discriminator() default "_type";
+    /**
+     * Shared tables only: the attribute that stores each item's {@link Entity#type()}, so that a
+     * query over an item collection can decode every item to its class.
+     */
+    String discriminator() default "_type";
 }

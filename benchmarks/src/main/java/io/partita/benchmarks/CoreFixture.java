@@ -18,7 +18,10 @@ final class CoreFixture {
         Storage storage = Storage.inMemory();
         storage.createTable(Workload.tableDefinition());
         for (long i = 0; i < n; i++) {
-            storage.putItem(PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(i, n)).build());
+            storage.putItem(PutItemRequest.builder()
+                    .tableName(Workload.TABLE)
+                    .item(Workload.item(i, n))
+                    .build());
         }
         return storage;
     }
@@ -35,7 +38,10 @@ final class CoreFixture {
     static PutItemRequest[] puts(int n, int size, int keys) {
         PutItemRequest[] requests = new PutItemRequest[size];
         for (int k = 0; k < size; k++) {
-            requests[k] = PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(n + (long) (k % keys), n)).build();
+            requests[k] = PutItemRequest.builder()
+                    .tableName(Workload.TABLE)
+                    .item(Workload.item(n + (long) (k % keys), n))
+                    .build();
         }
         return requests;
     }
@@ -45,7 +51,10 @@ final class CoreFixture {
         GetItemRequest[] requests = new GetItemRequest[Workload.POOL];
         int[] idx = Workload.randomIndexes(Workload.POOL, n, 42);
         for (int k = 0; k < Workload.POOL; k++) {
-            requests[k] = GetItemRequest.builder().tableName(Workload.TABLE).key(Workload.key(idx[k])).build();
+            requests[k] = GetItemRequest.builder()
+                    .tableName(Workload.TABLE)
+                    .key(Workload.key(idx[k]))
+                    .build();
         }
         GetItemResponse probe = storage.getItem(requests[0]);
         if (probe.item() == null || !probe.item().equals(Workload.item(idx[0], n))) {
@@ -69,8 +78,8 @@ final class CoreFixture {
         for (int k = 0; k < 16; k++) {
             QueryResponse probe = storage.query(requests[k]);
             if (probe.count() != Workload.QUERY_PAGE || probe.items().size() != Workload.QUERY_PAGE) {
-                throw new IllegalStateException("GSI query sanity check: expected " + Workload.QUERY_PAGE
-                        + " items, got " + probe.count());
+                throw new IllegalStateException(
+                        "GSI query sanity check: expected " + Workload.QUERY_PAGE + " items, got " + probe.count());
             }
         }
         return requests;

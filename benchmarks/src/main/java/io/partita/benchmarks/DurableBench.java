@@ -41,7 +41,9 @@ import org.openjdk.jmh.infra.ThreadParams;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class DurableBench {
 
     @State(Scope.Benchmark)
@@ -61,7 +63,10 @@ public class DurableBench {
             try (Storage loading = Storage.open(dir)) { // loaded at the default level, measured at the chosen one
                 loading.createTable(Workload.tableDefinition());
                 for (long i = 0; i < n; i++) {
-                    loading.putItem(PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(i, n)).build());
+                    loading.putItem(PutItemRequest.builder()
+                            .tableName(Workload.TABLE)
+                            .item(Workload.item(i, n))
+                            .build());
                 }
             }
             storage = Storage.open(dir, DurableOptions.defaults().withDurability(durability));
@@ -93,7 +98,10 @@ public class DurableBench {
             long first = db.n + (long) thread.getThreadIndex() * Workload.POOL;
             requests = new PutItemRequest[Workload.POOL];
             for (int k = 0; k < Workload.POOL; k++) {
-                requests[k] = PutItemRequest.builder().tableName(Workload.TABLE).item(Workload.item(first + k, db.n)).build();
+                requests[k] = PutItemRequest.builder()
+                        .tableName(Workload.TABLE)
+                        .item(Workload.item(first + k, db.n))
+                        .build();
             }
         }
     }

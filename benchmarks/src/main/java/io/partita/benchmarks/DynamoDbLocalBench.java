@@ -53,7 +53,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Djmh.shutdownTimeout=1", "-Djmh.shutdownTimeout.step=1"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Djmh.shutdownTimeout=1", "-Djmh.shutdownTimeout.step=1"})
 public class DynamoDbLocalBench {
 
     /** One DynamoDB Local per fork, with the table created and {@code n} items loaded. */
@@ -83,7 +85,9 @@ public class DynamoDbLocalBench {
             List<WriteRequest> batch = new ArrayList<>(25);
             for (long i = 0; i < n; i++) {
                 batch.add(WriteRequest.builder()
-                        .putRequest(PutRequest.builder().item(Workload.toSdk(Workload.item(i, n))).build())
+                        .putRequest(PutRequest.builder()
+                                .item(Workload.toSdk(Workload.item(i, n)))
+                                .build())
                         .build());
                 if (batch.size() == 25 || i == n - 1) {
                     writeBatch(batch);
@@ -123,7 +127,8 @@ public class DynamoDbLocalBench {
          * the pool, already shut down, then lets its threads exit and the fork ends normally.
          */
         static void stopJobThreads() {
-            for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            for (Map.Entry<Thread, StackTraceElement[]> e :
+                    Thread.getAllStackTraces().entrySet()) {
                 Thread t = e.getKey();
                 if (t == Thread.currentThread() || t.isDaemon()) {
                     continue;
@@ -172,7 +177,8 @@ public class DynamoDbLocalBench {
                         .build();
             }
             GetItemResponse probe = db.client.getItem(requests[0]);
-            if (!probe.hasItem() || probe.item().size() != Workload.item(0, db.n).size()) {
+            if (!probe.hasItem()
+                    || probe.item().size() != Workload.item(0, db.n).size()) {
                 throw new IllegalStateException("GetItem sanity check failed: " + probe);
             }
         }
@@ -192,15 +198,17 @@ public class DynamoDbLocalBench {
                         .tableName(Workload.TABLE)
                         .indexName(Workload.G1)
                         .keyConditionExpression("g1pk = :p")
-                        .expressionAttributeValues(Map.of(":p",
-                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(Workload.g1pk(idx[k]))))
+                        .expressionAttributeValues(Map.of(
+                                ":p",
+                                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
+                                        Workload.g1pk(idx[k]))))
                         .build();
             }
             for (int k = 0; k < 16; k++) {
                 QueryResponse probe = db.client.query(requests[k]);
                 if (probe.count() != Workload.QUERY_PAGE) {
-                    throw new IllegalStateException("GSI query sanity check: expected " + Workload.QUERY_PAGE
-                            + " items, got " + probe.count());
+                    throw new IllegalStateException(
+                            "GSI query sanity check: expected " + Workload.QUERY_PAGE + " items, got " + probe.count());
                 }
             }
         }
@@ -235,31 +243,52 @@ public class DynamoDbLocalBench {
             List<KeySchemaElement> ks = new ArrayList<>();
             for (KeyAttribute k : g.partitionKey()) {
                 define(defs, k);
-                ks.add(KeySchemaElement.builder().attributeName(k.name()).keyType(KeyType.HASH).build());
+                ks.add(KeySchemaElement.builder()
+                        .attributeName(k.name())
+                        .keyType(KeyType.HASH)
+                        .build());
             }
             for (KeyAttribute k : g.sortKey()) {
                 define(defs, k);
-                ks.add(KeySchemaElement.builder().attributeName(k.name()).keyType(KeyType.RANGE).build());
+                ks.add(KeySchemaElement.builder()
+                        .attributeName(k.name())
+                        .keyType(KeyType.RANGE)
+                        .build());
             }
             gsis.add(software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex.builder()
-                    .indexName(g.name()).keySchema(ks).projection(projection(g.projection())).build());
+                    .indexName(g.name())
+                    .keySchema(ks)
+                    .projection(projection(g.projection()))
+                    .build());
         }
         List<software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex> lsis = new ArrayList<>();
         for (LocalSecondaryIndex l : t.localSecondaryIndexes()) {
             define(defs, l.sortKey());
             software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex.Builder b =
                     software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex.builder()
-                    .indexName(l.name())
-                    .keySchema(
-                            KeySchemaElement.builder().attributeName(t.partitionKey().name()).keyType(KeyType.HASH).build(),
-                            KeySchemaElement.builder().attributeName(l.sortKey().name()).keyType(KeyType.RANGE).build())
-                    .projection(projection(l.projection()));
+                            .indexName(l.name())
+                            .keySchema(
+                                    KeySchemaElement.builder()
+                                            .attributeName(t.partitionKey().name())
+                                            .keyType(KeyType.HASH)
+                                            .build(),
+                                    KeySchemaElement.builder()
+                                            .attributeName(l.sortKey().name())
+                                            .keyType(KeyType.RANGE)
+                                            .build())
+                            .projection(projection(l.projection()));
             lsis.add(b.build());
         }
         List<KeySchemaElement> tableKeys = new ArrayList<>();
-        tableKeys.add(KeySchemaElement.builder().attributeName(t.partitionKey().name()).keyType(KeyType.HASH).build());
+        tableKeys.add(KeySchemaElement.builder()
+                .attributeName(t.partitionKey().name())
+                .keyType(KeyType.HASH)
+                .build());
         if (t.sortKey() != null) {
-            tableKeys.add(KeySchemaElement.builder().attributeName(t.sortKey().name()).keyType(KeyType.RANGE).build());
+            tableKeys.add(KeySchemaElement.builder()
+                    .attributeName(t.sortKey().name())
+                    .keyType(KeyType.RANGE)
+                    .build());
         }
         return CreateTableRequest.builder()
                 .tableName(t.name())
@@ -273,10 +302,13 @@ public class DynamoDbLocalBench {
 
     private static void define(Map<String, AttributeDefinition> defs, KeyAttribute k) {
         if (k != null) {
-            defs.putIfAbsent(k.name(), AttributeDefinition.builder()
-                    .attributeName(k.name())
-                    .attributeType(ScalarAttributeType.fromValue(k.type().name()))
-                    .build());
+            defs.putIfAbsent(
+                    k.name(),
+                    AttributeDefinition.builder()
+                            .attributeName(k.name())
+                            .attributeType(
+                                    ScalarAttributeType.fromValue(k.type().name()))
+                            .build());
         }
     }
 

@@ -38,7 +38,9 @@ public final class HeapPerItem {
         // Warm the write path once (class loading, JIT, lazily built structures), then measure from an empty table.
         storage.putItem(put(Workload.item(0, n)));
         storage.deleteItem(io.partita.storage.api.DeleteItemRequest.builder()
-                .tableName(Workload.TABLE).key(Workload.key(0)).build());
+                .tableName(Workload.TABLE)
+                .key(Workload.key(0))
+                .build());
         long base = liveHeap(memory);
         for (long i = 0; i < n / 2; i++) {
             storage.putItem(put(Workload.item(i, n)));
@@ -55,11 +57,14 @@ public final class HeapPerItem {
 
         double avg = (double) (full - base) / n;
         double slope = (double) (full - half) / (n - n / 2);
-        System.out.printf("items stored: %,d (each %d bytes as DynamoDB sizes it; 3 GSIs + 1 LSI, every index key set)%n",
+        System.out.printf(
+                "items stored: %,d (each %d bytes as DynamoDB sizes it; 3 GSIs + 1 LSI, every index key set)%n",
                 n, Workload.ITEM_SIZE);
-        System.out.printf("live heap: empty table %,d B, %,d items %,d B, %,d items %,d B%n", base, n / 2, half, n, full);
+        System.out.printf(
+                "live heap: empty table %,d B, %,d items %,d B, %,d items %,d B%n", base, n / 2, half, n, full);
         System.out.printf("heap per stored item: %.0f B average, %.0f B marginal (second half)%n", avg, slope);
-        System.out.printf("for scale: one input item map (LinkedHashMap of the core's AttributeValues) retains %d B%n",
+        System.out.printf(
+                "for scale: one input item map (LinkedHashMap of the core's AttributeValues) retains %d B%n",
                 inputMapBytes);
         System.out.printf("RESULT bytesPerItem=%.0f slope=%.0f inputMapBytes=%d%n", avg, slope, inputMapBytes);
     }

@@ -105,12 +105,19 @@ public final class Report {
         out.append("\n## Partita core vs DynamoDB Local 2.6.1 (in-process, SDK v2 client), one thread\n\n");
         out.append("| operation | items | core ops/s | DynamoDB Local ops/s | core / DDB Local | goal >= 100x |\n");
         out.append("|---|---:|---:|---:|---:|:---:|\n");
-        for (String[] op : new String[][] {{"putItem", "PutItem"}, {"getItem", "GetItem"}, {"queryGsi", "Query GSI (10 items)"}}) {
+        for (String[] op :
+                new String[][] {{"putItem", "PutItem"}, {"getItem", "GetItem"}, {"queryGsi", "Query GSI (10 items)"}}) {
             for (String n : paramValues(byKey, op[0], CORE, DDB)) {
                 Result<?> core = byKey.get(CORE + "." + op[0] + "@" + n);
                 Result<?> ddb = byKey.get(DDB + "." + op[0] + "@" + n);
                 Double ratio = core != null && ddb != null ? core.getScore() / ddb.getScore() : null;
-                out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", op[1], n, fmt(core), fmt(ddb),
+                out.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %s | %s | %s | %s |%n",
+                        op[1],
+                        n,
+                        fmt(core),
+                        fmt(ddb),
                         ratio == null ? "n/a" : String.format(Locale.ROOT, "%.0fx", ratio),
                         ratio == null ? "?" : ratio >= 100 ? "yes" : "NO"));
             }
@@ -123,7 +130,12 @@ public final class Report {
                 Result<?> small = byKey.get(SCALING + "." + op[0] + "@1000");
                 Result<?> large = byKey.get(SCALING + "." + op[0] + "@1000000");
                 Double ratio = small != null && large != null ? small.getScore() / large.getScore() : null;
-                out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", op[1], fmt(small), fmt(large),
+                out.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %s | %s | %s |%n",
+                        op[1],
+                        fmt(small),
+                        fmt(large),
                         ratio == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", ratio),
                         ratio == null ? "?" : ratio <= 2 ? "yes" : "NO"));
             }
@@ -132,9 +144,13 @@ public final class Report {
             out.append("\n## Heap per stored item (core)\n\n");
             out.append(heapPerItem(heapItems));
         }
-        out.append("\nJVM: ").append(System.getProperty("java.vm.name")).append(' ')
-                .append(System.getProperty("java.runtime.version")).append(", ")
-                .append(Runtime.getRuntime().availableProcessors()).append(" cores; errors are JMH's 99.9% intervals.\n");
+        out.append("\nJVM: ")
+                .append(System.getProperty("java.vm.name"))
+                .append(' ')
+                .append(System.getProperty("java.runtime.version"))
+                .append(", ")
+                .append(Runtime.getRuntime().availableProcessors())
+                .append(" cores; errors are JMH's 99.9% intervals.\n");
         System.out.println(out);
         return 0;
     }
@@ -165,13 +181,21 @@ public final class Report {
     /** Runs {@link HeapPerItem} in a fresh JVM (serial GC, fixed heap) so nothing of JMH's sits in the numbers. */
     private static String heapPerItem(int items) throws IOException, InterruptedException {
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xms3g", "-Xmx3g",
-                "-cp", System.getProperty("java.class.path"), HeapPerItem.class.getName(), Integer.toString(items));
+        ProcessBuilder pb = new ProcessBuilder(
+                java,
+                "-XX:+UseSerialGC",
+                "-Xms3g",
+                "-Xmx3g",
+                "-cp",
+                System.getProperty("java.class.path"),
+                HeapPerItem.class.getName(),
+                Integer.toString(items));
         pb.redirectErrorStream(true);
         Process p = pb.start();
         StringBuilder text = new StringBuilder();
         String result = null;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 System.out.println("[heap] " + line);
                 if (line.startsWith("RESULT ")) {
@@ -185,13 +209,20 @@ public final class Report {
         if (result == null) {
             return "heap measurement failed (exit " + exit + "); see the [heap] lines above\n";
         }
-        Matcher m = Pattern.compile("bytesPerItem=(\\d+) slope=(\\d+) inputMapBytes=(\\d+)").matcher(result);
+        Matcher m = Pattern.compile("bytesPerItem=(\\d+) slope=(\\d+) inputMapBytes=(\\d+)")
+                .matcher(result);
         if (!m.find()) {
             return "unexpected heap output: " + result + "\n";
         }
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "**%s B per stored item** (average over %,d items; marginal %s B), for %d-byte items with 3 GSIs + 1 LSI;"
                         + " one input item map alone retains %s B.%n%n%s",
-                m.group(1), items, m.group(2), Workload.ITEM_SIZE, m.group(3), text);
+                m.group(1),
+                items,
+                m.group(2),
+                Workload.ITEM_SIZE,
+                m.group(3),
+                text);
     }
 }

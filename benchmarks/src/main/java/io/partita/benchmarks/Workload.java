@@ -31,6 +31,7 @@ public final class Workload {
     public static final String TABLE = "Bench";
     /** Index names need 3+ characters in DynamoDB, so the brief's g1/g2/g3/l1 are spelled gsi1/gsi2/gsi3/lsi1. */
     public static final String G1 = "gsi1";
+
     public static final int ITEM_SIZE = 200;
     /** Items per g1 partition, and so per GSI query. */
     public static final int QUERY_PAGE = 10;
@@ -45,7 +46,8 @@ public final class Workload {
                 .sortKey(KeyAttribute.s("sk"))
                 .globalSecondaryIndex(G1, KeyAttribute.s("g1pk"), KeyAttribute.n("g1sk"), Projection.all())
                 .globalSecondaryIndex("gsi2", KeyAttribute.s("g2pk"), null, Projection.keysOnly())
-                .globalSecondaryIndex("gsi3", KeyAttribute.s("g3pk"), KeyAttribute.s("g3sk"), Projection.include("a", "b"))
+                .globalSecondaryIndex(
+                        "gsi3", KeyAttribute.s("g3pk"), KeyAttribute.s("g3sk"), Projection.include("a", "b"))
                 .localSecondaryIndex("lsi1", KeyAttribute.n("lsk"), Projection.all())
                 .build();
     }

@@ -37,7 +37,6 @@ import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.api.WriteRequest;
-import io.partita.storage.value.AttributeType;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
@@ -45,6 +44,7 @@ import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.ProjectionType;
 import io.partita.storage.schema.ProvisionedThroughput;
 import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -159,21 +159,29 @@ public final class DynamoDbBackend implements Backend {
     /** Waits with the SDK waiter until the table is ACTIVE, then until each of its GSIs is ACTIVE too. */
     public TableDescription waitUntilActive(String tableName) {
         long deadline = System.nanoTime() + waitTimeout.toNanos();
-        try (DynamoDbWaiter waiter = DynamoDbWaiter.builder().client(client)
-                .overrideConfiguration(WaiterOverrideConfiguration.builder().waitTimeout(waitTimeout).build()).build()) {
+        try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
+                .client(client)
+                .overrideConfiguration(WaiterOverrideConfiguration.builder()
+                        .waitTimeout(waitTimeout)
+                        .build())
+                .build()) {
             call(() -> waiter.waitUntilTableExists(b -> b.tableName(tableName)));
         }
         for (long pause = 50; ; pause = Math.min(pause * 2, 5000)) {
-            software.amazon.awssdk.services.dynamodb.model.TableDescription t =
-                    call(() -> client.describeTable(b -> b.tableName(tableName))).table();
+            software.amazon.awssdk.services.dynamodb.model.TableDescription t = call(() ->
+                            client.describeTable(b -> b.tableName(tableName)))
+                    .table();
             boolean allActive = t.tableStatus() == software.amazon.awssdk.services.dynamodb.model.TableStatus.ACTIVE
-                    && (!t.hasGlobalSecondaryIndexes() || t.globalSecondaryIndexes().stream()
-                    .allMatch(g -> g.indexStatus() == software.amazon.awssdk.services.dynamodb.model.IndexStatus.ACTIVE));
+                    && (!t.hasGlobalSecondaryIndexes()
+                            || t.globalSecondaryIndexes().stream()
+                                    .allMatch(g -> g.indexStatus()
+                                            == software.amazon.awssdk.services.dynamodb.model.IndexStatus.ACTIVE));
             if (allActive) {
                 return description(t);
             }
             if (System.nanoTime() > deadline) {
-                throw new DynamoDbBackendException("Timeout", 0, "table " + tableName + " did not become ACTIVE within " + waitTimeout, null);
+                throw new DynamoDbBackendException(
+                        "Timeout", 0, "table " + tableName + " did not become ACTIVE within " + waitTimeout, null);
             }
             sleep(pause);
         }
@@ -190,7 +198,8 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public TableDescription describeTable(String tableName) {
-        return description(call(() -> client.describeTable(b -> b.tableName(tableName))).table());
+        return description(
+                call(() -> client.describeTable(b -> b.tableName(tableName))).table());
     }
 
     @Override
@@ -208,9 +217,14 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public TableDescription deleteTable(String tableName) {
-        TableDescription before = description(call(() -> client.deleteTable(b -> b.tableName(tableName))).tableDescription());
-        try (DynamoDbWaiter waiter = DynamoDbWaiter.builder().client(client)
-                .overrideConfiguration(WaiterOverrideConfiguration.builder().waitTimeout(waitTimeout).build()).build()) {
+        TableDescription before = description(
+                call(() -> client.deleteTable(b -> b.tableName(tableName))).tableDescription());
+        try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
+                .client(client)
+                .overrideConfiguration(WaiterOverrideConfiguration.builder()
+                        .waitTimeout(waitTimeout)
+                        .build())
+                .build()) {
             call(() -> waiter.waitUntilTableNotExists(b -> b.tableName(tableName)));
         }
         return before;
@@ -224,34 +238,49 @@ public final class DynamoDbBackend implements Backend {
         Map<String, AttributeType> types = new LinkedHashMap<>();
         index.partitionKey().forEach(k -> types.put(k.name(), k.type()));
         index.sortKey().forEach(k -> types.put(k.name(), k.type()));
-        types.forEach((n, t) -> definitions.add(AttributeDefinition.builder().attributeName(n).attributeType(scalar(t)).build()));
-        ProvisionedThroughput throughput = index.provisionedThroughput() != null ? index.provisionedThroughput()
+        types.forEach((n, t) -> definitions.add(AttributeDefinition.builder()
+                .attributeName(n)
+                .attributeType(scalar(t))
+                .build()));
+        ProvisionedThroughput throughput = index.provisionedThroughput() != null
+                ? index.provisionedThroughput()
                 : current.definition().provisionedThroughput();
-        var gsi = CreateGlobalSecondaryIndexAction.builder().indexName(index.name()).keySchema(keySchema(index))
+        var gsi = CreateGlobalSecondaryIndexAction.builder()
+                .indexName(index.name())
+                .keySchema(keySchema(index))
                 .projection(projection(index.projection()));
         if (throughput != null) {
             gsi.provisionedThroughput(throughput(throughput));
         }
-        call(() -> client.updateTable(b -> b.tableName(tableName).attributeDefinitions(definitions)
-                .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().create(gsi.build()).build())));
+        call(() -> client.updateTable(b -> b.tableName(tableName)
+                .attributeDefinitions(definitions)
+                .globalSecondaryIndexUpdates(
+                        GlobalSecondaryIndexUpdate.builder().create(gsi.build()).build())));
         return waitUntilActive(tableName);
     }
 
     /** UpdateTable deleting a GSI; waits until it is gone. */
     @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
-        call(() -> client.updateTable(b -> b.tableName(tableName).globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
-                .delete(DeleteGlobalSecondaryIndexAction.builder().indexName(indexName).build()).build())));
+        call(() -> client.updateTable(b -> b.tableName(tableName)
+                .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
+                        .delete(DeleteGlobalSecondaryIndexAction.builder()
+                                .indexName(indexName)
+                                .build())
+                        .build())));
         long deadline = System.nanoTime() + waitTimeout.toNanos();
         for (long pause = 50; ; pause = Math.min(pause * 2, 5000)) {
-            var t = call(() -> client.describeTable(b -> b.tableName(tableName))).table();
+            var t = call(() -> client.describeTable(b -> b.tableName(tableName)))
+                    .table();
             boolean gone = !t.hasGlobalSecondaryIndexes()
-                    || t.globalSecondaryIndexes().stream().noneMatch(g -> g.indexName().equals(indexName));
+                    || t.globalSecondaryIndexes().stream()
+                            .noneMatch(g -> g.indexName().equals(indexName));
             if (gone && t.tableStatus() == software.amazon.awssdk.services.dynamodb.model.TableStatus.ACTIVE) {
                 return description(t);
             }
             if (System.nanoTime() > deadline) {
-                throw new DynamoDbBackendException("Timeout", 0, "index " + indexName + " was not deleted within " + waitTimeout, null);
+                throw new DynamoDbBackendException(
+                        "Timeout", 0, "index " + indexName + " was not deleted within " + waitTimeout, null);
             }
             sleep(pause);
         }
@@ -277,22 +306,34 @@ public final class DynamoDbBackend implements Backend {
             g.partitionKey().forEach(k -> types.putIfAbsent(k.name(), k.type()));
             g.sortKey().forEach(k -> types.putIfAbsent(k.name(), k.type()));
             var gb = software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex.builder()
-                    .indexName(g.name()).keySchema(keySchema(g)).projection(projection(g.projection()));
+                    .indexName(g.name())
+                    .keySchema(keySchema(g))
+                    .projection(projection(g.projection()));
             if (d.provisionedThroughput() != null) {
-                gb.provisionedThroughput(throughput(g.provisionedThroughput() != null ? g.provisionedThroughput() : d.provisionedThroughput()));
+                gb.provisionedThroughput(throughput(
+                        g.provisionedThroughput() != null ? g.provisionedThroughput() : d.provisionedThroughput()));
             }
             gsis.add(gb.build());
         }
         List<software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex> lsis = new ArrayList<>();
         for (LocalSecondaryIndex l : d.localSecondaryIndexes()) {
             types.putIfAbsent(l.sortKey().name(), l.sortKey().type());
-            lsis.add(software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex.builder().indexName(l.name())
-                    .keySchema(element(d.partitionKey().name(), KeyType.HASH), element(l.sortKey().name(), KeyType.RANGE))
-                    .projection(projection(l.projection())).build());
+            lsis.add(software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex.builder()
+                    .indexName(l.name())
+                    .keySchema(
+                            element(d.partitionKey().name(), KeyType.HASH),
+                            element(l.sortKey().name(), KeyType.RANGE))
+                    .projection(projection(l.projection()))
+                    .build());
         }
         List<AttributeDefinition> definitions = new ArrayList<>();
-        types.forEach((n, t) -> definitions.add(AttributeDefinition.builder().attributeName(n).attributeType(scalar(t)).build()));
-        CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(d.name()).keySchema(keySchema)
+        types.forEach((n, t) -> definitions.add(AttributeDefinition.builder()
+                .attributeName(n)
+                .attributeType(scalar(t))
+                .build()));
+        CreateTableRequest.Builder b = CreateTableRequest.builder()
+                .tableName(d.name())
+                .keySchema(keySchema)
                 .attributeDefinitions(definitions);
         if (!gsis.isEmpty()) {
             b.globalSecondaryIndexes(gsis);
@@ -323,14 +364,18 @@ public final class DynamoDbBackend implements Backend {
         return ScalarAttributeType.fromValue(t.name());
     }
 
-    private static software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput throughput(ProvisionedThroughput t) {
+    private static software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput throughput(
+            ProvisionedThroughput t) {
         return software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput.builder()
-                .readCapacityUnits(t.readCapacityUnits()).writeCapacityUnits(t.writeCapacityUnits()).build();
+                .readCapacityUnits(t.readCapacityUnits())
+                .writeCapacityUnits(t.writeCapacityUnits())
+                .build();
     }
 
     private static software.amazon.awssdk.services.dynamodb.model.Projection projection(Projection p) {
         var b = software.amazon.awssdk.services.dynamodb.model.Projection.builder()
-                .projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.fromValue(p.type().name()));
+                .projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.fromValue(
+                        p.type().name()));
         if (p.type() == ProjectionType.INCLUDE) {
             b.nonKeyAttributes(p.nonKeyAttributes());
         }
@@ -341,7 +386,8 @@ public final class DynamoDbBackend implements Backend {
     static TableDescription description(software.amazon.awssdk.services.dynamodb.model.TableDescription t) {
         Map<String, AttributeType> types = new LinkedHashMap<>();
         if (t.hasAttributeDefinitions()) {
-            t.attributeDefinitions().forEach(a -> types.put(a.attributeName(), AttributeType.valueOf(a.attributeTypeAsString())));
+            t.attributeDefinitions()
+                    .forEach(a -> types.put(a.attributeName(), AttributeType.valueOf(a.attributeTypeAsString())));
         }
         TableDefinition.Builder d = TableDefinition.builder(t.tableName());
         for (KeySchemaElement e : t.keySchema()) {
@@ -352,7 +398,8 @@ public final class DynamoDbBackend implements Backend {
                 d.sortKey(k);
             }
         }
-        boolean onDemand = t.billingModeSummary() != null && t.billingModeSummary().billingMode() == BillingMode.PAY_PER_REQUEST;
+        boolean onDemand =
+                t.billingModeSummary() != null && t.billingModeSummary().billingMode() == BillingMode.PAY_PER_REQUEST;
         var pt = t.provisionedThroughput();
         if (!onDemand && pt != null && pt.readCapacityUnits() != null && pt.readCapacityUnits() > 0) {
             d.provisionedThroughput(new ProvisionedThroughput(pt.readCapacityUnits(), pt.writeCapacityUnits()));
@@ -363,25 +410,43 @@ public final class DynamoDbBackend implements Backend {
                 List<KeyAttribute> hash = new ArrayList<>();
                 List<KeyAttribute> range = new ArrayList<>();
                 for (KeySchemaElement e : g.keySchema()) {
-                    (e.keyType() == KeyType.HASH ? hash : range).add(new KeyAttribute(e.attributeName(), types.get(e.attributeName())));
+                    (e.keyType() == KeyType.HASH ? hash : range)
+                            .add(new KeyAttribute(e.attributeName(), types.get(e.attributeName())));
                 }
                 var gpt = g.provisionedThroughput();
-                ProvisionedThroughput gThroughput = !onDemand && gpt != null && gpt.readCapacityUnits() != null && gpt.readCapacityUnits() > 0
-                        ? new ProvisionedThroughput(gpt.readCapacityUnits(), gpt.writeCapacityUnits()) : null;
-                d.globalSecondaryIndex(new GlobalSecondaryIndex(g.indexName(), hash, range, projection(g.projection()), gThroughput));
-                indexes.add(new IndexDescription(g.indexName(), indexStatus(g.indexStatusAsString()),
-                        orZero(g.itemCount()), orZero(g.indexSizeBytes())));
+                ProvisionedThroughput gThroughput =
+                        !onDemand && gpt != null && gpt.readCapacityUnits() != null && gpt.readCapacityUnits() > 0
+                                ? new ProvisionedThroughput(gpt.readCapacityUnits(), gpt.writeCapacityUnits())
+                                : null;
+                d.globalSecondaryIndex(
+                        new GlobalSecondaryIndex(g.indexName(), hash, range, projection(g.projection()), gThroughput));
+                indexes.add(new IndexDescription(
+                        g.indexName(),
+                        indexStatus(g.indexStatusAsString()),
+                        orZero(g.itemCount()),
+                        orZero(g.indexSizeBytes())));
             }
         }
         if (t.hasLocalSecondaryIndexes()) {
             for (LocalSecondaryIndexDescription l : t.localSecondaryIndexes()) {
-                KeySchemaElement range = l.keySchema().stream().filter(e -> e.keyType() == KeyType.RANGE).findFirst().orElseThrow();
-                d.localSecondaryIndex(l.indexName(), new KeyAttribute(range.attributeName(), types.get(range.attributeName())),
+                KeySchemaElement range = l.keySchema().stream()
+                        .filter(e -> e.keyType() == KeyType.RANGE)
+                        .findFirst()
+                        .orElseThrow();
+                d.localSecondaryIndex(
+                        l.indexName(),
+                        new KeyAttribute(range.attributeName(), types.get(range.attributeName())),
                         projection(l.projection()));
-                indexes.add(new IndexDescription(l.indexName(), TableStatus.ACTIVE, orZero(l.itemCount()), orZero(l.indexSizeBytes())));
+                indexes.add(new IndexDescription(
+                        l.indexName(), TableStatus.ACTIVE, orZero(l.itemCount()), orZero(l.indexSizeBytes())));
             }
         }
-        return new TableDescription(d.build(), indexStatus(t.tableStatusAsString()), orZero(t.itemCount()), orZero(t.tableSizeBytes()), indexes);
+        return new TableDescription(
+                d.build(),
+                indexStatus(t.tableStatusAsString()),
+                orZero(t.itemCount()),
+                orZero(t.tableSizeBytes()),
+                indexes);
     }
 
     private static long orZero(Long v) {
@@ -400,7 +465,8 @@ public final class DynamoDbBackend implements Backend {
             case "ACTIVE":
                 return TableStatus.ACTIVE;
             default:
-                return TableStatus.UPDATING; // UPDATING, and ARCHIVING / INACCESSIBLE_ENCRYPTION_CREDENTIALS: not usable now
+                return TableStatus
+                        .UPDATING; // UPDATING, and ARCHIVING / INACCESSIBLE_ENCRYPTION_CREDENTIALS: not usable now
         }
     }
 
@@ -423,22 +489,30 @@ public final class DynamoDbBackend implements Backend {
     @Override
     public PutItemResponse putItem(PutItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder()
-                .tableName(r.tableName()).item(toSdk(r.item())).conditionExpression(r.conditionExpression())
-                .returnValues(returnValues(r.returnValues())).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
+                .tableName(r.tableName())
+                .item(toSdk(r.item()))
+                .conditionExpression(r.conditionExpression())
+                .returnValues(returnValues(r.returnValues()))
+                .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
                 .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
         b.expressionAttributeNames(names(r.expressionAttributeNames()));
         b.expressionAttributeValues(values(r.expressionAttributeValues()));
         var out = call(() -> client.putItem(b.build()));
-        return new PutItemResponse(out.hasAttributes() ? fromSdk(out.attributes()) : null,
-                capacity(out.consumedCapacity(), true), metrics(out.itemCollectionMetrics()));
+        return new PutItemResponse(
+                out.hasAttributes() ? fromSdk(out.attributes()) : null,
+                capacity(out.consumedCapacity(), true),
+                metrics(out.itemCollectionMetrics()));
     }
 
     @Override
     public GetItemResponse getItem(GetItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
-                .tableName(r.tableName()).key(toSdk(r.key())).consistentRead(r.consistentRead())
-                .projectionExpression(r.projectionExpression()).returnConsumedCapacity(rcc(r.returnConsumedCapacity()));
+                .tableName(r.tableName())
+                .key(toSdk(r.key()))
+                .consistentRead(r.consistentRead())
+                .projectionExpression(r.projectionExpression())
+                .returnConsumedCapacity(rcc(r.returnConsumedCapacity()));
         b.expressionAttributeNames(names(r.expressionAttributeNames()));
         var out = call(() -> client.getItem(b.build()));
         return new GetItemResponse(out.hasItem() ? fromSdk(out.item()) : null, capacity(out.consumedCapacity(), false));
@@ -447,30 +521,40 @@ public final class DynamoDbBackend implements Backend {
     @Override
     public DeleteItemResponse deleteItem(DeleteItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
-                .tableName(r.tableName()).key(toSdk(r.key())).conditionExpression(r.conditionExpression())
-                .returnValues(returnValues(r.returnValues())).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
+                .tableName(r.tableName())
+                .key(toSdk(r.key()))
+                .conditionExpression(r.conditionExpression())
+                .returnValues(returnValues(r.returnValues()))
+                .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
                 .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
         b.expressionAttributeNames(names(r.expressionAttributeNames()));
         b.expressionAttributeValues(values(r.expressionAttributeValues()));
         var out = call(() -> client.deleteItem(b.build()));
-        return new DeleteItemResponse(out.hasAttributes() ? fromSdk(out.attributes()) : null,
-                capacity(out.consumedCapacity(), true), metrics(out.itemCollectionMetrics()));
+        return new DeleteItemResponse(
+                out.hasAttributes() ? fromSdk(out.attributes()) : null,
+                capacity(out.consumedCapacity(), true),
+                metrics(out.itemCollectionMetrics()));
     }
 
     @Override
     public UpdateItemResponse updateItem(UpdateItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
-                .tableName(r.tableName()).key(toSdk(r.key())).updateExpression(r.updateExpression())
+                .tableName(r.tableName())
+                .key(toSdk(r.key()))
+                .updateExpression(r.updateExpression())
                 .conditionExpression(r.conditionExpression())
-                .returnValues(returnValues(r.returnValues())).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
+                .returnValues(returnValues(r.returnValues()))
+                .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
                 .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
         b.expressionAttributeNames(names(r.expressionAttributeNames()));
         b.expressionAttributeValues(values(r.expressionAttributeValues()));
         var out = call(() -> client.updateItem(b.build()));
-        return new UpdateItemResponse(out.hasAttributes() ? fromSdk(out.attributes()) : null,
-                capacity(out.consumedCapacity(), true), metrics(out.itemCollectionMetrics()));
+        return new UpdateItemResponse(
+                out.hasAttributes() ? fromSdk(out.attributes()) : null,
+                capacity(out.consumedCapacity(), true),
+                metrics(out.itemCollectionMetrics()));
     }
 
     // ---- query and scan ---------------------------------------------------------------------------------------
@@ -478,9 +562,14 @@ public final class DynamoDbBackend implements Backend {
     @Override
     public QueryResponse query(QueryRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
-                .tableName(r.tableName()).indexName(r.indexName()).keyConditionExpression(r.keyConditionExpression())
-                .filterExpression(r.filterExpression()).projectionExpression(r.projectionExpression())
-                .select(select(r.select())).limit(r.limit()).scanIndexForward(r.scanIndexForward())
+                .tableName(r.tableName())
+                .indexName(r.indexName())
+                .keyConditionExpression(r.keyConditionExpression())
+                .filterExpression(r.filterExpression())
+                .projectionExpression(r.projectionExpression())
+                .select(select(r.select()))
+                .limit(r.limit())
+                .scanIndexForward(r.scanIndexForward())
                 .returnConsumedCapacity(rcc(r.returnConsumedCapacity()));
         if (r.consistentRead()) {
             b.consistentRead(true);
@@ -491,16 +580,25 @@ public final class DynamoDbBackend implements Backend {
             b.exclusiveStartKey(toSdk(r.exclusiveStartKey()));
         }
         var out = call(() -> client.query(b.build()));
-        return new QueryResponse(items(out.hasItems() ? out.items() : List.of()), nz(out.count()), nz(out.scannedCount()),
-                out.hasLastEvaluatedKey() ? fromSdk(out.lastEvaluatedKey()) : null, capacity(out.consumedCapacity(), false));
+        return new QueryResponse(
+                items(out.hasItems() ? out.items() : List.of()),
+                nz(out.count()),
+                nz(out.scannedCount()),
+                out.hasLastEvaluatedKey() ? fromSdk(out.lastEvaluatedKey()) : null,
+                capacity(out.consumedCapacity(), false));
     }
 
     @Override
     public ScanResponse scan(ScanRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.ScanRequest.builder()
-                .tableName(r.tableName()).indexName(r.indexName())
-                .filterExpression(r.filterExpression()).projectionExpression(r.projectionExpression())
-                .select(select(r.select())).limit(r.limit()).segment(r.segment()).totalSegments(r.totalSegments())
+                .tableName(r.tableName())
+                .indexName(r.indexName())
+                .filterExpression(r.filterExpression())
+                .projectionExpression(r.projectionExpression())
+                .select(select(r.select()))
+                .limit(r.limit())
+                .segment(r.segment())
+                .totalSegments(r.totalSegments())
                 .returnConsumedCapacity(rcc(r.returnConsumedCapacity()));
         if (r.consistentRead()) {
             b.consistentRead(true);
@@ -511,15 +609,20 @@ public final class DynamoDbBackend implements Backend {
             b.exclusiveStartKey(toSdk(r.exclusiveStartKey()));
         }
         var out = call(() -> client.scan(b.build()));
-        return new ScanResponse(items(out.hasItems() ? out.items() : List.of()), nz(out.count()), nz(out.scannedCount()),
-                out.hasLastEvaluatedKey() ? fromSdk(out.lastEvaluatedKey()) : null, capacity(out.consumedCapacity(), false));
+        return new ScanResponse(
+                items(out.hasItems() ? out.items() : List.of()),
+                nz(out.count()),
+                nz(out.scannedCount()),
+                out.hasLastEvaluatedKey() ? fromSdk(out.lastEvaluatedKey()) : null,
+                capacity(out.consumedCapacity(), false));
     }
 
     private static int nz(Integer i) {
         return i == null ? 0 : i;
     }
 
-    private static List<Map<String, AttributeValue>> items(List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> items) {
+    private static List<Map<String, AttributeValue>> items(
+            List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> items) {
         List<Map<String, AttributeValue>> out = new ArrayList<>(items.size());
         for (var item : items) {
             out.add(fromSdk(item));
@@ -533,24 +636,34 @@ public final class DynamoDbBackend implements Backend {
     public BatchGetItemResponse batchGetItem(BatchGetItemRequest r) {
         Map<String, software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes> request = new LinkedHashMap<>();
         r.requestItems().forEach((table, ka) -> request.put(table, keysAndAttributes(ka)));
-        var out = call(() -> client.batchGetItem(b -> b.requestItems(request).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))));
+        var out = call(() -> client.batchGetItem(
+                b -> b.requestItems(request).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))));
         Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
         if (out.hasResponses()) {
             out.responses().forEach((table, items) -> responses.put(table, items(items)));
         }
         Map<String, KeysAndAttributes> unprocessed = new LinkedHashMap<>();
         if (out.hasUnprocessedKeys()) {
-            out.unprocessedKeys().forEach((table, ka) -> unprocessed.put(table, new KeysAndAttributes(
-                    items(ka.keys()), ka.projectionExpression(), ka.hasExpressionAttributeNames() ? ka.expressionAttributeNames() : null,
-                    Boolean.TRUE.equals(ka.consistentRead()))));
+            out.unprocessedKeys()
+                    .forEach((table, ka) -> unprocessed.put(
+                            table,
+                            new KeysAndAttributes(
+                                    items(ka.keys()),
+                                    ka.projectionExpression(),
+                                    ka.hasExpressionAttributeNames() ? ka.expressionAttributeNames() : null,
+                                    Boolean.TRUE.equals(ka.consistentRead()))));
         }
-        return new BatchGetItemResponse(responses, unprocessed, capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, false));
+        return new BatchGetItemResponse(
+                responses, unprocessed, capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, false));
     }
 
-    private static software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes keysAndAttributes(KeysAndAttributes ka) {
-        List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> keys = new ArrayList<>(ka.keys().size());
+    private static software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes keysAndAttributes(
+            KeysAndAttributes ka) {
+        List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> keys =
+                new ArrayList<>(ka.keys().size());
         ka.keys().forEach(k -> keys.add(toSdk(k)));
-        var b = software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes.builder().keys(keys)
+        var b = software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes.builder()
+                .keys(keys)
                 .projectionExpression(ka.projectionExpression());
         if (ka.consistentRead()) {
             b.consistentRead(true);
@@ -567,28 +680,39 @@ public final class DynamoDbBackend implements Backend {
             for (WriteRequest w : writes) {
                 if (w instanceof WriteRequest.Put p) {
                     sdk.add(software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder()
-                            .putRequest(PutRequest.builder().item(toSdk(p.item())).build()).build());
+                            .putRequest(
+                                    PutRequest.builder().item(toSdk(p.item())).build())
+                            .build());
                 } else {
                     sdk.add(software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder()
-                            .deleteRequest(DeleteRequest.builder().key(toSdk(((WriteRequest.Delete) w).key())).build()).build());
+                            .deleteRequest(DeleteRequest.builder()
+                                    .key(toSdk(((WriteRequest.Delete) w).key()))
+                                    .build())
+                            .build());
                 }
             }
             request.put(table, sdk);
         });
-        var out = call(() -> client.batchWriteItem(b -> b.requestItems(request).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
+        var out = call(() -> client.batchWriteItem(b -> b.requestItems(request)
+                .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
                 .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))));
         Map<String, List<WriteRequest>> unprocessed = new LinkedHashMap<>();
         if (out.hasUnprocessedItems()) {
             out.unprocessedItems().forEach((table, writes) -> {
                 List<WriteRequest> core = new ArrayList<>(writes.size());
                 for (var w : writes) {
-                    core.add(w.putRequest() != null ? WriteRequest.put(fromSdk(w.putRequest().item()))
-                            : WriteRequest.delete(fromSdk(w.deleteRequest().key())));
+                    core.add(
+                            w.putRequest() != null
+                                    ? WriteRequest.put(fromSdk(w.putRequest().item()))
+                                    : WriteRequest.delete(
+                                            fromSdk(w.deleteRequest().key())));
                 }
                 unprocessed.put(table, core);
             });
         }
-        return new BatchWriteItemResponse(unprocessed, capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, true),
+        return new BatchWriteItemResponse(
+                unprocessed,
+                capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, true),
                 metricsByTable(out.hasItemCollectionMetrics() ? out.itemCollectionMetrics() : null));
     }
 
@@ -596,61 +720,94 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest r) {
-        List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> items = new ArrayList<>(r.transactItems().size());
+        List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> items =
+                new ArrayList<>(r.transactItems().size());
         for (TransactWriteItem item : r.transactItems()) {
             items.add(transactWriteItem(item));
         }
-        var out = call(() -> client.transactWriteItems(b -> b.transactItems(items).clientRequestToken(r.clientRequestToken())
-                .returnConsumedCapacity(rcc(r.returnConsumedCapacity())).returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))));
-        return new TransactWriteItemsResponse(capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, true),
+        var out = call(() -> client.transactWriteItems(b -> b.transactItems(items)
+                .clientRequestToken(r.clientRequestToken())
+                .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
+                .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))));
+        return new TransactWriteItemsResponse(
+                capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, true),
                 metricsByTable(out.hasItemCollectionMetrics() ? out.itemCollectionMetrics() : null));
     }
 
-    private static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem transactWriteItem(TransactWriteItem item) {
+    private static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem transactWriteItem(
+            TransactWriteItem item) {
         Map<String, String> names = names(item.expressionAttributeNames());
         var values = values(item.expressionAttributeValues());
         ReturnValuesOnConditionCheckFailure onFailure = onFailure(item.returnOldItemOnConditionFailure());
         software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.Builder b =
                 software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder();
         if (item instanceof TransactWriteItem.Put p) {
-            b.put(Put.builder().tableName(p.tableName()).item(toSdk(p.item())).conditionExpression(p.conditionExpression())
-                    .expressionAttributeNames(names).expressionAttributeValues(values)
-                    .returnValuesOnConditionCheckFailure(onFailure).build());
+            b.put(Put.builder()
+                    .tableName(p.tableName())
+                    .item(toSdk(p.item()))
+                    .conditionExpression(p.conditionExpression())
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)
+                    .returnValuesOnConditionCheckFailure(onFailure)
+                    .build());
         } else if (item instanceof TransactWriteItem.Update u) {
-            b.update(Update.builder().tableName(u.tableName()).key(toSdk(u.key())).updateExpression(u.updateExpression())
+            b.update(Update.builder()
+                    .tableName(u.tableName())
+                    .key(toSdk(u.key()))
+                    .updateExpression(u.updateExpression())
                     .conditionExpression(u.conditionExpression())
-                    .expressionAttributeNames(names).expressionAttributeValues(values)
-                    .returnValuesOnConditionCheckFailure(onFailure).build());
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)
+                    .returnValuesOnConditionCheckFailure(onFailure)
+                    .build());
         } else if (item instanceof TransactWriteItem.Delete d) {
-            b.delete(Delete.builder().tableName(d.tableName()).key(toSdk(d.key())).conditionExpression(d.conditionExpression())
-                    .expressionAttributeNames(names).expressionAttributeValues(values)
-                    .returnValuesOnConditionCheckFailure(onFailure).build());
+            b.delete(Delete.builder()
+                    .tableName(d.tableName())
+                    .key(toSdk(d.key()))
+                    .conditionExpression(d.conditionExpression())
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)
+                    .returnValuesOnConditionCheckFailure(onFailure)
+                    .build());
         } else {
             TransactWriteItem.ConditionCheck c = (TransactWriteItem.ConditionCheck) item;
-            b.conditionCheck(ConditionCheck.builder().tableName(c.tableName()).key(toSdk(c.key())).conditionExpression(c.conditionExpression())
-                    .expressionAttributeNames(names).expressionAttributeValues(values)
-                    .returnValuesOnConditionCheckFailure(onFailure).build());
+            b.conditionCheck(ConditionCheck.builder()
+                    .tableName(c.tableName())
+                    .key(toSdk(c.key()))
+                    .conditionExpression(c.conditionExpression())
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)
+                    .returnValuesOnConditionCheckFailure(onFailure)
+                    .build());
         }
         return b.build();
     }
 
     @Override
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest r) {
-        List<software.amazon.awssdk.services.dynamodb.model.TransactGetItem> items = new ArrayList<>(r.transactItems().size());
+        List<software.amazon.awssdk.services.dynamodb.model.TransactGetItem> items =
+                new ArrayList<>(r.transactItems().size());
         for (TransactGetItem g : r.transactItems()) {
-            items.add(software.amazon.awssdk.services.dynamodb.model.TransactGetItem.builder().get(Get.builder()
-                    .tableName(g.tableName()).key(toSdk(g.key())).projectionExpression(g.projectionExpression())
-                    .expressionAttributeNames(g.expressionAttributeNames().isEmpty() ? null : g.expressionAttributeNames())
-                    .build()).build());
+            items.add(software.amazon.awssdk.services.dynamodb.model.TransactGetItem.builder()
+                    .get(Get.builder()
+                            .tableName(g.tableName())
+                            .key(toSdk(g.key()))
+                            .projectionExpression(g.projectionExpression())
+                            .expressionAttributeNames(
+                                    g.expressionAttributeNames().isEmpty() ? null : g.expressionAttributeNames())
+                            .build())
+                    .build());
         }
-        var out = call(() -> client.transactGetItems(b -> b.transactItems(items).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))));
+        var out = call(() -> client.transactGetItems(
+                b -> b.transactItems(items).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))));
         List<Map<String, AttributeValue>> responses = new ArrayList<>();
         if (out.hasResponses()) {
             for (ItemResponse ir : out.responses()) {
                 responses.add(ir.hasItem() ? fromSdk(ir.item()) : null);
             }
         }
-        return new TransactGetItemsResponse(responses, capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, false));
+        return new TransactGetItemsResponse(
+                responses, capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, false));
     }
 
     @Override
@@ -663,11 +820,14 @@ public final class DynamoDbBackend implements Backend {
     // ---- small mappings ---------------------------------------------------------------------------------------
 
     private static software.amazon.awssdk.services.dynamodb.model.ReturnValue returnValues(ReturnValues v) {
-        return v == null || v == ReturnValues.NONE ? null : software.amazon.awssdk.services.dynamodb.model.ReturnValue.fromValue(v.name());
+        return v == null || v == ReturnValues.NONE
+                ? null
+                : software.amazon.awssdk.services.dynamodb.model.ReturnValue.fromValue(v.name());
     }
 
     private static software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity rcc(ReturnConsumedCapacity v) {
-        return v == null || v == ReturnConsumedCapacity.NONE ? null
+        return v == null || v == ReturnConsumedCapacity.NONE
+                ? null
                 : software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.fromValue(v.name());
     }
 
@@ -683,7 +843,8 @@ public final class DynamoDbBackend implements Backend {
         return s == null ? null : software.amazon.awssdk.services.dynamodb.model.Select.fromValue(s.name());
     }
 
-    private static List<ConsumedCapacity> capacities(List<software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity> cs, boolean write) {
+    private static List<ConsumedCapacity> capacities(
+            List<software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity> cs, boolean write) {
         if (cs == null) {
             return List.of();
         }
@@ -701,15 +862,24 @@ public final class DynamoDbBackend implements Backend {
             return null;
         }
         Capacity total = capacity(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), write);
-        Capacity table = c.table() == null ? null
-                : capacity(c.table().capacityUnits(), c.table().readCapacityUnits(), c.table().writeCapacityUnits(), write);
+        Capacity table = c.table() == null
+                ? null
+                : capacity(
+                        c.table().capacityUnits(),
+                        c.table().readCapacityUnits(),
+                        c.table().writeCapacityUnits(),
+                        write);
         Map<String, Capacity> gsis = new LinkedHashMap<>();
         if (c.hasGlobalSecondaryIndexes()) {
-            c.globalSecondaryIndexes().forEach((n, x) -> gsis.put(n, capacity(x.capacityUnits(), x.readCapacityUnits(), x.writeCapacityUnits(), write)));
+            c.globalSecondaryIndexes()
+                    .forEach((n, x) -> gsis.put(
+                            n, capacity(x.capacityUnits(), x.readCapacityUnits(), x.writeCapacityUnits(), write)));
         }
         Map<String, Capacity> lsis = new LinkedHashMap<>();
         if (c.hasLocalSecondaryIndexes()) {
-            c.localSecondaryIndexes().forEach((n, x) -> lsis.put(n, capacity(x.capacityUnits(), x.readCapacityUnits(), x.writeCapacityUnits(), write)));
+            c.localSecondaryIndexes()
+                    .forEach((n, x) -> lsis.put(
+                            n, capacity(x.capacityUnits(), x.readCapacityUnits(), x.writeCapacityUnits(), write)));
         }
         return new ConsumedCapacity(c.tableName(), total, table, gsis, lsis);
     }
@@ -723,7 +893,8 @@ public final class DynamoDbBackend implements Backend {
     }
 
     /** DynamoDB gives only the estimate range; {@code sizeBytes} is then the upper bound in bytes. */
-    private static ItemCollectionMetrics metrics(software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics m) {
+    private static ItemCollectionMetrics metrics(
+            software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics m) {
         if (m == null || !m.hasItemCollectionKey()) {
             return null;
         }

@@ -60,14 +60,16 @@ final class Errors {
             return new ProvisionedThroughputExceededException(message((DynamoDbException) e));
         }
         if (e instanceof DynamoDbException d) {
-            String code = d.awsErrorDetails() == null ? null : d.awsErrorDetails().errorCode();
+            String code =
+                    d.awsErrorDetails() == null ? null : d.awsErrorDetails().errorCode();
             if ("ValidationException".equals(code)) {
                 return new ValidationException(message(d));
             }
             if ("ThrottlingException".equals(code) || "ProvisionedThroughputExceededException".equals(code)) {
                 return new ProvisionedThroughputExceededException(message(d));
             }
-            return new DynamoDbBackendException(code == null ? "InternalFailure" : code, d.statusCode(), d.getMessage(), d);
+            return new DynamoDbBackendException(
+                    code == null ? "InternalFailure" : code, d.statusCode(), d.getMessage(), d);
         }
         return new DynamoDbBackendException("ClientError", 0, e.getMessage(), e);
     }

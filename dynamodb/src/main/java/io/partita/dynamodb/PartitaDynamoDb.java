@@ -41,7 +41,9 @@ public final class PartitaDynamoDb {
      * table creation (DynamoDB Local in tests).
      */
     public static Partita.Builder builder(DynamoDbClient client) {
-        return Partita.builder(new DynamoDbBackend(client)).createTablesOnOpen(false).retryThrottles(false);
+        return Partita.builder(new DynamoDbBackend(client))
+                .createTablesOnOpen(false)
+                .retryThrottles(false);
     }
 
     /** Creates every table that does not exist yet and waits until each one and its indexes are ACTIVE. */
@@ -55,12 +57,18 @@ public final class PartitaDynamoDb {
      */
     public static List<TableDescription> ensureTables(Partita db, TableDefinition... definitions) {
         if (!(db.backend() instanceof DynamoDbBackend backend)) {
-            throw new IllegalArgumentException("not a DynamoDB-backed Partita: " + db.backend().getClass().getName());
+            throw new IllegalArgumentException(
+                    "not a DynamoDB-backed Partita: " + db.backend().getClass().getName());
         }
         List<TableDefinition> deployed = new ArrayList<>();
         for (TableDefinition d : definitions) {
-            deployed.add(new TableDefinition(db.tableName(d.name()), d.partitionKey(), d.sortKey(),
-                    d.globalSecondaryIndexes(), d.localSecondaryIndexes(), d.provisionedThroughput()));
+            deployed.add(new TableDefinition(
+                    db.tableName(d.name()),
+                    d.partitionKey(),
+                    d.sortKey(),
+                    d.globalSecondaryIndexes(),
+                    d.localSecondaryIndexes(),
+                    d.provisionedThroughput()));
         }
         return backend.ensureTables(deployed);
     }

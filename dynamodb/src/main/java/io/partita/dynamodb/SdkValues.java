@@ -32,7 +32,8 @@ public final class SdkValues {
         } else if (value instanceof AttributeValue.Null) {
             return b.nul(true).build();
         } else if (value instanceof AttributeValue.L l) {
-            List<software.amazon.awssdk.services.dynamodb.model.AttributeValue> out = new ArrayList<>(l.values().size());
+            List<software.amazon.awssdk.services.dynamodb.model.AttributeValue> out =
+                    new ArrayList<>(l.values().size());
             for (AttributeValue v : l.values()) {
                 out.add(toSdk(v));
             }
@@ -58,11 +59,13 @@ public final class SdkValues {
     }
 
     /** The SDK form of an item or key; {@code null} stays {@code null}. */
-    public static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(Map<String, ? extends AttributeValue> item) {
+    public static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(
+            Map<String, ? extends AttributeValue> item) {
         if (item == null) {
             return null;
         }
-        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> out = new LinkedHashMap<>(item.size() * 2);
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> out =
+                new LinkedHashMap<>(item.size() * 2);
         item.forEach((k, v) -> out.put(k, toSdk(v)));
         return out;
     }
@@ -106,7 +109,8 @@ public final class SdkValues {
     }
 
     /** The core form of an item or key; {@code null} stays {@code null}. */
-    public static Map<String, AttributeValue> fromSdk(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+    public static Map<String, AttributeValue> fromSdk(
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
         if (item == null) {
             return null;
         }

@@ -3,8 +3,8 @@ package io.partita.dynamodb;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.partita.storage.Backend;
-import io.partita.storage.Storage;
 import io.partita.storage.ConditionalCheckFailedException;
+import io.partita.storage.Storage;
 import io.partita.storage.StorageException;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.TransactionCanceledException;
@@ -63,24 +63,56 @@ class DifferentialTest {
     static final String TABLE = "Diff";
 
     static final TableDefinition DEFINITION = TableDefinition.builder(TABLE)
-            .partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.s("sk"))
+            .partitionKey(KeyAttribute.s("pk"))
+            .sortKey(KeyAttribute.s("sk"))
             .localSecondaryIndex("ByNum", KeyAttribute.n("num"), Projection.include("tag"))
-            .globalSecondaryIndex("ByGrp", KeyAttribute.s("grp"), KeyAttribute.n("num"), Projection.include("tag", "cnt"))
+            .globalSecondaryIndex(
+                    "ByGrp", KeyAttribute.s("grp"), KeyAttribute.n("num"), Projection.include("tag", "cnt"))
             .globalSecondaryIndex("ByTag", KeyAttribute.s("tag"), null, Projection.all())
             .globalSecondaryIndex("ByBin", KeyAttribute.s("grp"), KeyAttribute.b("bin"), Projection.keysOnly())
-            .globalSecondaryIndex(new GlobalSecondaryIndex("ByMulti", List.of(KeyAttribute.s("grp"), KeyAttribute.s("cat")),
-                    List.of(KeyAttribute.n("num"), KeyAttribute.s("tag")), Projection.all()))
+            .globalSecondaryIndex(new GlobalSecondaryIndex(
+                    "ByMulti",
+                    List.of(KeyAttribute.s("grp"), KeyAttribute.s("cat")),
+                    List.of(KeyAttribute.n("num"), KeyAttribute.s("tag")),
+                    Projection.all()))
             .build();
 
     /** The index sort key attributes, for grouping ties (DynamoDB defines no order among equal index keys). */
-    static final Map<String, List<String>> INDEX_SORT = Map.of("ByNum", List.of("num"), "ByGrp", List.of("num"),
-            "ByTag", List.of(), "ByBin", List.of("bin"), "ByMulti", List.of("num", "tag"));
+    static final Map<String, List<String>> INDEX_SORT = Map.of(
+            "ByNum",
+            List.of("num"),
+            "ByGrp",
+            List.of("num"),
+            "ByTag",
+            List.of(),
+            "ByBin",
+            List.of("bin"),
+            "ByMulti",
+            List.of("num", "tag"));
 
-    static final String[] SK = {"a", "b", "aa", "ab", "B", "Z", "é", "ü", "z", "\uD834\uDD1E", "ｚ", "a b", "10", "9", "1", "a\u0000"};
-    static final String[] NUM = {"-10", "-1.5", "0", "0.001", "1", "1.50", "2", "10", "100", "1E3", "-0.5", "3.14159",
-            "12345678901234567890123456789012345678", "0.000000000000000000000000000000000001"};
+    static final String[] SK = {
+        "a", "b", "aa", "ab", "B", "Z", "é", "ü", "z", "\uD834\uDD1E", "ｚ", "a b", "10", "9", "1", "a\u0000"
+    };
+    static final String[] NUM = {
+        "-10",
+        "-1.5",
+        "0",
+        "0.001",
+        "1",
+        "1.50",
+        "2",
+        "10",
+        "100",
+        "1E3",
+        "-0.5",
+        "3.14159",
+        "12345678901234567890123456789012345678",
+        "0.000000000000000000000000000000000001"
+    };
     static final String[] TAGS = {"red", "green", "blue", "re", "r", "Red"};
-    static final String[] ATTRS = {"num", "grp", "cat", "tag", "cnt", "set", "nums", "list", "map", "flag", "nul", "bin", "nope"};
+    static final String[] ATTRS = {
+        "num", "grp", "cat", "tag", "cnt", "set", "nums", "list", "map", "flag", "nul", "bin", "nope"
+    };
 
     static Backend core;
     static DynamoDbBackend ddb;
@@ -131,7 +163,9 @@ class DifferentialTest {
         seed = seedProperty.isBlank() ? DEFAULT_SEED : Long.parseLong(seedProperty.trim());
         String opsProperty = System.getProperty("partita.diff.ops", "");
         int ops = opsProperty.isBlank() ? 3000 : Integer.parseInt(opsProperty.trim());
-        System.out.printf("differential test: seed=%d ops=%d (rerun: -Dpartita.diff.seed=%d -Dpartita.diff.ops=%d)%n", seed, ops, seed, ops);
+        System.out.printf(
+                "differential test: seed=%d ops=%d (rerun: -Dpartita.diff.seed=%d -Dpartita.diff.ops=%d)%n",
+                seed, ops, seed, ops);
         rnd = new Random(seed);
         DynamoDbLocal.deleteAllTables();
         try {
@@ -149,7 +183,8 @@ class DifferentialTest {
             }
         }
         compareWholeState();
-        System.out.printf("differential test: %d operations agreed in %d ms: %s; known DynamoDB Local defects met: %s%n",
+        System.out.printf(
+                "differential test: %d operations agreed in %d ms: %s; known DynamoDB Local defects met: %s%n",
                 ops, (System.nanoTime() - t0) / 1_000_000, opCounts, knownDefects);
     }
 
@@ -192,11 +227,15 @@ class DifferentialTest {
         count("put");
         Map<String, AttributeValue> item = randomItem();
         Expr cond = rnd.nextInt(3) == 0 ? condition() : null;
-        PutItemRequest req = PutItemRequest.builder().tableName(TABLE).item(item)
-                .conditionExpression(cond == null ? null : cond.text).expressionAttributeNames(cond == null ? null : cond.names)
+        PutItemRequest req = PutItemRequest.builder()
+                .tableName(TABLE)
+                .item(item)
+                .conditionExpression(cond == null ? null : cond.text)
+                .expressionAttributeNames(cond == null ? null : cond.names)
                 .expressionAttributeValues(cond == null ? null : cond.values)
                 .returnValues(rnd.nextBoolean() ? ReturnValues.ALL_OLD : ReturnValues.NONE)
-                .returnOldItemOnConditionFailure(rnd.nextBoolean()).build();
+                .returnOldItemOnConditionFailure(rnd.nextBoolean())
+                .build();
         compare("PutItem " + req, b -> b.putItem(req).attributes());
     }
 
@@ -207,29 +246,44 @@ class DifferentialTest {
         Expr e = new Expr();
         String update = updateExpression(e);
         Expr cond = rnd.nextInt(3) == 0 ? condition(e) : null;
-        UpdateItemRequest req = UpdateItemRequest.builder().tableName(TABLE).key(randomKey()).updateExpression(update)
-                .conditionExpression(cond == null ? null : cond.text).expressionAttributeNames(e.names).expressionAttributeValues(e.values)
+        UpdateItemRequest req = UpdateItemRequest.builder()
+                .tableName(TABLE)
+                .key(randomKey())
+                .updateExpression(update)
+                .conditionExpression(cond == null ? null : cond.text)
+                .expressionAttributeNames(e.names)
+                .expressionAttributeValues(e.values)
                 .returnValues(RETURN_VALUES.get(rnd.nextInt(RETURN_VALUES.size())))
-                .returnOldItemOnConditionFailure(rnd.nextBoolean()).build();
+                .returnOldItemOnConditionFailure(rnd.nextBoolean())
+                .build();
         compare("UpdateItem " + req, b -> b.updateItem(req).attributes());
     }
 
     private void delete() {
         count("delete");
         Expr cond = rnd.nextInt(2) == 0 ? condition() : null;
-        DeleteItemRequest req = DeleteItemRequest.builder().tableName(TABLE).key(randomKey())
-                .conditionExpression(cond == null ? null : cond.text).expressionAttributeNames(cond == null ? null : cond.names)
+        DeleteItemRequest req = DeleteItemRequest.builder()
+                .tableName(TABLE)
+                .key(randomKey())
+                .conditionExpression(cond == null ? null : cond.text)
+                .expressionAttributeNames(cond == null ? null : cond.names)
                 .expressionAttributeValues(cond == null ? null : cond.values)
                 .returnValues(rnd.nextBoolean() ? ReturnValues.ALL_OLD : ReturnValues.NONE)
-                .returnOldItemOnConditionFailure(rnd.nextBoolean()).build();
+                .returnOldItemOnConditionFailure(rnd.nextBoolean())
+                .build();
         compare("DeleteItem " + req, b -> b.deleteItem(req).attributes());
     }
 
     private void get() {
         count("get");
         Expr p = rnd.nextInt(3) == 0 ? projection() : null;
-        GetItemRequest req = GetItemRequest.builder().tableName(TABLE).key(randomKey()).consistentRead(rnd.nextBoolean())
-                .projectionExpression(p == null ? null : p.text).expressionAttributeNames(p == null ? null : p.names).build();
+        GetItemRequest req = GetItemRequest.builder()
+                .tableName(TABLE)
+                .key(randomKey())
+                .consistentRead(rnd.nextBoolean())
+                .projectionExpression(p == null ? null : p.text)
+                .expressionAttributeNames(p == null ? null : p.names)
+                .build();
         compare("GetItem " + req, b -> b.getItem(req).item());
     }
 
@@ -355,17 +409,29 @@ class DifferentialTest {
         Expr filter = null;
         if (rnd.nextInt(3) == 0) {
             // mostly projected attributes; sometimes any, which an index without the attribute must reject
-            attrPool = index == null || rnd.nextInt(4) == 0 ? List.of(ATTRS) : PROJECTED.getOrDefault(index, List.of(ATTRS));
+            attrPool = index == null || rnd.nextInt(4) == 0
+                    ? List.of(ATTRS)
+                    : PROJECTED.getOrDefault(index, List.of(ATTRS));
             filter = condition(e);
             attrPool = List.of(ATTRS);
         }
         Integer limit = rnd.nextInt(3) == 0 ? 1 + rnd.nextInt(6) : null;
         boolean forward = rnd.nextInt(3) > 0;
-        boolean consistent = rnd.nextInt(index != null && index.startsWith("By") && !index.equals("ByNum") ? 20 : 3) == 0;
-        QueryRequest first = QueryRequest.builder().tableName(TABLE).indexName(index).keyConditionExpression(keyCondition)
-                .filterExpression(filter == null ? null : filter.text).projectionExpression(projection == null ? null : projection.text)
-                .expressionAttributeNames(e.names).expressionAttributeValues(e.values).select(select).limit(limit)
-                .scanIndexForward(forward).consistentRead(consistent).build();
+        boolean consistent =
+                rnd.nextInt(index != null && index.startsWith("By") && !index.equals("ByNum") ? 20 : 3) == 0;
+        QueryRequest first = QueryRequest.builder()
+                .tableName(TABLE)
+                .indexName(index)
+                .keyConditionExpression(keyCondition)
+                .filterExpression(filter == null ? null : filter.text)
+                .projectionExpression(projection == null ? null : projection.text)
+                .expressionAttributeNames(e.names)
+                .expressionAttributeValues(e.values)
+                .select(select)
+                .limit(limit)
+                .scanIndexForward(forward)
+                .consistentRead(consistent)
+                .build();
         String what = "Query " + first;
         Outcome<List<QueryResponse>> a = run(() -> allPages(core, first));
         Outcome<List<QueryResponse>> b = run(() -> allPages(ddb, first));
@@ -378,8 +444,12 @@ class DifferentialTest {
         if (totalOrder) {
             List<QueryResponse> ax = new ArrayList<>(a.value);
             List<QueryResponse> bx = new ArrayList<>(b.value);
-            if (ax.size() == bx.size() + 1 && trailingEmpty(ax) && !bx.isEmpty() && bx.get(bx.size() - 1).lastEvaluatedKey() == null) {
-                // D4: DynamoDB returns a LastEvaluatedKey when Limit ends a page even if nothing follows (the core too);
+            if (ax.size() == bx.size() + 1
+                    && trailingEmpty(ax)
+                    && !bx.isEmpty()
+                    && bx.get(bx.size() - 1).lastEvaluatedKey() == null) {
+                // D4: DynamoDB returns a LastEvaluatedKey when Limit ends a page even if nothing follows (the core
+                // too);
                 // DynamoDB Local omits it when it knows the range is exhausted
                 knownDefects.merge("D4 no LastEvaluatedKey when Limit meets the end", 1, Integer::sum);
                 ax.remove(ax.size() - 1);
@@ -389,12 +459,17 @@ class DifferentialTest {
             a = new Outcome<>(ax, null);
             b = new Outcome<>(bx, null);
             if (a.value.size() != b.value.size()) {
-                differ(what, "page count " + a.value.size() + " vs " + b.value.size() + "\ncore: " + a.value + "\nddb:  " + b.value);
+                differ(
+                        what,
+                        "page count " + a.value.size() + " vs " + b.value.size() + "\ncore: " + a.value + "\nddb:  "
+                                + b.value);
             }
             for (int i = 0; i < a.value.size(); i++) {
                 QueryResponse x = a.value.get(i);
                 QueryResponse y = b.value.get(i);
-                if (!x.items().equals(y.items()) || x.count() != y.count() || x.scannedCount() != y.scannedCount()
+                if (!x.items().equals(y.items())
+                        || x.count() != y.count()
+                        || x.scannedCount() != y.scannedCount()
                         || !Objects.equals(x.lastEvaluatedKey(), y.lastEvaluatedKey())) {
                     differ(what, "page " + i + "\ncore: " + x + "\nddb:  " + y);
                 }
@@ -417,7 +492,10 @@ class DifferentialTest {
 
     private static boolean trailingEmpty(List<QueryResponse> pages) {
         QueryResponse last = pages.get(pages.size() - 1);
-        return pages.size() >= 2 && last.items().isEmpty() && last.scannedCount() == 0 && last.lastEvaluatedKey() == null;
+        return pages.size() >= 2
+                && last.items().isEmpty()
+                && last.scannedCount() == 0
+                && last.lastEvaluatedKey() == null;
     }
 
     private static List<QueryResponse> allPages(Backend backend, QueryRequest first) {
@@ -429,7 +507,9 @@ class DifferentialTest {
             if (page.lastEvaluatedKey() == null || page.lastEvaluatedKey().isEmpty()) {
                 return pages;
             }
-            request = request.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build();
+            request = request.toBuilder()
+                    .exclusiveStartKey(page.lastEvaluatedKey())
+                    .build();
         }
         throw new IllegalStateException("query does not end");
     }
@@ -443,7 +523,8 @@ class DifferentialTest {
     }
 
     /** Consecutive runs of equal index sort keys, each as a multiset: the order DynamoDB defines, no more. */
-    private static List<Map<Map<String, AttributeValue>, Integer>> tieGroups(List<Map<String, AttributeValue>> items, List<String> sortKey) {
+    private static List<Map<Map<String, AttributeValue>, Integer>> tieGroups(
+            List<Map<String, AttributeValue>> items, List<String> sortKey) {
         List<Map<Map<String, AttributeValue>, Integer>> groups = new ArrayList<>();
         List<AttributeValue> previous = null;
         for (Map<String, AttributeValue> item : items) {
@@ -476,21 +557,32 @@ class DifferentialTest {
         attrPool = List.of(ATTRS);
         Integer limit = rnd.nextInt(3) == 0 ? 1 + rnd.nextInt(10) : null;
         int segments = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(3) : 0;
-        ScanRequest first = ScanRequest.builder().tableName(TABLE).indexName(index).filterExpression(filter == null ? null : filter.text)
-                .expressionAttributeNames(e.names).expressionAttributeValues(e.values).limit(limit)
-                .select(rnd.nextInt(8) == 0 ? Select.COUNT : null).build();
+        ScanRequest first = ScanRequest.builder()
+                .tableName(TABLE)
+                .indexName(index)
+                .filterExpression(filter == null ? null : filter.text)
+                .expressionAttributeNames(e.names)
+                .expressionAttributeValues(e.values)
+                .limit(limit)
+                .select(rnd.nextInt(8) == 0 ? Select.COUNT : null)
+                .build();
         String what = "Scan " + first + " segments=" + segments;
         Function<Backend, List<ScanResponse>> all = backend -> {
             List<ScanResponse> pages = new ArrayList<>();
             for (int seg = 0; seg < Math.max(1, segments); seg++) {
-                ScanRequest request = segments == 0 ? first : first.toBuilder().segment(seg).totalSegments(segments).build();
+                ScanRequest request = segments == 0
+                        ? first
+                        : first.toBuilder().segment(seg).totalSegments(segments).build();
                 while (true) {
                     ScanResponse page = backend.scan(request);
                     pages.add(page);
-                    if (page.lastEvaluatedKey() == null || page.lastEvaluatedKey().isEmpty()) {
+                    if (page.lastEvaluatedKey() == null
+                            || page.lastEvaluatedKey().isEmpty()) {
                         break;
                     }
-                    request = request.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build();
+                    request = request.toBuilder()
+                            .exclusiveStartKey(page.lastEvaluatedKey())
+                            .build();
                 }
             }
             return pages;
@@ -519,7 +611,9 @@ class DifferentialTest {
         for (int i = 0; i < n; i++) {
             writes.add(rnd.nextInt(3) == 0 ? WriteRequest.delete(randomKey()) : WriteRequest.put(randomItem()));
         }
-        BatchWriteItemRequest req = BatchWriteItemRequest.builder().requestItems(Map.of(TABLE, writes)).build();
+        BatchWriteItemRequest req = BatchWriteItemRequest.builder()
+                .requestItems(Map.of(TABLE, writes))
+                .build();
         compare("BatchWriteItem " + req, b -> b.batchWriteItem(req).unprocessedItems());
     }
 
@@ -531,8 +625,16 @@ class DifferentialTest {
             keys.add(randomKey());
         }
         BatchGetItemRequest req = BatchGetItemRequest.builder()
-                .requestItems(Map.of(TABLE, KeysAndAttributes.builder().keys(keys).consistentRead(rnd.nextBoolean()).build())).build();
-        compare("BatchGetItem " + req, b -> multiset(b.batchGetItem(req).responses().getOrDefault(TABLE, List.of())));
+                .requestItems(Map.of(
+                        TABLE,
+                        KeysAndAttributes.builder()
+                                .keys(keys)
+                                .consistentRead(rnd.nextBoolean())
+                                .build()))
+                .build();
+        compare(
+                "BatchGetItem " + req,
+                b -> multiset(b.batchGetItem(req).responses().getOrDefault(TABLE, List.of())));
     }
 
     private void transactWrite() {
@@ -545,7 +647,9 @@ class DifferentialTest {
             String text = withCondition ? c.text : null;
             boolean old = rnd.nextBoolean();
             switch (rnd.nextInt(4)) {
-                case 0 -> actions.add(new TransactWriteItem.Put(TABLE, randomItem(rnd.nextInt(4) == 0), text, c.names, c.values, old));
+                case 0 ->
+                    actions.add(new TransactWriteItem.Put(
+                            TABLE, randomItem(rnd.nextInt(4) == 0), text, c.names, c.values, old));
                 case 1 -> {
                     String u = updateExpression(c);
                     actions.add(new TransactWriteItem.Update(TABLE, randomKey(), u, text, c.names, c.values, old));
@@ -555,11 +659,13 @@ class DifferentialTest {
                     if (!withCondition) {
                         c = condition();
                     }
-                    actions.add(new TransactWriteItem.ConditionCheck(TABLE, randomKey(), c.text, c.names, c.values, old));
+                    actions.add(
+                            new TransactWriteItem.ConditionCheck(TABLE, randomKey(), c.text, c.names, c.values, old));
                 }
             }
         }
-        TransactWriteItemsRequest req = TransactWriteItemsRequest.builder().transactItems(actions).build();
+        TransactWriteItemsRequest req =
+                TransactWriteItemsRequest.builder().transactItems(actions).build();
         compare("TransactWriteItems " + req, b -> {
             b.transactWriteItems(req);
             return "ok";
@@ -576,7 +682,8 @@ class DifferentialTest {
             keys.add(i > 0 && rnd.nextInt(10) == 0 ? keys.get(0) : randomKey());
         }
         keys.forEach(k -> gets.add(TransactGetItem.of(TABLE, k)));
-        TransactGetItemsRequest req = TransactGetItemsRequest.builder().transactItems(gets).build();
+        TransactGetItemsRequest req =
+                TransactGetItemsRequest.builder().transactItems(gets).build();
         compare("TransactGetItems " + req, b -> b.transactGetItems(req).responses());
     }
 
@@ -584,7 +691,8 @@ class DifferentialTest {
 
     private void compareWholeState() {
         for (String index : new String[] {null, "ByNum", "ByGrp", "ByTag", "ByBin", "ByMulti"}) {
-            ScanRequest req = ScanRequest.builder().tableName(TABLE).indexName(index).build();
+            ScanRequest req =
+                    ScanRequest.builder().tableName(TABLE).indexName(index).build();
             List<Map<String, AttributeValue>> a = scanAll(core, req);
             List<Map<String, AttributeValue>> b = scanAll(ddb, req);
             if (!multiset(a).equals(multiset(b))) {
@@ -602,7 +710,9 @@ class DifferentialTest {
             if (page.lastEvaluatedKey() == null || page.lastEvaluatedKey().isEmpty()) {
                 return out;
             }
-            request = request.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build();
+            request = request.toBuilder()
+                    .exclusiveStartKey(page.lastEvaluatedKey())
+                    .build();
         }
     }
 
@@ -640,13 +750,18 @@ class DifferentialTest {
         if (a.error == null || b.error == null || a.error.getClass() != b.error.getClass()) {
             differ(what, "core: " + describe(a) + "\nddb:  " + describe(b));
         }
-        if (a.error instanceof ConditionalCheckFailedException x && b.error instanceof ConditionalCheckFailedException y
+        if (a.error instanceof ConditionalCheckFailedException x
+                && b.error instanceof ConditionalCheckFailedException y
                 && !x.item().equals(y.item())) {
             differ(what, "condition-failure item\ncore: " + x.item() + "\nddb:  " + y.item());
         }
         if (a.error instanceof TransactionCanceledException x && b.error instanceof TransactionCanceledException y) {
-            List<List<Object>> cx = x.reasons().stream().map(r -> List.<Object>of(r.code(), r.item() == null ? Map.of() : r.item())).toList();
-            List<List<Object>> cy = y.reasons().stream().map(r -> List.<Object>of(r.code(), r.item() == null ? Map.of() : r.item())).toList();
+            List<List<Object>> cx = x.reasons().stream()
+                    .map(r -> List.<Object>of(r.code(), r.item() == null ? Map.of() : r.item()))
+                    .toList();
+            List<List<Object>> cy = y.reasons().stream()
+                    .map(r -> List.<Object>of(r.code(), r.item() == null ? Map.of() : r.item()))
+                    .toList();
             if (!cx.equals(cy)) {
                 differ(what, "cancellation reasons\ncore: " + cx + "\nddb:  " + cy);
             }
@@ -661,11 +776,13 @@ class DifferentialTest {
      * DynamoDB and on the core; DynamoDB Local throws a ValidationException for the whole request instead.
      */
     private static String knownDefect(StorageException core, StorageException local) {
-        if (core instanceof TransactionCanceledException t && local instanceof io.partita.storage.ValidationException
+        if (core instanceof TransactionCanceledException t
+                && local instanceof io.partita.storage.ValidationException
                 && t.reasons().stream().anyMatch(r -> "ValidationError".equals(r.code()))) {
             return "D2 transaction item ValidationError reported as ValidationException";
         }
-        if (core instanceof io.partita.storage.ValidationException v && v.getMessage().contains("multiple operations on one item")
+        if (core instanceof io.partita.storage.ValidationException v
+                && v.getMessage().contains("multiple operations on one item")
                 && local instanceof TransactionCanceledException) {
             return "D3 two actions on one item: conditions evaluated before the request is validated";
         }
@@ -690,7 +807,8 @@ class DifferentialTest {
     }
 
     private void differ(String what, String detail) {
-        fail("core and DynamoDB Local differ at operation #%d (seed %d)%n%s%n%s%nlast operations:%n%s",
+        fail(
+                "core and DynamoDB Local differ at operation #%d (seed %d)%n%s%n%s%nlast operations:%n%s",
                 opIndex, seed, what, detail, String.join("\n", recent));
     }
 
@@ -747,7 +865,9 @@ class DifferentialTest {
             item.put("cat", AttributeValue.s(cat()));
         }
         if (rnd.nextInt(3) > 0) {
-            item.put("tag", rnd.nextInt(invalid) == 0 ? AttributeValue.n(1) : AttributeValue.s(TAGS[rnd.nextInt(TAGS.length)]));
+            item.put(
+                    "tag",
+                    rnd.nextInt(invalid) == 0 ? AttributeValue.n(1) : AttributeValue.s(TAGS[rnd.nextInt(TAGS.length)]));
         }
         if (rnd.nextInt(3) == 0) {
             item.put("bin", AttributeValue.b(bytes(allowInvalid && rnd.nextInt(40) == 0 ? 0 : 1 + rnd.nextInt(2))));
@@ -777,7 +897,10 @@ class DifferentialTest {
             case "bin":
                 return AttributeValue.b(bytes(1 + rnd.nextInt(2)));
             case "set":
-                return AttributeValue.ss(rnd.nextBoolean() ? List.of("x") : List.of("x", "y", "z").subList(rnd.nextInt(2), 3));
+                return AttributeValue.ss(
+                        rnd.nextBoolean()
+                                ? List.of("x")
+                                : List.of("x", "y", "z").subList(rnd.nextInt(2), 3));
             case "nums":
                 return AttributeValue.nsOf(rnd.nextBoolean() ? new String[] {"1"} : new String[] {"1", "2.5"});
             case "list":
@@ -866,7 +989,8 @@ class DifferentialTest {
             case 0:
                 return "attribute_exists(" + e.name(a) + ")";
             case 1:
-                return "attribute_not_exists(" + e.name(rnd.nextInt(4) == 0 && attrPool.contains("pk") ? "pk" : a) + ")";
+                return "attribute_not_exists(" + e.name(rnd.nextInt(4) == 0 && attrPool.contains("pk") ? "pk" : a)
+                        + ")";
             case 2: {
                 String[] ops = {"=", "<>", "<", "<=", ">", ">="};
                 String op = ops[rnd.nextInt(ops.length)];
@@ -886,7 +1010,11 @@ class DifferentialTest {
                     lo = num();
                     hi = num();
                 }
-                if (isKeyType(lo) && isKeyType(hi) && lo.type() == hi.type() && compareKeys(lo, hi) > 0 && rnd.nextInt(8) > 0) {
+                if (isKeyType(lo)
+                        && isKeyType(hi)
+                        && lo.type() == hi.type()
+                        && compareKeys(lo, hi) > 0
+                        && rnd.nextInt(8) > 0) {
                     AttributeValue t = lo;
                     lo = hi;
                     hi = t;
@@ -897,15 +1025,19 @@ class DifferentialTest {
                 return e.name(a) + " IN (" + e.value(valueFor(a)) + ", " + e.value(randomScalar()) + ")";
             case 5: {
                 String[] types = {"S", "N", "B", "SS", "NS", "BS", "L", "M", "BOOL", "NULL"};
-                return "attribute_type(" + e.name(a) + ", " + e.value(AttributeValue.s(types[rnd.nextInt(types.length)])) + ")";
+                return "attribute_type(" + e.name(a) + ", "
+                        + e.value(AttributeValue.s(types[rnd.nextInt(types.length)])) + ")";
             }
             case 6:
-                return "begins_with(" + e.name(a) + ", " + e.value(AttributeValue.s(rnd.nextBoolean() ? "r" : "g")) + ")";
+                return "begins_with(" + e.name(a) + ", " + e.value(AttributeValue.s(rnd.nextBoolean() ? "r" : "g"))
+                        + ")";
             case 7:
-                return "contains(" + e.name(a) + ", " + e.value(rnd.nextBoolean() ? AttributeValue.s("x") : AttributeValue.s("e1")) + ")";
+                return "contains(" + e.name(a) + ", "
+                        + e.value(rnd.nextBoolean() ? AttributeValue.s("x") : AttributeValue.s("e1")) + ")";
             case 8:
                 // not on sk: size() of a string with non-BMP characters differs (README, difference U1)
-                return "size(" + e.name(a.equals("sk") ? "pk" : a) + ") " + (rnd.nextBoolean() ? ">" : "<=") + " " + e.value(AttributeValue.n(rnd.nextInt(4)));
+                return "size(" + e.name(a.equals("sk") ? "pk" : a) + ") " + (rnd.nextBoolean() ? ">" : "<=") + " "
+                        + e.value(AttributeValue.n(rnd.nextInt(4)));
             case 9:
                 if (!attrPool.contains("map")) {
                     return "attribute_exists(" + e.name(a) + ")";
@@ -969,24 +1101,30 @@ class DifferentialTest {
                 }
                 case 2 -> {
                     if (used.add("cnt")) {
-                        set.add(e.name("cnt") + " = " + e.name("cnt") + (rnd.nextBoolean() ? " + " : " - ") + e.value(AttributeValue.n(rnd.nextInt(5))));
+                        set.add(e.name("cnt") + " = " + e.name("cnt") + (rnd.nextBoolean() ? " + " : " - ")
+                                + e.value(AttributeValue.n(rnd.nextInt(5))));
                     }
                 }
                 case 3 -> {
                     if (used.add("tag")) {
-                        set.add(e.name("tag") + " = if_not_exists(" + e.name("tag") + ", " + e.value(valueFor("tag")) + ")");
+                        set.add(e.name("tag") + " = if_not_exists(" + e.name("tag") + ", " + e.value(valueFor("tag"))
+                                + ")");
                     }
                 }
                 case 4 -> {
                     if (used.add("list")) {
                         String l = e.name("list");
                         String v = e.value(AttributeValue.l(AttributeValue.s("e" + rnd.nextInt(3))));
-                        set.add(l + " = " + (rnd.nextBoolean() ? "list_append(" + l + ", " + v + ")" : "list_append(" + v + ", " + l + ")"));
+                        set.add(l + " = "
+                                + (rnd.nextBoolean()
+                                        ? "list_append(" + l + ", " + v + ")"
+                                        : "list_append(" + v + ", " + l + ")"));
                     }
                 }
                 case 5 -> {
                     if (used.add("map")) {
-                        set.add(e.name("map") + "." + e.name("k") + " = " + e.value(AttributeValue.s("v" + rnd.nextInt(3))));
+                        set.add(e.name("map") + "." + e.name("k") + " = "
+                                + e.value(AttributeValue.s("v" + rnd.nextInt(3))));
                     }
                 }
                 case 6 -> {

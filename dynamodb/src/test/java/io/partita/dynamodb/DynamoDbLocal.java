@@ -48,7 +48,8 @@ public final class DynamoDbLocal {
     }
 
     private static void stopJobThreads() {
-        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+        for (Map.Entry<Thread, StackTraceElement[]> e :
+                Thread.getAllStackTraces().entrySet()) {
             Thread t = e.getKey();
             if (t == Thread.currentThread() || t.isDaemon()) {
                 continue;

@@ -13,6 +13,8 @@ public final class DynamoDbLocalDatabase implements Supplier<Partita> {
     @Override
     public Partita get() {
         DynamoDbLocal.deleteAllTables();
-        return PartitaDynamoDb.builder(DynamoDbLocal.client()).createTablesOnOpen(true).build();
+        return PartitaDynamoDb.builder(DynamoDbLocal.client())
+                .createTablesOnOpen(true)
+                .build();
     }
 }

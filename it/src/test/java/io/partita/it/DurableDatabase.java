@@ -15,22 +15,22 @@ import java.util.stream.Stream;
  * the JVM exits.
  */
 public final class DurableDatabase implements Supplier<Partita> {
-  @Override
-  public Partita get() {
-    try {
-      Path dir = Files.createTempDirectory("partita-it");
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
-      return Partita.open(dir);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    @Override
+    public Partita get() {
+        try {
+            Path dir = Files.createTempDirectory("partita-it");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
+            return Partita.open(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  private static void delete(Path dir) {
-    try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // best effort at exit
+    private static void delete(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort at exit
+        }
     }
-  }
 }

@@ -9,22 +9,24 @@ import java.util.function.Supplier;
  * same suite against DynamoDB Local that way: see its pom). Each call is a fresh, empty database.
  */
 final class TestDatabase {
-  static final String PROPERTY = "partita.it.database";
+    static final String PROPERTY = "partita.it.database";
 
-  private TestDatabase() {}
+    private TestDatabase() {}
 
-  static Partita open() {
-    String factory = System.getProperty(PROPERTY);
-    if (factory == null || factory.isBlank()) {
-      return Partita.inMemory();
+    static Partita open() {
+        String factory = System.getProperty(PROPERTY);
+        if (factory == null || factory.isBlank()) {
+            return Partita.inMemory();
+        }
+        try {
+            @SuppressWarnings("unchecked")
+            Supplier<Partita> supplier = Class.forName(factory)
+                    .asSubclass(Supplier.class)
+                    .getDeclaredConstructor()
+                    .newInstance();
+            return supplier.get();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make the test database factory " + factory, e);
+        }
     }
-    try {
-      @SuppressWarnings("unchecked")
-      Supplier<Partita> supplier =
-          Class.forName(factory).asSubclass(Supplier.class).getDeclaredConstructor().newInstance();
-      return supplier.get();
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot make the test database factory " + factory, e);
-    }
-  }
 }

@@ -29,18 +29,21 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * {@code of(Partita)} factory through method handles, which the runtime itself never does.
  */
 public final class PartitaExtension implements ParameterResolver, AfterEachCallback {
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PartitaExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(PartitaExtension.class);
     private static final String DATABASE = "database";
 
     /** One test's database: the core and the Partita on it, closed together. */
-    private record Database(Storage storage, Partita partita, Path directory) implements ExtensionContext.Store.CloseableResource {
+    private record Database(Storage storage, Partita partita, Path directory)
+            implements ExtensionContext.Store.CloseableResource {
         @Override
         public void close() {
             partita.close();
             storage.close();
             if (directory != null) {
                 try (Stream<Path> files = Files.walk(directory)) {
-                    files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    files.sorted(Comparator.reverseOrder())
+                            .forEach(p -> p.toFile().delete());
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot delete the test's database directory " + directory, e);
                 }
@@ -68,8 +71,8 @@ public final class PartitaExtension implements ParameterResolver, AfterEachCallb
         try {
             return factory.invoke(db.partita());
         } catch (Throwable e) {
-            throw new ParameterResolutionException("Could not open " + type.getName() + " with " + type.getSimpleName()
-                    + ".of(Partita): " + e, e);
+            throw new ParameterResolutionException(
+                    "Could not open " + type.getName() + " with " + type.getSimpleName() + ".of(Partita): " + e, e);
         }
     }
 
@@ -83,27 +86,39 @@ public final class PartitaExtension implements ParameterResolver, AfterEachCallb
 
     /** The database of the current test, created on first use (constructor parameters use the method's). */
     private static Database database(ExtensionContext context) {
-        return context.getStore(NAMESPACE).getOrComputeIfAbsent(DATABASE, k -> {
-            StorageOptions options = StorageOptions.defaults();
-            long delay = settings(context).map(PartitaTest::gsiPropagationDelayMillis).orElse(0L);
-            if (delay > 0) {
-                options = options.withAsyncGsiPropagation(Duration.ofMillis(delay));
-            }
-            boolean durable = settings(context).map(PartitaTest::durable).orElse(false)
-                    || "durable".equals(System.getProperty("partita.storage"));
-            if (!durable) {
-                Storage storage = Storage.inMemory(options);
-                return new Database(storage, Partita.using(storage), null);
-            }
-            Path dir;
-            try {
-                dir = Files.createTempDirectory("partita-test");
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create a temporary directory for the test's database", e);
-            }
-            Storage storage = Storage.open(dir, DurableOptions.defaults().withStorageOptions(options).withCacheBytes(8L * 1024 * 1024));
-            return new Database(storage, Partita.using(storage), dir);
-        }, Database.class);
+        return context.getStore(NAMESPACE)
+                .getOrComputeIfAbsent(
+                        DATABASE,
+                        k -> {
+                            StorageOptions options = StorageOptions.defaults();
+                            long delay = settings(context)
+                                    .map(PartitaTest::gsiPropagationDelayMillis)
+                                    .orElse(0L);
+                            if (delay > 0) {
+                                options = options.withAsyncGsiPropagation(Duration.ofMillis(delay));
+                            }
+                            boolean durable =
+                                    settings(context).map(PartitaTest::durable).orElse(false)
+                                            || "durable".equals(System.getProperty("partita.storage"));
+                            if (!durable) {
+                                Storage storage = Storage.inMemory(options);
+                                return new Database(storage, Partita.using(storage), null);
+                            }
+                            Path dir;
+                            try {
+                                dir = Files.createTempDirectory("partita-test");
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(
+                                        "cannot create a temporary directory for the test's database", e);
+                            }
+                            Storage storage = Storage.open(
+                                    dir,
+                                    DurableOptions.defaults()
+                                            .withStorageOptions(options)
+                                            .withCacheBytes(8L * 1024 * 1024));
+                            return new Database(storage, Partita.using(storage), dir);
+                        },
+                        Database.class);
     }
 
     /** The nearest {@code @PartitaTest}: on the method, else on the class or an enclosing class. */
@@ -128,7 +143,8 @@ public final class PartitaExtension implements ParameterResolver, AfterEachCallb
             return Optional.empty();
         }
         try {
-            return Optional.of(MethodHandles.publicLookup().findStatic(type, "of", MethodType.methodType(type, Partita.class)));
+            return Optional.of(
+                    MethodHandles.publicLookup().findStatic(type, "of", MethodType.methodType(type, Partita.class)));
         } catch (NoSuchMethodException | IllegalAccessException e) {
             return Optional.empty();
         }

@@ -7,4 +7,8 @@ import io.partita.annotations.Table;
 
 /** A small entity for the extension's own tests. */
 @Table(name = "Notes")
-public record Note(@PartitionKey String author, @SortKey String id, @GsiKey(index = "ByTopic") String topic, String text) {}
+public record Note(
+        @PartitionKey String author,
+        @SortKey String id,
+        @GsiKey(index = "ByTopic") String topic,
+        String text) {}

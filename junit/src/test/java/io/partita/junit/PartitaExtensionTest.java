@@ -14,20 +14,29 @@ class PartitaExtensionTest {
 
     @Test
     void everyTestGetsAFreshDatabaseAndItsRepositories() {
-        EngineTestKit.engine("junit-jupiter").selectors(selectClass(TwoTestsWritingTheSameKey.class)).execute()
-                .testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+        EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(TwoTestsWritingTheSameKey.class))
+                .execute()
+                .testEvents()
+                .assertStatistics(stats -> stats.started(2).succeeded(2));
     }
 
     @Test
     void aRepositoryWithoutAFactoryIsNotResolved() {
-        EngineTestKit.engine("junit-jupiter").selectors(selectClass(AsksForAString.class)).execute()
-                .testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(AsksForAString.class))
+                .execute()
+                .testEvents()
+                .assertStatistics(stats -> stats.started(1).failed(1));
     }
 
     @Test
     void asyncPropagationIsConfigurable() {
-        EngineTestKit.engine("junit-jupiter").selectors(selectClass(StaleIndexReads.class)).execute()
-                .testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+        EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(StaleIndexReads.class))
+                .execute()
+                .testEvents()
+                .assertStatistics(stats -> stats.started(1).succeeded(1));
     }
 
     /** Both tests write the same key and expect to be alone: they pass only with one database each. */
@@ -35,14 +44,18 @@ class PartitaExtensionTest {
     static class TwoTestsWritingTheSameKey {
         @Test
         void first(NoteRepository notes, Storage storage, Partita db) {
-            assertThat(storage.scan(ScanRequest.builder().tableName("Notes").build()).items()).isEmpty();
+            assertThat(storage.scan(ScanRequest.builder().tableName("Notes").build())
+                            .items())
+                    .isEmpty();
             notes.put(new Note("ada", "n1", "math", "first"));
             assertThat(NoteRepository.of(db).get("ada", "n1")).isPresent();
         }
 
         @Test
         void second(NoteRepository notes, Storage storage) {
-            assertThat(storage.scan(ScanRequest.builder().tableName("Notes").build()).items()).isEmpty();
+            assertThat(storage.scan(ScanRequest.builder().tableName("Notes").build())
+                            .items())
+                    .isEmpty();
             notes.put(new Note("ada", "n1", "math", "second"));
             assertThat(notes.byTopic("math").list()).extracting(Note::text).containsExactly("second");
         }

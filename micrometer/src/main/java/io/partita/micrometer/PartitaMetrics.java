@@ -66,7 +66,9 @@ public final class PartitaMetrics implements RequestListener {
                 .description("Requests a Partita database sent, retries included")
                 .tags(indexed)
                 .tag("outcome", e.succeeded() ? "success" : "error")
-                .tag("exception", e.succeeded() ? "none" : e.failure().getClass().getSimpleName())
+                .tag(
+                        "exception",
+                        e.succeeded() ? "none" : e.failure().getClass().getSimpleName())
                 .register(registry)
                 .record(e.latency());
         DistributionSummary.builder("partita.items")
@@ -84,12 +86,18 @@ public final class PartitaMetrics implements RequestListener {
                     .record(e.capacityUnits());
         }
         if (e.throttles() > 0) {
-            Counter.builder("partita.throttles").description("Throttled attempts").tags(request)
-                    .register(registry).increment(e.throttles());
+            Counter.builder("partita.throttles")
+                    .description("Throttled attempts")
+                    .tags(request)
+                    .register(registry)
+                    .increment(e.throttles());
         }
         if (e.attempts() > 1) {
-            Counter.builder("partita.retries").description("Attempts Partita retried").tags(request)
-                    .register(registry).increment(e.attempts() - 1);
+            Counter.builder("partita.retries")
+                    .description("Attempts Partita retried")
+                    .tags(request)
+                    .register(registry)
+                    .increment(e.attempts() - 1);
         }
     }
 }

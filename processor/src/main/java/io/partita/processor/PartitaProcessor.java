@@ -50,217 +50,243 @@ import javax.lang.model.util.ElementFilter;
  */
 @AutoService(Processor.class)
 public final class PartitaProcessor extends AbstractProcessor {
-  private static final String TABLE = "io.partita.annotations.Table";
-  private static final String ENTITY = "io.partita.annotations.Entity";
+    private static final String TABLE = "io.partita.annotations.Table";
+    private static final String ENTITY = "io.partita.annotations.Entity";
 
-  private final List<Validator> extraValidators;
-  private List<Generator> generators = List.of();
-  private RepositoryGenerator repositories;
+    private final List<Validator> extraValidators;
+    private List<Generator> generators = List.of();
+    private RepositoryGenerator repositories;
 
-  private Diagnostics diagnostics;
-  private ModelExtractor extractor;
-  private List<Validator> validators;
-  /** Types to retry next round, with the reference that did not resolve (empty: retried with another, no note). */
-  private Map<String, Optional<Phrase.Text>> deferred = new LinkedHashMap<>();
-  /** Shared-table interface -> its entity types seen so far. */
-  private final Map<String, Set<String>> sharedTables = new LinkedHashMap<>();
+    private Diagnostics diagnostics;
+    private ModelExtractor extractor;
+    private List<Validator> validators;
+    /** Types to retry next round, with the reference that did not resolve (empty: retried with another, no note). */
+    private Map<String, Optional<Phrase.Text>> deferred = new LinkedHashMap<>();
+    /** Shared-table interface -> its entity types seen so far. */
+    private final Map<String, Set<String>> sharedTables = new LinkedHashMap<>();
 
-  public PartitaProcessor() {
-    this(List.of());
-  }
-
-  /** For tests: additional validators run after the standard ones. */
-  PartitaProcessor(List<Validator> extraValidators) {
-    this.extraValidators = List.copyOf(extraValidators);
-  }
-
-  @Override
-  public synchronized void init(ProcessingEnvironment env) {
-    super.init(env);
-    diagnostics = new Diagnostics(env);
-    extractor = new ModelExtractor(env.getTypeUtils(), env.getElementUtils());
-    List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
-    all.addAll(extraValidators);
-    validators = List.copyOf(all);
-    repositories = new RepositoryGenerator(env, diagnostics);
-    generators = List.of(repositories, new ReportGenerator());
-  }
-
-  @Override
-  public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(TABLE, ENTITY);
-  }
-
-  @Override
-  public Set<String> getSupportedOptions() {
-    return Limits.OPTIONS;
-  }
-
-  @Override
-  public SourceVersion getSupportedSourceVersion() {
-    return SourceVersion.latestSupported();
-  }
-
-  @Override
-  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    try {
-      if (round.processingOver()) {
-        deferred.entrySet().removeIf(e -> e.getValue().isEmpty());
-        deferred.forEach((type, why) -> diagnostics.report(Message.UnresolvedType,
-            Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(type)).map(Origin::of).orElse(null),
-            type, why.orElseThrow()));
-        deferred.clear();
-        writeIndex();
-      } else {
-        processRound(round);
-      }
-    } catch (Throwable t) {
-      diagnostics.report(Message.InternalError, null, Phrase.THIS_ROUND.with(), t, trace(t));
+    public PartitaProcessor() {
+        this(List.of());
     }
-    return false; // never claim: other processors may read Partita's annotations too
-  }
 
-  private void processRound(RoundEnvironment round) {
-    Set<TypeElement> candidates = new LinkedHashSet<>();
-    Map<String, Optional<Phrase.Text>> retry = deferred;
-    deferred = new LinkedHashMap<>();
-    retry.keySet().forEach(name -> Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(name))
-        .ifPresent(candidates::add));
-    for (String annotation : List.of(TABLE, ENTITY)) {
-      TypeElement a = processingEnv.getElementUtils().getTypeElement(annotation);
-      if (a != null) {
-        candidates.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(a)));
-      }
+    /** For tests: additional validators run after the standard ones. */
+    PartitaProcessor(List<Validator> extraValidators) {
+        this.extraValidators = List.copyOf(extraValidators);
     }
-    List<TypeElement> singles = new ArrayList<>();
-    Set<String> touched = new LinkedHashSet<>();
-    for (TypeElement type : candidates) {
-      try {
-        classify(type, singles, touched);
-      } catch (Throwable t) {
-        internalError(type, t);
-      }
-    }
-    for (TypeElement type : singles) {
-      unit(type, List.of(type), false);
-    }
-    for (String name : touched) {
-      TypeElement table = processingEnv.getElementUtils().getTypeElement(name);
-      List<TypeElement> entities = sharedTables.getOrDefault(name, Set.of()).stream()
-          .map(n -> processingEnv.getElementUtils().getTypeElement(n)).filter(e -> e != null).toList();
-      List<TypeElement> involved = new ArrayList<>(entities);
-      involved.add(0, table);
-      unit(table, involved, true);
-    }
-  }
 
-  /** Sorts a candidate into single-entity tables and shared tables, reporting types that are neither. */
-  private void classify(TypeElement type, List<TypeElement> singles, Set<String> touched) {
-    if (RequiredValues.missing(type, diagnostics)) {
-      return;
+    @Override
+    public synchronized void init(ProcessingEnvironment env) {
+        super.init(env);
+        diagnostics = new Diagnostics(env);
+        extractor = new ModelExtractor(env.getTypeUtils(), env.getElementUtils());
+        List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
+        all.addAll(extraValidators);
+        validators = List.copyOf(all);
+        repositories = new RepositoryGenerator(env, diagnostics);
+        generators = List.of(repositories, new ReportGenerator());
     }
-    boolean table = has(type, TABLE);
-    boolean entity = has(type, ENTITY);
-    if (table && entity) {
-      diagnostics.report(Message.MisplacedAnnotation, Origin.of(type),
-          Phrase.TABLE_AND_ENTITY.with(type.getSimpleName()));
-      return;
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+        return Set.of(TABLE, ENTITY);
     }
-    if (table) {
-      switch (type.getKind()) {
-        case INTERFACE -> {
-          touched.add(type.getQualifiedName().toString());
-          sharedTables.computeIfAbsent(type.getQualifiedName().toString(), k -> new LinkedHashSet<>());
+
+    @Override
+    public Set<String> getSupportedOptions() {
+        return Limits.OPTIONS;
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        try {
+            if (round.processingOver()) {
+                deferred.entrySet().removeIf(e -> e.getValue().isEmpty());
+                deferred.forEach((type, why) -> diagnostics.report(
+                        Message.UnresolvedType,
+                        Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(type))
+                                .map(Origin::of)
+                                .orElse(null),
+                        type,
+                        why.orElseThrow()));
+                deferred.clear();
+                writeIndex();
+            } else {
+                processRound(round);
+            }
+        } catch (Throwable t) {
+            diagnostics.report(Message.InternalError, null, Phrase.THIS_ROUND.with(), t, trace(t));
         }
-        case RECORD, CLASS -> singles.add(type);
-        default -> diagnostics.report(Message.MisplacedAnnotation, Origin.of(type),
-            Phrase.TABLE_ON_OTHER_KIND.with(type.getSimpleName(), kindName(type.getKind())));
-      }
-      return;
+        return false; // never claim: other processors may read Partita's annotations too
     }
-    Optional<TypeElement> tableType = extractor.entityTable(type);
-    if (tableType.isEmpty()) {
-      deferred.put(type.getQualifiedName().toString(), Optional.of(Phrase.ENTITY_TABLE_CLASS.with()));
-      return;
-    }
-    TypeElement t = tableType.get();
-    if (t.getKind() != ElementKind.INTERFACE || !has(t, TABLE)) {
-      diagnostics.report(Message.NotASharedTable, Origin.of(type), t.getSimpleName(),
-          (has(t, TABLE) ? Phrase.SINGLE_ENTITY_TABLE_NAMED : Phrase.NO_TABLE_NAMED).with(t.getSimpleName()));
-      return;
-    }
-    String name = t.getQualifiedName().toString();
-    sharedTables.computeIfAbsent(name, k -> new LinkedHashSet<>()).add(type.getQualifiedName().toString());
-    touched.add(name);
-  }
 
-  /** One table: defer if unresolved, else extract -> validate -> generate. Never throws. */
-  private void unit(TypeElement anchor, List<TypeElement> involved, boolean shared) {
-    try {
-      for (TypeElement t : involved) {
-        Optional<Phrase.Text> missing = Unresolved.in(t);
-        if (missing.isPresent()) {
-          // Only the type with the unresolved reference gets a note if it never resolves; the others of
-          // its shared table are retried with it.
-          involved.forEach(i -> deferred.putIfAbsent(i.getQualifiedName().toString(),
-              i == t ? missing : Optional.empty()));
-          deferred.put(t.getQualifiedName().toString(), missing);
-          return;
+    private void processRound(RoundEnvironment round) {
+        Set<TypeElement> candidates = new LinkedHashSet<>();
+        Map<String, Optional<Phrase.Text>> retry = deferred;
+        deferred = new LinkedHashMap<>();
+        retry.keySet()
+                .forEach(name -> Optional.ofNullable(
+                                processingEnv.getElementUtils().getTypeElement(name))
+                        .ifPresent(candidates::add));
+        for (String annotation : List.of(TABLE, ENTITY)) {
+            TypeElement a = processingEnv.getElementUtils().getTypeElement(annotation);
+            if (a != null) {
+                candidates.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(a)));
+            }
         }
-      }
-      Report report = new Report();
-      TableModel model = shared ? extractor.sharedTable(anchor, involved.subList(1, involved.size()), report)
-          : extractor.singleEntityTable(anchor, report);
-      for (Validator v : validators) {
-        v.validate(model, report);
-      }
-      diagnostics.print(report);
-      if (!report.hasErrors()) {
-        for (Generator g : generators) {
-          g.generate(model, processingEnv.getFiler());
+        List<TypeElement> singles = new ArrayList<>();
+        Set<String> touched = new LinkedHashSet<>();
+        for (TypeElement type : candidates) {
+            try {
+                classify(type, singles, touched);
+            } catch (Throwable t) {
+                internalError(type, t);
+            }
         }
-      }
-    } catch (Throwable t) {
-      internalError(anchor, t);
+        for (TypeElement type : singles) {
+            unit(type, List.of(type), false);
+        }
+        for (String name : touched) {
+            TypeElement table = processingEnv.getElementUtils().getTypeElement(name);
+            List<TypeElement> entities = sharedTables.getOrDefault(name, Set.of()).stream()
+                    .map(n -> processingEnv.getElementUtils().getTypeElement(n))
+                    .filter(e -> e != null)
+                    .toList();
+            List<TypeElement> involved = new ArrayList<>(entities);
+            involved.add(0, table);
+            unit(table, involved, true);
+        }
     }
-  }
 
-  /** {@code META-INF/partita/repositories.idx}: every repository generated in this compilation. */
-  private void writeIndex() throws java.io.IOException {
-    List<String> lines = repositories.index();
-    if (lines.isEmpty()) {
-      return;
+    /** Sorts a candidate into single-entity tables and shared tables, reporting types that are neither. */
+    private void classify(TypeElement type, List<TypeElement> singles, Set<String> touched) {
+        if (RequiredValues.missing(type, diagnostics)) {
+            return;
+        }
+        boolean table = has(type, TABLE);
+        boolean entity = has(type, ENTITY);
+        if (table && entity) {
+            diagnostics.report(
+                    Message.MisplacedAnnotation, Origin.of(type), Phrase.TABLE_AND_ENTITY.with(type.getSimpleName()));
+            return;
+        }
+        if (table) {
+            switch (type.getKind()) {
+                case INTERFACE -> {
+                    touched.add(type.getQualifiedName().toString());
+                    sharedTables.computeIfAbsent(type.getQualifiedName().toString(), k -> new LinkedHashSet<>());
+                }
+                case RECORD, CLASS -> singles.add(type);
+                default ->
+                    diagnostics.report(
+                            Message.MisplacedAnnotation,
+                            Origin.of(type),
+                            Phrase.TABLE_ON_OTHER_KIND.with(type.getSimpleName(), kindName(type.getKind())));
+            }
+            return;
+        }
+        Optional<TypeElement> tableType = extractor.entityTable(type);
+        if (tableType.isEmpty()) {
+            deferred.put(type.getQualifiedName().toString(), Optional.of(Phrase.ENTITY_TABLE_CLASS.with()));
+            return;
+        }
+        TypeElement t = tableType.get();
+        if (t.getKind() != ElementKind.INTERFACE || !has(t, TABLE)) {
+            diagnostics.report(
+                    Message.NotASharedTable,
+                    Origin.of(type),
+                    t.getSimpleName(),
+                    (has(t, TABLE) ? Phrase.SINGLE_ENTITY_TABLE_NAMED : Phrase.NO_TABLE_NAMED).with(t.getSimpleName()));
+            return;
+        }
+        String name = t.getQualifiedName().toString();
+        sharedTables
+                .computeIfAbsent(name, k -> new LinkedHashSet<>())
+                .add(type.getQualifiedName().toString());
+        touched.add(name);
     }
-    javax.tools.FileObject file = processingEnv.getFiler().createResource(javax.tools.StandardLocation.CLASS_OUTPUT,
-        "", RepositoryGenerator.INDEX, repositories.indexOrigins());
-    try (java.io.Writer w = new java.io.OutputStreamWriter(file.openOutputStream(),
-        java.nio.charset.StandardCharsets.UTF_8)) {
-      for (String line : lines) {
-        w.write(line);
-        w.write('\n');
-      }
+
+    /** One table: defer if unresolved, else extract -> validate -> generate. Never throws. */
+    private void unit(TypeElement anchor, List<TypeElement> involved, boolean shared) {
+        try {
+            for (TypeElement t : involved) {
+                Optional<Phrase.Text> missing = Unresolved.in(t);
+                if (missing.isPresent()) {
+                    // Only the type with the unresolved reference gets a note if it never resolves; the others of
+                    // its shared table are retried with it.
+                    involved.forEach(i ->
+                            deferred.putIfAbsent(i.getQualifiedName().toString(), i == t ? missing : Optional.empty()));
+                    deferred.put(t.getQualifiedName().toString(), missing);
+                    return;
+                }
+            }
+            Report report = new Report();
+            TableModel model = shared
+                    ? extractor.sharedTable(anchor, involved.subList(1, involved.size()), report)
+                    : extractor.singleEntityTable(anchor, report);
+            for (Validator v : validators) {
+                v.validate(model, report);
+            }
+            diagnostics.print(report);
+            if (!report.hasErrors()) {
+                for (Generator g : generators) {
+                    g.generate(model, processingEnv.getFiler());
+                }
+            }
+        } catch (Throwable t) {
+            internalError(anchor, t);
+        }
     }
-  }
 
-  private void internalError(Element element, Throwable t) {
-    diagnostics.report(Message.InternalError, Origin.of(element), element, t, trace(t));
-  }
+    /** {@code META-INF/partita/repositories.idx}: every repository generated in this compilation. */
+    private void writeIndex() throws java.io.IOException {
+        List<String> lines = repositories.index();
+        if (lines.isEmpty()) {
+            return;
+        }
+        javax.tools.FileObject file = processingEnv
+                .getFiler()
+                .createResource(
+                        javax.tools.StandardLocation.CLASS_OUTPUT,
+                        "",
+                        RepositoryGenerator.INDEX,
+                        repositories.indexOrigins());
+        try (java.io.Writer w =
+                new java.io.OutputStreamWriter(file.openOutputStream(), java.nio.charset.StandardCharsets.UTF_8)) {
+            for (String line : lines) {
+                w.write(line);
+                w.write('\n');
+            }
+        }
+    }
 
-  private static String trace(Throwable t) {
-    return Arrays.stream(t.getStackTrace()).limit(8).map(StackTraceElement::toString)
-        .collect(Collectors.joining(" <- "));
-  }
+    private void internalError(Element element, Throwable t) {
+        diagnostics.report(Message.InternalError, Origin.of(element), element, t, trace(t));
+    }
 
-  private static boolean has(Element e, String annotation) {
-    return e.getAnnotationMirrors().stream().anyMatch(m ->
-        ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(annotation));
-  }
+    private static String trace(Throwable t) {
+        return Arrays.stream(t.getStackTrace())
+                .limit(8)
+                .map(StackTraceElement::toString)
+                .collect(Collectors.joining(" <- "));
+    }
 
-  private static Object kindName(ElementKind kind) {
-    return switch (kind) {
-      case ENUM -> Phrase.AN_ENUM.with();
-      case ANNOTATION_TYPE -> Phrase.AN_ANNOTATION_TYPE.with();
-      default -> kind.name().toLowerCase(java.util.Locale.ROOT);
-    };
-  }
+    private static boolean has(Element e, String annotation) {
+        return e.getAnnotationMirrors().stream()
+                .anyMatch(m -> ((TypeElement) m.getAnnotationType().asElement())
+                        .getQualifiedName()
+                        .contentEquals(annotation));
+    }
+
+    private static Object kindName(ElementKind kind) {
+        return switch (kind) {
+            case ENUM -> Phrase.AN_ENUM.with();
+            case ANNOTATION_TYPE -> Phrase.AN_ANNOTATION_TYPE.with();
+            default -> kind.name().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
 }

@@ -16,37 +16,39 @@ import org.junit.jupiter.api.Test;
 /** The message catalogue: stable, well-formed ids, each exercised by a test. */
 class CatalogueTest {
 
-  @Test
-  void everyRuleIdIsAssertedByATest() throws IOException {
-    String tests;
-    try (Stream<Path> files = Files.walk(Path.of("src/test/java"))) {
-      tests = files.filter(p -> p.toString().endsWith("Test.java") && !p.endsWith("CatalogueTest.java"))
-          .map(CatalogueTest::read).collect(Collectors.joining("\n"));
+    @Test
+    void everyRuleIdIsAssertedByATest() throws IOException {
+        String tests;
+        try (Stream<Path> files = Files.walk(Path.of("src/test/java"))) {
+            tests = files.filter(p -> p.toString().endsWith("Test.java") && !p.endsWith("CatalogueTest.java"))
+                    .map(CatalogueTest::read)
+                    .collect(Collectors.joining("\n"));
+        }
+        List<String> untested = Arrays.stream(Message.values())
+                .map(Message::id)
+                .filter(id -> !tests.contains("[" + id + "]") && !tests.contains("\"" + id + "\""))
+                .toList();
+        assertThat(untested).as("rule ids without a test").isEmpty();
     }
-    List<String> untested = Arrays.stream(Message.values()).map(Message::id)
-        .filter(id -> !tests.contains("[" + id + "]") && !tests.contains("\"" + id + "\""))
-        .toList();
-    assertThat(untested).as("rule ids without a test").isEmpty();
-  }
 
-  @Test
-  void idsAreBracketedAndMessagesNameAFix() {
-    for (Message m : Message.values()) {
-      assertThat(m.id()).matches("[A-Z][A-Za-z]+");
-      Object[] args = new Object[20];
-      Arrays.fill(args, 1); // an Integer satisfies both %s and %d
-      assertThat(m.render(args)).startsWith("[" + m.id() + "] ");
+    @Test
+    void idsAreBracketedAndMessagesNameAFix() {
+        for (Message m : Message.values()) {
+            assertThat(m.id()).matches("[A-Z][A-Za-z]+");
+            Object[] args = new Object[20];
+            Arrays.fill(args, 1); // an Integer satisfies both %s and %d
+            assertThat(m.render(args)).startsWith("[" + m.id() + "] ");
+        }
+        assertThat(Message.LowCardinalityPartitionKey.kind()).isEqualTo(Diagnostic.Kind.WARNING);
+        assertThat(Message.RandomScatterUpdatedInPlace.kind()).isEqualTo(Diagnostic.Kind.WARNING);
+        assertThat(Message.LsiItemCollectionLimit.kind()).isEqualTo(Diagnostic.Kind.NOTE);
     }
-    assertThat(Message.LowCardinalityPartitionKey.kind()).isEqualTo(Diagnostic.Kind.WARNING);
-    assertThat(Message.RandomScatterUpdatedInPlace.kind()).isEqualTo(Diagnostic.Kind.WARNING);
-    assertThat(Message.LsiItemCollectionLimit.kind()).isEqualTo(Diagnostic.Kind.NOTE);
-  }
 
-  private static String read(Path p) {
-    try {
-      return Files.readString(p);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
-  }
 }

@@ -84,8 +84,12 @@ public final class DynamoDbJsonLines {
         Map<String, AttributeValue> start = null;
         try {
             do {
-                ScanResponse page = db.requests().scan(ScanRequest.builder().tableName(table).consistentRead(true)
-                        .exclusiveStartKey(start).build());
+                ScanResponse page = db.requests()
+                        .scan(ScanRequest.builder()
+                                .tableName(table)
+                                .consistentRead(true)
+                                .exclusiveStartKey(start)
+                                .build());
                 for (Map<String, AttributeValue> item : page.items()) {
                     ObjectNode line = JSON.createObjectNode();
                     line.set("Item", DynamoDbJson.itemToJson(item));
@@ -93,7 +97,10 @@ public final class DynamoDbJsonLines {
                     out.write('\n');
                     count++;
                 }
-                start = page.lastEvaluatedKey() == null || page.lastEvaluatedKey().isEmpty() ? null : page.lastEvaluatedKey();
+                start = page.lastEvaluatedKey() == null
+                                || page.lastEvaluatedKey().isEmpty()
+                        ? null
+                        : page.lastEvaluatedKey();
             } while (start != null);
             out.flush();
         } catch (IOException e) {
@@ -143,7 +150,8 @@ public final class DynamoDbJsonLines {
         return c;
     }
 
-    private static long importLines(Partita db, String table, BufferedReader reader, List<Map<String, AttributeValue>> batch)
+    private static long importLines(
+            Partita db, String table, BufferedReader reader, List<Map<String, AttributeValue>> batch)
             throws IOException {
         long count = 0;
         long lineNumber = 0;
@@ -159,8 +167,8 @@ public final class DynamoDbJsonLines {
                 throw new ImportException(lineNumber, Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
             }
             if (node == null || !node.isObject() || node.size() != 1 || !node.has("Item")) {
-                throw new ImportException(lineNumber,
-                        Message.ImportNotAnExportLine.format(abbreviate(String.valueOf(node))), null);
+                throw new ImportException(
+                        lineNumber, Message.ImportNotAnExportLine.format(abbreviate(String.valueOf(node))), null);
             }
             batch.add(item(lineNumber, node.get("Item")));
             count++;
@@ -189,18 +197,21 @@ public final class DynamoDbJsonLines {
                         throw new ImportException(line, Message.ImportNotAnItemObject.format(token), null);
                     }
                 } catch (JsonParseException e) {
-                    throw new ImportException(lineOf(e.getLocation()),
-                            Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                    throw new ImportException(
+                            lineOf(e.getLocation()), Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
                 }
                 JsonNode node;
                 try {
                     node = JSON.readTree(parser);
                 } catch (JsonParseException e) {
-                    throw new ImportException(lineOf(e.getLocation()),
-                            Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                    throw new ImportException(
+                            lineOf(e.getLocation()), Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
                 }
-                boolean wrapped = node.size() == 1 && node.has("Item") && node.get("Item").isObject()
-                        && !(node.get("Item").size() == 1 && TYPES.contains(node.get("Item").fieldNames().next()));
+                boolean wrapped = node.size() == 1
+                        && node.has("Item")
+                        && node.get("Item").isObject()
+                        && !(node.get("Item").size() == 1
+                                && TYPES.contains(node.get("Item").fieldNames().next()));
                 batch.add(item(line, wrapped ? node.get("Item") : node));
                 count++;
                 if (batch.size() == ITEMS_PER_REQUEST) {
@@ -209,12 +220,12 @@ public final class DynamoDbJsonLines {
             }
             try {
                 if (parser.nextToken() != null) {
-                    throw new ImportException(parser.currentLocation().getLineNr(),
-                            Message.ImportContentAfterArray.format(), null);
+                    throw new ImportException(
+                            parser.currentLocation().getLineNr(), Message.ImportContentAfterArray.format(), null);
                 }
             } catch (JsonParseException e) {
-                throw new ImportException(lineOf(e.getLocation()),
-                        Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                throw new ImportException(
+                        lineOf(e.getLocation()), Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
             }
         }
         return count;
@@ -249,15 +260,16 @@ public final class DynamoDbJsonLines {
         batch.clear();
         Map<String, List<WriteRequest>> pending = Map.of(table, writes);
         for (int attempt = 1; !pending.isEmpty(); attempt++) {
-            BatchWriteItemResponse response = db.requests().batchWriteItem(
-                    BatchWriteItemRequest.builder().requestItems(pending).build());
+            BatchWriteItemResponse response = db.requests()
+                    .batchWriteItem(BatchWriteItemRequest.builder()
+                            .requestItems(pending)
+                            .build());
             pending = response.unprocessedItems();
             if (!pending.isEmpty()) {
                 RetryPolicy policy = db.retryPolicy();
                 if (attempt >= policy.maxAttempts()) {
-                    throw new IllegalStateException(
-                            Message.ItemsStillUnprocessed.format(pending.values().stream().mapToInt(List::size).sum(),
-                                    attempt));
+                    throw new IllegalStateException(Message.ItemsStillUnprocessed.format(
+                            pending.values().stream().mapToInt(List::size).sum(), attempt));
                 }
                 pause(policy, attempt - 1);
             }

@@ -109,10 +109,13 @@ public final class Codecs {
     // ---- java.time ----------------------------------------------------------------------------------------
 
     public static final AttributeCodec<Instant> INSTANT = new Builtin<>(Builtin.INSTANT, AttributeType.S);
-    public static final AttributeCodec<OffsetDateTime> OFFSET_DATE_TIME = new Builtin<>(Builtin.OFFSET_DATE_TIME, AttributeType.S);
-    public static final AttributeCodec<ZonedDateTime> ZONED_DATE_TIME = new Builtin<>(Builtin.ZONED_DATE_TIME, AttributeType.S);
+    public static final AttributeCodec<OffsetDateTime> OFFSET_DATE_TIME =
+            new Builtin<>(Builtin.OFFSET_DATE_TIME, AttributeType.S);
+    public static final AttributeCodec<ZonedDateTime> ZONED_DATE_TIME =
+            new Builtin<>(Builtin.ZONED_DATE_TIME, AttributeType.S);
     public static final AttributeCodec<LocalDate> LOCAL_DATE = new Builtin<>(Builtin.LOCAL_DATE, AttributeType.S);
-    public static final AttributeCodec<LocalDateTime> LOCAL_DATE_TIME = new Builtin<>(Builtin.LOCAL_DATE_TIME, AttributeType.S);
+    public static final AttributeCodec<LocalDateTime> LOCAL_DATE_TIME =
+            new Builtin<>(Builtin.LOCAL_DATE_TIME, AttributeType.S);
     public static final AttributeCodec<LocalTime> LOCAL_TIME = new Builtin<>(Builtin.LOCAL_TIME, AttributeType.S);
     public static final AttributeCodec<Year> YEAR = new Builtin<>(Builtin.YEAR, AttributeType.S);
     public static final AttributeCodec<YearMonth> YEAR_MONTH = new Builtin<>(Builtin.YEAR_MONTH, AttributeType.S);
@@ -164,34 +167,63 @@ public final class Codecs {
         public AttributeValue encode(V value) {
             Object v = value;
             switch (kind) {
-                case STRING: return AttributeValue.s((String) v);
-                case CHARACTER: return AttributeValue.s(String.valueOf((char) (Character) v));
-                case INTEGER: return AttributeValue.n(((Integer) v).longValue());
-                case LONG: return AttributeValue.n((long) (Long) v);
-                case SHORT: return AttributeValue.n(((Short) v).longValue());
-                case BYTE: return AttributeValue.n(((Byte) v).longValue());
-                case DOUBLE: return AttributeValue.n(finite((Double) v));
-                case FLOAT: return AttributeValue.n(new BigDecimal(Float.toString(finite(((Float) v).doubleValue()).floatValue())));
-                case BIG_DECIMAL: return AttributeValue.n((BigDecimal) v);
-                case BIG_INTEGER: return AttributeValue.n(new BigDecimal((BigInteger) v));
-                case BOOLEAN: return AttributeValue.bool((Boolean) v);
-                case UUID: return AttributeValue.s(v.toString());
-                case BYTES: return AttributeValue.b((byte[]) v);
-                case BYTE_BUFFER: return AttributeValue.b(Bytes.copyOf(((ByteBuffer) v).duplicate()));
-                case INSTANT: return AttributeValue.s(KeyFormat.text((Instant) v));
-                case OFFSET_DATE_TIME: return AttributeValue.s(KeyFormat.text((OffsetDateTime) v));
-                case ZONED_DATE_TIME: return AttributeValue.s(KeyFormat.text((ZonedDateTime) v));
-                case LOCAL_DATE: return AttributeValue.s(KeyFormat.text((LocalDate) v));
-                case LOCAL_DATE_TIME: return AttributeValue.s(KeyFormat.text((LocalDateTime) v));
-                case LOCAL_TIME: return AttributeValue.s(KeyFormat.text((LocalTime) v));
-                case YEAR: return AttributeValue.s(KeyFormat.text((Year) v));
-                case YEAR_MONTH: return AttributeValue.s(KeyFormat.text((YearMonth) v));
-                case MONTH_DAY: return AttributeValue.s(v.toString());
-                case DURATION: return AttributeValue.s(v.toString());
-                case PERIOD: return AttributeValue.s(v.toString());
-                case ZONE_ID: return AttributeValue.s(((ZoneId) v).getId());
-                case ZONE_OFFSET: return AttributeValue.s(((ZoneOffset) v).getId());
-                default: throw new IllegalStateException(Message.UnknownCodecKind.format(kind));
+                case STRING:
+                    return AttributeValue.s((String) v);
+                case CHARACTER:
+                    return AttributeValue.s(String.valueOf((char) (Character) v));
+                case INTEGER:
+                    return AttributeValue.n(((Integer) v).longValue());
+                case LONG:
+                    return AttributeValue.n((long) (Long) v);
+                case SHORT:
+                    return AttributeValue.n(((Short) v).longValue());
+                case BYTE:
+                    return AttributeValue.n(((Byte) v).longValue());
+                case DOUBLE:
+                    return AttributeValue.n(finite((Double) v));
+                case FLOAT:
+                    return AttributeValue.n(new BigDecimal(
+                            Float.toString(finite(((Float) v).doubleValue()).floatValue())));
+                case BIG_DECIMAL:
+                    return AttributeValue.n((BigDecimal) v);
+                case BIG_INTEGER:
+                    return AttributeValue.n(new BigDecimal((BigInteger) v));
+                case BOOLEAN:
+                    return AttributeValue.bool((Boolean) v);
+                case UUID:
+                    return AttributeValue.s(v.toString());
+                case BYTES:
+                    return AttributeValue.b((byte[]) v);
+                case BYTE_BUFFER:
+                    return AttributeValue.b(Bytes.copyOf(((ByteBuffer) v).duplicate()));
+                case INSTANT:
+                    return AttributeValue.s(KeyFormat.text((Instant) v));
+                case OFFSET_DATE_TIME:
+                    return AttributeValue.s(KeyFormat.text((OffsetDateTime) v));
+                case ZONED_DATE_TIME:
+                    return AttributeValue.s(KeyFormat.text((ZonedDateTime) v));
+                case LOCAL_DATE:
+                    return AttributeValue.s(KeyFormat.text((LocalDate) v));
+                case LOCAL_DATE_TIME:
+                    return AttributeValue.s(KeyFormat.text((LocalDateTime) v));
+                case LOCAL_TIME:
+                    return AttributeValue.s(KeyFormat.text((LocalTime) v));
+                case YEAR:
+                    return AttributeValue.s(KeyFormat.text((Year) v));
+                case YEAR_MONTH:
+                    return AttributeValue.s(KeyFormat.text((YearMonth) v));
+                case MONTH_DAY:
+                    return AttributeValue.s(v.toString());
+                case DURATION:
+                    return AttributeValue.s(v.toString());
+                case PERIOD:
+                    return AttributeValue.s(v.toString());
+                case ZONE_ID:
+                    return AttributeValue.s(((ZoneId) v).getId());
+                case ZONE_OFFSET:
+                    return AttributeValue.s(((ZoneOffset) v).getId());
+                default:
+                    throw new IllegalStateException(Message.UnknownCodecKind.format(kind));
             }
         }
 
@@ -206,34 +238,62 @@ public final class Codecs {
 
         private Object decodeValue(AttributeValue v) {
             switch (kind) {
-                case STRING: return v.asS();
-                case CHARACTER: return singleChar(v.asS());
-                case INTEGER: return v.asN().intValueExact();
-                case LONG: return v.asN().longValueExact();
-                case SHORT: return v.asN().shortValueExact();
-                case BYTE: return v.asN().byteValueExact();
-                case DOUBLE: return v.asN().doubleValue();
-                case FLOAT: return v.asN().floatValue();
-                case BIG_DECIMAL: return v.asN();
-                case BIG_INTEGER: return v.asN().toBigIntegerExact();
-                case BOOLEAN: return bool(v);
-                case UUID: return java.util.UUID.fromString(v.asS());
-                case BYTES: return v.asB().toByteArray();
-                case BYTE_BUFFER: return ByteBuffer.wrap(v.asB().toByteArray()).asReadOnlyBuffer();
-                case INSTANT: return KeyFormat.parseInstant(v.asS());
-                case OFFSET_DATE_TIME: return OffsetDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC);
-                case ZONED_DATE_TIME: return ZonedDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC);
-                case LOCAL_DATE: return KeyFormat.parseLocalDate(v.asS());
-                case LOCAL_DATE_TIME: return KeyFormat.parseLocalDateTime(v.asS());
-                case LOCAL_TIME: return LocalTime.parse(v.asS());
-                case YEAR: return Year.parse(v.asS());
-                case YEAR_MONTH: return YearMonth.parse(v.asS());
-                case MONTH_DAY: return MonthDay.parse(v.asS());
-                case DURATION: return Duration.parse(v.asS());
-                case PERIOD: return Period.parse(v.asS());
-                case ZONE_ID: return ZoneId.of(v.asS());
-                case ZONE_OFFSET: return ZoneOffset.of(v.asS());
-                default: throw new IllegalStateException(Message.UnknownCodecKind.format(kind));
+                case STRING:
+                    return v.asS();
+                case CHARACTER:
+                    return singleChar(v.asS());
+                case INTEGER:
+                    return v.asN().intValueExact();
+                case LONG:
+                    return v.asN().longValueExact();
+                case SHORT:
+                    return v.asN().shortValueExact();
+                case BYTE:
+                    return v.asN().byteValueExact();
+                case DOUBLE:
+                    return v.asN().doubleValue();
+                case FLOAT:
+                    return v.asN().floatValue();
+                case BIG_DECIMAL:
+                    return v.asN();
+                case BIG_INTEGER:
+                    return v.asN().toBigIntegerExact();
+                case BOOLEAN:
+                    return bool(v);
+                case UUID:
+                    return java.util.UUID.fromString(v.asS());
+                case BYTES:
+                    return v.asB().toByteArray();
+                case BYTE_BUFFER:
+                    return ByteBuffer.wrap(v.asB().toByteArray()).asReadOnlyBuffer();
+                case INSTANT:
+                    return KeyFormat.parseInstant(v.asS());
+                case OFFSET_DATE_TIME:
+                    return OffsetDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC);
+                case ZONED_DATE_TIME:
+                    return ZonedDateTime.ofInstant(KeyFormat.parseInstant(v.asS()), ZoneOffset.UTC);
+                case LOCAL_DATE:
+                    return KeyFormat.parseLocalDate(v.asS());
+                case LOCAL_DATE_TIME:
+                    return KeyFormat.parseLocalDateTime(v.asS());
+                case LOCAL_TIME:
+                    return LocalTime.parse(v.asS());
+                case YEAR:
+                    return Year.parse(v.asS());
+                case YEAR_MONTH:
+                    return YearMonth.parse(v.asS());
+                case MONTH_DAY:
+                    return MonthDay.parse(v.asS());
+                case DURATION:
+                    return Duration.parse(v.asS());
+                case PERIOD:
+                    return Period.parse(v.asS());
+                case ZONE_ID:
+                    return ZoneId.of(v.asS());
+                case ZONE_OFFSET:
+                    return ZoneOffset.of(v.asS());
+                default:
+                    throw new IllegalStateException(Message.UnknownCodecKind.format(kind));
             }
         }
 
@@ -291,8 +351,10 @@ public final class Codecs {
     }
 
     /** A {@code Map<K, V>} as an M whose keys are rendered by {@code keyToString} and read by {@code keyFromString}. */
-    public static <K, V> AttributeCodec<Map<K, V>> map(Function<? super K, String> keyToString,
-                                                      Function<String, ? extends K> keyFromString, AttributeCodec<V> value) {
+    public static <K, V> AttributeCodec<Map<K, V>> map(
+            Function<? super K, String> keyToString,
+            Function<String, ? extends K> keyFromString,
+            AttributeCodec<V> value) {
         return new MapCodec<>(keyToString, keyFromString, value);
     }
 
@@ -321,8 +383,10 @@ public final class Codecs {
     }
 
     /** A codec from two functions; {@code decode} failures are reported by the schema with the attribute name. */
-    public static <V> AttributeCodec<V> of(AttributeType type, Function<? super V, AttributeValue> encode,
-                                           Function<AttributeValue, ? extends V> decode) {
+    public static <V> AttributeCodec<V> of(
+            AttributeType type,
+            Function<? super V, AttributeValue> encode,
+            Function<AttributeValue, ? extends V> decode) {
         return scalar(type, encode, decode);
     }
 
@@ -353,8 +417,10 @@ public final class Codecs {
 
     // ---- implementation -----------------------------------------------------------------------------------
 
-    private static <V> AttributeCodec<V> scalar(AttributeType type, Function<? super V, AttributeValue> encode,
-                                                Function<AttributeValue, ? extends V> decode) {
+    private static <V> AttributeCodec<V> scalar(
+            AttributeType type,
+            Function<? super V, AttributeValue> encode,
+            Function<AttributeValue, ? extends V> decode) {
         return new AttributeCodec<>() {
             @Override
             public AttributeValue encode(V value) {
@@ -549,7 +615,10 @@ public final class Codecs {
         private final Function<String, ? extends K> keyFromString;
         private final AttributeCodec<V> value;
 
-        MapCodec(Function<? super K, String> keyToString, Function<String, ? extends K> keyFromString, AttributeCodec<V> value) {
+        MapCodec(
+                Function<? super K, String> keyToString,
+                Function<String, ? extends K> keyFromString,
+                AttributeCodec<V> value) {
             this.keyToString = keyToString;
             this.keyFromString = keyFromString;
             this.value = value;
@@ -596,5 +665,4 @@ public final class Codecs {
     static <V> V decodeElement(AttributeCodec<V> codec, AttributeValue v) {
         return v.type() == AttributeType.NULL ? codec.absent() : codec.decode(v);
     }
-
 }

@@ -58,7 +58,8 @@ public interface ItemSchema<T> extends ItemDecoder<T> {
 
     /** The item for {@code value}: every non-null field as an attribute. */
     default Map<String, AttributeValue> toItem(T value) {
-        Map<String, AttributeValue> item = new HashMap<>(Math.max(16, attributeNames().size() * 2));
+        Map<String, AttributeValue> item =
+                new HashMap<>(Math.max(16, attributeNames().size() * 2));
         writeItem(value, item);
         return item;
     }

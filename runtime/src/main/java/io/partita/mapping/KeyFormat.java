@@ -240,7 +240,8 @@ public final class KeyFormat {
             return sortable(value.doubleValue());
         }
         if (value instanceof BigDecimal || value instanceof BigInteger) {
-            throw new MappingException(Message.NoOrderPreservingForm.format(value.getClass().getSimpleName()));
+            throw new MappingException(
+                    Message.NoOrderPreservingForm.format(value.getClass().getSimpleName()));
         }
         return sortable(value.longValue());
     }
@@ -283,7 +284,11 @@ public final class KeyFormat {
     }
 
     private static LocalDateTime parseFixedDateTime(String s) {
-        if (s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':' || s.charAt(16) != ':'
+        if (s.charAt(4) != '-'
+                || s.charAt(7) != '-'
+                || s.charAt(10) != 'T'
+                || s.charAt(13) != ':'
+                || s.charAt(16) != ':'
                 || s.charAt(19) != '.') {
             return null;
         }

@@ -141,7 +141,8 @@ public final class Shards {
         if (value instanceof java.time.Year t) {
             return KeyFormat.text(t);
         }
-        throw new IllegalArgumentException(Message.NoCanonicalRendering.format(value.getClass().getName()));
+        throw new IllegalArgumentException(
+                Message.NoCanonicalRendering.format(value.getClass().getName()));
     }
 
     /** MurmurHash3 x86 32-bit of {@code data} with {@code seed}. */
@@ -153,7 +154,10 @@ public final class Shards {
         int blocks = data.length / 4;
         for (int i = 0; i < blocks; i++) {
             int o = i * 4;
-            int k = (data[o] & 0xff) | (data[o + 1] & 0xff) << 8 | (data[o + 2] & 0xff) << 16 | (data[o + 3] & 0xff) << 24;
+            int k = (data[o] & 0xff)
+                    | (data[o + 1] & 0xff) << 8
+                    | (data[o + 2] & 0xff) << 16
+                    | (data[o + 3] & 0xff) << 24;
             k *= c1;
             k = Integer.rotateLeft(k, 15);
             k *= c2;
@@ -166,10 +170,10 @@ public final class Shards {
         switch (data.length & 3) {
             case 3:
                 k ^= (data[tail + 2] & 0xff) << 16;
-                // fall through
+            // fall through
             case 2:
                 k ^= (data[tail + 1] & 0xff) << 8;
-                // fall through
+            // fall through
             case 1:
                 k ^= data[tail] & 0xff;
                 k *= c1;

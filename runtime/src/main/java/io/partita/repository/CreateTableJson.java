@@ -74,7 +74,8 @@ public final class CreateTableJson {
                     keyElement(schema, k, "RANGE", definitions);
                 }
                 index.set("Projection", projection(gsi.projection()));
-                ProvisionedThroughput throughput = gsi.provisionedThroughput() != null ? gsi.provisionedThroughput()
+                ProvisionedThroughput throughput = gsi.provisionedThroughput() != null
+                        ? gsi.provisionedThroughput()
                         : table.provisionedThroughput();
                 if (table.provisionedThroughput() != null && throughput != null) {
                     index.set("ProvisionedThroughput", throughput(throughput));
@@ -97,7 +98,8 @@ public final class CreateTableJson {
         return root;
     }
 
-    private static void keyElement(ArrayNode schema, KeyAttribute key, String keyType, Map<String, KeyAttribute> definitions) {
+    private static void keyElement(
+            ArrayNode schema, KeyAttribute key, String keyType, Map<String, KeyAttribute> definitions) {
         KeyAttribute previous = definitions.putIfAbsent(key.name(), key);
         if (previous != null && previous.type() != key.type()) {
             throw new IllegalArgumentException(

@@ -201,7 +201,8 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         if (removing) {
             for (IndexKeyField<T> f : indexKeyFields) {
                 if (!f.sparse() && f.attributeName().equals(attribute)) {
-                    throw new MissingIndexKeyException(schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
+                    throw new MissingIndexKeyException(
+                            schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
                 }
             }
         }
@@ -273,10 +274,11 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         return false;
     }
 
-    private record Computed<T>(String attribute, Function<? super T, AttributeValue> value, List<String> sourceAttributes) {}
+    private record Computed<T>(
+            String attribute, Function<? super T, AttributeValue> value, List<String> sourceAttributes) {}
 
-    private record IndexKeyField<T>(String indexName, String fieldName, String attributeName,
-                                    Function<? super T, ?> getter, boolean sparse) {}
+    private record IndexKeyField<T>(
+            String indexName, String fieldName, String attributeName, Function<? super T, ?> getter, boolean sparse) {}
 
     /** Collects the parts of an {@link EntityMapping}. */
     public static final class Builder<T> {
@@ -298,17 +300,22 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
          * {@code value} returns null to leave it out (a template with a null {@code @Sparse} part).
          * {@code sourceAttributes} are the attributes it is rendered from: updating them in place is refused.
          */
-        public Builder<T> computed(String attribute, Function<? super T, AttributeValue> value, String... sourceAttributes) {
+        public Builder<T> computed(
+                String attribute, Function<? super T, AttributeValue> value, String... sourceAttributes) {
             computed.add(new Computed<>(attribute, value, List.of(sourceAttributes)));
             return this;
         }
 
         /** A computed String attribute (see {@link #computed(String, Function, String...)}); null leaves it out. */
-        public Builder<T> computedString(String attribute, Function<? super T, String> value, String... sourceAttributes) {
-            return computed(attribute, e -> {
-                String s = value.apply(e);
-                return s == null ? null : AttributeValue.s(s);
-            }, sourceAttributes);
+        public Builder<T> computedString(
+                String attribute, Function<? super T, String> value, String... sourceAttributes) {
+            return computed(
+                    attribute,
+                    e -> {
+                        String s = value.apply(e);
+                        return s == null ? null : AttributeValue.s(s);
+                    },
+                    sourceAttributes);
         }
 
         /** Shared tables: write {@code type} to {@code attribute} and read only items carrying it. */
@@ -328,8 +335,12 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
          * Field {@code fieldName} (getter {@code getter}) is part of the key of {@code indexName}, stored as (or
          * rendered into) {@code attributeName}; unless {@code sparse}, a null value refuses the write.
          */
-        public Builder<T> indexKey(String indexName, String fieldName, String attributeName,
-                                   Function<? super T, ?> getter, boolean sparse) {
+        public Builder<T> indexKey(
+                String indexName,
+                String fieldName,
+                String attributeName,
+                Function<? super T, ?> getter,
+                boolean sparse) {
             indexKeyFields.add(new IndexKeyField<>(indexName, fieldName, attributeName, getter, sparse));
             return this;
         }

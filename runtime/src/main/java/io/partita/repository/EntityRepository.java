@@ -170,7 +170,8 @@ public abstract class EntityRepository<T> implements Repository<T> {
      */
     public final ParallelScan<T> scanAll(int totalSegments) {
         Condition typeFilter = mapping.discriminatorAttribute()
-                .map(a -> Condition.eq(a, AttributeValue.s(mapping.discriminatorValue().orElseThrow())))
+                .map(a -> Condition.eq(
+                        a, AttributeValue.s(mapping.discriminatorValue().orElseThrow())))
                 .orElse(null);
         return new ParallelScan<>(backend, tableName, mapping, db.gatherOptions(), totalSegments, typeFilter);
     }
@@ -221,9 +222,12 @@ public abstract class EntityRepository<T> implements Repository<T> {
         Condition check = condition;
         if (versionAttribute != null) {
             long current = storedVersion(item.get(versionAttribute));
-            check = Condition.both(current == 0
-                    ? Condition.attributeNotExists(mapping.tableKeyAttributes().get(0))
-                    : Condition.eq(versionAttribute, AttributeValue.n(current)), condition);
+            check = Condition.both(
+                    current == 0
+                            ? Condition.attributeNotExists(
+                                    mapping.tableKeyAttributes().get(0))
+                            : Condition.eq(versionAttribute, AttributeValue.n(current)),
+                    condition);
         }
         ExpressionBuilder b = new ExpressionBuilder();
         String expression = check == null ? null : check.render(b);
@@ -255,7 +259,13 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     /** The spec of a base-table query returning entities. */
     protected final QuerySpec<T> tableQuery() {
-        return QuerySpec.of(backend, mapping.table(), null, mapping, null, mapping.discriminatorAttribute().isPresent(),
+        return QuerySpec.of(
+                backend,
+                mapping.table(),
+                null,
+                mapping,
+                null,
+                mapping.discriminatorAttribute().isPresent(),
                 db.gatherOptions());
     }
 
@@ -265,7 +275,13 @@ public abstract class EntityRepository<T> implements Repository<T> {
      */
     protected final QuerySpec<T> indexQuery(String indexName) {
         Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
-        return QuerySpec.of(backend, mapping.table(), indexName, mapping, select, mapping.discriminatorAttribute().isPresent(),
+        return QuerySpec.of(
+                backend,
+                mapping.table(),
+                indexName,
+                mapping,
+                select,
+                mapping.discriminatorAttribute().isPresent(),
                 db.gatherOptions());
     }
 

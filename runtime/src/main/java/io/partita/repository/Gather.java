@@ -187,7 +187,12 @@ final class Gather {
         boolean ended; // the backend has no more (LastEvaluatedKey absent)
         Task<QueryResponse> pending;
 
-        Shard(int index, AttributeValue value, QueryRequest.Builder request, Map<String, AttributeValue> position, int limit) {
+        Shard(
+                int index,
+                AttributeValue value,
+                QueryRequest.Builder request,
+                Map<String, AttributeValue> position,
+                int limit) {
             this.index = index;
             this.value = value;
             this.request = request;
@@ -224,13 +229,14 @@ final class Gather {
             this.consumed = q.returnConsumedCapacity == ReturnConsumedCapacity.NONE ? null : new Consumed.Accumulator();
             int n = q.scatterValues.size();
             if (cursor != null && cursor.positions().size() != n) {
-                throw new IllegalArgumentException(
-                        Message.CursorShardCountMismatch.format(cursor.positions().size(), n));
+                throw new IllegalArgumentException(Message.CursorShardCountMismatch.format(
+                        cursor.positions().size(), n));
             }
             this.runner = new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
             this.shards = new Shard[n];
             for (int i = 0; i < n; i++) {
-                Map<String, AttributeValue> position = cursor == null ? null : cursor.positions().get(i);
+                Map<String, AttributeValue> position =
+                        cursor == null ? null : cursor.positions().get(i);
                 AttributeValue value = q.scatterValues.get(i);
                 Shard s = new Shard(i, value, QueryEngine.request(q, value, false), position, perShardLimit);
                 if (position != null && position.isEmpty()) {
@@ -268,7 +274,8 @@ final class Gather {
         private void fetch(Shard s) {
             Map<String, AttributeValue> start = s.startKey;
             Integer limit = s.remaining > 0 ? s.remaining : null;
-            QueryRequest request = s.request.exclusiveStartKey(start).limit(limit).build();
+            QueryRequest request =
+                    s.request.exclusiveStartKey(start).limit(limit).build();
             s.pending = runner.submit(s.index, () -> {
                 QueryResponse response = query.spec.backend().query(request);
                 if (consumed != null) {
@@ -328,15 +335,24 @@ final class Gather {
             Task<?> failed = runner.failure();
             if (failed != null) {
                 Throwable cause = failed.result.handle((v, e) -> e).join();
-                throw failure(failed.shard, cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause);
+                throw failure(
+                        failed.shard,
+                        cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause);
             }
         }
 
         private GatherException failure(int shard, Throwable cause) {
             return new GatherException(
-                    Message.GatherQueryShardFailed.format(shard, shards.length, query.scatterAttribute,
-                            shards[shard].value, query.spec.tableName(),
-                            (query.spec.indexName() == null ? "" : "." + query.spec.indexName()), cause), shard, cause);
+                    Message.GatherQueryShardFailed.format(
+                            shard,
+                            shards.length,
+                            query.scatterAttribute,
+                            shards[shard].value,
+                            query.spec.tableName(),
+                            (query.spec.indexName() == null ? "" : "." + query.spec.indexName()),
+                            cause),
+                    shard,
+                    cause);
         }
 
         @Override
@@ -433,7 +449,10 @@ final class Gather {
                     throw e;
                 }
                 Throwable cause = failed.result.handle((v, x) -> x).join();
-                throw countFailure(q, failed.shard, cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause);
+                throw countFailure(
+                        q,
+                        failed.shard,
+                        cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause);
             } catch (Throwable e) {
                 runner.cancel();
                 throw countFailure(q, t.shard, e);
@@ -444,9 +463,16 @@ final class Gather {
 
     private static GatherException countFailure(QueryBuilder<?, ?> q, int shard, Throwable cause) {
         return new GatherException(
-                Message.GatherCountShardFailed.format(shard, q.scatterValues.size(), q.scatterAttribute,
-                        q.scatterValues.get(shard), q.spec.tableName(),
-                        (q.spec.indexName() == null ? "" : "." + q.spec.indexName()), cause), shard, cause);
+                Message.GatherCountShardFailed.format(
+                        shard,
+                        q.scatterValues.size(),
+                        q.scatterAttribute,
+                        q.scatterValues.get(shard),
+                        q.spec.tableName(),
+                        (q.spec.indexName() == null ? "" : "." + q.spec.indexName()),
+                        cause),
+                shard,
+                cause);
     }
 
     private static long countShard(QueryBuilder<?, ?> q, AttributeValue shard) {
@@ -458,8 +484,10 @@ final class Gather {
             if (remaining == 0) {
                 return n;
             }
-            QueryResponse response = q.spec.backend().query(request.exclusiveStartKey(start)
-                    .limit(remaining > 0 ? (int) remaining : null).build());
+            QueryResponse response = q.spec.backend()
+                    .query(request.exclusiveStartKey(start)
+                            .limit(remaining > 0 ? (int) remaining : null)
+                            .build());
             n += response.count();
             start = response.lastEvaluatedKey();
         } while (start != null && !start.isEmpty());

@@ -14,8 +14,8 @@ public final class ItemDecoders {
      * registered for that type; items of unknown types (or without the attribute) decode to {@code null} and
      * are skipped by queries.
      */
-    public static <R> ItemDecoder<R> byDiscriminator(String discriminatorAttribute,
-                                                     Map<String, ? extends ItemDecoder<? extends R>> decodersByType) {
+    public static <R> ItemDecoder<R> byDiscriminator(
+            String discriminatorAttribute, Map<String, ? extends ItemDecoder<? extends R>> decodersByType) {
         Objects.requireNonNull(discriminatorAttribute, "discriminatorAttribute");
         Map<String, ? extends ItemDecoder<? extends R>> decoders = Map.copyOf(decodersByType);
         return item -> {

@@ -45,10 +45,15 @@ public final class ParallelScan<T> {
     private Condition filter;
     private Executor executor;
     private int concurrency;
-    private Consumer<ScanProgress> progress = p -> { };
+    private Consumer<ScanProgress> progress = p -> {};
 
-    ParallelScan(Backend backend, String tableName, ItemDecoder<T> decoder, GatherOptions gather, int segments,
-                 Condition typeFilter) {
+    ParallelScan(
+            Backend backend,
+            String tableName,
+            ItemDecoder<T> decoder,
+            GatherOptions gather,
+            int segments,
+            Condition typeFilter) {
         if (segments < 1 || segments > MAX_SEGMENTS) {
             throw new IllegalArgumentException(Message.SegmentsOutOfRange.format(MAX_SEGMENTS, segments));
         }
@@ -135,12 +140,15 @@ public final class ParallelScan<T> {
                     if (runner.cancelled.get()) {
                         throw new CancellationException();
                     }
-                    ScanResponse page = backend.scan(ScanRequest.builder().tableName(tableName)
+                    ScanResponse page = backend.scan(ScanRequest.builder()
+                            .tableName(tableName)
                             .filterExpression(filterExpression)
                             .expressionAttributeNames(names.isEmpty() ? null : names)
                             .expressionAttributeValues(values.isEmpty() ? null : values)
-                            .segment(segment).totalSegments(segments)
-                            .exclusiveStartKey(start).build());
+                            .segment(segment)
+                            .totalSegments(segments)
+                            .exclusiveStartKey(start)
+                            .build());
                     start = page.lastEvaluatedKey();
                     boolean last = start == null || start.isEmpty();
                     List<T> decoded = new ArrayList<>(page.items().size());
@@ -160,7 +168,8 @@ public final class ParallelScan<T> {
                         if (last) {
                             done[0]++;
                         }
-                        progress.accept(new ScanProgress(segment, segments, last, done[0], totals[0], totals[1], totals[2]));
+                        progress.accept(
+                                new ScanProgress(segment, segments, last, done[0], totals[0], totals[1], totals[2]));
                     }
                     if (last) {
                         return true;
@@ -176,8 +185,12 @@ public final class ParallelScan<T> {
                 if (failed == null) {
                     throw e;
                 }
-                throw failure(failed.shard, failed.result.handle((v, x) -> x instanceof java.util.concurrent.CompletionException
-                        ? x.getCause() : x).join());
+                throw failure(
+                        failed.shard,
+                        failed.result
+                                .handle((v, x) ->
+                                        x instanceof java.util.concurrent.CompletionException ? x.getCause() : x)
+                                .join());
             } catch (Throwable e) {
                 runner.cancel();
                 throw failure(t.shard, e);

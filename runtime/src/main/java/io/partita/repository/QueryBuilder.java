@@ -3,9 +3,9 @@ package io.partita.repository;
 import io.partita.Condition;
 import io.partita.Cursor;
 import io.partita.Page;
-import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.internal.Message;
 import io.partita.mapping.AttributeCodec;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -136,7 +136,8 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      * conditions stay within the prefix themselves). Each stage's call replaces the previous stage's prefix.
      */
     protected final void sortKeyBeginsWith(String attribute, String prefix) {
-        this.prefixTerm = new RangeTerm(attribute, SortOperator.BEGINS_WITH, requireKeyValue(attribute, AttributeValue.s(prefix)), null);
+        this.prefixTerm = new RangeTerm(
+                attribute, SortOperator.BEGINS_WITH, requireKeyValue(attribute, AttributeValue.s(prefix)), null);
     }
 
     /** The condition step for the sort-key attribute {@code attribute} (or the last part of a multi-attribute sort key). */
@@ -165,8 +166,8 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      * @param fixedWidth true when every rendering has the same length ({@code :sortable} numbers, dates,
      *                   UUIDs), which lets range bounds be tighter
      */
-    protected final <V> SortKeyCondition<V, Q> templateSortKey(String attribute, String prefix, String following,
-                                                               Function<? super V, String> render, boolean fixedWidth) {
+    protected final <V> SortKeyCondition<V, Q> templateSortKey(
+            String attribute, String prefix, String following, Function<? super V, String> render, boolean fixedWidth) {
         return new SortKeyCondition<>(self(), new TemplateRange<>(attribute, prefix, following, render, fixedWidth));
     }
 
@@ -257,7 +258,8 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      */
     public final Stream<R> stream() {
         Iterator<R> it = iterator();
-        Stream<R> s = StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+        Stream<R> s = StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
         return it instanceof QueryEngine.Decoding<R> d ? s.onClose(d::close) : s;
     }
 
@@ -326,8 +328,11 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     }
 
     private <V> SortKeyCondition.SortKeyTarget<V> plainTarget(String attribute, Function<V, AttributeValue> encode) {
-        return (query, op, first, second) -> query.setRange(new RangeTerm(attribute, op,
-                requireKeyValue(attribute, encode.apply(first)), second == null ? null : requireKeyValue(attribute, encode.apply(second))));
+        return (query, op, first, second) -> query.setRange(new RangeTerm(
+                attribute,
+                op,
+                requireKeyValue(attribute, encode.apply(first)),
+                second == null ? null : requireKeyValue(attribute, encode.apply(second))));
     }
 
     /** One sort-key condition: {@code attribute op first [AND second]}. */

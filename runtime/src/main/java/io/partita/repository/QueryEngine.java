@@ -1,13 +1,13 @@
 package io.partita.repository;
 
+import io.partita.Consumed;
 import io.partita.Cursor;
 import io.partita.ExpressionBuilder;
-import io.partita.Consumed;
 import io.partita.Page;
-import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.internal.Message;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.Select;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
@@ -41,16 +41,33 @@ final class QueryEngine {
         if (partition.isEmpty()) {
             throw new IllegalStateException(Message.QueryWithoutPartitionKey.format());
         }
-        partition.forEach((name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
-        q.sortEquals.forEach((name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
+        partition.forEach(
+                (name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
+        q.sortEquals.forEach(
+                (name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
         QueryBuilder.RangeTerm r = q.effectiveRange();
         if (r != null) {
             and(kce);
             String n = b.name(r.attribute());
             switch (r.operator()) {
-                case BETWEEN -> kce.append(n).append(" BETWEEN ").append(b.value(r.first())).append(" AND ").append(b.value(r.second()));
-                case BEGINS_WITH -> kce.append("begins_with(").append(n).append(", ").append(b.value(r.first())).append(')');
-                default -> kce.append(n).append(' ').append(r.operator().symbol()).append(' ').append(b.value(r.first()));
+                case BETWEEN ->
+                    kce.append(n)
+                            .append(" BETWEEN ")
+                            .append(b.value(r.first()))
+                            .append(" AND ")
+                            .append(b.value(r.second()));
+                case BEGINS_WITH ->
+                    kce.append("begins_with(")
+                            .append(n)
+                            .append(", ")
+                            .append(b.value(r.first()))
+                            .append(')');
+                default ->
+                    kce.append(n)
+                            .append(' ')
+                            .append(r.operator().symbol())
+                            .append(' ')
+                            .append(b.value(r.first()));
             }
         }
         String filter = q.filter == null ? null : q.filter.render(b);
@@ -84,7 +101,8 @@ final class QueryEngine {
         private List<Map<String, AttributeValue>> buffer = List.of();
         private int position;
 
-        PartitionReader(QueryBuilder<?, ?> query, AttributeValue shardValue, Map<String, AttributeValue> startKey, int limit) {
+        PartitionReader(
+                QueryBuilder<?, ?> query, AttributeValue shardValue, Map<String, AttributeValue> startKey, int limit) {
             this.query = query;
             this.request = request(query, shardValue, false);
             this.startKey = startKey;
@@ -97,10 +115,11 @@ final class QueryEngine {
                 if (exhausted || remaining == 0) {
                     return false;
                 }
-                QueryResponse response = query.spec.backend().query(request
-                        .exclusiveStartKey(startKey)
-                        .limit(remaining > 0 ? remaining : null)
-                        .build());
+                QueryResponse response = query.spec
+                        .backend()
+                        .query(request.exclusiveStartKey(startKey)
+                                .limit(remaining > 0 ? remaining : null)
+                                .build());
                 buffer = response.items();
                 position = 0;
                 startKey = response.lastEvaluatedKey();
@@ -129,7 +148,6 @@ final class QueryEngine {
             }
             return item;
         }
-
     }
 
     // ---- iteration ---------------------------------------------------------------------------------------
@@ -209,8 +227,10 @@ final class QueryEngine {
             if (remaining == 0) {
                 return total;
             }
-            QueryResponse response = q.spec.backend().query(request.exclusiveStartKey(start)
-                    .limit(remaining > 0 ? (int) remaining : null).build());
+            QueryResponse response = q.spec.backend()
+                    .query(request.exclusiveStartKey(start)
+                            .limit(remaining > 0 ? (int) remaining : null)
+                            .build());
             total += response.count();
             start = response.lastEvaluatedKey();
         } while (start != null && !start.isEmpty());
@@ -224,10 +244,11 @@ final class QueryEngine {
             return scatteredPage(q, cursor);
         }
         Map<String, AttributeValue> start = cursor == null ? null : cursor.lastEvaluatedKey();
-        QueryResponse response = q.spec.backend().query(request(q, null, false)
-                .exclusiveStartKey(start)
-                .limit(q.limit > 0 ? q.limit : null)
-                .build());
+        QueryResponse response = q.spec.backend()
+                .query(request(q, null, false)
+                        .exclusiveStartKey(start)
+                        .limit(q.limit > 0 ? q.limit : null)
+                        .build());
         List<R> items = new ArrayList<>(response.items().size());
         for (Map<String, AttributeValue> item : response.items()) {
             if (q.residual == null || q.residual.test(item)) {
@@ -238,7 +259,8 @@ final class QueryEngine {
             }
         }
         Map<String, AttributeValue> last = response.lastEvaluatedKey();
-        Consumed consumed = q.returnConsumedCapacity == ReturnConsumedCapacity.NONE ? Consumed.NONE
+        Consumed consumed = q.returnConsumedCapacity == ReturnConsumedCapacity.NONE
+                ? Consumed.NONE
                 : new Consumed.Accumulator().add(response.consumedCapacity()).result();
         return Page.of(items, last == null || last.isEmpty() ? null : Cursor.of(last), consumed);
     }

@@ -26,8 +26,15 @@ public final class QuerySpec<R> {
     private final boolean decoderMaySkip;
     private final GatherOptions gather;
 
-    QuerySpec(Backend backend, TableDefinition table, String indexName, ItemDecoder<R> decoder, Select select,
-              List<String> entryKeyAttributes, boolean decoderMaySkip, GatherOptions gather) {
+    QuerySpec(
+            Backend backend,
+            TableDefinition table,
+            String indexName,
+            ItemDecoder<R> decoder,
+            Select select,
+            List<String> entryKeyAttributes,
+            boolean decoderMaySkip,
+            GatherOptions gather) {
         this.backend = Objects.requireNonNull(backend, "backend");
         this.table = Objects.requireNonNull(table, "table");
         this.indexName = indexName;
@@ -43,14 +50,25 @@ public final class QuerySpec<R> {
      * A spec for any table and decoder: {@code select} null for DynamoDB's default; {@code decoderMaySkip}
      * when {@code decoder} may return null (then {@code count()} decodes instead of using Select COUNT).
      */
-    public static <R> QuerySpec<R> of(Backend backend, TableDefinition table, String indexName, ItemDecoder<R> decoder,
-                                      Select select, boolean decoderMaySkip) {
+    public static <R> QuerySpec<R> of(
+            Backend backend,
+            TableDefinition table,
+            String indexName,
+            ItemDecoder<R> decoder,
+            Select select,
+            boolean decoderMaySkip) {
         return of(backend, table, indexName, decoder, select, decoderMaySkip, GatherOptions.defaults());
     }
 
     /** {@link #of(Backend, TableDefinition, String, ItemDecoder, Select, boolean)} gathering shards with {@code gather}. */
-    public static <R> QuerySpec<R> of(Backend backend, TableDefinition table, String indexName, ItemDecoder<R> decoder,
-                                      Select select, boolean decoderMaySkip, GatherOptions gather) {
+    public static <R> QuerySpec<R> of(
+            Backend backend,
+            TableDefinition table,
+            String indexName,
+            ItemDecoder<R> decoder,
+            Select select,
+            boolean decoderMaySkip,
+            GatherOptions gather) {
         List<String> keys = new java.util.ArrayList<>(EntityMapping.indexKeyAttributes(table, indexName));
         for (String k : EntityMapping.indexKeyAttributes(table, null)) {
             if (!keys.contains(k)) {

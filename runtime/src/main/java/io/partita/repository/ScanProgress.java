@@ -11,8 +11,14 @@ package io.partita.repository;
  * @param itemsScanned    items the scan evaluated so far (ScannedCount), all segments
  * @param itemsReturned   items delivered so far (after the filter and, on shared tables, the entity type)
  */
-public record ScanProgress(int segment, int totalSegments, boolean segmentDone, int segmentsDone, long pagesRead,
-                           long itemsScanned, long itemsReturned) {
+public record ScanProgress(
+        int segment,
+        int totalSegments,
+        boolean segmentDone,
+        int segmentsDone,
+        long pagesRead,
+        long itemsScanned,
+        long itemsReturned) {
     /** The fraction of segments finished, 0 to 1. */
     public double fractionDone() {
         return (double) segmentsDone / totalSegments;

@@ -2,7 +2,13 @@ package io.partita.repository;
 
 /** The sort-key comparisons a key condition allows. */
 public enum SortOperator {
-    EQ("="), LT("<"), LE("<="), GT(">"), GE(">="), BETWEEN("BETWEEN"), BEGINS_WITH("begins_with");
+    EQ("="),
+    LT("<"),
+    LE("<="),
+    GT(">"),
+    GE(">="),
+    BETWEEN("BETWEEN"),
+    BEGINS_WITH("begins_with");
 
     private final String symbol;
 

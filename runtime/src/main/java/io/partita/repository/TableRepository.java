@@ -31,8 +31,11 @@ public abstract class TableRepository<R> {
     private final ItemDecoder<R> decoder;
 
     /** Opens the repository, creating the table if missing. */
-    protected TableRepository(Partita db, TableDefinition table, String discriminatorAttribute,
-                              Map<String, ? extends ItemDecoder<? extends R>> decodersByType) {
+    protected TableRepository(
+            Partita db,
+            TableDefinition table,
+            String discriminatorAttribute,
+            Map<String, ? extends ItemDecoder<? extends R>> decodersByType) {
         this.db = Objects.requireNonNull(db, "db");
         this.table = Objects.requireNonNull(table, "table");
         this.decoder = ItemDecoders.byDiscriminator(discriminatorAttribute, decodersByType);

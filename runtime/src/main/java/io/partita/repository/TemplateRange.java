@@ -20,7 +20,8 @@ final class TemplateRange<V> implements SortKeyCondition.SortKeyTarget<V> {
     private final Function<? super V, String> render;
     private final boolean fixedWidth;
 
-    TemplateRange(String attribute, String prefix, String following, Function<? super V, String> render, boolean fixedWidth) {
+    TemplateRange(
+            String attribute, String prefix, String following, Function<? super V, String> render, boolean fixedWidth) {
         this.attribute = attribute;
         this.prefix = prefix == null ? "" : prefix;
         this.following = following == null ? "" : following;
@@ -34,29 +35,35 @@ final class TemplateRange<V> implements SortKeyCondition.SortKeyTarget<V> {
         String r2 = second == null ? null : rendered(second);
         boolean last = following.isEmpty();
         switch (op) {
-            case EQ -> query.setRange(last
-                    ? term(SortOperator.EQ, prefix + r1, null)
-                    : term(SortOperator.BEGINS_WITH, prefix + r1 + following, null));
+            case EQ ->
+                query.setRange(
+                        last
+                                ? term(SortOperator.EQ, prefix + r1, null)
+                                : term(SortOperator.BEGINS_WITH, prefix + r1 + following, null));
             case BEGINS_WITH -> query.setRange(term(SortOperator.BEGINS_WITH, prefix + r1, null));
             case GT, GE -> {
                 String upper = successor(prefix);
-                query.setRange(upper == null
-                        ? term(SortOperator.GE, prefix + r1, null)
-                        : term(SortOperator.BETWEEN, prefix + r1, upper));
-                query.addResidual(partMatches(part -> op == SortOperator.GT ? compare(part, r1) > 0 : compare(part, r1) >= 0));
+                query.setRange(
+                        upper == null
+                                ? term(SortOperator.GE, prefix + r1, null)
+                                : term(SortOperator.BETWEEN, prefix + r1, upper));
+                query.addResidual(
+                        partMatches(part -> op == SortOperator.GT ? compare(part, r1) > 0 : compare(part, r1) >= 0));
             }
             case LT, LE -> {
                 setUpTo(query, r1, op == SortOperator.LT);
-                query.addResidual(partMatches(part -> op == SortOperator.LT ? compare(part, r1) < 0 : compare(part, r1) <= 0));
+                query.addResidual(
+                        partMatches(part -> op == SortOperator.LT ? compare(part, r1) < 0 : compare(part, r1) <= 0));
             }
             case BETWEEN -> {
                 if (compare(r1, r2) > 0) {
                     throw new IllegalArgumentException(Message.BetweenBoundsReversed.format(first, second));
                 }
                 String upper = upperBound(r2, false);
-                query.setRange(upper == null
-                        ? term(SortOperator.GE, prefix + r1, null)
-                        : term(SortOperator.BETWEEN, prefix + r1, upper));
+                query.setRange(
+                        upper == null
+                                ? term(SortOperator.GE, prefix + r1, null)
+                                : term(SortOperator.BETWEEN, prefix + r1, upper));
                 query.addResidual(partMatches(part -> compare(part, r1) >= 0 && compare(part, r2) <= 0));
             }
         }
@@ -67,9 +74,8 @@ final class TemplateRange<V> implements SortKeyCondition.SortKeyTarget<V> {
         if (upper == null) {
             return; // no bound can be expressed: the residual check alone selects
         }
-        query.setRange(prefix.isEmpty()
-                ? term(SortOperator.LE, upper, null)
-                : term(SortOperator.BETWEEN, prefix, upper));
+        query.setRange(
+                prefix.isEmpty() ? term(SortOperator.LE, upper, null) : term(SortOperator.BETWEEN, prefix, upper));
     }
 
     /** An inclusive upper bound for every key whose part is at most (or below) {@code r}. */

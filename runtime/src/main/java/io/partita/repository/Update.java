@@ -64,7 +64,8 @@ public final class Update<T> implements PartialUpdate {
 
     /** Sets {@code field} only when the stored item has no value for it ({@code if_not_exists}). */
     public <V> Update<T> setIfAbsent(Field<T, V> field, V value) {
-        AttributeValue encoded = Objects.requireNonNull(field.encode(value), "setIfAbsent needs a value with a stored form");
+        AttributeValue encoded =
+                Objects.requireNonNull(field.encode(value), "setIfAbsent needs a value with a stored form");
         touch(field.attributeName(), false);
         sets.add(new Action(field.attributeName(), encoded, true));
         return this;
@@ -98,7 +99,9 @@ public final class Update<T> implements PartialUpdate {
         if (encoded == null) {
             return this; // adding an empty set changes nothing
         }
-        if (encoded.type() != AttributeType.N && encoded.type() != AttributeType.SS && encoded.type() != AttributeType.NS
+        if (encoded.type() != AttributeType.N
+                && encoded.type() != AttributeType.SS
+                && encoded.type() != AttributeType.NS
                 && encoded.type() != AttributeType.BS) {
             throw new IllegalArgumentException(Message.AddOnWrongType.format(field, encoded.type()));
         }
@@ -113,7 +116,9 @@ public final class Update<T> implements PartialUpdate {
         if (encoded == null) {
             return this;
         }
-        if (encoded.type() != AttributeType.SS && encoded.type() != AttributeType.NS && encoded.type() != AttributeType.BS) {
+        if (encoded.type() != AttributeType.SS
+                && encoded.type() != AttributeType.NS
+                && encoded.type() != AttributeType.BS) {
             throw new IllegalArgumentException(Message.RemoveElementsOnWrongType.format(field, encoded.type()));
         }
         touch(field.attributeName(), false);
@@ -129,13 +134,15 @@ public final class Update<T> implements PartialUpdate {
 
     /** Applies the update only to an existing item (never creates one). */
     public Update<T> ifExists() {
-        return when(Condition.attributeExists(repository.mapping().tableKeyAttributes().get(0)));
+        return when(Condition.attributeExists(
+                repository.mapping().tableKeyAttributes().get(0)));
     }
 
     /** Versioned entities: applies the update only if the stored version is {@code version}. */
     public Update<T> expectVersion(long version) {
         if (!repository.isVersioned()) {
-            throw new IllegalStateException(Message.NoVersionField.format(repository.mapping().entityName()));
+            throw new IllegalStateException(
+                    Message.NoVersionField.format(repository.mapping().entityName()));
         }
         this.expectedVersion = version;
         return this;
@@ -149,15 +156,17 @@ public final class Update<T> implements PartialUpdate {
      */
     public T execute() {
         Rendered r = render();
-        UpdateItemResponse response = repository.backend().updateItem(UpdateItemRequest.builder()
-                .tableName(key.tableName())
-                .key(key.attributes())
-                .updateExpression(r.update())
-                .conditionExpression(r.condition())
-                .expressionAttributeNames(r.names().names())
-                .expressionAttributeValues(r.names().values())
-                .returnValues(ReturnValues.ALL_NEW)
-                .build());
+        UpdateItemResponse response = repository
+                .backend()
+                .updateItem(UpdateItemRequest.builder()
+                        .tableName(key.tableName())
+                        .key(key.attributes())
+                        .updateExpression(r.update())
+                        .conditionExpression(r.condition())
+                        .expressionAttributeNames(r.names().names())
+                        .expressionAttributeValues(r.names().values())
+                        .returnValues(ReturnValues.ALL_NEW)
+                        .build());
         return response.attributes() == null ? null : repository.mapping().fromItem(response.attributes());
     }
 
@@ -165,8 +174,14 @@ public final class Update<T> implements PartialUpdate {
     @Override
     public TransactWriteItem.Update prepare() {
         Rendered r = render();
-        return new TransactWriteItem.Update(key.tableName(), key.attributes(), r.update(), r.condition(),
-                r.names().names(), r.names().values(), false);
+        return new TransactWriteItem.Update(
+                key.tableName(),
+                key.attributes(),
+                r.update(),
+                r.condition(),
+                r.names().names(),
+                r.names().values(),
+                false);
     }
 
     private record Rendered(String update, String condition, ExpressionBuilder names) {}
@@ -176,7 +191,10 @@ public final class Update<T> implements PartialUpdate {
         List<Action> allSets = new ArrayList<>(sets);
         List<Action> allAdds = new ArrayList<>(adds);
         if (mapping.discriminatorAttribute().isPresent()) {
-            allSets.add(new Action(mapping.discriminatorAttribute().get(), AttributeValue.s(mapping.discriminatorValue().orElseThrow()), false));
+            allSets.add(new Action(
+                    mapping.discriminatorAttribute().get(),
+                    AttributeValue.s(mapping.discriminatorValue().orElseThrow()),
+                    false));
         }
         String version = mapping.versionAttribute().orElse(null);
         if (version != null) {
@@ -189,7 +207,9 @@ public final class Update<T> implements PartialUpdate {
         StringBuilder expression = new StringBuilder(64);
         clause(expression, "SET", allSets, a -> {
             String n = b.name(a.attribute());
-            return a.ifNotExists() ? n + " = if_not_exists(" + n + ", " + b.value(a.value()) + ")" : n + " = " + b.value(a.value());
+            return a.ifNotExists()
+                    ? n + " = if_not_exists(" + n + ", " + b.value(a.value()) + ")"
+                    : n + " = " + b.value(a.value());
         });
         clause(expression, "REMOVE", removes, a -> b.name(a.attribute()));
         clause(expression, "ADD", allAdds, a -> b.name(a.attribute()) + " " + b.value(a.value()));
@@ -202,7 +222,11 @@ public final class Update<T> implements PartialUpdate {
         return new Rendered(expression.toString(), conditionExpression, b);
     }
 
-    private static void clause(StringBuilder out, String keyword, List<Action> actions, java.util.function.Function<Action, String> render) {
+    private static void clause(
+            StringBuilder out,
+            String keyword,
+            List<Action> actions,
+            java.util.function.Function<Action, String> render) {
         if (actions.isEmpty()) {
             return;
         }

@@ -7,5 +7,5 @@ public interface RetryObserver {
     void retrying(int attempt, RuntimeException cause);
 
     /** Observes nothing. */
-    RetryObserver NONE = (attempt, cause) -> { };
+    RetryObserver NONE = (attempt, cause) -> {};
 }

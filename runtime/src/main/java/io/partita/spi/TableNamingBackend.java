@@ -57,8 +57,14 @@ public final class TableNamingBackend extends ForwardingBackend {
 
     @Override
     public TableDescription createTable(TableDefinition d) {
-        return delegate().createTable(new TableDefinition(name(d.name()), d.partitionKey(), d.sortKey(),
-                d.globalSecondaryIndexes(), d.localSecondaryIndexes(), d.provisionedThroughput()));
+        return delegate()
+                .createTable(new TableDefinition(
+                        name(d.name()),
+                        d.partitionKey(),
+                        d.sortKey(),
+                        d.globalSecondaryIndexes(),
+                        d.localSecondaryIndexes(),
+                        d.provisionedThroughput()));
     }
 
     @Override
@@ -93,12 +99,14 @@ public final class TableNamingBackend extends ForwardingBackend {
 
     @Override
     public DeleteItemResponse deleteItem(DeleteItemRequest r) {
-        return delegate().deleteItem(r.toBuilder().tableName(name(r.tableName())).build());
+        return delegate()
+                .deleteItem(r.toBuilder().tableName(name(r.tableName())).build());
     }
 
     @Override
     public UpdateItemResponse updateItem(UpdateItemRequest r) {
-        return delegate().updateItem(r.toBuilder().tableName(name(r.tableName())).build());
+        return delegate()
+                .updateItem(r.toBuilder().tableName(name(r.tableName())).build());
     }
 
     @Override
@@ -116,7 +124,8 @@ public final class TableNamingBackend extends ForwardingBackend {
         Map<String, String> logicalOf = new HashMap<>();
         Map<String, KeysAndAttributes> items = new LinkedHashMap<>();
         r.requestItems().forEach((table, keys) -> items.put(deployed(table, logicalOf), keys));
-        BatchGetItemResponse response = delegate().batchGetItem(r.toBuilder().requestItems(items).build());
+        BatchGetItemResponse response =
+                delegate().batchGetItem(r.toBuilder().requestItems(items).build());
         return response.toBuilder()
                 .responses(logical(response.responses(), logicalOf))
                 .unprocessedKeys(logical(response.unprocessedKeys(), logicalOf))
@@ -128,7 +137,8 @@ public final class TableNamingBackend extends ForwardingBackend {
         Map<String, String> logicalOf = new HashMap<>();
         Map<String, List<WriteRequest>> items = new LinkedHashMap<>();
         r.requestItems().forEach((table, writes) -> items.put(deployed(table, logicalOf), writes));
-        BatchWriteItemResponse response = delegate().batchWriteItem(r.toBuilder().requestItems(items).build());
+        BatchWriteItemResponse response =
+                delegate().batchWriteItem(r.toBuilder().requestItems(items).build());
         return response.toBuilder()
                 .unprocessedItems(logical(response.unprocessedItems(), logicalOf))
                 .itemCollectionMetrics(logical(response.itemCollectionMetrics(), logicalOf))
@@ -148,8 +158,8 @@ public final class TableNamingBackend extends ForwardingBackend {
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest r) {
         List<TransactGetItem> items = new ArrayList<>(r.transactItems().size());
         for (TransactGetItem g : r.transactItems()) {
-            items.add(new TransactGetItem(name(g.tableName()), g.key(), g.projectionExpression(),
-                    g.expressionAttributeNames()));
+            items.add(new TransactGetItem(
+                    name(g.tableName()), g.key(), g.projectionExpression(), g.expressionAttributeNames()));
         }
         return delegate().transactGetItems(r.toBuilder().transactItems(items).build());
     }
@@ -162,18 +172,39 @@ public final class TableNamingBackend extends ForwardingBackend {
     private TransactWriteItem renamed(TransactWriteItem item) {
         String table = name(item.tableName());
         if (item instanceof TransactWriteItem.Put p) {
-            return new TransactWriteItem.Put(table, p.item(), p.conditionExpression(), p.expressionAttributeNames(),
-                    p.expressionAttributeValues(), p.returnOldItemOnConditionFailure());
+            return new TransactWriteItem.Put(
+                    table,
+                    p.item(),
+                    p.conditionExpression(),
+                    p.expressionAttributeNames(),
+                    p.expressionAttributeValues(),
+                    p.returnOldItemOnConditionFailure());
         } else if (item instanceof TransactWriteItem.Update u) {
-            return new TransactWriteItem.Update(table, u.key(), u.updateExpression(), u.conditionExpression(),
-                    u.expressionAttributeNames(), u.expressionAttributeValues(), u.returnOldItemOnConditionFailure());
+            return new TransactWriteItem.Update(
+                    table,
+                    u.key(),
+                    u.updateExpression(),
+                    u.conditionExpression(),
+                    u.expressionAttributeNames(),
+                    u.expressionAttributeValues(),
+                    u.returnOldItemOnConditionFailure());
         } else if (item instanceof TransactWriteItem.Delete d) {
-            return new TransactWriteItem.Delete(table, d.key(), d.conditionExpression(), d.expressionAttributeNames(),
-                    d.expressionAttributeValues(), d.returnOldItemOnConditionFailure());
+            return new TransactWriteItem.Delete(
+                    table,
+                    d.key(),
+                    d.conditionExpression(),
+                    d.expressionAttributeNames(),
+                    d.expressionAttributeValues(),
+                    d.returnOldItemOnConditionFailure());
         }
         TransactWriteItem.ConditionCheck c = (TransactWriteItem.ConditionCheck) item;
-        return new TransactWriteItem.ConditionCheck(table, c.key(), c.conditionExpression(),
-                c.expressionAttributeNames(), c.expressionAttributeValues(), c.returnOldItemOnConditionFailure());
+        return new TransactWriteItem.ConditionCheck(
+                table,
+                c.key(),
+                c.conditionExpression(),
+                c.expressionAttributeNames(),
+                c.expressionAttributeValues(),
+                c.returnOldItemOnConditionFailure());
     }
 
     private String deployed(String logical, Map<String, String> logicalOf) {

@@ -16,44 +16,78 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 class ArchitectureTest {
 
     @ArchTest
-    static final ArchRule no_reflection_anywhere = noClasses().that().resideInAPackage("io.partita..")
-            .should().dependOnClassesThat().resideInAPackage("java.lang.reflect..")
+    static final ArchRule no_reflection_anywhere = noClasses()
+            .that()
+            .resideInAPackage("io.partita..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("java.lang.reflect..")
             .because("generated code and the runtime read and write fields through accessors and constructors only");
 
     @ArchTest
-    static final ArchRule no_class_for_name = noClasses().that().resideInAPackage("io.partita..")
-            .should().callMethod(Class.class, "forName", String.class)
-            .orShould().callMethod(Class.class, "getDeclaredFields")
-            .orShould().callMethod(Class.class, "getDeclaredMethods")
+    static final ArchRule no_class_for_name = noClasses()
+            .that()
+            .resideInAPackage("io.partita..")
+            .should()
+            .callMethod(Class.class, "forName", String.class)
+            .orShould()
+            .callMethod(Class.class, "getDeclaredFields")
+            .orShould()
+            .callMethod(Class.class, "getDeclaredMethods")
             .because("no reflection at run time");
 
     @ArchTest
     static final ArchRule mapping_and_repository_use_only_the_public_storage_api = noClasses()
-            .that().resideInAnyPackage("io.partita", "io.partita.spi..", "io.partita.mapping..", "io.partita.repository..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.partita.storage.engine..", "io.partita.storage.expression..")
-            .because("repositories talk to a Backend in the core's public request/response types, never to its internals");
+            .that()
+            .resideInAnyPackage("io.partita", "io.partita.spi..", "io.partita.mapping..", "io.partita.repository..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.partita.storage.engine..", "io.partita.storage.expression..")
+            .because(
+                    "repositories talk to a Backend in the core's public request/response types, never to its internals");
 
     @ArchTest
-    static final ArchRule mapping_does_not_know_repositories = noClasses().that().resideInAPackage("io.partita.mapping..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.partita", "io.partita.repository..", "io.partita.spi..")
+    static final ArchRule mapping_does_not_know_repositories = noClasses()
+            .that()
+            .resideInAPackage("io.partita.mapping..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.partita", "io.partita.repository..", "io.partita.spi..")
             .because("mapping is the lowest layer above the storage values");
 
     @ArchTest
-    static final ArchRule spi_depends_on_the_storage_api_only = noClasses().that().resideInAPackage("io.partita.spi..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.partita", "io.partita.mapping..", "io.partita.repository..",
-                    "io.partita.io..")
-            .because("the SPI is what backends and decorators implement: the core's operation surface and its decorators");
+    static final ArchRule spi_depends_on_the_storage_api_only = noClasses()
+            .that()
+            .resideInAPackage("io.partita.spi..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.partita", "io.partita.mapping..", "io.partita.repository..", "io.partita.io..")
+            .because(
+                    "the SPI is what backends and decorators implement: the core's operation surface and its decorators");
 
     @ArchTest
-    static final ArchRule the_user_package_does_not_know_repository_support = noClasses().that().resideInAPackage("io.partita")
-            .should().dependOnClassesThat().resideInAnyPackage("io.partita.repository..", "io.partita.io..")
+    static final ArchRule the_user_package_does_not_know_repository_support = noClasses()
+            .that()
+            .resideInAPackage("io.partita")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.partita.repository..", "io.partita.io..")
             .because("transactions and batches take the user-package interfaces Repository and PartialUpdate, which "
                     + "repository support implements; the dependency runs one way");
 
     @ArchTest
-    static final ArchRule internal_is_a_leaf = noClasses().that().resideInAPackage("io.partita.internal..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.partita", "io.partita.spi..", "io.partita.mapping..",
-                    "io.partita.repository..", "io.partita.io..", "io.partita.storage..")
+    static final ArchRule internal_is_a_leaf = noClasses()
+            .that()
+            .resideInAPackage("io.partita.internal..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.partita",
+                    "io.partita.spi..",
+                    "io.partita.mapping..",
+                    "io.partita.repository..",
+                    "io.partita.io..",
+                    "io.partita.storage..")
             .because("every runtime package takes its messages from io.partita.internal.Message");
 
     /** Every runtime package, the root package {@code io.partita} included, is one slice; storage is not ours. */
@@ -78,8 +112,10 @@ class ArchitectureTest {
     };
 
     @ArchTest
-    static final ArchRule no_package_cycles = slices().assignedFrom(RUNTIME_PACKAGES).should().beFreeOfCycles();
+    static final ArchRule no_package_cycles =
+            slices().assignedFrom(RUNTIME_PACKAGES).should().beFreeOfCycles();
 
     @ArchTest
-    static final ArchRule no_cycles_between_subpackages = slices().matching("io.partita.(*)..").should().beFreeOfCycles();
+    static final ArchRule no_cycles_between_subpackages =
+            slices().matching("io.partita.(*)..").should().beFreeOfCycles();
 }

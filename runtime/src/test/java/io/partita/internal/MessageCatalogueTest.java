@@ -36,14 +36,20 @@ class MessageCatalogueTest {
                 for (String argument : splitTopLevel(text.substring(m.end(), end), ',')) {
                     for (String term : splitTopLevel(argument, '+')) {
                         if (term.strip().startsWith("\"")) {
-                            int line = (int) text.substring(0, m.start()).chars().filter(c -> c == '\n').count() + 1;
+                            int line = (int) text.substring(0, m.start())
+                                            .chars()
+                                            .filter(c -> c == '\n')
+                                            .count()
+                                    + 1;
                             inline.add(file + ":" + line + ": " + term.strip());
                         }
                     }
                 }
             }
         });
-        assertThat(inline).as("exception messages written inline instead of in io.partita.internal.Message").isEmpty();
+        assertThat(inline)
+                .as("exception messages written inline instead of in io.partita.internal.Message")
+                .isEmpty();
     }
 
     @Test
@@ -62,7 +68,9 @@ class MessageCatalogueTest {
     void every_template_takes_only_string_placeholders_and_formats() {
         for (Message message : Message.values()) {
             String template = message.template();
-            assertThat(template.replace("%s", "").replace("%%", "")).as(message.name()).doesNotContain("%");
+            assertThat(template.replace("%s", "").replace("%%", ""))
+                    .as(message.name())
+                    .doesNotContain("%");
             int placeholders = (template.length() - template.replace("%s", "").length()) / 2;
             Object[] args = new Object[placeholders];
             for (int i = 0; i < placeholders; i++) {
@@ -78,7 +86,8 @@ class MessageCatalogueTest {
     @Test
     void formatting_is_concatenation() {
         assertThat(Message.TransactionTooManyActions.format(100)).isEqualTo("A transaction holds at most 100 actions");
-        assertThat(Message.NumberNotFinite.format(Double.NaN)).isEqualTo("DynamoDB numbers cannot be NaN or infinite, got " + Double.NaN);
+        assertThat(Message.NumberNotFinite.format(Double.NaN))
+                .isEqualTo("DynamoDB numbers cannot be NaN or infinite, got " + Double.NaN);
         assertThat(Message.KeyOfOtherTable.format(null, "A", "B")).isEqualTo("Key null belongs to table A, not B");
     }
 
@@ -89,7 +98,9 @@ class MessageCatalogueTest {
                 sources.put(SOURCES.relativize(file).toString().replace('\\', '/'), Files.readString(file));
             }
         }
-        assertThat(sources).as("runtime sources under " + SOURCES.toAbsolutePath()).isNotEmpty();
+        assertThat(sources)
+                .as("runtime sources under " + SOURCES.toAbsolutePath())
+                .isNotEmpty();
         return sources;
     }
 

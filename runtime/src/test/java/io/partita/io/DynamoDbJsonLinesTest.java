@@ -32,7 +32,10 @@ class DynamoDbJsonLinesTest {
     }
 
     private static void createTable(Partita db) {
-        db.createTableIfMissing(TableDefinition.builder("Things").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.n("sk")).build());
+        db.createTableIfMissing(TableDefinition.builder("Things")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.n("sk"))
+                .build());
     }
 
     private static Map<String, AttributeValue> everyType() {
@@ -53,17 +56,27 @@ class DynamoDbJsonLinesTest {
     }
 
     private static Map<String, AttributeValue> get(Partita db, String pk, long sk) {
-        return db.backend().getItem(GetItemRequest.builder().tableName("Things").key(Map.of("pk", s(pk), "sk", n(sk))).build()).item();
+        return db.backend()
+                .getItem(GetItemRequest.builder()
+                        .tableName("Things")
+                        .key(Map.of("pk", s(pk), "sk", n(sk)))
+                        .build())
+                .item();
     }
 
     @Test
     void roundTripKeepsEveryAttributeType() {
         createTable(source);
         createTable(target);
-        source.backend().putItem(PutItemRequest.builder().tableName("Things").item(everyType()).build());
+        source.backend()
+                .putItem(PutItemRequest.builder()
+                        .tableName("Things")
+                        .item(everyType())
+                        .build());
         String exported = DynamoDbJsonLines.exportToString(source, "Things");
         assertThat(exported).startsWith("{\"Item\":{").endsWith("}\n").hasLineCount(1);
-        assertThat(DynamoDbJsonLines.importTable(target, "Things", new StringReader(exported))).isEqualTo(1);
+        assertThat(DynamoDbJsonLines.importTable(target, "Things", new StringReader(exported)))
+                .isEqualTo(1);
         assertThat(get(target, "all", 1)).isEqualTo(everyType());
         assertThat(DynamoDbJsonLines.exportToString(target, "Things")).isEqualTo(exported);
     }
@@ -74,13 +87,17 @@ class DynamoDbJsonLinesTest {
         createTable(target);
         String big = "x".repeat(300_000); // 4 items per 1 MB page: the scan must paginate
         for (int i = 0; i < 60; i++) {
-            source.backend().putItem(PutItemRequest.builder().tableName("Things").item(Map.of(
-                    "pk", s("p" + (i % 7)), "sk", n(i), "blob", s(i % 10 == 0 ? big : "small"))).build());
+            source.backend()
+                    .putItem(PutItemRequest.builder()
+                            .tableName("Things")
+                            .item(Map.of("pk", s("p" + (i % 7)), "sk", n(i), "blob", s(i % 10 == 0 ? big : "small")))
+                            .build());
         }
         String exported = DynamoDbJsonLines.exportToString(source, "Things");
         assertThat(exported.lines()).hasSize(60);
         assertThat(new HashSet<>(exported.lines().toList())).hasSize(60);
-        assertThat(DynamoDbJsonLines.importTable(target, "Things", new StringReader(exported))).isEqualTo(60);
+        assertThat(DynamoDbJsonLines.importTable(target, "Things", new StringReader(exported)))
+                .isEqualTo(60);
         assertThat(DynamoDbJsonLines.exportToString(target, "Things").lines()).hasSize(60);
         assertThat(get(target, "p3", 10).get("blob")).isEqualTo(s(big));
     }
@@ -94,10 +111,12 @@ class DynamoDbJsonLinesTest {
                   {"pk": {"S": "b"}, "sk": {"N": "2"}, "Item": {"S": "an attribute called Item"}}
                 ]
                 """;
-        assertThat(DynamoDbJsonLines.importTable(target, "Things", new StringReader(array))).isEqualTo(2);
+        assertThat(DynamoDbJsonLines.importTable(target, "Things", new StringReader(array)))
+                .isEqualTo(2);
         assertThat(get(target, "b", 2)).containsEntry("Item", s("an attribute called Item"));
         String lines = "\n{\"Item\":{\"pk\":{\"S\":\"c\"},\"sk\":{\"N\":\"3\"}}}\n\n";
-        assertThat(DynamoDbJsonLines.importTable(target, "Things", new StringReader(lines))).isEqualTo(1);
+        assertThat(DynamoDbJsonLines.importTable(target, "Things", new StringReader(lines)))
+                .isEqualTo(1);
         assertThat(get(target, "c", 3)).isNotNull();
     }
 
@@ -106,28 +125,34 @@ class DynamoDbJsonLinesTest {
         createTable(target);
         String input = "{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}}}\n{\"Item\":{\"pk\":{\"S\":\"b\"},";
         assertThatThrownBy(() -> DynamoDbJsonLines.importTable(target, "Things", new StringReader(input)))
-                .isInstanceOfSatisfying(DynamoDbJsonLines.ImportException.class, e -> assertThat(e.line()).isEqualTo(2))
+                .isInstanceOfSatisfying(
+                        DynamoDbJsonLines.ImportException.class,
+                        e -> assertThat(e.line()).isEqualTo(2))
                 .hasMessageStartingWith("line 2: not valid JSON");
     }
 
     @Test
     void aLineWithoutTheItemWrapperOrWithAnUnknownTypeNamesTheLine() {
         createTable(target);
-        assertThatThrownBy(() -> DynamoDbJsonLines.importTable(target, "Things", new StringReader("{\"pk\":{\"S\":\"a\"}}")))
+        assertThatThrownBy(() ->
+                        DynamoDbJsonLines.importTable(target, "Things", new StringReader("{\"pk\":{\"S\":\"a\"}}")))
                 .hasMessageStartingWith("line 1: expected an export line {\"Item\":{...}}");
-        String badType = "{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}}}\n\n{\"Item\":{\"pk\":{\"STRING\":\"a\"}}}";
+        String badType =
+                "{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}}}\n\n{\"Item\":{\"pk\":{\"STRING\":\"a\"}}}";
         assertThatThrownBy(() -> DynamoDbJsonLines.importTable(target, "Things", new StringReader(badType)))
                 .hasMessageStartingWith("line 3: unknown attribute type 'STRING'");
         String badArray = "[\n{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\n\"oops\"\n]";
         assertThatThrownBy(() -> DynamoDbJsonLines.importTable(target, "Things", new StringReader(badArray)))
-                .isInstanceOfSatisfying(DynamoDbJsonLines.ImportException.class, e -> assertThat(e.line()).isEqualTo(3));
+                .isInstanceOfSatisfying(
+                        DynamoDbJsonLines.ImportException.class,
+                        e -> assertThat(e.line()).isEqualTo(3));
     }
 
     @Test
     void anItemTheTableRejectsFailsWithTheCoresError() {
         createTable(target);
-        assertThatThrownBy(() -> DynamoDbJsonLines.importTable(target, "Things",
-                new StringReader("{\"Item\":{\"pk\":{\"S\":\"a\"}}}")))
+        assertThatThrownBy(() -> DynamoDbJsonLines.importTable(
+                        target, "Things", new StringReader("{\"Item\":{\"pk\":{\"S\":\"a\"}}}")))
                 .hasMessageContaining("sk");
     }
 }

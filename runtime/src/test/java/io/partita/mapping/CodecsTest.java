@@ -38,7 +38,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class CodecsTest {
-    enum Color { RED, GREEN }
+    enum Color {
+        RED,
+        GREEN
+    }
 
     record Address(String street, int number) {
         static final ItemSchema<Address> SCHEMA = ItemSchema.builder(Address.class)
@@ -106,14 +109,24 @@ class CodecsTest {
                 Arguments.of(Codecs.set(Codecs.enumeration(Color.values())), Set.of(Color.RED), AttributeType.SS),
                 Arguments.of(Codecs.set(Codecs.BOOLEAN), Set.of(true), AttributeType.L),
                 Arguments.of(Codecs.map(Codecs.DOUBLE), new LinkedHashMap<>(Map.of("a", 1.5)), AttributeType.M),
-                Arguments.of(Codecs.map(UUID::toString, UUID::fromString, Codecs.STRING),
-                        Map.of(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), "v"), AttributeType.M),
-                Arguments.of(Codecs.map(Codecs.list(Codecs.nested(Address.SCHEMA))),
-                        Map.of("home", List.of(new Address("Main", 1))), AttributeType.M),
+                Arguments.of(
+                        Codecs.map(UUID::toString, UUID::fromString, Codecs.STRING),
+                        Map.of(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), "v"),
+                        AttributeType.M),
+                Arguments.of(
+                        Codecs.map(Codecs.list(Codecs.nested(Address.SCHEMA))),
+                        Map.of("home", List.of(new Address("Main", 1))),
+                        AttributeType.M),
                 Arguments.of(Address.SCHEMA.asCodec(), new Address("Elm", 12), AttributeType.M),
                 Arguments.of(Codecs.converted(new MoneyConverter()), new Money("EUR", 1250), AttributeType.S),
-                Arguments.of(Codecs.json(), new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).readTree(
-                        "{\"a\":1,\"b\":[true,null,\"x\",2.5,12345678901234],\"c\":{\"d\":{}}}"), AttributeType.M));
+                Arguments.of(
+                        Codecs.json(),
+                        new ObjectMapper()
+                                .enable(
+                                        com.fasterxml.jackson.databind.DeserializationFeature
+                                                .USE_BIG_DECIMAL_FOR_FLOATS)
+                                .readTree("{\"a\":1,\"b\":[true,null,\"x\",2.5,12345678901234],\"c\":{\"d\":{}}}"),
+                        AttributeType.M));
     }
 
     @ParameterizedTest
@@ -134,9 +147,13 @@ class CodecsTest {
     void zoned_and_offset_values_are_stored_as_utc_instants() {
         OffsetDateTime odt = OffsetDateTime.parse("2024-05-01T14:00:00+02:00");
         assertThat(Codecs.OFFSET_DATE_TIME.encode(odt)).isEqualTo(AttributeValue.s("2024-05-01T12:00:00.000000000Z"));
-        assertThat(Codecs.OFFSET_DATE_TIME.decode(Codecs.OFFSET_DATE_TIME.encode(odt))).isEqualTo(odt.withOffsetSameInstant(ZoneOffset.UTC));
+        assertThat(Codecs.OFFSET_DATE_TIME.decode(Codecs.OFFSET_DATE_TIME.encode(odt)))
+                .isEqualTo(odt.withOffsetSameInstant(ZoneOffset.UTC));
         ZonedDateTime zdt = ZonedDateTime.parse("2024-05-01T14:00:00+02:00[Europe/Paris]");
-        assertThat(Codecs.ZONED_DATE_TIME.decode(Codecs.ZONED_DATE_TIME.encode(zdt)).toInstant()).isEqualTo(zdt.toInstant());
+        assertThat(Codecs.ZONED_DATE_TIME
+                        .decode(Codecs.ZONED_DATE_TIME.encode(zdt))
+                        .toInstant())
+                .isEqualTo(zdt.toInstant());
     }
 
     @Test
@@ -149,7 +166,9 @@ class CodecsTest {
         assertThat(Codecs.INTEGER.absent()).isNull();
         assertThat(Codecs.optional(Codecs.STRING).absent()).isEmpty();
         assertThat(Codecs.optional(Codecs.STRING).encode(Optional.empty())).isNull();
-        assertThat(Codecs.set(Codecs.STRING).encode(Set.of())).as("DynamoDB forbids empty sets").isNull();
+        assertThat(Codecs.set(Codecs.STRING).encode(Set.of()))
+                .as("DynamoDB forbids empty sets")
+                .isNull();
         assertThat(Codecs.set(Codecs.STRING).absent()).isEmpty();
     }
 
@@ -168,7 +187,9 @@ class CodecsTest {
         assertThat(schema.fromItem(Map.of())).isEqualTo(empty);
         assertThat(schema.fromItem(Map.of("name", AttributeValue.nul()))).isEqualTo(empty);
         assertThat(schema.attributeNames()).containsExactly("name", "count", "primitive", "tags", "note");
-        assertThatThrownBy(() -> ItemSchema.builder("X").attribute("a", String::valueOf, Codecs.STRING).attribute("a", String::valueOf, Codecs.STRING))
+        assertThatThrownBy(() -> ItemSchema.builder("X")
+                        .attribute("a", String::valueOf, Codecs.STRING)
+                        .attribute("a", String::valueOf, Codecs.STRING))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -177,17 +198,25 @@ class CodecsTest {
         ItemSchema<Address> schema = Address.SCHEMA;
         assertThatThrownBy(() -> schema.fromItem(Map.of("street", AttributeValue.n(5))))
                 .isInstanceOf(MappingException.class)
-                .hasMessageContaining("'street'").hasMessageContaining("Address").hasMessageContaining("expected S, got N");
+                .hasMessageContaining("'street'")
+                .hasMessageContaining("Address")
+                .hasMessageContaining("expected S, got N");
         assertThatThrownBy(() -> Codecs.enumeration(Color.values()).decode(AttributeValue.s("BLUE")))
-                .isInstanceOf(MappingException.class).hasMessageContaining("BLUE").hasMessageContaining("[GREEN, RED]");
-        assertThatThrownBy(() -> Codecs.INTEGER.decode(AttributeValue.n(1L << 40))).isInstanceOf(ArithmeticException.class);
+                .isInstanceOf(MappingException.class)
+                .hasMessageContaining("BLUE")
+                .hasMessageContaining("[GREEN, RED]");
+        assertThatThrownBy(() -> Codecs.INTEGER.decode(AttributeValue.n(1L << 40)))
+                .isInstanceOf(ArithmeticException.class);
         assertThatThrownBy(() -> Codecs.DOUBLE.encode(1e300)).hasMessageContaining("overflow");
-        assertThatThrownBy(() -> Codecs.DOUBLE.encode(Double.NaN)).isInstanceOf(MappingException.class).hasMessageContaining("NaN");
+        assertThatThrownBy(() -> Codecs.DOUBLE.encode(Double.NaN))
+                .isInstanceOf(MappingException.class)
+                .hasMessageContaining("NaN");
     }
 
     @Test
     void json_documents_use_native_types() {
-        JsonNode doc = Codecs.json().decode(AttributeValue.m(Map.of("n", AttributeValue.n("1.5"), "s", AttributeValue.ss("a"))));
+        JsonNode doc = Codecs.json()
+                .decode(AttributeValue.m(Map.of("n", AttributeValue.n("1.5"), "s", AttributeValue.ss("a"))));
         assertThat(doc.get("n").decimalValue()).isEqualByComparingTo("1.5");
         assertThat(doc.get("s").isArray()).isTrue();
     }

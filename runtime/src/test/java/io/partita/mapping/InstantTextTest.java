@@ -13,8 +13,9 @@ import net.jqwik.api.constraints.LongRange;
 /** KeyFormat renders instants without java.time's date objects; it must agree with them everywhere. */
 class InstantTextTest {
     @Property(tries = 5000, seed = "4711")
-    void rendersLikeTheJdkCalendar(@ForAll @LongRange(min = -62_135_596_800L, max = 253_402_300_799L) long seconds,
-                                   @ForAll @IntRange(min = 0, max = 999_999_999) int nanos) {
+    void rendersLikeTheJdkCalendar(
+            @ForAll @LongRange(min = -62_135_596_800L, max = 253_402_300_799L) long seconds,
+            @ForAll @IntRange(min = 0, max = 999_999_999) int nanos) {
         Instant i = Instant.ofEpochSecond(seconds, nanos);
         String viaJdk = KeyFormat.text(LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC)) + 'Z';
         assertThat(KeyFormat.text(i)).isEqualTo(viaJdk);

@@ -42,8 +42,8 @@ class ShardsTest {
         assertThat(Shards.of("referrer-1", 100)).isEqualTo(20);
         assertThat(Shards.of("o-17", 10)).isEqualTo(5);
         assertThat(Shards.of("PENDING", 10)).isEqualTo(3);
-        assertThat(Shards.of("The quick brown fox jumps over the lazy dog", 1000)).isEqualTo(
-                (int) (0x2e4ff723L % 1000));
+        assertThat(Shards.of("The quick brown fox jumps over the lazy dog", 1000))
+                .isEqualTo((int) (0x2e4ff723L % 1000));
         assertThat(Shards.of("ü€😀", 100)).isEqualTo(81);
     }
 
@@ -82,7 +82,8 @@ class ShardsTest {
         assertThat(Shards.numbers(3)).isSameAs(Shards.numbers(3));
         assertThat(Shards.suffixed("STATUS#PENDING", 7)).isEqualTo("STATUS#PENDING#7");
         assertThat(Shards.suffixed(null, 7)).isNull();
-        assertThat(Shards.suffixedValues("S#X", 2)).containsExactly(AttributeValue.s("S#X#0"), AttributeValue.s("S#X#1"));
+        assertThat(Shards.suffixedValues("S#X", 2))
+                .containsExactly(AttributeValue.s("S#X#0"), AttributeValue.s("S#X#1"));
         assertThatThrownBy(() -> Shards.of("x", 0)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -15,6 +15,12 @@ class CountingBackend extends ForwardingBackend {
         this.queries = queries;
     }
 
-    @Override public QueryResponse query(QueryRequest r) { queries.incrementAndGet(); return super.query(r); }
-    @Override public void close() {}
+    @Override
+    public QueryResponse query(QueryRequest r) {
+        queries.incrementAndGet();
+        return super.query(r);
+    }
+
+    @Override
+    public void close() {}
 }

@@ -24,10 +24,16 @@ class CreateTableJsonTest {
             .partitionKey(KeyAttribute.s("ForumName"))
             .sortKey(KeyAttribute.s("Subject"))
             .localSecondaryIndex("LastPostIndex", KeyAttribute.s("LastPostDateTime"), Projection.include("Replies"))
-            .globalSecondaryIndex(new GlobalSecondaryIndex("ByLocation", List.of(KeyAttribute.s("BusinessType")),
-                    List.of(KeyAttribute.s("Country"), KeyAttribute.s("State"), KeyAttribute.s("City")), Projection.keysOnly()))
-            .globalSecondaryIndex(new GlobalSecondaryIndex("ByOwner", List.of(KeyAttribute.s("OwnerId"), KeyAttribute.n("Region")),
-                    List.of(), Projection.all()))
+            .globalSecondaryIndex(new GlobalSecondaryIndex(
+                    "ByLocation",
+                    List.of(KeyAttribute.s("BusinessType")),
+                    List.of(KeyAttribute.s("Country"), KeyAttribute.s("State"), KeyAttribute.s("City")),
+                    Projection.keysOnly()))
+            .globalSecondaryIndex(new GlobalSecondaryIndex(
+                    "ByOwner",
+                    List.of(KeyAttribute.s("OwnerId"), KeyAttribute.n("Region")),
+                    List.of(),
+                    Projection.all()))
             .build();
 
     @Test
@@ -35,7 +41,10 @@ class CreateTableJsonTest {
         TableDefinition gameScores = TableDefinition.builder("GameScores")
                 .partitionKey(KeyAttribute.s("UserId"))
                 .sortKey(KeyAttribute.s("GameTitle"))
-                .globalSecondaryIndex(GlobalSecondaryIndex.of("GameTitleIndex", KeyAttribute.s("GameTitle"), KeyAttribute.n("TopScore"),
+                .globalSecondaryIndex(GlobalSecondaryIndex.of(
+                        "GameTitleIndex",
+                        KeyAttribute.s("GameTitle"),
+                        KeyAttribute.n("TopScore"),
                         Projection.include("Wins", "Losses")))
                 .build();
         assertGolden("GameScores.create-table.json", CreateTableJson.print(gameScores));
@@ -48,7 +57,9 @@ class CreateTableJsonTest {
 
     @Test
     void provisioned_throughput_replaces_on_demand_billing() throws IOException {
-        TableDefinition provisioned = FORUM_AND_DIRECTORY.toBuilder().provisionedThroughput(new ProvisionedThroughput(5, 10)).build();
+        TableDefinition provisioned = FORUM_AND_DIRECTORY.toBuilder()
+                .provisionedThroughput(new ProvisionedThroughput(5, 10))
+                .build();
         assertGolden("Directory-provisioned.create-table.json", CreateTableJson.print(provisioned));
     }
 
@@ -58,7 +69,9 @@ class CreateTableJsonTest {
             Files.writeString(Path.of("src/test/resources/io/partita/repository", name), normalized);
         }
         try (InputStream in = CreateTableJsonTest.class.getResourceAsStream(name)) {
-            assertThat(in).as("golden file " + name + " (regenerate with -Dpartita.regenerateGolden=true)").isNotNull();
+            assertThat(in)
+                    .as("golden file " + name + " (regenerate with -Dpartita.regenerateGolden=true)")
+                    .isNotNull();
             assertThat(normalized).isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
     }

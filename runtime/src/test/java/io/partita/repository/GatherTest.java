@@ -12,8 +12,8 @@ import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.Shards;
 import io.partita.storage.Backend;
-import io.partita.storage.Storage;
 import io.partita.storage.ProvisionedThroughputExceededException;
+import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
@@ -63,9 +63,11 @@ class GatherTest {
                     .partitionKey(KeyAttribute.s("Id"))
                     .globalSecondaryIndex(GlobalSecondaryIndex.of("ByTime", pk, KeyAttribute.s("At"), Projection.all()))
                     .build();
-            EntityMapping.Builder<Event> b = EntityMapping.builder(table, SCHEMA).indexKey("ByTime", "at", "At", Event::at, false);
+            EntityMapping.Builder<Event> b =
+                    EntityMapping.builder(table, SCHEMA).indexKey("ByTime", "at", "At", Event::at, false);
             return shards > 0
-                    ? b.computed("ByTime_shard", e -> AttributeValue.n(Shards.of(e.id(), shards)), "Id").build()
+                    ? b.computed("ByTime_shard", e -> AttributeValue.n(Shards.of(e.id(), shards)), "Id")
+                            .build()
                     : b.computed("Bucket", e -> AttributeValue.s("ALL")).build();
         }
 
@@ -111,9 +113,11 @@ class GatherTest {
     // ---- the property: a gather returns what one unsharded partition returns ------------------------------
 
     @Property(tries = 40)
-    void merged_shards_read_like_one_partition(@ForAll long seed, @ForAll @IntRange(min = 2, max = 24) int shards,
-                                               @ForAll @IntRange(min = 0, max = 120) int count,
-                                               @ForAll @IntRange(min = 1, max = 4) int concurrency) {
+    void merged_shards_read_like_one_partition(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 2, max = 24) int shards,
+            @ForAll @IntRange(min = 0, max = 120) int count,
+            @ForAll @IntRange(min = 1, max = 4) int concurrency) {
         Random random = new Random(seed);
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try (Partita db = Partita.inMemory()) {
@@ -131,22 +135,46 @@ class GatherTest {
             int limit = 1 + random.nextInt(25);
             int pageSize = 1 + random.nextInt(12);
 
-            assertThat(ids(sharded.byTime().list())).isEqualTo(ids(plain.byTime().list()));
-            assertThat(ids(sharded.byTime().descending().list())).isEqualTo(ids(plain.byTime().descending().list()));
+            assertThat(ids(sharded.byTime().list()))
+                    .isEqualTo(ids(plain.byTime().list()));
+            assertThat(ids(sharded.byTime().descending().list()))
+                    .isEqualTo(ids(plain.byTime().descending().list()));
             assertThat(ids(sharded.byTime().at().between(from, to).list()))
                     .isEqualTo(ids(plain.byTime().at().between(from, to).list()));
-            assertThat(ids(sharded.byTime().at().ge(from).descending().limit(limit).list()))
-                    .isEqualTo(ids(plain.byTime().at().ge(from).descending().limit(limit).list()));
-            assertThat(sharded.byTime().at().lt(to).stream().limit(limit).map(Event::id).toList())
-                    .isEqualTo(plain.byTime().at().lt(to).stream().limit(limit).map(Event::id).toList());
+            assertThat(ids(sharded.byTime()
+                            .at()
+                            .ge(from)
+                            .descending()
+                            .limit(limit)
+                            .list()))
+                    .isEqualTo(ids(plain.byTime()
+                            .at()
+                            .ge(from)
+                            .descending()
+                            .limit(limit)
+                            .list()));
+            assertThat(sharded.byTime().at().lt(to).stream()
+                            .limit(limit)
+                            .map(Event::id)
+                            .toList())
+                    .isEqualTo(plain.byTime().at().lt(to).stream()
+                            .limit(limit)
+                            .map(Event::id)
+                            .toList());
             assertThat(sharded.byTime().count()).isEqualTo(plain.byTime().count());
-            assertThat(sharded.byTime().limit(limit).count()).isEqualTo(plain.byTime().limit(limit).count());
-            assertThat(sharded.byTime().first().map(Event::id)).isEqualTo(plain.byTime().first().map(Event::id));
+            assertThat(sharded.byTime().limit(limit).count())
+                    .isEqualTo(plain.byTime().limit(limit).count());
+            assertThat(sharded.byTime().first().map(Event::id))
+                    .isEqualTo(plain.byTime().first().map(Event::id));
             boolean descending = random.nextBoolean();
             assertThat(paged(c -> {
-                Events.ByTime q = sharded.byTime().limit(pageSize);
-                return (descending ? q.descending() : q).page(c);
-            })).isEqualTo(ids(descending ? plain.byTime().descending().list() : plain.byTime().list()));
+                        Events.ByTime q = sharded.byTime().limit(pageSize);
+                        return (descending ? q.descending() : q).page(c);
+                    }))
+                    .isEqualTo(ids(
+                            descending
+                                    ? plain.byTime().descending().list()
+                                    : plain.byTime().list()));
         } finally {
             pool.shutdownNow();
         }
@@ -158,7 +186,8 @@ class GatherTest {
     void limit_reads_one_page_per_shard_and_each_asks_only_for_the_limit() {
         AtomicInteger queries = new AtomicInteger();
         List<Integer> limits = new java.util.concurrent.CopyOnWriteArrayList<>();
-        try (Partita db = Partita.using(recording(Storage.inMemory(StorageOptions.defaults()), queries, limits, null))) {
+        try (Partita db =
+                Partita.using(recording(Storage.inMemory(StorageOptions.defaults()), queries, limits, null))) {
             Events events = new Events(db, "Events", 100);
             for (int i = 0; i < 3000; i++) {
                 events.put(new Event("e" + i, T0.plusSeconds(i), "x"));
@@ -166,8 +195,9 @@ class GatherTest {
             queries.set(0);
             limits.clear();
             List<Event> top = events.byTime().descending().limit(10).list();
-            assertThat(ids(top)).containsExactly("e2999", "e2998", "e2997", "e2996", "e2995", "e2994", "e2993", "e2992",
-                    "e2991", "e2990");
+            assertThat(ids(top))
+                    .containsExactly(
+                            "e2999", "e2998", "e2997", "e2996", "e2995", "e2994", "e2993", "e2992", "e2991", "e2990");
             assertThat(queries.get()).isEqualTo(100); // the first page of each shard, nothing more
             assertThat(limits).allMatch(l -> l == 10);
 
@@ -216,8 +246,10 @@ class GatherTest {
                         .isInstanceOf(GatherException.class)
                         .hasMessageContaining("Shard 7 of 20")
                         .hasCauseInstanceOf(ProvisionedThroughputExceededException.class)
-                        .satisfies(e -> assertThat(((GatherException) e).shard()).isEqualTo(7));
-                assertThatThrownBy(() -> events.byTime().count()).isInstanceOf(GatherException.class)
+                        .satisfies(
+                                e -> assertThat(((GatherException) e).shard()).isEqualTo(7));
+                assertThatThrownBy(() -> events.byTime().count())
+                        .isInstanceOf(GatherException.class)
                         .hasCauseInstanceOf(ProvisionedThroughputExceededException.class);
                 assertThatThrownBy(() -> events.byTime().limit(5).page()).isInstanceOf(GatherException.class);
             }
@@ -239,10 +271,13 @@ class GatherTest {
             for (int i = 0; i < 50; i++) {
                 events.put(new Event("e" + i, T0.plusSeconds(i), "x"));
             }
-            List<Event> all = events.byTime().executor(r -> {
-                ran.incrementAndGet();
-                r.run();
-            }).concurrency(2).list();
+            List<Event> all = events.byTime()
+                    .executor(r -> {
+                        ran.incrementAndGet();
+                        r.run();
+                    })
+                    .concurrency(2)
+                    .list();
             assertThat(all).hasSize(50).extracting(Event::at).isSorted();
             assertThat(ran.get()).isBetween(1, 8);
             assertThatThrownBy(() -> events.byTime().concurrency(0)).isInstanceOf(IllegalArgumentException.class);
@@ -257,7 +292,10 @@ class GatherTest {
                 events.put(new Event("e" + i, T0.plusSeconds(i), "x"));
             }
             Page<Event> first = events.byTime().limit(10).page();
-            assertThat(ids(first.items())).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 10).mapToObj(i -> "e" + i).toList());
+            assertThat(ids(first.items()))
+                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 10)
+                            .mapToObj(i -> "e" + i)
+                            .toList());
             Cursor cursor = first.next().orElseThrow();
             assertThat(cursor.positions()).hasSize(5);
             Page<Event> second = events.byTime().limit(10).page(Cursor.parse(cursor.toString()));

@@ -45,7 +45,8 @@ class IndexQueriesTest {
 
     static final class ThreadRepository extends EntityRepository<ForumThread> {
         static final TableDefinition TABLE = TableDefinition.builder("Thread")
-                .partitionKey(KeyAttribute.s("ForumName")).sortKey(KeyAttribute.s("Subject"))
+                .partitionKey(KeyAttribute.s("ForumName"))
+                .sortKey(KeyAttribute.s("Subject"))
                 .localSecondaryIndex("LastPostIndex", KeyAttribute.s("LastPostDateTime"), Projection.include("Replies"))
                 .build();
         static final ItemSchema<ForumThread> SCHEMA = ItemSchema.builder(ForumThread.class)
@@ -86,8 +87,11 @@ class IndexQueriesTest {
         for (int i = 0; i < 5; i++) {
             threads.put(new ForumThread("S3", "Subject " + i, t0.plusSeconds(3600L * i), i, Set.of("tag" + i)));
         }
-        List<ForumThread> window = threads.lastPostIndex("S3").lastPostDateTime()
-                .between(t0.plusSeconds(3600), t0.plusSeconds(3 * 3600)).consistentRead().list();
+        List<ForumThread> window = threads.lastPostIndex("S3")
+                .lastPostDateTime()
+                .between(t0.plusSeconds(3600), t0.plusSeconds(3 * 3600))
+                .consistentRead()
+                .list();
         assertThat(window).extracting(ForumThread::subject).containsExactly("Subject 1", "Subject 2", "Subject 3");
         assertThat(window.get(0).tags()).containsExactly("tag1");
     }
@@ -99,8 +103,11 @@ class IndexQueriesTest {
     static final class BusinessRepository extends EntityRepository<Business> {
         static final TableDefinition TABLE = TableDefinition.builder("Businesses")
                 .partitionKey(KeyAttribute.s("Id"))
-                .globalSecondaryIndex(new GlobalSecondaryIndex("ByLocation", List.of(KeyAttribute.s("BusinessType")),
-                        List.of(KeyAttribute.s("Country"), KeyAttribute.s("State"), KeyAttribute.s("City")), Projection.all()))
+                .globalSecondaryIndex(new GlobalSecondaryIndex(
+                        "ByLocation",
+                        List.of(KeyAttribute.s("BusinessType")),
+                        List.of(KeyAttribute.s("Country"), KeyAttribute.s("State"), KeyAttribute.s("City")),
+                        Projection.all()))
                 .build();
         static final ItemSchema<Business> SCHEMA = ItemSchema.builder(Business.class)
                 .attribute("Id", Business::id, Codecs.STRING)
@@ -169,11 +176,31 @@ class IndexQueriesTest {
         directory.put(new Business("4", "CoffeeShop", "Canada", "BC", "Vancouver"));
         directory.put(new Business("5", "Bakery", "USA", "Washington", "Seattle"));
         assertThat(ids(directory.byLocation("CoffeeShop").list())).containsExactly("4", "3", "1", "2");
-        assertThat(ids(directory.byLocation("CoffeeShop").country("USA").list())).containsExactly("3", "1", "2");
-        assertThat(ids(directory.byLocation("CoffeeShop").country("USA").state("Washington").list())).containsExactly("1", "2");
-        assertThat(ids(directory.byLocation("CoffeeShop").country("USA").state().beginsWith("Wash").list())).containsExactly("1", "2");
-        assertThat(ids(directory.byLocation("CoffeeShop").country("USA").state("Washington").city().gt("Seattle").list())).containsExactly("2");
-        assertThat(ids(directory.byLocation("CoffeeShop").country().lt("D").list())).containsExactly("4");
+        assertThat(ids(directory.byLocation("CoffeeShop").country("USA").list()))
+                .containsExactly("3", "1", "2");
+        assertThat(ids(directory
+                        .byLocation("CoffeeShop")
+                        .country("USA")
+                        .state("Washington")
+                        .list()))
+                .containsExactly("1", "2");
+        assertThat(ids(directory
+                        .byLocation("CoffeeShop")
+                        .country("USA")
+                        .state()
+                        .beginsWith("Wash")
+                        .list()))
+                .containsExactly("1", "2");
+        assertThat(ids(directory
+                        .byLocation("CoffeeShop")
+                        .country("USA")
+                        .state("Washington")
+                        .city()
+                        .gt("Seattle")
+                        .list()))
+                .containsExactly("2");
+        assertThat(ids(directory.byLocation("CoffeeShop").country().lt("D").list()))
+                .containsExactly("4");
         assertThat(directory.byLocation("CoffeeShop").country("USA").count()).isEqualTo(3);
     }
 
@@ -185,7 +212,8 @@ class IndexQueriesTest {
         static final int SHARDS = 4;
         static final TableDefinition TABLE = TableDefinition.builder("Events")
                 .partitionKey(KeyAttribute.s("Id"))
-                .globalSecondaryIndex(GlobalSecondaryIndex.of("ByTime", KeyAttribute.n("ByTime_shard"), KeyAttribute.s("At"), Projection.all()))
+                .globalSecondaryIndex(GlobalSecondaryIndex.of(
+                        "ByTime", KeyAttribute.n("ByTime_shard"), KeyAttribute.s("At"), Projection.all()))
                 .build();
         static final ItemSchema<Event> SCHEMA = ItemSchema.builder(Event.class)
                 .attribute("Id", Event::id, Codecs.STRING)
@@ -193,10 +221,15 @@ class IndexQueriesTest {
                 .build(v -> new Event(v.get(0), v.get(1)));
 
         EventRepository(Partita db) {
-            super(db, EntityMapping.builder(TABLE, SCHEMA)
-                    .computed("ByTime_shard", e -> AttributeValue.n(Math.floorMod(e.id().hashCode(), SHARDS)), "Id")
-                    .indexKey("ByTime", "at", "At", Event::at, false)
-                    .build());
+            super(
+                    db,
+                    EntityMapping.builder(TABLE, SCHEMA)
+                            .computed(
+                                    "ByTime_shard",
+                                    e -> AttributeValue.n(Math.floorMod(e.id().hashCode(), SHARDS)),
+                                    "Id")
+                            .indexKey("ByTime", "at", "At", Event::at, false)
+                            .build());
         }
 
         ByTime byTime() {
@@ -206,7 +239,11 @@ class IndexQueriesTest {
         static final class ByTime extends QueryBuilder<Event, ByTime> {
             ByTime(QuerySpec<Event> spec) {
                 super(spec);
-                scatter("ByTime_shard", IntStream.range(0, SHARDS).mapToObj(i -> (AttributeValue) AttributeValue.n(i)).toList());
+                scatter(
+                        "ByTime_shard",
+                        IntStream.range(0, SHARDS)
+                                .mapToObj(i -> (AttributeValue) AttributeValue.n(i))
+                                .toList());
             }
 
             SortKeyCondition<Instant, ByTime> at() {
@@ -224,7 +261,13 @@ class IndexQueriesTest {
         }
         List<Event> since = events.byTime().at().ge(t0.plusSeconds(10)).list();
         assertThat(since).hasSize(30).extracting(Event::at).isSorted();
-        assertThat(events.byTime().at().ge(t0.plusSeconds(10)).descending().limit(3).list()).extracting(Event::id)
+        assertThat(events.byTime()
+                        .at()
+                        .ge(t0.plusSeconds(10))
+                        .descending()
+                        .limit(3)
+                        .list())
+                .extracting(Event::id)
                 .containsExactly("e39", "e38", "e37");
         assertThat(events.byTime().count()).isEqualTo(40);
         assertThat(events.byTime().limit(7).count()).isEqualTo(7);
@@ -233,25 +276,34 @@ class IndexQueriesTest {
         Page<Event> page = events.byTime().limit(7).page();
         paged.addAll(page.items().stream().map(Event::id).toList());
         while (page.hasNext()) {
-            page = events.byTime().limit(7).page(Cursor.parse(page.next().orElseThrow().toString()));
+            page = events.byTime()
+                    .limit(7)
+                    .page(Cursor.parse(page.next().orElseThrow().toString()));
             paged.addAll(page.items().stream().map(Event::id).toList());
         }
-        assertThat(paged).containsExactlyElementsOf(IntStream.range(0, 40).mapToObj(i -> "e" + i).toList());
+        assertThat(paged)
+                .containsExactlyElementsOf(
+                        IntStream.range(0, 40).mapToObj(i -> "e" + i).toList());
         assertThatThrownBy(() -> events.byTime().page(Cursor.of(java.util.Map.of("Id", AttributeValue.s("x")))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("shards");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("shards");
     }
 
     @Test
     void template_sortable_number_ranges() {
         // a sort-key template "SCORE#{score:sortable}" over negative and positive numbers
         record Score(String player, long score) {}
-        TableDefinition table = TableDefinition.builder("Scores").partitionKey(KeyAttribute.s("Player")).sortKey(KeyAttribute.s("SK")).build();
+        TableDefinition table = TableDefinition.builder("Scores")
+                .partitionKey(KeyAttribute.s("Player"))
+                .sortKey(KeyAttribute.s("SK"))
+                .build();
         ItemSchema<Score> schema = ItemSchema.builder(Score.class)
                 .attribute("Player", Score::player, Codecs.STRING)
                 .attribute("Score", Score::score, Codecs.PRIMITIVE_LONG)
                 .build(v -> new Score(v.get(0), v.get(1)));
         EntityMapping<Score> mapping = EntityMapping.builder(table, schema)
-                .computedString("SK", s -> KeyFormat.join("SCORE#", KeyFormat.sortable(s.score())), "Score").build();
+                .computedString("SK", s -> KeyFormat.join("SCORE#", KeyFormat.sortable(s.score())), "Score")
+                .build();
         final class ScoreRepository extends EntityRepository<Score> {
             ScoreRepository() {
                 super(db, mapping);
@@ -274,11 +326,21 @@ class IndexQueriesTest {
             scores.put(new Score("p", s));
         }
         assertThat(scores.new Q("p").list()).extracting(Score::score).containsExactly(-1000L, -5L, 0L, 7L, 1_000_000L);
-        assertThat(scores.new Q("p").score().lt(0L).list()).extracting(Score::score).containsExactly(-1000L, -5L);
-        assertThat(scores.new Q("p").score().le(0L).list()).extracting(Score::score).containsExactly(-1000L, -5L, 0L);
-        assertThat(scores.new Q("p").score().gt(-5L).list()).extracting(Score::score).containsExactly(0L, 7L, 1_000_000L);
-        assertThat(scores.new Q("p").score().between(-5L, 7L).list()).extracting(Score::score).containsExactly(-5L, 0L, 7L);
-        assertThat(scores.new Q("p").score().eq(7L).list()).extracting(Score::score).containsExactly(7L);
+        assertThat(scores.new Q("p").score().lt(0L).list())
+                .extracting(Score::score)
+                .containsExactly(-1000L, -5L);
+        assertThat(scores.new Q("p").score().le(0L).list())
+                .extracting(Score::score)
+                .containsExactly(-1000L, -5L, 0L);
+        assertThat(scores.new Q("p").score().gt(-5L).list())
+                .extracting(Score::score)
+                .containsExactly(0L, 7L, 1_000_000L);
+        assertThat(scores.new Q("p").score().between(-5L, 7L).list())
+                .extracting(Score::score)
+                .containsExactly(-5L, 0L, 7L);
+        assertThat(scores.new Q("p").score().eq(7L).list())
+                .extracting(Score::score)
+                .containsExactly(7L);
     }
 
     private static List<String> ids(List<Business> list) {

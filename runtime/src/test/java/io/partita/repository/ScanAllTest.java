@@ -10,8 +10,8 @@ import io.partita.Partita;
 import io.partita.RetryPolicy;
 import io.partita.repository.GatherTest.Event;
 import io.partita.repository.GatherTest.Events;
-import io.partita.storage.Storage;
 import io.partita.storage.ProvisionedThroughputExceededException;
+import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
@@ -43,10 +43,11 @@ class ScanAllTest {
             List<ScanProgress> reports = new ArrayList<>();
             AtomicInteger concurrent = new AtomicInteger();
             List<Event> all = events.scanAll(8, p -> {
-                assertThat(concurrent.incrementAndGet()).isEqualTo(1);
-                reports.add(p);
-                concurrent.decrementAndGet();
-            }).list();
+                        assertThat(concurrent.incrementAndGet()).isEqualTo(1);
+                        reports.add(p);
+                        concurrent.decrementAndGet();
+                    })
+                    .list();
             assertThat(all).hasSize(1000);
             assertThat(all.stream().map(Event::id).distinct().count()).isEqualTo(1000);
             ScanProgress last = reports.get(reports.size() - 1);
@@ -55,13 +56,22 @@ class ScanAllTest {
             assertThat(last.itemsReturned()).isEqualTo(1000);
             assertThat(last.itemsScanned()).isEqualTo(1000);
             assertThat(last.pagesRead()).isEqualTo(reports.size()).isGreaterThan(8);
-            assertThat(reports.stream().filter(ScanProgress::segmentDone).map(ScanProgress::segment).distinct().count()).isEqualTo(8);
+            assertThat(reports.stream()
+                            .filter(ScanProgress::segmentDone)
+                            .map(ScanProgress::segment)
+                            .distinct()
+                            .count())
+                    .isEqualTo(8);
             assertThat(reports).extracting(ScanProgress::pagesRead).isSorted();
 
             Set<String> seen = new HashSet<>();
-            events.scanAll(3).concurrency(2).forEach(e -> assertThat(seen.add(e.id())).isTrue());
+            events.scanAll(3)
+                    .concurrency(2)
+                    .forEach(e -> assertThat(seen.add(e.id())).isTrue());
             assertThat(seen).hasSize(1000);
-            assertThat(events.scanAll(5).filter(Condition.lt("At", AttributeValue.s("2024-05-01T00:00:10.000000000Z"))).count())
+            assertThat(events.scanAll(5)
+                            .filter(Condition.lt("At", AttributeValue.s("2024-05-01T00:00:10.000000000Z")))
+                            .count())
                     .isEqualTo(10);
             assertThat(events.scanAll(1).executor(Runnable::run).count()).isEqualTo(1000);
             assertThatThrownBy(() -> events.scanAll(0)).isInstanceOf(IllegalArgumentException.class);
@@ -93,7 +103,8 @@ class ScanAllTest {
             for (int i = 0; i < 100; i++) {
                 events.put(new Event("e" + i, T0.plusSeconds(i), "x"));
             }
-            assertThatThrownBy(() -> events.scanAll(6).list()).isInstanceOf(GatherException.class)
+            assertThatThrownBy(() -> events.scanAll(6).list())
+                    .isInstanceOf(GatherException.class)
                     .hasMessageContaining("Segment 3 of 6")
                     .hasCauseInstanceOf(ProvisionedThroughputExceededException.class);
         }

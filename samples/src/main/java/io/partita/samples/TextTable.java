@@ -27,7 +27,9 @@ public final class TextTable {
         if (cells.length != header.size()) {
             throw new IllegalArgumentException("expected " + header.size() + " cells, got " + cells.length);
         }
-        rows.add(Arrays.stream(cells).map(c -> c == null ? "" : String.valueOf(c)).toList());
+        rows.add(Arrays.stream(cells)
+                .map(c -> c == null ? "" : String.valueOf(c))
+                .toList());
         return this;
     }
 
@@ -55,7 +57,9 @@ public final class TextTable {
     private static String format(List<String> cells, int[] widths) {
         StringBuilder b = new StringBuilder();
         for (int c = 0; c < widths.length; c++) {
-            b.append("| ").append(String.format("%-" + widths[c] + "s", cells.get(c))).append(' ');
+            b.append("| ")
+                    .append(String.format("%-" + widths[c] + "s", cells.get(c)))
+                    .append(' ');
         }
         return b.append('|').toString();
     }

@@ -17,7 +17,10 @@ class SamplesTest {
         for (int i = 1; i <= 6; i++) {
             assertThat(out).contains("== " + i + ". ");
         }
-        assertThat(out).contains("Comet Quest: 4 items in the table, 3 in GameTitleIndex")
-                .contains("RCU").contains("+--").doesNotContain("View[");
+        assertThat(out)
+                .contains("Comet Quest: 4 items in the table, 3 in GameTitleIndex")
+                .contains("RCU")
+                .contains("+--")
+                .doesNotContain("View[");
     }
 }

@@ -17,9 +17,28 @@ final class Dispatcher {
 
     /** The operations, by name: a switch rather than a map of method references, which would cost start-up time. */
     enum Op {
-        PutItem, GetItem, DeleteItem, UpdateItem, Query, Scan, BatchGetItem, BatchWriteItem, TransactWriteItems,
-        TransactGetItems, CreateTable, DescribeTable, ListTables, DeleteTable, UpdateTable, DescribeLimits, TagResource,
-        UntagResource, ListTagsOfResource, DescribeTimeToLive, UpdateTimeToLive, DescribeEndpoints
+        PutItem,
+        GetItem,
+        DeleteItem,
+        UpdateItem,
+        Query,
+        Scan,
+        BatchGetItem,
+        BatchWriteItem,
+        TransactWriteItems,
+        TransactGetItems,
+        CreateTable,
+        DescribeTable,
+        ListTables,
+        DeleteTable,
+        UpdateTable,
+        DescribeLimits,
+        TagResource,
+        UntagResource,
+        ListTagsOfResource,
+        DescribeTimeToLive,
+        UpdateTimeToLive,
+        DescribeEndpoints
     }
 
     /** The operation named by an {@code X-Amz-Target} header value; {@code UnknownOperationException} otherwise. */

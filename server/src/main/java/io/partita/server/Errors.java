@@ -62,7 +62,8 @@ final class Errors {
                 }
             } else {
                 g.writeStringField("__type", DYNAMODB_NAMESPACE + "InternalServerError");
-                g.writeStringField("message", "The server encountered an internal error trying to fulfill the request: " + e);
+                g.writeStringField(
+                        "message", "The server encountered an internal error trying to fulfill the request: " + e);
             }
             g.writeEndObject();
             return out.finish();

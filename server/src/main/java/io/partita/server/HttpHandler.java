@@ -43,6 +43,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     /** Anonymous classes, not lambdas: each lambda's first use costs start-up time. */
     private final ChannelFutureListener finished;
+
     private final ChannelFutureListener finishedAndClose;
 
     HttpHandler(Dispatcher dispatcher, SigV4 auth, PartitaServer server) {
@@ -73,7 +74,9 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         } catch (Throwable e) {
             response = error(e);
         }
-        boolean keepAlive = HttpUtil.isKeepAlive(request) && !server.isStopping() && !request.decoderResult().isFailure();
+        boolean keepAlive = HttpUtil.isKeepAlive(request)
+                && !server.isStopping()
+                && !request.decoderResult().isFailure();
         HttpUtil.setKeepAlive(response, keepAlive);
         ChannelFutureListener done = keepAlive ? finished : finishedAndClose;
         ctx.writeAndFlush(response).addListener(done);
@@ -81,10 +84,14 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private FullHttpResponse answer(FullHttpRequest request) {
         if (request.decoderResult().isFailure()) {
-            throw ApiException.serialization("Malformed HTTP request: " + request.decoderResult().cause());
+            throw ApiException.serialization(
+                    "Malformed HTTP request: " + request.decoderResult().cause());
         }
         if (request.method() == HttpMethod.GET && request.uri().equals("/")) {
-            return response(HttpResponseStatus.OK, "healthy: partita-server ".getBytes(StandardCharsets.US_ASCII), "text/plain");
+            return response(
+                    HttpResponseStatus.OK,
+                    "healthy: partita-server ".getBytes(StandardCharsets.US_ASCII),
+                    "text/plain");
         }
         if (request.method() != HttpMethod.POST) {
             throw ApiException.serialization("Only POST requests are supported by the DynamoDB JSON 1.0 protocol");

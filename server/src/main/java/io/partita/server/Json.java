@@ -22,7 +22,8 @@ final class Json {
     static final int MAX_DEPTH = 64;
 
     static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .streamReadConstraints(
+                    StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .build();
 
     private Json() {}

@@ -53,20 +53,23 @@ final class Legacy {
             }
         }
         if (anyLegacy && anyExpr) {
-            throw ApiException.validation("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
-                    + nonExpr + " Expression parameters: " + expr);
+            throw ApiException.validation(
+                    "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
+                            + nonExpr + " Expression parameters: " + expr);
         }
     }
 
     /** {@code AttributesToGet} as a projection expression. */
     String projection(List<Object> attributesToGet) {
         if (attributesToGet.isEmpty()) {
-            throw ApiException.validation("1 validation error detected: Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1");
+            throw ApiException.validation(
+                    "1 validation error detected: Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1");
         }
         StringJoiner out = new StringJoiner(", ");
         for (Object o : attributesToGet) {
             if (!(o instanceof String s)) {
-                throw ApiException.serialization("Unexpected value type for AttributesToGet: expected a list of strings");
+                throw ApiException.serialization(
+                        "Unexpected value type for AttributesToGet: expected a list of strings");
             }
             out.add(name(s));
         }
@@ -81,7 +84,8 @@ final class Legacy {
             Req c = Req.of(e.getValue(), "Condition");
             String op = c.string("ComparisonOperator");
             if (op == null) {
-                throw ApiException.validation("1 validation error detected: Value null at 'comparisonOperator' failed to satisfy constraint: Member must not be null");
+                throw ApiException.validation(
+                        "1 validation error detected: Value null at 'comparisonOperator' failed to satisfy constraint: Member must not be null");
             }
             out.add(condition(e.getKey(), op, args(c.list("AttributeValueList")), keyCondition));
         }
@@ -98,8 +102,9 @@ final class Legacy {
         if (conditionalOperator.equals("OR")) {
             return " OR ";
         }
-        throw ApiException.validation("1 validation error detected: Value '" + conditionalOperator
-                + "' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]");
+        throw ApiException.validation(
+                "1 validation error detected: Value '" + conditionalOperator
+                        + "' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]");
     }
 
     private static List<AttributeValue> args(List<Object> list) {
@@ -118,16 +123,26 @@ final class Legacy {
             case "NULL", "NOT_NULL" -> 0;
             case "BETWEEN" -> 2;
             case "IN" -> -1;
-            default -> throw ApiException.validation("1 validation error detected: Value '" + op
-                    + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: "
-                    + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
+            default ->
+                throw ApiException.validation("1 validation error detected: Value '" + op
+                        + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: "
+                        + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
         };
         if (arity >= 0 ? args.size() != arity : args.isEmpty()) {
-            throw ApiException.validation("One or more parameter values were invalid: Invalid number of argument(s) for the " + op + " ComparisonOperator");
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: Invalid number of argument(s) for the " + op
+                            + " ComparisonOperator");
         }
-        if (keyCondition && !(op.equals("EQ") || op.equals("LE") || op.equals("LT") || op.equals("GE") || op.equals("GT")
-                || op.equals("BEGINS_WITH") || op.equals("BETWEEN"))) {
-            throw ApiException.validation("One or more parameter values were invalid: Unsupported operator on KeyCondition: " + op);
+        if (keyCondition
+                && !(op.equals("EQ")
+                        || op.equals("LE")
+                        || op.equals("LT")
+                        || op.equals("GE")
+                        || op.equals("GT")
+                        || op.equals("BEGINS_WITH")
+                        || op.equals("BETWEEN"))) {
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: Unsupported operator on KeyCondition: " + op);
         }
         String a = name(attribute);
         switch (op) {
@@ -175,18 +190,23 @@ final class Legacy {
             boolean hasValue = c.has("Value");
             if (op != null) {
                 if (hasValue || exists != null) {
-                    throw ApiException.validation("One or more parameter values were invalid: Value or Exists cannot be used with ComparisonOperator for Attribute: " + e.getKey());
+                    throw ApiException.validation(
+                            "One or more parameter values were invalid: Value or Exists cannot be used with ComparisonOperator for Attribute: "
+                                    + e.getKey());
                 }
                 out.add(condition(e.getKey(), op, args(c.list("AttributeValueList")), false));
             } else if (exists != null && !exists) {
                 if (hasValue) {
-                    throw ApiException.validation("One or more parameter values were invalid: Value cannot be used when Exists is false for Attribute: " + e.getKey());
+                    throw ApiException.validation(
+                            "One or more parameter values were invalid: Value cannot be used when Exists is false for Attribute: "
+                                    + e.getKey());
                 }
                 out.add("attribute_not_exists(" + name(e.getKey()) + ")");
             } else {
                 if (!hasValue) {
-                    throw ApiException.validation("One or more parameter values were invalid: Value must be provided when Exists is "
-                            + (exists == null ? "null" : "true") + " for Attribute: " + e.getKey());
+                    throw ApiException.validation(
+                            "One or more parameter values were invalid: Value must be provided when Exists is "
+                                    + (exists == null ? "null" : "true") + " for Attribute: " + e.getKey());
                 }
                 out.add(name(e.getKey()) + " = " + value(Values.read(c.json.get("Value"))));
             }
@@ -212,7 +232,8 @@ final class Legacy {
             switch (action == null ? "PUT" : action) {
                 case "PUT":
                     if (v == null) {
-                        throw ApiException.validation("One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
+                        throw ApiException.validation(
+                                "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
                     }
                     set.add(a + " = " + value(v));
                     break;
@@ -225,17 +246,20 @@ final class Legacy {
                     break;
                 case "ADD":
                     if (v == null) {
-                        throw ApiException.validation("One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
+                        throw ApiException.validation(
+                                "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
                     }
                     if (v instanceof AttributeValue.L) {
-                        set.add(a + " = list_append(if_not_exists(" + a + ", " + value(AttributeValue.l(List.of())) + "), " + value(v) + ")");
+                        set.add(a + " = list_append(if_not_exists(" + a + ", " + value(AttributeValue.l(List.of()))
+                                + "), " + value(v) + ")");
                     } else {
                         add.add(a + " " + value(v));
                     }
                     break;
                 default:
-                    throw ApiException.validation("1 validation error detected: Value '" + action
-                            + "' at 'attributeUpdates' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]");
+                    throw ApiException.validation(
+                            "1 validation error detected: Value '" + action
+                                    + "' at 'attributeUpdates' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]");
             }
         }
         String expr = (set + " " + remove + " " + add + " " + delete).trim().replaceAll(" +", " ");

@@ -79,7 +79,8 @@ public final class Main {
             }
         });
         System.err.println("partita-server: DynamoDB endpoint " + server.endpoint() + " ("
-                + (dataDir == null ? "in memory" : "data in " + dataDir) + (credentials.isEmpty() ? "" : ", SigV4 required")
+                + (dataDir == null ? "in memory" : "data in " + dataDir)
+                + (credentials.isEmpty() ? "" : ", SigV4 required")
                 + "), ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 

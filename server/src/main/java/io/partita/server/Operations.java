@@ -47,16 +47,30 @@ import java.util.Map;
  * parameters), calls the core, and writes DynamoDB's JSON response.
  */
 final class Operations {
-    private static final String[] QUERY_LEGACY = {"AttributesToGet", "KeyConditions", "QueryFilter", "ConditionalOperator"};
-    private static final String[] QUERY_EXPR = {"ProjectionExpression", "KeyConditionExpression", "FilterExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"};
+    private static final String[] QUERY_LEGACY = {
+        "AttributesToGet", "KeyConditions", "QueryFilter", "ConditionalOperator"
+    };
+    private static final String[] QUERY_EXPR = {
+        "ProjectionExpression",
+        "KeyConditionExpression",
+        "FilterExpression",
+        "ExpressionAttributeNames",
+        "ExpressionAttributeValues"
+    };
     private static final String[] SCAN_LEGACY = {"AttributesToGet", "ScanFilter", "ConditionalOperator"};
-    private static final String[] SCAN_EXPR = {"ProjectionExpression", "FilterExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"};
+    private static final String[] SCAN_EXPR = {
+        "ProjectionExpression", "FilterExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"
+    };
     private static final String[] GET_LEGACY = {"AttributesToGet"};
     private static final String[] GET_EXPR = {"ProjectionExpression", "ExpressionAttributeNames"};
     private static final String[] WRITE_LEGACY = {"Expected", "ConditionalOperator"};
-    private static final String[] WRITE_EXPR = {"ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"};
+    private static final String[] WRITE_EXPR = {
+        "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"
+    };
     private static final String[] UPDATE_LEGACY = {"AttributeUpdates", "Expected", "ConditionalOperator"};
-    private static final String[] UPDATE_EXPR = {"UpdateExpression", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"};
+    private static final String[] UPDATE_EXPR = {
+        "UpdateExpression", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"
+    };
 
     private final Storage storage;
 
@@ -108,8 +122,9 @@ final class Operations {
         if (v.equals("SIZE")) {
             return true;
         }
-        throw ApiException.validation("1 validation error detected: Value '" + v
-                + "' at 'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value set: [SIZE, NONE]");
+        throw ApiException.validation(
+                "1 validation error detected: Value '" + v
+                        + "' at 'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value set: [SIZE, NONE]");
     }
 
     private static boolean oldOnFailure(Req r) {
@@ -120,8 +135,9 @@ final class Operations {
         if (v.equals("ALL_OLD")) {
             return true;
         }
-        throw ApiException.validation("1 validation error detected: Value '" + v
-                + "' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]");
+        throw ApiException.validation(
+                "1 validation error detected: Value '" + v
+                        + "' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]");
     }
 
     private static <V> Map<String, V> namesOrLegacy(Map<String, V> expression, Map<String, V> legacy) {
@@ -152,7 +168,8 @@ final class Operations {
         g.writeNumberField("WriteCapacityUnits", c.writeCapacityUnits());
     }
 
-    private static void writeIndexCapacities(JsonGenerator g, String field, Map<String, Capacity> m) throws IOException {
+    private static void writeIndexCapacities(JsonGenerator g, String field, Map<String, Capacity> m)
+            throws IOException {
         if (m.isEmpty()) {
             return;
         }
@@ -192,7 +209,8 @@ final class Operations {
         g.writeEndObject();
     }
 
-    private static void writeMetricsMap(JsonGenerator g, Map<String, List<ItemCollectionMetrics>> m) throws IOException {
+    private static void writeMetricsMap(JsonGenerator g, Map<String, List<ItemCollectionMetrics>> m)
+            throws IOException {
         if (m == null || m.isEmpty()) {
             return;
         }
@@ -207,7 +225,9 @@ final class Operations {
         g.writeEndObject();
     }
 
-    private static void writeWriteResult(Out out, Map<String, AttributeValue> attributes, ConsumedCapacity c, ItemCollectionMetrics m) throws IOException {
+    private static void writeWriteResult(
+            Out out, Map<String, AttributeValue> attributes, ConsumedCapacity c, ItemCollectionMetrics m)
+            throws IOException {
         JsonGenerator g = out.g;
         g.writeStartObject();
         if (attributes != null && !attributes.isEmpty()) {
@@ -226,11 +246,19 @@ final class Operations {
     void putItem(Req r, Out out) throws IOException {
         Legacy.checkNotMixed(r, WRITE_LEGACY, WRITE_EXPR);
         Legacy legacy = new Legacy();
-        String condition = r.has("Expected") ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator")) : r.string("ConditionExpression");
-        PutItemRequest request = new PutItemRequest(r.required("TableName", "tableName"), requiredItem(r, "Item", "item"), condition,
+        String condition = r.has("Expected")
+                ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator"))
+                : r.string("ConditionExpression");
+        PutItemRequest request = new PutItemRequest(
+                r.required("TableName", "tableName"),
+                requiredItem(r, "Item", "item"),
+                condition,
                 namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
                 namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
-                r.enumValue("ReturnValues", ReturnValues.class, "returnValues"), rcc(r), ricm(r), oldOnFailure(r));
+                r.enumValue("ReturnValues", ReturnValues.class, "returnValues"),
+                rcc(r),
+                ricm(r),
+                oldOnFailure(r));
         PutItemResponse response = storage.putItem(request);
         writeWriteResult(out, response.attributes(), response.consumedCapacity(), response.itemCollectionMetrics());
     }
@@ -238,7 +266,8 @@ final class Operations {
     private static Map<String, AttributeValue> requiredItem(Req r, String name, String constraint) {
         Map<String, AttributeValue> item = r.item(name);
         if (item == null) {
-            throw ApiException.validation("1 validation error detected: Value null at '" + constraint + "' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation("1 validation error detected: Value null at '" + constraint
+                    + "' failed to satisfy constraint: Member must not be null");
         }
         return item;
     }
@@ -246,9 +275,16 @@ final class Operations {
     void getItem(Req r, Out out) throws IOException {
         Legacy.checkNotMixed(r, GET_LEGACY, GET_EXPR);
         Legacy legacy = new Legacy();
-        String projection = r.has("AttributesToGet") ? legacy.projection(r.list("AttributesToGet")) : r.string("ProjectionExpression");
-        GetItemRequest request = new GetItemRequest(r.required("TableName", "tableName"), requiredItem(r, "Key", "key"), r.bool("ConsistentRead"),
-                projection, namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names), rcc(r));
+        String projection = r.has("AttributesToGet")
+                ? legacy.projection(r.list("AttributesToGet"))
+                : r.string("ProjectionExpression");
+        GetItemRequest request = new GetItemRequest(
+                r.required("TableName", "tableName"),
+                requiredItem(r, "Key", "key"),
+                r.bool("ConsistentRead"),
+                projection,
+                namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
+                rcc(r));
         GetItemResponse response = storage.getItem(request);
         JsonGenerator g = out.g;
         g.writeStartObject();
@@ -260,11 +296,19 @@ final class Operations {
     void deleteItem(Req r, Out out) throws IOException {
         Legacy.checkNotMixed(r, WRITE_LEGACY, WRITE_EXPR);
         Legacy legacy = new Legacy();
-        String condition = r.has("Expected") ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator")) : r.string("ConditionExpression");
-        DeleteItemRequest request = new DeleteItemRequest(r.required("TableName", "tableName"), requiredItem(r, "Key", "key"), condition,
+        String condition = r.has("Expected")
+                ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator"))
+                : r.string("ConditionExpression");
+        DeleteItemRequest request = new DeleteItemRequest(
+                r.required("TableName", "tableName"),
+                requiredItem(r, "Key", "key"),
+                condition,
                 namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
                 namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
-                r.enumValue("ReturnValues", ReturnValues.class, "returnValues"), rcc(r), ricm(r), oldOnFailure(r));
+                r.enumValue("ReturnValues", ReturnValues.class, "returnValues"),
+                rcc(r),
+                ricm(r),
+                oldOnFailure(r));
         DeleteItemResponse response = storage.deleteItem(request);
         writeWriteResult(out, response.attributes(), response.consumedCapacity(), response.itemCollectionMetrics());
     }
@@ -272,12 +316,23 @@ final class Operations {
     void updateItem(Req r, Out out) throws IOException {
         Legacy.checkNotMixed(r, UPDATE_LEGACY, UPDATE_EXPR);
         Legacy legacy = new Legacy();
-        String update = r.has("AttributeUpdates") ? legacy.attributeUpdates(r.object("AttributeUpdates")) : r.string("UpdateExpression");
-        String condition = r.has("Expected") ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator")) : r.string("ConditionExpression");
-        UpdateItemRequest request = new UpdateItemRequest(r.required("TableName", "tableName"), requiredItem(r, "Key", "key"), update, condition,
+        String update = r.has("AttributeUpdates")
+                ? legacy.attributeUpdates(r.object("AttributeUpdates"))
+                : r.string("UpdateExpression");
+        String condition = r.has("Expected")
+                ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator"))
+                : r.string("ConditionExpression");
+        UpdateItemRequest request = new UpdateItemRequest(
+                r.required("TableName", "tableName"),
+                requiredItem(r, "Key", "key"),
+                update,
+                condition,
                 namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
                 namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
-                r.enumValue("ReturnValues", ReturnValues.class, "returnValues"), rcc(r), ricm(r), oldOnFailure(r));
+                r.enumValue("ReturnValues", ReturnValues.class, "returnValues"),
+                rcc(r),
+                ricm(r),
+                oldOnFailure(r));
         UpdateItemResponse response = storage.updateItem(request);
         writeWriteResult(out, response.attributes(), response.consumedCapacity(), response.itemCollectionMetrics());
     }
@@ -287,35 +342,85 @@ final class Operations {
     void query(Req r, Out out) throws IOException {
         Legacy.checkNotMixed(r, QUERY_LEGACY, QUERY_EXPR);
         Legacy legacy = new Legacy();
-        String projection = r.has("AttributesToGet") ? legacy.projection(r.list("AttributesToGet")) : r.string("ProjectionExpression");
-        String keyCondition = r.has("KeyConditions") ? legacy.conditions(r.object("KeyConditions"), null, true) : r.string("KeyConditionExpression");
-        String filter = r.has("QueryFilter") ? legacy.conditions(r.object("QueryFilter"), r.string("ConditionalOperator"), false) : r.string("FilterExpression");
+        String projection = r.has("AttributesToGet")
+                ? legacy.projection(r.list("AttributesToGet"))
+                : r.string("ProjectionExpression");
+        String keyCondition = r.has("KeyConditions")
+                ? legacy.conditions(r.object("KeyConditions"), null, true)
+                : r.string("KeyConditionExpression");
+        String filter = r.has("QueryFilter")
+                ? legacy.conditions(r.object("QueryFilter"), r.string("ConditionalOperator"), false)
+                : r.string("FilterExpression");
         Select select = r.enumValue("Select", Select.class, "select");
-        QueryRequest request = new QueryRequest(r.required("TableName", "tableName"), r.string("IndexName"), keyCondition, filter, projection,
+        QueryRequest request = new QueryRequest(
+                r.required("TableName", "tableName"),
+                r.string("IndexName"),
+                keyCondition,
+                filter,
+                projection,
                 namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
                 namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
-                select, r.integer("Limit"), r.boolOrNull("ScanIndexForward") == null || r.bool("ScanIndexForward"),
-                r.item("ExclusiveStartKey"), r.bool("ConsistentRead"), rcc(r));
+                select,
+                r.integer("Limit"),
+                r.boolOrNull("ScanIndexForward") == null || r.bool("ScanIndexForward"),
+                r.item("ExclusiveStartKey"),
+                r.bool("ConsistentRead"),
+                rcc(r));
         QueryResponse response = storage.query(request);
-        writePage(out.g, select, response.items(), response.count(), response.scannedCount(), response.lastEvaluatedKey(), response.consumedCapacity());
+        writePage(
+                out.g,
+                select,
+                response.items(),
+                response.count(),
+                response.scannedCount(),
+                response.lastEvaluatedKey(),
+                response.consumedCapacity());
     }
 
     void scan(Req r, Out out) throws IOException {
         Legacy.checkNotMixed(r, SCAN_LEGACY, SCAN_EXPR);
         Legacy legacy = new Legacy();
-        String projection = r.has("AttributesToGet") ? legacy.projection(r.list("AttributesToGet")) : r.string("ProjectionExpression");
-        String filter = r.has("ScanFilter") ? legacy.conditions(r.object("ScanFilter"), r.string("ConditionalOperator"), false) : r.string("FilterExpression");
+        String projection = r.has("AttributesToGet")
+                ? legacy.projection(r.list("AttributesToGet"))
+                : r.string("ProjectionExpression");
+        String filter = r.has("ScanFilter")
+                ? legacy.conditions(r.object("ScanFilter"), r.string("ConditionalOperator"), false)
+                : r.string("FilterExpression");
         Select select = r.enumValue("Select", Select.class, "select");
-        ScanRequest request = new ScanRequest(r.required("TableName", "tableName"), r.string("IndexName"), filter, projection,
+        ScanRequest request = new ScanRequest(
+                r.required("TableName", "tableName"),
+                r.string("IndexName"),
+                filter,
+                projection,
                 namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
                 namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
-                select, r.integer("Limit"), r.item("ExclusiveStartKey"), r.bool("ConsistentRead"), r.integer("Segment"), r.integer("TotalSegments"), rcc(r));
+                select,
+                r.integer("Limit"),
+                r.item("ExclusiveStartKey"),
+                r.bool("ConsistentRead"),
+                r.integer("Segment"),
+                r.integer("TotalSegments"),
+                rcc(r));
         ScanResponse response = storage.scan(request);
-        writePage(out.g, select, response.items(), response.count(), response.scannedCount(), response.lastEvaluatedKey(), response.consumedCapacity());
+        writePage(
+                out.g,
+                select,
+                response.items(),
+                response.count(),
+                response.scannedCount(),
+                response.lastEvaluatedKey(),
+                response.consumedCapacity());
     }
 
-    private static void writePage(JsonGenerator g, Select select, List<Map<String, AttributeValue>> items, int count, int scanned,
-                                  Map<String, AttributeValue> lastKey, ConsumedCapacity c) throws IOException {
+    private static void writePage(
+            JsonGenerator g,
+            Select select,
+            List<Map<String, AttributeValue>> items,
+            int count,
+            int scanned,
+            Map<String, AttributeValue> lastKey,
+            ConsumedCapacity c)
+            throws IOException {
         g.writeStartObject();
         g.writeNumberField("Count", count);
         if (select != Select.COUNT) {
@@ -338,14 +443,17 @@ final class Operations {
     void batchGetItem(Req r, Out out) throws IOException {
         Req items = r.object("RequestItems");
         if (items == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'requestItems' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'requestItems' failed to satisfy constraint: Member must not be null");
         }
         Map<String, KeysAndAttributes> request = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : items.json.entrySet()) {
             Req ka = Req.of(e.getValue(), "KeysAndAttributes");
             Legacy.checkNotMixed(ka, GET_LEGACY, GET_EXPR);
             Legacy legacy = new Legacy();
-            String projection = ka.has("AttributesToGet") ? legacy.projection(ka.list("AttributesToGet")) : ka.string("ProjectionExpression");
+            String projection = ka.has("AttributesToGet")
+                    ? legacy.projection(ka.list("AttributesToGet"))
+                    : ka.string("ProjectionExpression");
             List<Object> keys = ka.list("Keys");
             List<Map<String, AttributeValue>> parsed = new ArrayList<>();
             if (keys != null) {
@@ -353,14 +461,20 @@ final class Operations {
                     parsed.add(Values.readMap(k));
                 }
             }
-            request.put(e.getKey(), new KeysAndAttributes(parsed, projection,
-                    namesOrLegacy(ka.stringMap("ExpressionAttributeNames"), legacy.names), ka.bool("ConsistentRead")));
+            request.put(
+                    e.getKey(),
+                    new KeysAndAttributes(
+                            parsed,
+                            projection,
+                            namesOrLegacy(ka.stringMap("ExpressionAttributeNames"), legacy.names),
+                            ka.bool("ConsistentRead")));
         }
         BatchGetItemResponse response = storage.batchGetItem(new BatchGetItemRequest(request, rcc(r)));
         JsonGenerator g = out.g;
         g.writeStartObject();
         g.writeObjectFieldStart("Responses");
-        for (Map.Entry<String, List<Map<String, AttributeValue>>> e : response.responses().entrySet()) {
+        for (Map.Entry<String, List<Map<String, AttributeValue>>> e :
+                response.responses().entrySet()) {
             g.writeArrayFieldStart(e.getKey());
             for (Map<String, AttributeValue> item : e.getValue()) {
                 Values.writeMap(g, item);
@@ -370,7 +484,8 @@ final class Operations {
         g.writeEndObject();
         g.writeObjectFieldStart("UnprocessedKeys");
         if (response.unprocessedKeys() != null) {
-            for (Map.Entry<String, KeysAndAttributes> e : response.unprocessedKeys().entrySet()) {
+            for (Map.Entry<String, KeysAndAttributes> e :
+                    response.unprocessedKeys().entrySet()) {
                 KeysAndAttributes ka = e.getValue();
                 g.writeObjectFieldStart(e.getKey());
                 g.writeArrayFieldStart("Keys");
@@ -383,7 +498,8 @@ final class Operations {
                 }
                 if (!ka.expressionAttributeNames().isEmpty()) {
                     g.writeObjectFieldStart("ExpressionAttributeNames");
-                    for (Map.Entry<String, String> n : ka.expressionAttributeNames().entrySet()) {
+                    for (Map.Entry<String, String> n :
+                            ka.expressionAttributeNames().entrySet()) {
                         g.writeStringField(n.getKey(), n.getValue());
                     }
                     g.writeEndObject();
@@ -402,13 +518,15 @@ final class Operations {
     void batchWriteItem(Req r, Out out) throws IOException {
         Req items = r.object("RequestItems");
         if (items == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'requestItems' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'requestItems' failed to satisfy constraint: Member must not be null");
         }
         Map<String, List<WriteRequest>> request = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : items.json.entrySet()) {
             List<Object> writes = e.getValue() instanceof List<?> l ? new ArrayList<>(l) : null;
             if (writes == null) {
-                throw ApiException.serialization("Unexpected value type for RequestItems: expected a list of write requests");
+                throw ApiException.serialization(
+                        "Unexpected value type for RequestItems: expected a list of write requests");
             }
             List<WriteRequest> parsed = new ArrayList<>(writes.size());
             for (Object w : writes) {
@@ -416,9 +534,13 @@ final class Operations {
                 Req put = wr.object("PutRequest");
                 Req delete = wr.object("DeleteRequest");
                 if ((put == null) == (delete == null)) {
-                    throw ApiException.validation("Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest");
+                    throw ApiException.validation(
+                            "Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest");
                 }
-                parsed.add(put != null ? WriteRequest.put(requiredItem(put, "Item", "item")) : WriteRequest.delete(requiredItem(delete, "Key", "key")));
+                parsed.add(
+                        put != null
+                                ? WriteRequest.put(requiredItem(put, "Item", "item"))
+                                : WriteRequest.delete(requiredItem(delete, "Key", "key")));
             }
             request.put(e.getKey(), parsed);
         }
@@ -427,7 +549,8 @@ final class Operations {
         g.writeStartObject();
         g.writeObjectFieldStart("UnprocessedItems");
         if (response.unprocessedItems() != null) {
-            for (Map.Entry<String, List<WriteRequest>> e : response.unprocessedItems().entrySet()) {
+            for (Map.Entry<String, List<WriteRequest>> e :
+                    response.unprocessedItems().entrySet()) {
                 g.writeArrayFieldStart(e.getKey());
                 for (WriteRequest w : e.getValue()) {
                     g.writeStartObject();
@@ -455,32 +578,55 @@ final class Operations {
     void transactWriteItems(Req r, Out out) throws IOException {
         List<Req> items = r.objects("TransactItems");
         if (items == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
         }
         List<TransactWriteItem> actions = new ArrayList<>(items.size());
         for (Req item : items) {
-            int kinds = (item.has("Put") ? 1 : 0) + (item.has("Update") ? 1 : 0) + (item.has("Delete") ? 1 : 0) + (item.has("ConditionCheck") ? 1 : 0);
+            int kinds = (item.has("Put") ? 1 : 0)
+                    + (item.has("Update") ? 1 : 0)
+                    + (item.has("Delete") ? 1 : 0)
+                    + (item.has("ConditionCheck") ? 1 : 0);
             if (kinds != 1) {
                 throw ApiException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
             }
             if (item.has("Put")) {
                 Req a = item.object("Put");
-                actions.add(new TransactWriteItem.Put(a.required("TableName", "transactItems.member.put.tableName"), requiredItem(a, "Item", "item"),
-                        a.string("ConditionExpression"), a.stringMap("ExpressionAttributeNames"), a.item("ExpressionAttributeValues"), oldOnFailure(a)));
+                actions.add(new TransactWriteItem.Put(
+                        a.required("TableName", "transactItems.member.put.tableName"),
+                        requiredItem(a, "Item", "item"),
+                        a.string("ConditionExpression"),
+                        a.stringMap("ExpressionAttributeNames"),
+                        a.item("ExpressionAttributeValues"),
+                        oldOnFailure(a)));
             } else if (item.has("Update")) {
                 Req a = item.object("Update");
-                actions.add(new TransactWriteItem.Update(a.required("TableName", "transactItems.member.update.tableName"), requiredItem(a, "Key", "key"),
-                        a.string("UpdateExpression"), a.string("ConditionExpression"), a.stringMap("ExpressionAttributeNames"),
-                        a.item("ExpressionAttributeValues"), oldOnFailure(a)));
+                actions.add(new TransactWriteItem.Update(
+                        a.required("TableName", "transactItems.member.update.tableName"),
+                        requiredItem(a, "Key", "key"),
+                        a.string("UpdateExpression"),
+                        a.string("ConditionExpression"),
+                        a.stringMap("ExpressionAttributeNames"),
+                        a.item("ExpressionAttributeValues"),
+                        oldOnFailure(a)));
             } else if (item.has("Delete")) {
                 Req a = item.object("Delete");
-                actions.add(new TransactWriteItem.Delete(a.required("TableName", "transactItems.member.delete.tableName"), requiredItem(a, "Key", "key"),
-                        a.string("ConditionExpression"), a.stringMap("ExpressionAttributeNames"), a.item("ExpressionAttributeValues"), oldOnFailure(a)));
+                actions.add(new TransactWriteItem.Delete(
+                        a.required("TableName", "transactItems.member.delete.tableName"),
+                        requiredItem(a, "Key", "key"),
+                        a.string("ConditionExpression"),
+                        a.stringMap("ExpressionAttributeNames"),
+                        a.item("ExpressionAttributeValues"),
+                        oldOnFailure(a)));
             } else {
                 Req a = item.object("ConditionCheck");
-                actions.add(new TransactWriteItem.ConditionCheck(a.required("TableName", "transactItems.member.conditionCheck.tableName"),
-                        requiredItem(a, "Key", "key"), a.string("ConditionExpression"), a.stringMap("ExpressionAttributeNames"),
-                        a.item("ExpressionAttributeValues"), oldOnFailure(a)));
+                actions.add(new TransactWriteItem.ConditionCheck(
+                        a.required("TableName", "transactItems.member.conditionCheck.tableName"),
+                        requiredItem(a, "Key", "key"),
+                        a.string("ConditionExpression"),
+                        a.stringMap("ExpressionAttributeNames"),
+                        a.item("ExpressionAttributeValues"),
+                        oldOnFailure(a)));
             }
         }
         TransactWriteItemsResponse response = storage.transactWriteItems(
@@ -495,16 +641,21 @@ final class Operations {
     void transactGetItems(Req r, Out out) throws IOException {
         List<Req> items = r.objects("TransactItems");
         if (items == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
         }
         List<TransactGetItem> gets = new ArrayList<>(items.size());
         for (Req item : items) {
             Req a = item.object("Get");
             if (a == null) {
-                throw ApiException.validation("1 validation error detected: Value null at 'transactItems.member.get' failed to satisfy constraint: Member must not be null");
+                throw ApiException.validation(
+                        "1 validation error detected: Value null at 'transactItems.member.get' failed to satisfy constraint: Member must not be null");
             }
-            gets.add(new TransactGetItem(a.required("TableName", "transactItems.member.get.tableName"), requiredItem(a, "Key", "key"),
-                    a.string("ProjectionExpression"), a.stringMap("ExpressionAttributeNames")));
+            gets.add(new TransactGetItem(
+                    a.required("TableName", "transactItems.member.get.tableName"),
+                    requiredItem(a, "Key", "key"),
+                    a.string("ProjectionExpression"),
+                    a.stringMap("ExpressionAttributeNames")));
         }
         TransactGetItemsResponse response = storage.transactGetItems(new TransactGetItemsRequest(gets, rcc(r)));
         JsonGenerator g = out.g;

@@ -17,7 +17,6 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -50,13 +49,26 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class PartitaServer implements AutoCloseable {
 
     /** Server settings; {@link #defaults()} then the withers. */
-    public record Options(String bind, int port, int maxRequestBytes, Duration idleTimeout, Duration drainTimeout,
-                          Map<String, String> credentials, int threads) {
+    public record Options(
+            String bind,
+            int port,
+            int maxRequestBytes,
+            Duration idleTimeout,
+            Duration drainTimeout,
+            Map<String, String> credentials,
+            int threads) {
         /** DynamoDB's own request limit is 16 MB (BatchWriteItem's). */
         public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
         public static Options defaults() {
-            return new Options("127.0.0.1", 8000, DEFAULT_MAX_REQUEST_BYTES, Duration.ofSeconds(60), Duration.ofSeconds(10), Map.of(), 0);
+            return new Options(
+                    "127.0.0.1",
+                    8000,
+                    DEFAULT_MAX_REQUEST_BYTES,
+                    Duration.ofSeconds(60),
+                    Duration.ofSeconds(10),
+                    Map.of(),
+                    0);
         }
 
         public Options bind(String bind) {
@@ -81,7 +93,8 @@ public final class PartitaServer implements AutoCloseable {
 
         /** With credentials, every request must carry a valid SigV4 signature by one of these access keys. */
         public Options credentials(Map<String, String> accessKeyToSecret) {
-            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, Map.copyOf(accessKeyToSecret), threads);
+            return new Options(
+                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, Map.copyOf(accessKeyToSecret), threads);
         }
 
         /** Event-loop threads; 0 means Netty's default (twice the processors). */
@@ -141,8 +154,11 @@ public final class PartitaServer implements AutoCloseable {
                         p.addLast(new HttpObjectAggregator(maxBytes) {
                             @Override
                             protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-                                FullHttpResponse r = HttpHandler.error(new ApiException("RequestEntityTooLarge", 413,
-                                        "Request size " + HttpUtil.getContentLength(oversized, -1L) + " exceeded " + maxBytes + " bytes"));
+                                FullHttpResponse r = HttpHandler.error(new ApiException(
+                                        "RequestEntityTooLarge",
+                                        413,
+                                        "Request size " + HttpUtil.getContentLength(oversized, -1L) + " exceeded "
+                                                + maxBytes + " bytes"));
                                 r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
                                 ctx.writeAndFlush(r).addListener(f -> ctx.close());
                             }
@@ -150,7 +166,9 @@ public final class PartitaServer implements AutoCloseable {
                         p.addLast(handler);
                     }
                 });
-        listener = b.bind(new InetSocketAddress(options.bind(), options.port())).sync().channel();
+        listener = b.bind(new InetSocketAddress(options.bind(), options.port()))
+                .sync()
+                .channel();
     }
 
     /** The bound port (useful with port 0). */
@@ -160,7 +178,9 @@ public final class PartitaServer implements AutoCloseable {
 
     public java.net.URI endpoint() {
         InetSocketAddress a = (InetSocketAddress) listener.localAddress();
-        String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+        String host = a.getAddress().isAnyLocalAddress()
+                ? "127.0.0.1"
+                : a.getAddress().getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";
         }

@@ -26,7 +26,8 @@ import javax.crypto.spec.SecretKeySpec;
  * Any region and the service name {@code dynamodb} are accepted (one shared database).
  */
 final class SigV4 {
-    private static final DateTimeFormatter AMZ_DATE = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter AMZ_DATE =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
     private static final Duration MAX_SKEW = Duration.ofMinutes(15);
 
     private final Map<String, String> secrets;
@@ -46,7 +47,9 @@ final class SigV4 {
             throw coral("MissingAuthenticationTokenException", "Request is missing Authentication Token");
         }
         if (!auth.startsWith("AWS4-HMAC-SHA256 ")) {
-            throw coral("IncompleteSignatureException", "Authorization header requires the AWS4-HMAC-SHA256 algorithm. Authorization=" + auth);
+            throw coral(
+                    "IncompleteSignatureException",
+                    "Authorization header requires the AWS4-HMAC-SHA256 algorithm. Authorization=" + auth);
         }
         String credential = null;
         String signedHeaders = null;
@@ -62,7 +65,10 @@ final class SigV4 {
             }
         }
         if (credential == null || signedHeaders == null || signature == null) {
-            throw coral("IncompleteSignatureException", "Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters. Authorization=" + auth);
+            throw coral(
+                    "IncompleteSignatureException",
+                    "Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters. Authorization="
+                            + auth);
         }
         String[] scope = credential.split("/", -1);
         if (scope.length != 5 || !scope[4].equals("aws4_request")) {
@@ -74,18 +80,25 @@ final class SigV4 {
         }
         String amzDate = h.get("X-Amz-Date");
         if (amzDate == null) {
-            throw coral("IncompleteSignatureException", "Date must be in ISO-8601 'basic format'. Got 'null'. See http://en.wikipedia.org/wiki/ISO_8601");
+            throw coral(
+                    "IncompleteSignatureException",
+                    "Date must be in ISO-8601 'basic format'. Got 'null'. See http://en.wikipedia.org/wiki/ISO_8601");
         }
         Instant when;
         try {
             when = Instant.from(AMZ_DATE.parse(amzDate));
         } catch (DateTimeParseException e) {
-            throw coral("IncompleteSignatureException", "Date must be in ISO-8601 'basic format'. Got '" + amzDate + "'. See http://en.wikipedia.org/wiki/ISO_8601");
+            throw coral(
+                    "IncompleteSignatureException",
+                    "Date must be in ISO-8601 'basic format'. Got '" + amzDate
+                            + "'. See http://en.wikipedia.org/wiki/ISO_8601");
         }
         Instant now = Instant.now();
         if (Duration.between(when, now).abs().compareTo(MAX_SKEW) > 0) {
-            throw coral("InvalidSignatureException", "Signature expired: " + amzDate + " is now earlier than "
-                    + AMZ_DATE.format(now.minus(MAX_SKEW)) + " (" + AMZ_DATE.format(now) + " - 15 min.)");
+            throw coral(
+                    "InvalidSignatureException",
+                    "Signature expired: " + amzDate + " is now earlier than " + AMZ_DATE.format(now.minus(MAX_SKEW))
+                            + " (" + AMZ_DATE.format(now) + " - 15 min.)");
         }
         List<String> names = new ArrayList<>(List.of(signedHeaders.split(";")));
         StringBuilder canonical = new StringBuilder(512);
@@ -111,8 +124,10 @@ final class SigV4 {
         if (payloadHash == null) {
             payloadHash = hex(sha256(body, offset, length));
         } else if (!payloadHash.equals("UNSIGNED-PAYLOAD") && !payloadHash.equals(hex(sha256(body, offset, length)))) {
-            throw coral("InvalidSignatureException", "The request signature we calculated does not match the signature you provided. "
-                    + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.");
+            throw coral(
+                    "InvalidSignatureException",
+                    "The request signature we calculated does not match the signature you provided. "
+                            + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.");
         }
         canonical.append(payloadHash);
         String credentialScope = scope[1] + "/" + scope[2] + "/" + scope[3] + "/aws4_request";
@@ -123,9 +138,12 @@ final class SigV4 {
         key = hmac(key, scope[3]);
         key = hmac(key, "aws4_request");
         String expected = hex(hmac(key, stringToSign));
-        if (!MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.US_ASCII))) {
-            throw coral("InvalidSignatureException", "The request signature we calculated does not match the signature you provided. "
-                    + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.");
+        if (!MessageDigest.isEqual(
+                expected.getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.US_ASCII))) {
+            throw coral(
+                    "InvalidSignatureException",
+                    "The request signature we calculated does not match the signature you provided. "
+                            + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.");
         }
     }
 

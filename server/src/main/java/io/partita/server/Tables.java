@@ -70,14 +70,16 @@ final class Tables {
         Set<String> used = new LinkedHashSet<>();
         List<Req> keySchema = r.objects("KeySchema");
         if (keySchema == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'keySchema' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'keySchema' failed to satisfy constraint: Member must not be null");
         }
         List<KeyAttribute> hash = new ArrayList<>();
         List<KeyAttribute> range = new ArrayList<>();
         keys(keySchema, defined, used, hash, range);
         if (hash.size() != 1 || range.size() > 1 || keySchema.size() > 2) {
-            throw ApiException.validation("1 validation error detected: Value '" + keySchema.size()
-                    + "' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2 and contain exactly one HASH key");
+            throw ApiException.validation(
+                    "1 validation error detected: Value '" + keySchema.size()
+                            + "' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2 and contain exactly one HASH key");
         }
         String billing = r.string("BillingMode");
         if (billing == null) {
@@ -85,21 +87,27 @@ final class Tables {
         }
         ProvisionedThroughput throughput = throughput(r.object("ProvisionedThroughput"));
         if (billing.equals("PROVISIONED") && throughput == null) {
-            throw ApiException.validation("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
         }
         if (billing.equals("PAY_PER_REQUEST") && throughput != null) {
-            throw ApiException.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
         }
         if (!billing.equals("PROVISIONED") && !billing.equals("PAY_PER_REQUEST")) {
-            throw ApiException.validation("1 validation error detected: Value '" + billing
-                    + "' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]");
+            throw ApiException.validation(
+                    "1 validation error detected: Value '" + billing
+                            + "' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]");
         }
-        TableDefinition.Builder b = TableDefinition.builder(name).partitionKey(hash.get(0)).sortKey(range.isEmpty() ? null : range.get(0))
+        TableDefinition.Builder b = TableDefinition.builder(name)
+                .partitionKey(hash.get(0))
+                .sortKey(range.isEmpty() ? null : range.get(0))
                 .provisionedThroughput(throughput);
         List<Req> gsis = r.objects("GlobalSecondaryIndexes");
         if (gsis != null) {
             if (gsis.isEmpty()) {
-                throw ApiException.validation("One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty");
+                throw ApiException.validation(
+                        "One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty");
             }
             for (Req g : gsis) {
                 b.globalSecondaryIndex(gsi(g, defined, used, billing));
@@ -108,7 +116,8 @@ final class Tables {
         List<Req> lsis = r.objects("LocalSecondaryIndexes");
         if (lsis != null) {
             if (lsis.isEmpty()) {
-                throw ApiException.validation("One or more parameter values were invalid: List of LocalSecondaryIndexes is empty");
+                throw ApiException.validation(
+                        "One or more parameter values were invalid: List of LocalSecondaryIndexes is empty");
             }
             for (Req l : lsis) {
                 String indexName = l.required("IndexName", "localSecondaryIndexes.member.indexName");
@@ -117,19 +126,26 @@ final class Tables {
                 keys(l.objects("KeySchema"), defined, used, lh, lr);
                 if (lh.size() != 1 || lr.size() != 1) {
                     if (range.isEmpty()) {
-                        throw ApiException.validation("One or more parameter values were invalid: Local Secondary indices are not allowed on hash tables, only hash and range tables");
+                        throw ApiException.validation(
+                                "One or more parameter values were invalid: Local Secondary indices are not allowed on hash tables, only hash and range tables");
                     }
-                    throw ApiException.validation("One or more parameter values were invalid: Index KeySchema must have a hash and a range key: " + indexName);
+                    throw ApiException.validation(
+                            "One or more parameter values were invalid: Index KeySchema must have a hash and a range key: "
+                                    + indexName);
                 }
                 if (!lh.get(0).name().equals(hash.get(0).name())) {
-                    throw ApiException.validation("One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: "
-                            + indexName + ". index hash key: " + lh.get(0).name() + ", table hash key: " + hash.get(0).name());
+                    throw ApiException.validation(
+                            "One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: "
+                                    + indexName + ". index hash key: "
+                                    + lh.get(0).name() + ", table hash key: "
+                                    + hash.get(0).name());
                 }
                 b.localSecondaryIndex(indexName, lr.get(0), projection(l.object("Projection"), indexName));
             }
         }
         if (used.size() != defined.size()) {
-            throw ApiException.validation("The number of attributes in key schema must match the number of attributes defined in attribute definitions.");
+            throw ApiException.validation(
+                    "The number of attributes in key schema must match the number of attributes defined in attribute definitions.");
         }
         TableDescription d = storage.createTable(b.build());
         Meta m = new Meta(billing, throughput);
@@ -150,15 +166,17 @@ final class Tables {
     private static Map<String, AttributeType> attributeDefinitions(Req r) {
         List<Req> defs = r.objects("AttributeDefinitions");
         if (defs == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'attributeDefinitions' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'attributeDefinitions' failed to satisfy constraint: Member must not be null");
         }
         Map<String, AttributeType> out = new LinkedHashMap<>();
         for (Req d : defs) {
             String n = d.required("AttributeName", "attributeDefinitions.member.attributeName");
             String t = d.required("AttributeType", "attributeDefinitions.member.attributeType");
             if (!t.equals("S") && !t.equals("N") && !t.equals("B")) {
-                throw ApiException.validation("1 validation error detected: Value '" + t
-                        + "' at 'attributeDefinitions.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]");
+                throw ApiException.validation(
+                        "1 validation error detected: Value '" + t
+                                + "' at 'attributeDefinitions.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]");
             }
             if (out.put(n, AttributeType.valueOf(t)) != null) {
                 throw ApiException.validation("Cannot have two attributes with the same name");
@@ -167,30 +185,39 @@ final class Tables {
         return out;
     }
 
-    private static void keys(List<Req> keySchema, Map<String, AttributeType> defined, Set<String> used,
-                             List<KeyAttribute> hash, List<KeyAttribute> range) {
+    private static void keys(
+            List<Req> keySchema,
+            Map<String, AttributeType> defined,
+            Set<String> used,
+            List<KeyAttribute> hash,
+            List<KeyAttribute> range) {
         if (keySchema == null || keySchema.isEmpty()) {
-            throw ApiException.validation("1 validation error detected: Value null at 'keySchema' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'keySchema' failed to satisfy constraint: Member must not be null");
         }
         for (Req k : keySchema) {
             String n = k.required("AttributeName", "keySchema.member.attributeName");
             String type = k.required("KeyType", "keySchema.member.keyType");
             AttributeType t = defined.get(n);
             if (t == null) {
-                throw ApiException.validation("One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: ["
-                        + n + "], AttributeDefinitions: " + defined.keySet().toString());
+                throw ApiException.validation(
+                        "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: ["
+                                + n + "], AttributeDefinitions: "
+                                + defined.keySet().toString());
             }
             used.add(n);
             if (type.equals("HASH")) {
                 if (!range.isEmpty()) {
-                    throw ApiException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+                    throw ApiException.validation(
+                            "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
                 }
                 hash.add(new KeyAttribute(n, t));
             } else if (type.equals("RANGE")) {
                 range.add(new KeyAttribute(n, t));
             } else {
-                throw ApiException.validation("1 validation error detected: Value '" + type
-                        + "' at 'keySchema.member.keyType' failed to satisfy constraint: Member must satisfy enum value set: [HASH, RANGE]");
+                throw ApiException.validation(
+                        "1 validation error detected: Value '" + type
+                                + "' at 'keySchema.member.keyType' failed to satisfy constraint: Member must satisfy enum value set: [HASH, RANGE]");
             }
         }
         if (hash.isEmpty()) {
@@ -198,25 +225,30 @@ final class Tables {
         }
     }
 
-    private static GlobalSecondaryIndex gsi(Req g, Map<String, AttributeType> defined, Set<String> used, String billing) {
+    private static GlobalSecondaryIndex gsi(
+            Req g, Map<String, AttributeType> defined, Set<String> used, String billing) {
         String indexName = g.required("IndexName", "globalSecondaryIndexes.member.indexName");
         List<KeyAttribute> gh = new ArrayList<>();
         List<KeyAttribute> gr = new ArrayList<>();
         keys(g.objects("KeySchema"), defined, used, gh, gr);
         ProvisionedThroughput t = throughput(g.object("ProvisionedThroughput"));
         if ("PROVISIONED".equals(billing) && t == null) {
-            throw ApiException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " + indexName);
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: ProvisionedThroughput must be specified for index: "
+                            + indexName);
         }
         if ("PAY_PER_REQUEST".equals(billing) && t != null) {
-            throw ApiException.validation("One or more parameter values were invalid: ProvisionedThroughput should not be specified for index: "
-                    + indexName + " when BillingMode is PAY_PER_REQUEST");
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: ProvisionedThroughput should not be specified for index: "
+                            + indexName + " when BillingMode is PAY_PER_REQUEST");
         }
         return new GlobalSecondaryIndex(indexName, gh, gr, projection(g.object("Projection"), indexName), t);
     }
 
     private static Projection projection(Req p, String indexName) {
         if (p == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'projection' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'projection' failed to satisfy constraint: Member must not be null");
         }
         String type = p.string("ProjectionType");
         List<Object> nonKey = p.list("NonKeyAttributes");
@@ -233,15 +265,18 @@ final class Tables {
         try {
             pt = ProjectionType.valueOf(type);
         } catch (IllegalArgumentException e) {
-            throw ApiException.validation("1 validation error detected: Value '" + type
-                    + "' at 'projection.projectionType' failed to satisfy constraint: Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]");
+            throw ApiException.validation(
+                    "1 validation error detected: Value '" + type
+                            + "' at 'projection.projectionType' failed to satisfy constraint: Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]");
         }
         if (pt != ProjectionType.INCLUDE && nonKey != null) {
             throw ApiException.validation("One or more parameter values were invalid: ProjectionType is " + type
                     + ", but NonKeyAttributes is specified");
         }
         if (pt == ProjectionType.INCLUDE && attrs.isEmpty()) {
-            throw ApiException.validation("One or more parameter values were invalid: NonKeyAttributes must not be empty for index " + indexName);
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: NonKeyAttributes must not be empty for index "
+                            + indexName);
         }
         return new Projection(pt, attrs);
     }
@@ -253,11 +288,13 @@ final class Tables {
         Long read = t.longValue("ReadCapacityUnits");
         Long write = t.longValue("WriteCapacityUnits");
         if (read == null || write == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must not be null");
         }
         if (read < 1 || write < 1) {
-            throw ApiException.validation("One or more parameter values were invalid: Provisioned throughput values must be at least 1: ReadCapacityUnits "
-                    + read + ", WriteCapacityUnits " + write);
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: Provisioned throughput values must be at least 1: ReadCapacityUnits "
+                            + read + ", WriteCapacityUnits " + write);
         }
         return new ProvisionedThroughput(read, write);
     }
@@ -279,7 +316,8 @@ final class Tables {
         Meta m = meta.get(name);
         if (m != null && m.deletionProtection) {
             storage.describeTable(name);
-            throw ApiException.validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
+            throw ApiException.validation(
+                    "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
         }
         TableDescription d = storage.deleteTable(name);
         Meta gone = meta.remove(name);
@@ -295,7 +333,8 @@ final class Tables {
         Integer limit = r.integer("Limit");
         if (limit != null && (limit < 1 || limit > 100)) {
             throw ApiException.validation("1 validation error detected: Value '" + limit
-                    + "' at 'limit' failed to satisfy constraint: Member must have value " + (limit < 1 ? "greater than or equal to 1" : "less than or equal to 100"));
+                    + "' at 'limit' failed to satisfy constraint: Member must have value "
+                    + (limit < 1 ? "greater than or equal to 1" : "less than or equal to 100"));
         }
         int max = limit == null ? 100 : limit;
         List<String> names = storage.listTables(); // sorted
@@ -339,15 +378,22 @@ final class Tables {
         ProvisionedThroughput throughput = throughput(r.object("ProvisionedThroughput"));
         String effectiveBilling = billing != null ? billing : m.billingMode;
         if (billing != null && billing.equals("PROVISIONED") && throughput == null && m.throughput == null) {
-            throw ApiException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
         }
         if ("PAY_PER_REQUEST".equals(effectiveBilling) && throughput != null) {
-            throw ApiException.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
         }
         List<Req> updates = r.objects("GlobalSecondaryIndexUpdates");
-        boolean anything = billing != null || throughput != null || updates != null || r.has("DeletionProtectionEnabled") || r.has("StreamSpecification");
+        boolean anything = billing != null
+                || throughput != null
+                || updates != null
+                || r.has("DeletionProtectionEnabled")
+                || r.has("StreamSpecification");
         if (!anything) {
-            throw ApiException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
+            throw ApiException.validation(
+                    "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
         if (updates != null) {
             for (Req u : updates) {
@@ -356,16 +402,22 @@ final class Tables {
                     Set<String> used = new LinkedHashSet<>();
                     d = storage.createGlobalSecondaryIndex(name, gsi(c, defined, used, effectiveBilling));
                 } else if (u.has("Delete")) {
-                    d = storage.deleteGlobalSecondaryIndex(name, u.object("Delete").required("IndexName", "globalSecondaryIndexUpdates.member.delete.indexName"));
+                    d = storage.deleteGlobalSecondaryIndex(
+                            name,
+                            u.object("Delete")
+                                    .required("IndexName", "globalSecondaryIndexUpdates.member.delete.indexName"));
                 } else if (u.has("Update")) {
                     Req up = u.object("Update");
                     String indexName = up.required("IndexName", "globalSecondaryIndexUpdates.member.update.indexName");
-                    boolean exists = d.definition().globalSecondaryIndexes().stream().anyMatch(x -> x.name().equals(indexName));
+                    boolean exists = d.definition().globalSecondaryIndexes().stream()
+                            .anyMatch(x -> x.name().equals(indexName));
                     if (!exists) {
-                        throw new ResourceNotFoundException("Requested resource not found: Index: " + indexName + " not found for table: " + name);
+                        throw new ResourceNotFoundException(
+                                "Requested resource not found: Index: " + indexName + " not found for table: " + name);
                     }
                 } else {
-                    throw ApiException.validation("One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Create, Update or Delete must be specified");
+                    throw ApiException.validation(
+                            "One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Create, Update or Delete must be specified");
                 }
             }
         }
@@ -425,12 +477,14 @@ final class Tables {
             String key = t.required("Key", "tags.member.key");
             String value = t.required("Value", "tags.member.value");
             if (key.isEmpty() || key.length() > 128 || value.length() > 256) {
-                throw ApiException.validation("One or more parameter values were invalid: tag key must be 1 to 128 characters and value at most 256");
+                throw ApiException.validation(
+                        "One or more parameter values were invalid: tag key must be 1 to 128 characters and value at most 256");
             }
             m.tags.put(key, value);
         }
         if (m.tags.size() > 50) {
-            throw ApiException.validation("One or more parameter values were invalid: The number of tags exceeds the limit of 50");
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: The number of tags exceeds the limit of 50");
         }
     }
 
@@ -438,7 +492,8 @@ final class Tables {
         String table = tableOfArn(r);
         List<Req> tags = r.objects("Tags");
         if (tags == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null");
         }
         putTags(meta(table), tags);
         out.g.writeStartObject();
@@ -449,7 +504,8 @@ final class Tables {
         String table = tableOfArn(r);
         List<Object> keys = r.list("TagKeys");
         if (keys == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member must not be null");
         }
         Meta m = meta(table);
         for (Object k : keys) {
@@ -495,7 +551,8 @@ final class Tables {
         storage.describeTable(name);
         Req spec = r.object("TimeToLiveSpecification");
         if (spec == null) {
-            throw ApiException.validation("1 validation error detected: Value null at 'timeToLiveSpecification' failed to satisfy constraint: Member must not be null");
+            throw ApiException.validation(
+                    "1 validation error detected: Value null at 'timeToLiveSpecification' failed to satisfy constraint: Member must not be null");
         }
         String attribute = spec.required("AttributeName", "timeToLiveSpecification.attributeName");
         boolean enabled = spec.bool("Enabled");
@@ -596,7 +653,8 @@ final class Tables {
                 g.writeEndArray();
                 projection(g, gsi.projection());
                 IndexDescription i = live.get(gsi.name());
-                g.writeStringField("IndexStatus", i == null ? "ACTIVE" : i.status().name());
+                g.writeStringField(
+                        "IndexStatus", i == null ? "ACTIVE" : i.status().name());
                 if (i != null && i.status().name().equals("CREATING")) {
                     g.writeBooleanField("Backfilling", true);
                 }

@@ -19,10 +19,12 @@ final class Values {
 
     static AttributeValue read(Object json) {
         if (!(json instanceof Map<?, ?> m)) {
-            throw ApiException.serialization("Unexpected value type in payload: an AttributeValue must be a JSON object");
+            throw ApiException.serialization(
+                    "Unexpected value type in payload: an AttributeValue must be a JSON object");
         }
         if (m.isEmpty()) {
-            throw ApiException.validation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+            throw ApiException.validation(
+                    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
         }
         AttributeValue result = null;
         int set = 0;
@@ -35,10 +37,12 @@ final class Values {
             result = readOne((String) e.getKey(), v);
         }
         if (set == 0) {
-            throw ApiException.validation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+            throw ApiException.validation(
+                    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
         }
         if (set > 1) {
-            throw ApiException.validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
+            throw ApiException.validation(
+                    "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
         }
         return result;
     }
@@ -61,7 +65,8 @@ final class Values {
                     throw ApiException.serialization("Unexpected value type for NULL: expected a boolean");
                 }
                 if (!b) {
-                    throw ApiException.validation("One or more parameter values were invalid: Null attribute value types must have the value of true");
+                    throw ApiException.validation(
+                            "One or more parameter values were invalid: Null attribute value types must have the value of true");
                 }
                 return AttributeValue.nul();
             case "L": {
@@ -108,7 +113,8 @@ final class Values {
 
     private static void checkSetNotEmpty(List<Object> list, String kind) {
         if (list.isEmpty()) {
-            throw ApiException.validation("One or more parameter values were invalid: An " + kind + " set  may not be empty");
+            throw ApiException.validation(
+                    "One or more parameter values were invalid: An " + kind + " set  may not be empty");
         }
     }
 
@@ -149,7 +155,8 @@ final class Values {
         try {
             return Base64.getMimeDecoder().decode(s);
         } catch (IllegalArgumentException e) {
-            throw ApiException.serialization("Base64 encoded length is expected a multiple of 4 bytes but found: " + s.length());
+            throw ApiException.serialization(
+                    "Base64 encoded length is expected a multiple of 4 bytes but found: " + s.length());
         }
     }
 
@@ -213,7 +220,8 @@ final class Values {
     }
 
     /** Writes {@code "name": {item}} when the item is not null. */
-    static void writeMapField(JsonGenerator g, String name, Map<String, ? extends AttributeValue> item) throws IOException {
+    static void writeMapField(JsonGenerator g, String name, Map<String, ? extends AttributeValue> item)
+            throws IOException {
         if (item != null) {
             g.writeFieldName(name);
             writeMap(g, item);

@@ -55,8 +55,11 @@ class ProtocolTest {
 
     private void createTable(String name) {
         ddb.createTable(b -> b.tableName(name)
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                .keySchema(
+                        k -> k.attributeName("pk").keyType(KeyType.HASH),
+                        k -> k.attributeName("sk").keyType(KeyType.RANGE))
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("sk").attributeType(ScalarAttributeType.N))
                 .billingMode("PAY_PER_REQUEST"));
     }
@@ -90,7 +93,9 @@ class ProtocolTest {
         for (String body : List.of("{", "{\"TableName\":}", "[1]", "{\"a\":1} x", "not json")) {
             HttpResponse<String> r = Wire.call("DescribeTable", body);
             assertThat(r.statusCode()).as(body).isEqualTo(400);
-            assertThat(r.body()).as(body).startsWith("{\"__type\":\"com.amazonaws.dynamodb.v20120810#SerializationException\",\"message\":");
+            assertThat(r.body())
+                    .as(body)
+                    .startsWith("{\"__type\":\"com.amazonaws.dynamodb.v20120810#SerializationException\",\"message\":");
         }
         HttpResponse<String> wrongType = Wire.call("DescribeTable", "{\"TableName\":5}");
         assertThat(wrongType.body()).contains("#SerializationException");
@@ -111,12 +116,15 @@ class ProtocolTest {
     void errorsHaveDynamoDbsShapeAndTheSdkMapsThem() throws Exception {
         HttpResponse<String> r = Wire.call("DescribeTable", "{\"TableName\":\"Nope\"}");
         assertThat(r.statusCode()).isEqualTo(400);
-        assertThat(r.body()).startsWith("{\"__type\":\"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException\",\"message\":\"");
-        assertThatThrownBy(() -> ddb.describeTable(b -> b.tableName("Nope"))).isInstanceOf(ResourceNotFoundException.class);
+        assertThat(r.body())
+                .startsWith(
+                        "{\"__type\":\"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException\",\"message\":\"");
+        assertThatThrownBy(() -> ddb.describeTable(b -> b.tableName("Nope")))
+                .isInstanceOf(ResourceNotFoundException.class);
         createTable("Dup");
         assertThatThrownBy(() -> createTable("Dup")).isInstanceOf(ResourceInUseException.class);
-        DynamoDbException v = (DynamoDbException) org.assertj.core.api.Assertions.catchThrowable(
-                () -> ddb.getItem(b -> b.tableName("Dup").key(Map.of("pk", AttributeValue.fromS("x")))));
+        DynamoDbException v = (DynamoDbException) org.assertj.core.api.Assertions.catchThrowable(() ->
+                ddb.getItem(b -> b.tableName("Dup").key(Map.of("pk", AttributeValue.fromS("x")))));
         assertThat(v.awsErrorDetails().errorCode()).isEqualTo("ValidationException");
         assertThat(v.statusCode()).isEqualTo(400);
         assertThat(v.awsErrorDetails().errorMessage()).isNotBlank();
@@ -126,14 +134,18 @@ class ProtocolTest {
     void conditionFailuresReturnTheOldItemAndTransactionsTheirReasons() {
         createTable("Cond");
         ddb.putItem(b -> b.tableName("Cond").item(item("a", 1, "v", AttributeValue.fromS("old"))));
-        ConditionalCheckFailedException c = (ConditionalCheckFailedException) org.assertj.core.api.Assertions.catchThrowable(() ->
-                ddb.putItem(b -> b.tableName("Cond").item(item("a", 1)).conditionExpression("attribute_not_exists(pk)")
+        ConditionalCheckFailedException c = (ConditionalCheckFailedException)
+                org.assertj.core.api.Assertions.catchThrowable(() -> ddb.putItem(b -> b.tableName("Cond")
+                        .item(item("a", 1))
+                        .conditionExpression("attribute_not_exists(pk)")
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)));
         assertThat(c.item()).containsEntry("v", AttributeValue.fromS("old"));
-        TransactionCanceledException t = (TransactionCanceledException) org.assertj.core.api.Assertions.catchThrowable(() ->
-                ddb.transactWriteItems(b -> b.transactItems(
+        TransactionCanceledException t = (TransactionCanceledException) org.assertj.core.api.Assertions.catchThrowable(
+                () -> ddb.transactWriteItems(b -> b.transactItems(
                         w -> w.put(p -> p.tableName("Cond").item(item("b", 1))),
-                        w -> w.conditionCheck(p -> p.tableName("Cond").key(item("a", 1)).conditionExpression("v = :x")
+                        w -> w.conditionCheck(p -> p.tableName("Cond")
+                                .key(item("a", 1))
+                                .conditionExpression("v = :x")
                                 .expressionAttributeValues(Map.of(":x", AttributeValue.fromS("new")))
                                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)))));
         assertThat(t.cancellationReasons()).hasSize(2);
@@ -145,16 +157,34 @@ class ProtocolTest {
     @Test
     void everyAttributeTypeRoundTrips() {
         createTable("Types");
-        Map<String, AttributeValue> all = item("t", 1,
-                "s", AttributeValue.fromS("x\u00e9\uD834\uDD1E\"\\"), "n", AttributeValue.fromN("-1.50E+3"),
-                "b", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, 1, (byte) 255})),
-                "bool", AttributeValue.fromBool(false), "nul", AttributeValue.fromNul(true),
-                "l", AttributeValue.fromL(List.of(AttributeValue.fromS("a"), AttributeValue.fromN("1"))),
-                "m", AttributeValue.fromM(Map.of("k", AttributeValue.fromM(Map.of("z", AttributeValue.fromBool(true))))),
-                "ss", AttributeValue.fromSs(List.of("a", "b")), "ns", AttributeValue.fromNs(List.of("1", "2.5")),
-                "bs", AttributeValue.fromBs(List.of(SdkBytes.fromByteArray(new byte[] {1}), SdkBytes.fromByteArray(new byte[] {2}))));
+        Map<String, AttributeValue> all = item(
+                "t",
+                1,
+                "s",
+                AttributeValue.fromS("x\u00e9\uD834\uDD1E\"\\"),
+                "n",
+                AttributeValue.fromN("-1.50E+3"),
+                "b",
+                AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, 1, (byte) 255})),
+                "bool",
+                AttributeValue.fromBool(false),
+                "nul",
+                AttributeValue.fromNul(true),
+                "l",
+                AttributeValue.fromL(List.of(AttributeValue.fromS("a"), AttributeValue.fromN("1"))),
+                "m",
+                AttributeValue.fromM(Map.of("k", AttributeValue.fromM(Map.of("z", AttributeValue.fromBool(true))))),
+                "ss",
+                AttributeValue.fromSs(List.of("a", "b")),
+                "ns",
+                AttributeValue.fromNs(List.of("1", "2.5")),
+                "bs",
+                AttributeValue.fromBs(
+                        List.of(SdkBytes.fromByteArray(new byte[] {1}), SdkBytes.fromByteArray(new byte[] {2}))));
         ddb.putItem(b -> b.tableName("Types").item(all));
-        Map<String, AttributeValue> back = ddb.getItem(b -> b.tableName("Types").key(item("t", 1)).consistentRead(true)).item();
+        Map<String, AttributeValue> back = ddb.getItem(
+                        b -> b.tableName("Types").key(item("t", 1)).consistentRead(true))
+                .item();
         assertThat(back).hasSize(all.size());
         assertThat(back.get("n").n()).isEqualTo("-1500");
         Map<String, AttributeValue> expected = new java.util.HashMap<>(all);
@@ -167,38 +197,99 @@ class ProtocolTest {
         createTable("Legacy");
         for (int i = 1; i <= 5; i++) {
             int n = i;
-            ddb.putItem(b -> b.tableName("Legacy").item(item("p", n, "v", AttributeValue.fromN(Integer.toString(n * 10)),
-                    "tag", AttributeValue.fromS(n % 2 == 0 ? "even" : "odd"))));
+            ddb.putItem(b -> b.tableName("Legacy")
+                    .item(item(
+                            "p",
+                            n,
+                            "v",
+                            AttributeValue.fromN(Integer.toString(n * 10)),
+                            "tag",
+                            AttributeValue.fromS(n % 2 == 0 ? "even" : "odd"))));
         }
         var q = ddb.query(b -> b.tableName("Legacy")
-                .keyConditions(Map.of("pk", Condition.builder().comparisonOperator(ComparisonOperator.EQ).attributeValueList(AttributeValue.fromS("p")).build(),
-                        "sk", Condition.builder().comparisonOperator(ComparisonOperator.BETWEEN).attributeValueList(AttributeValue.fromN("2"), AttributeValue.fromN("5")).build()))
-                .queryFilter(Map.of("tag", Condition.builder().comparisonOperator(ComparisonOperator.EQ).attributeValueList(AttributeValue.fromS("even")).build(),
-                        "v", Condition.builder().comparisonOperator(ComparisonOperator.GT).attributeValueList(AttributeValue.fromN("35")).build()))
+                .keyConditions(Map.of(
+                        "pk",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.EQ)
+                                .attributeValueList(AttributeValue.fromS("p"))
+                                .build(),
+                        "sk",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.BETWEEN)
+                                .attributeValueList(AttributeValue.fromN("2"), AttributeValue.fromN("5"))
+                                .build()))
+                .queryFilter(Map.of(
+                        "tag",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.EQ)
+                                .attributeValueList(AttributeValue.fromS("even"))
+                                .build(),
+                        "v",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.GT)
+                                .attributeValueList(AttributeValue.fromN("35"))
+                                .build()))
                 .conditionalOperator(ConditionalOperator.OR)
                 .attributesToGet("sk", "tag"));
         assertThat(q.items()).extracting(m -> m.get("sk").n()).containsExactly("2", "4", "5");
         assertThat(q.items().get(0)).containsOnlyKeys("sk", "tag");
-        var s = ddb.scan(b -> b.tableName("Legacy").scanFilter(Map.of("v", Condition.builder()
-                .comparisonOperator(ComparisonOperator.IN).attributeValueList(AttributeValue.fromN("10"), AttributeValue.fromN("30")).build())));
+        var s = ddb.scan(b -> b.tableName("Legacy")
+                .scanFilter(Map.of(
+                        "v",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.IN)
+                                .attributeValueList(AttributeValue.fromN("10"), AttributeValue.fromN("30"))
+                                .build())));
         assertThat(s.count()).isEqualTo(2);
-        assertThatThrownBy(() -> ddb.putItem(b -> b.tableName("Legacy").item(item("p", 1))
-                .expected(Map.of("pk", ExpectedAttributeValue.builder().exists(false).build()))))
+        assertThatThrownBy(() -> ddb.putItem(b -> b.tableName("Legacy")
+                        .item(item("p", 1))
+                        .expected(Map.of(
+                                "pk",
+                                ExpectedAttributeValue.builder().exists(false).build()))))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        ddb.putItem(b -> b.tableName("Legacy").item(item("p", 1, "v", AttributeValue.fromN("11")))
-                .expected(Map.of("v", ExpectedAttributeValue.builder().value(AttributeValue.fromN("10")).build())));
-        var u = ddb.updateItem(b -> b.tableName("Legacy").key(item("p", 1)).returnValues(ReturnValue.ALL_NEW)
+        ddb.putItem(b -> b.tableName("Legacy")
+                .item(item("p", 1, "v", AttributeValue.fromN("11")))
+                .expected(Map.of(
+                        "v",
+                        ExpectedAttributeValue.builder()
+                                .value(AttributeValue.fromN("10"))
+                                .build())));
+        var u = ddb.updateItem(b -> b.tableName("Legacy")
+                .key(item("p", 1))
+                .returnValues(ReturnValue.ALL_NEW)
                 .attributeUpdates(Map.of(
-                        "v", AttributeValueUpdate.builder().action(AttributeAction.ADD).value(AttributeValue.fromN("5")).build(),
-                        "tag", AttributeValueUpdate.builder().action(AttributeAction.DELETE).build(),
-                        "l", AttributeValueUpdate.builder().action(AttributeAction.ADD).value(AttributeValue.fromL(List.of(AttributeValue.fromS("x")))).build(),
-                        "w", AttributeValueUpdate.builder().action(AttributeAction.PUT).value(AttributeValue.fromS("w")).build())));
-        assertThat(u.attributes()).containsEntry("v", AttributeValue.fromN("16")).containsEntry("w", AttributeValue.fromS("w"))
-                .containsEntry("l", AttributeValue.fromL(List.of(AttributeValue.fromS("x")))).doesNotContainKey("tag");
+                        "v",
+                                AttributeValueUpdate.builder()
+                                        .action(AttributeAction.ADD)
+                                        .value(AttributeValue.fromN("5"))
+                                        .build(),
+                        "tag",
+                                AttributeValueUpdate.builder()
+                                        .action(AttributeAction.DELETE)
+                                        .build(),
+                        "l",
+                                AttributeValueUpdate.builder()
+                                        .action(AttributeAction.ADD)
+                                        .value(AttributeValue.fromL(List.of(AttributeValue.fromS("x"))))
+                                        .build(),
+                        "w",
+                                AttributeValueUpdate.builder()
+                                        .action(AttributeAction.PUT)
+                                        .value(AttributeValue.fromS("w"))
+                                        .build())));
+        assertThat(u.attributes())
+                .containsEntry("v", AttributeValue.fromN("16"))
+                .containsEntry("w", AttributeValue.fromS("w"))
+                .containsEntry("l", AttributeValue.fromL(List.of(AttributeValue.fromS("x"))))
+                .doesNotContainKey("tag");
         var g = ddb.getItem(b -> b.tableName("Legacy").key(item("p", 1)).attributesToGet("w"));
         assertThat(g.item()).containsOnlyKeys("w");
-        assertThatThrownBy(() -> ddb.getItem(b -> b.tableName("Legacy").key(item("p", 1)).attributesToGet("w").projectionExpression("w")))
-                .hasMessageContaining("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributesToGet} Expression parameters: {ProjectionExpression}");
+        assertThatThrownBy(() -> ddb.getItem(b -> b.tableName("Legacy")
+                        .key(item("p", 1))
+                        .attributesToGet("w")
+                        .projectionExpression("w")))
+                .hasMessageContaining(
+                        "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributesToGet} Expression parameters: {ProjectionExpression}");
     }
 
     // ---- control plane ----------------------------------------------------------------------------------
@@ -223,13 +314,17 @@ class ProtocolTest {
     void describeTableReportsCountsSizesIndexesAndBilling() {
         ddb.createTable(b -> b.tableName("Desc")
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                .globalSecondaryIndexes(i -> i.indexName("ByG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)).provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L)))
+                .globalSecondaryIndexes(i -> i.indexName("ByG")
+                        .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                        .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L)))
                 .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(7L))
                 .tags(Tag.builder().key("team").value("core").build()));
-        ddb.putItem(b -> b.tableName("Desc").item(Map.of("pk", AttributeValue.fromS("a"), "g", AttributeValue.fromS("x"))));
+        ddb.putItem(
+                b -> b.tableName("Desc").item(Map.of("pk", AttributeValue.fromS("a"), "g", AttributeValue.fromS("x"))));
         ddb.putItem(b -> b.tableName("Desc").item(Map.of("pk", AttributeValue.fromS("b"))));
         TableDescription d = ddb.describeTable(b -> b.tableName("Desc")).table();
         assertThat(d.tableStatus()).isEqualTo(TableStatus.ACTIVE);
@@ -243,11 +338,16 @@ class ProtocolTest {
             assertThat(g.indexStatus()).isEqualTo(IndexStatus.ACTIVE);
             assertThat(g.itemCount()).isEqualTo(1);
         });
-        assertThat(ddb.listTagsOfResource(b -> b.resourceArn(d.tableArn())).tags()).containsExactly(Tag.builder().key("team").value("core").build());
-        ddb.tagResource(b -> b.resourceArn(d.tableArn()).tags(Tag.builder().key("env").value("dev").build()));
+        assertThat(ddb.listTagsOfResource(b -> b.resourceArn(d.tableArn())).tags())
+                .containsExactly(Tag.builder().key("team").value("core").build());
+        ddb.tagResource(b -> b.resourceArn(d.tableArn())
+                .tags(Tag.builder().key("env").value("dev").build()));
         ddb.untagResource(b -> b.resourceArn(d.tableArn()).tagKeys("team"));
-        assertThat(ddb.listTagsOfResource(b -> b.resourceArn(d.tableArn())).tags()).extracting(Tag::key).containsExactly("env");
-        assertThatThrownBy(() -> ddb.listTagsOfResource(b -> b.resourceArn("arn:aws:dynamodb:ddblocal:000000000000:table/Nope")))
+        assertThat(ddb.listTagsOfResource(b -> b.resourceArn(d.tableArn())).tags())
+                .extracting(Tag::key)
+                .containsExactly("env");
+        assertThatThrownBy(() ->
+                        ddb.listTagsOfResource(b -> b.resourceArn("arn:aws:dynamodb:ddblocal:000000000000:table/Nope")))
                 .isInstanceOf(ResourceNotFoundException.class);
     }
 
@@ -256,21 +356,28 @@ class ProtocolTest {
         createTable("Upd");
         for (int i = 0; i < 10; i++) {
             int n = i;
-            ddb.putItem(b -> b.tableName("Upd").item(item("p" + (n % 3), n, "g", AttributeValue.fromS(n % 2 == 0 ? "even" : "odd"))));
+            ddb.putItem(b -> b.tableName("Upd")
+                    .item(item("p" + (n % 3), n, "g", AttributeValue.fromS(n % 2 == 0 ? "even" : "odd"))));
         }
         ddb.updateTable(b -> b.tableName("Upd")
                 .attributeDefinitions(a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("ByG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("ByG")
+                        .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
                         .projection(p -> p.projectionType(ProjectionType.ALL)))));
         TableDescription d = ddb.describeTable(b -> b.tableName("Upd")).table();
         assertThat(d.globalSecondaryIndexes()).singleElement().satisfies(g -> {
             assertThat(g.indexStatus()).isEqualTo(IndexStatus.ACTIVE);
             assertThat(g.itemCount()).isEqualTo(10);
         });
-        assertThat(ddb.query(b -> b.tableName("Upd").indexName("ByG").keyConditionExpression("g = :g")
-                .expressionAttributeValues(Map.of(":g", AttributeValue.fromS("even")))).count()).isEqualTo(5);
+        assertThat(ddb.query(b -> b.tableName("Upd")
+                                .indexName("ByG")
+                                .keyConditionExpression("g = :g")
+                                .expressionAttributeValues(Map.of(":g", AttributeValue.fromS("even"))))
+                        .count())
+                .isEqualTo(5);
         ddb.updateTable(b -> b.tableName("Upd").globalSecondaryIndexUpdates(u -> u.delete(x -> x.indexName("ByG"))));
-        assertThat(ddb.describeTable(b -> b.tableName("Upd")).table().globalSecondaryIndexes()).isEmpty();
+        assertThat(ddb.describeTable(b -> b.tableName("Upd")).table().globalSecondaryIndexes())
+                .isEmpty();
     }
 
     @Test
@@ -278,9 +385,16 @@ class ProtocolTest {
         DescribeLimitsResponse l = ddb.describeLimits(b -> {});
         assertThat(l.tableMaxWriteCapacityUnits()).isEqualTo(40000L);
         createTable("Ttl");
-        assertThat(ddb.describeTimeToLive(b -> b.tableName("Ttl")).timeToLiveDescription().timeToLiveStatusAsString()).isEqualTo("DISABLED");
-        ddb.updateTimeToLive(b -> b.tableName("Ttl").timeToLiveSpecification(t -> t.enabled(true).attributeName("exp")));
-        assertThat(ddb.describeTimeToLive(b -> b.tableName("Ttl")).timeToLiveDescription().attributeName()).isEqualTo("exp");
+        assertThat(ddb.describeTimeToLive(b -> b.tableName("Ttl"))
+                        .timeToLiveDescription()
+                        .timeToLiveStatusAsString())
+                .isEqualTo("DISABLED");
+        ddb.updateTimeToLive(b ->
+                b.tableName("Ttl").timeToLiveSpecification(t -> t.enabled(true).attributeName("exp")));
+        assertThat(ddb.describeTimeToLive(b -> b.tableName("Ttl"))
+                        .timeToLiveDescription()
+                        .attributeName())
+                .isEqualTo("exp");
     }
 
     // ---- limits -----------------------------------------------------------------------------------------
@@ -293,7 +407,9 @@ class ProtocolTest {
             OutputStream out = socket.getOutputStream();
             long claimed = 17L * 1024 * 1024;
             out.write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
-                    + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " + claimed + "\r\n\r\n{\"TableName\":").getBytes(StandardCharsets.US_ASCII));
+                            + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " + claimed
+                            + "\r\n\r\n{\"TableName\":")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             // the answer comes while the client has sent only a few bytes of the 17 MB it announced
             String head = readResponseHead(socket.getInputStream());
@@ -316,7 +432,11 @@ class ProtocolTest {
 
     @Test
     void theHealthCheckAnswersGet() throws Exception {
-        var r = Wire.HTTP.send(java.net.http.HttpRequest.newBuilder(TestServer.server().endpoint().resolve("/")).GET().build(),
+        var r = Wire.HTTP.send(
+                java.net.http.HttpRequest.newBuilder(
+                                TestServer.server().endpoint().resolve("/"))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).startsWith("healthy:");

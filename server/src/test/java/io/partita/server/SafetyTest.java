@@ -1,7 +1,6 @@
 package io.partita.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.storage.Storage;
 import java.io.InputStream;
@@ -35,9 +34,13 @@ class SafetyTest {
 
     @Test
     void aClientThatSendsNothingIsDisconnectedAfterTheIdleTimeout() throws Exception {
-        try (PartitaServer server = PartitaServer.start(PartitaServer.Options.defaults().port(0).idleTimeout(Duration.ofSeconds(1)), Storage.inMemory());
-             Socket socket = new Socket(java.net.InetAddress.getLoopbackAddress(), server.port())) {
-            socket.getOutputStream().write("POST / HTTP/1.1\r\nHost: x\r\nContent-Len".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        try (PartitaServer server = PartitaServer.start(
+                        PartitaServer.Options.defaults().port(0).idleTimeout(Duration.ofSeconds(1)),
+                        Storage.inMemory());
+                Socket socket = new Socket(java.net.InetAddress.getLoopbackAddress(), server.port())) {
+            socket.getOutputStream()
+                    .write("POST / HTTP/1.1\r\nHost: x\r\nContent-Len"
+                            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             socket.setSoTimeout(10_000);
             long t0 = System.nanoTime();
             InputStream in = socket.getInputStream();
@@ -48,38 +51,52 @@ class SafetyTest {
 
     @Test
     void sigV4IsCheckedWhenCredentialsAreGiven() throws Exception {
-        try (PartitaServer server = PartitaServer.start(PartitaServer.Options.defaults().port(0).credentials(Map.of("AKIDPARTITA", "s3cret")), Storage.inMemory());
-             DynamoDbClient good = TestServer.client(server.endpoint(), "AKIDPARTITA", "s3cret");
-             DynamoDbClient wrongSecret = TestServer.client(server.endpoint(), "AKIDPARTITA", "guess");
-             DynamoDbClient unknownKey = TestServer.client(server.endpoint(), "AKIDOTHER", "s3cret")) {
-            good.createTable(b -> b.tableName("Auth").keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)).billingMode("PAY_PER_REQUEST"));
-            good.putItem(b -> b.tableName("Auth").item(Map.of("pk", AttributeValue.fromS("a"), "body", AttributeValue.fromS("x".repeat(5000)))));
+        try (PartitaServer server = PartitaServer.start(
+                        PartitaServer.Options.defaults().port(0).credentials(Map.of("AKIDPARTITA", "s3cret")),
+                        Storage.inMemory());
+                DynamoDbClient good = TestServer.client(server.endpoint(), "AKIDPARTITA", "s3cret");
+                DynamoDbClient wrongSecret = TestServer.client(server.endpoint(), "AKIDPARTITA", "guess");
+                DynamoDbClient unknownKey = TestServer.client(server.endpoint(), "AKIDOTHER", "s3cret")) {
+            good.createTable(b -> b.tableName("Auth")
+                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                    .billingMode("PAY_PER_REQUEST"));
+            good.putItem(b -> b.tableName("Auth")
+                    .item(Map.of("pk", AttributeValue.fromS("a"), "body", AttributeValue.fromS("x".repeat(5000)))));
             assertThat(good.listTables().tableNames()).containsExactly("Auth");
 
-            DynamoDbException bad = (DynamoDbException) org.assertj.core.api.Assertions.catchThrowable(() -> wrongSecret.listTables());
+            DynamoDbException bad =
+                    (DynamoDbException) org.assertj.core.api.Assertions.catchThrowable(() -> wrongSecret.listTables());
             assertThat(bad.awsErrorDetails().errorCode()).isEqualTo("InvalidSignatureException");
             assertThat(bad.statusCode()).isEqualTo(400);
-            assertThat(bad.awsErrorDetails().errorMessage()).startsWith("The request signature we calculated does not match the signature you provided.");
+            assertThat(bad.awsErrorDetails().errorMessage())
+                    .startsWith("The request signature we calculated does not match the signature you provided.");
 
-            DynamoDbException unknown = (DynamoDbException) org.assertj.core.api.Assertions.catchThrowable(() -> unknownKey.listTables());
+            DynamoDbException unknown =
+                    (DynamoDbException) org.assertj.core.api.Assertions.catchThrowable(() -> unknownKey.listTables());
             assertThat(unknown.awsErrorDetails().errorCode()).isEqualTo("UnrecognizedClientException");
-            assertThat(unknown.awsErrorDetails().errorMessage()).isEqualTo("The security token included in the request is invalid.");
+            assertThat(unknown.awsErrorDetails().errorMessage())
+                    .isEqualTo("The security token included in the request is invalid.");
 
             HttpResponse<String> unsigned = Wire.post(server.endpoint(), "DynamoDB_20120810.ListTables", "{}");
             assertThat(unsigned.statusCode()).isEqualTo(400);
-            assertThat(unsigned.body()).isEqualTo("{\"__type\":\"com.amazon.coral.service#MissingAuthenticationTokenException\",\"message\":\"Request is missing Authentication Token\"}");
+            assertThat(unsigned.body())
+                    .isEqualTo(
+                            "{\"__type\":\"com.amazon.coral.service#MissingAuthenticationTokenException\",\"message\":\"Request is missing Authentication Token\"}");
         }
     }
 
     @Test
     void closeLetsTheInFlightRequestFinishThenClosesTheStore() throws Exception {
         DelayingStorage storage = new DelayingStorage();
-        PartitaServer server = PartitaServer.start(PartitaServer.Options.defaults().port(0), storage);
+        PartitaServer server =
+                PartitaServer.start(PartitaServer.Options.defaults().port(0), storage);
         DynamoDbClient client = TestServer.client(server.endpoint(), "k", "s");
         try {
-            client.createTable(b -> b.tableName("Slow").keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)).billingMode("PAY_PER_REQUEST"));
+            client.createTable(b -> b.tableName("Slow")
+                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                    .billingMode("PAY_PER_REQUEST"));
             CompletableFuture<Void> put = CompletableFuture.runAsync(() ->
                     client.putItem(b -> b.tableName("Slow").item(Map.of("pk", AttributeValue.fromS("a")))));
             assertThat(storage.entered.await(10, TimeUnit.SECONDS)).isTrue();

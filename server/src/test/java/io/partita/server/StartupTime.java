@@ -34,7 +34,10 @@ public final class StartupTime {
             cmd.addAll(flags);
             cmd.addAll(List.of("-jar", jar, "--port", Integer.toString(port)));
             long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             try {
                 while (!answered(port)) {
                     if (!p.isAlive()) {
@@ -49,7 +52,8 @@ public final class StartupTime {
             }
         }
         Arrays.sort(samples);
-        System.out.printf("start to first answered request over %d runs: median %d ms, min %d ms, max %d ms%n",
+        System.out.printf(
+                "start to first answered request over %d runs: median %d ms, min %d ms, max %d ms%n",
                 runs, samples[runs / 2] / 1_000_000, samples[0] / 1_000_000, samples[runs - 1] / 1_000_000);
     }
 
@@ -57,7 +61,8 @@ public final class StartupTime {
         try (Socket s = new Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
             OutputStream out = s.getOutputStream();
             out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
-                    + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
+                            + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = s.getInputStream();
             byte[] head = in.readNBytes(12);

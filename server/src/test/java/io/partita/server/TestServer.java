@@ -23,7 +23,9 @@ final class TestServer {
             try {
                 long t0 = System.nanoTime();
                 server = PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
-                System.out.printf("Partita server started on %s in %d ms%n", server.endpoint(), (System.nanoTime() - t0) / 1_000_000);
+                System.out.printf(
+                        "Partita server started on %s in %d ms%n",
+                        server.endpoint(), (System.nanoTime() - t0) / 1_000_000);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }

@@ -10,11 +10,15 @@ import java.time.Duration;
 
 /** Raw HTTP requests to the server, for what the SDK would not send (malformed JSON, unknown targets, huge bodies). */
 final class Wire {
-    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
     private Wire() {}
 
-    static HttpResponse<String> post(URI endpoint, String target, String body) throws IOException, InterruptedException {
+    static HttpResponse<String> post(URI endpoint, String target, String body)
+            throws IOException, InterruptedException {
         HttpRequest.Builder b = HttpRequest.newBuilder(endpoint.resolve("/"))
                 .timeout(Duration.ofSeconds(20))
                 .header("Content-Type", "application/x-amz-json-1.0")

@@ -13,8 +13,12 @@ import java.util.Objects;
  * @param itemCollectionSizeLimit    bytes per item collection on tables with LSIs (DynamoDB: 10 GB)
  * @param throughputModel            the provisioned-throughput model, or null (default) for none: no throttling
  */
-public record StorageOptions(Clock clock, GsiPropagation gsiPropagation, Duration gsiPropagationDelay,
-                             long itemCollectionSizeLimit, ThroughputModel throughputModel) {
+public record StorageOptions(
+        Clock clock,
+        GsiPropagation gsiPropagation,
+        Duration gsiPropagationDelay,
+        long itemCollectionSizeLimit,
+        ThroughputModel throughputModel) {
     public static final long TEN_GB = 10L * 1024 * 1024 * 1024;
 
     public StorageOptions {
@@ -22,12 +26,14 @@ public record StorageOptions(Clock clock, GsiPropagation gsiPropagation, Duratio
         Objects.requireNonNull(gsiPropagation, "gsiPropagation");
         Objects.requireNonNull(gsiPropagationDelay, "gsiPropagationDelay");
         if (itemCollectionSizeLimit <= 0) {
-            throw new IllegalArgumentException("itemCollectionSizeLimit must be positive, got " + itemCollectionSizeLimit);
+            throw new IllegalArgumentException(
+                    "itemCollectionSizeLimit must be positive, got " + itemCollectionSizeLimit);
         }
     }
 
     /** Options without the throughput model. */
-    public StorageOptions(Clock clock, GsiPropagation gsiPropagation, Duration gsiPropagationDelay, long itemCollectionSizeLimit) {
+    public StorageOptions(
+            Clock clock, GsiPropagation gsiPropagation, Duration gsiPropagationDelay, long itemCollectionSizeLimit) {
         this(clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, null);
     }
 

@@ -60,8 +60,11 @@ import java.util.Objects;
  * @param burstWindow                  how much unused table / GSI capacity is saved (DynamoDB: 300 s)
  * @param partitionBurstWindow         how much of its ceiling a partition bucket holds (1 s: a hard ceiling)
  */
-public record ThroughputModel(double partitionWriteUnitsPerSecond, double partitionReadUnitsPerSecond,
-                              Duration burstWindow, Duration partitionBurstWindow) {
+public record ThroughputModel(
+        double partitionWriteUnitsPerSecond,
+        double partitionReadUnitsPerSecond,
+        Duration burstWindow,
+        Duration partitionBurstWindow) {
     public static final double DEFAULT_PARTITION_WRITE_UNITS = 1_000;
     public static final double DEFAULT_PARTITION_READ_UNITS = 3_000;
     public static final Duration DEFAULT_BURST_WINDOW = Duration.ofMinutes(5);
@@ -69,20 +72,28 @@ public record ThroughputModel(double partitionWriteUnitsPerSecond, double partit
 
     public ThroughputModel {
         if (!(partitionWriteUnitsPerSecond > 0) || !(partitionReadUnitsPerSecond > 0)) {
-            throw new IllegalArgumentException("partition ceilings must be positive, got " + partitionWriteUnitsPerSecond
-                    + " write / " + partitionReadUnitsPerSecond + " read units per second");
+            throw new IllegalArgumentException(
+                    "partition ceilings must be positive, got " + partitionWriteUnitsPerSecond + " write / "
+                            + partitionReadUnitsPerSecond + " read units per second");
         }
         Objects.requireNonNull(burstWindow, "burstWindow");
         Objects.requireNonNull(partitionBurstWindow, "partitionBurstWindow");
-        if (burstWindow.isNegative() || burstWindow.isZero() || partitionBurstWindow.isNegative() || partitionBurstWindow.isZero()) {
-            throw new IllegalArgumentException("burst windows must be positive, got " + burstWindow + " and " + partitionBurstWindow);
+        if (burstWindow.isNegative()
+                || burstWindow.isZero()
+                || partitionBurstWindow.isNegative()
+                || partitionBurstWindow.isZero()) {
+            throw new IllegalArgumentException(
+                    "burst windows must be positive, got " + burstWindow + " and " + partitionBurstWindow);
         }
     }
 
     /** DynamoDB's figures: 1,000 WCU/s and 3,000 RCU/s per partition key value, 300 s of burst. */
     public static ThroughputModel defaults() {
-        return new ThroughputModel(DEFAULT_PARTITION_WRITE_UNITS, DEFAULT_PARTITION_READ_UNITS,
-                DEFAULT_BURST_WINDOW, DEFAULT_PARTITION_BURST_WINDOW);
+        return new ThroughputModel(
+                DEFAULT_PARTITION_WRITE_UNITS,
+                DEFAULT_PARTITION_READ_UNITS,
+                DEFAULT_BURST_WINDOW,
+                DEFAULT_PARTITION_BURST_WINDOW);
     }
 
     public ThroughputModel withPartitionCeilings(double writeUnitsPerSecond, double readUnitsPerSecond) {
@@ -90,7 +101,8 @@ public record ThroughputModel(double partitionWriteUnitsPerSecond, double partit
     }
 
     public ThroughputModel withBurstWindow(Duration window) {
-        return new ThroughputModel(partitionWriteUnitsPerSecond, partitionReadUnitsPerSecond, window, partitionBurstWindow);
+        return new ThroughputModel(
+                partitionWriteUnitsPerSecond, partitionReadUnitsPerSecond, window, partitionBurstWindow);
     }
 
     public ThroughputModel withPartitionBurstWindow(Duration window) {

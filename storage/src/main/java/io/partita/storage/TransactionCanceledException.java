@@ -22,7 +22,8 @@ public class TransactionCanceledException extends StorageException {
     private final transient List<CancellationReason> reasons;
 
     public TransactionCanceledException(List<CancellationReason> reasons) {
-        super(Message.TransactionCancelled.format(reasons.stream().map(CancellationReason::code).collect(Collectors.joining(", ", "[", "]"))));
+        super(Message.TransactionCancelled.format(
+                reasons.stream().map(CancellationReason::code).collect(Collectors.joining(", ", "[", "]"))));
         this.reasons = List.copyOf(reasons);
     }
 

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 class MessageCatalogueTest {
     /** Packages whose messages all come from the catalogue (source directories below the module's root package). */
     private static final List<String> CATALOGUED = List.of("", "engine", "value", "schema", "expression");
+
     private static final Path SOURCES = Path.of("src/main/java/io/partita/storage");
     /** An exception (or a super constructor) given a string literal as its message; programming errors excepted. */
     private static final Pattern INLINE_MESSAGE = Pattern.compile(
@@ -33,12 +34,21 @@ class MessageCatalogueTest {
 
     @Test
     void only_the_catalogue_constructs_validation_exceptions() {
-        JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        JavaClasses classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("io.partita.storage");
-        noClasses().that().resideInAnyPackage("io.partita.storage", "io.partita.storage.engine..", "io.partita.storage.value..",
-                        "io.partita.storage.schema..", "io.partita.storage.expression..")
-                .and().doNotHaveFullyQualifiedName(Message.class.getName())
-                .should().callConstructor(ValidationException.class, String.class)
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "io.partita.storage",
+                        "io.partita.storage.engine..",
+                        "io.partita.storage.value..",
+                        "io.partita.storage.schema..",
+                        "io.partita.storage.expression..")
+                .and()
+                .doNotHaveFullyQualifiedName(Message.class.getName())
+                .should()
+                .callConstructor(ValidationException.class, String.class)
                 .because("every ValidationException message is a Message constant: use Message.X.exception(args)")
                 .check(classes);
     }
@@ -50,7 +60,8 @@ class MessageCatalogueTest {
             Path dir = SOURCES.resolve(pkg);
             assertThat(dir).isDirectory();
             try (Stream<Path> files = Files.list(dir)) {
-                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                for (Path file :
+                        files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     if (file.getFileName().toString().equals("Message.java")) {
                         continue;
                     }
@@ -64,7 +75,9 @@ class MessageCatalogueTest {
                 }
             }
         }
-        assertThat(found).as("error messages written inline instead of in io.partita.storage.Message").isEmpty();
+        assertThat(found)
+                .as("error messages written inline instead of in io.partita.storage.Message")
+                .isEmpty();
     }
 
     @Test
@@ -72,7 +85,9 @@ class MessageCatalogueTest {
         for (Message m : Message.values()) {
             String template = m.template();
             int placeholders = template.split("%s", -1).length - 1;
-            assertThat(template.replace("%s", "")).as(m + ": only %s placeholders").doesNotContain("%");
+            assertThat(template.replace("%s", ""))
+                    .as(m + ": only %s placeholders")
+                    .doesNotContain("%");
             Object[] args = new Object[placeholders];
             Arrays.fill(args, "x");
             assertThatCode(() -> m.format(args)).as(m.name()).doesNotThrowAnyException();

@@ -37,18 +37,20 @@ public final class TestStorage {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        DurableStorage s = Storage.open(dir, DurableOptions.defaults().withStorageOptions(options).withCacheBytes(8L * 1024 * 1024));
-        return (Storage) Proxy.newProxyInstance(Storage.class.getClassLoader(), new Class<?>[] {Storage.class}, (proxy, method, args) -> {
-            try {
-                Object result = method.invoke(s, args);
-                if (method.getName().equals("close") && method.getParameterCount() == 0) {
-                    deleteRecursively(dir);
-                }
-                return result;
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        });
+        DurableStorage s = Storage.open(
+                dir, DurableOptions.defaults().withStorageOptions(options).withCacheBytes(8L * 1024 * 1024));
+        return (Storage) Proxy.newProxyInstance(
+                Storage.class.getClassLoader(), new Class<?>[] {Storage.class}, (proxy, method, args) -> {
+                    try {
+                        Object result = method.invoke(s, args);
+                        if (method.getName().equals("close") && method.getParameterCount() == 0) {
+                            deleteRecursively(dir);
+                        }
+                        return result;
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     public static void deleteRecursively(Path dir) {

@@ -1,7 +1,6 @@
 package io.partita.benchmarks.durable;
 
 import io.partita.benchmarks.Workload;
-import io.partita.storage.DurableOptions;
 import io.partita.storage.Storage;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.GetItemRequest;
@@ -47,7 +46,9 @@ public final class DurableFootprint {
                 for (long i = 0; i < n; i++) {
                     batch.add(WriteRequest.put(Workload.item(i, n)));
                     if (batch.size() == 25 || i == n - 1) {
-                        db.batchWriteItem(BatchWriteItemRequest.builder().requestItems(Map.of(Workload.TABLE, List.copyOf(batch))).build());
+                        db.batchWriteItem(BatchWriteItemRequest.builder()
+                                .requestItems(Map.of(Workload.TABLE, List.copyOf(batch)))
+                                .build());
                         batch.clear();
                     }
                 }
@@ -55,29 +56,47 @@ public final class DurableFootprint {
             long loadNanos = System.nanoTime() - t0;
             long[] io1 = io();
             long dirBytes = size(dir);
-            System.out.printf("loaded %,d items in %.1f s (%,.0f puts/s, BatchWriteItem of 25, default durability)%n", n, loadNanos / 1e9,
-                    n / (loadNanos / 1e9));
-            System.out.printf("bytes written per put: %,d to the disk (write_bytes), %,d through write(2) (wchar); 200-byte items, 3 GSIs + 1 LSI%n",
+            System.out.printf(
+                    "loaded %,d items in %.1f s (%,.0f puts/s, BatchWriteItem of 25, default durability)%n",
+                    n, loadNanos / 1e9, n / (loadNanos / 1e9));
+            System.out.printf(
+                    "bytes written per put: %,d to the disk (write_bytes), %,d through write(2) (wchar); 200-byte items, 3 GSIs + 1 LSI%n",
                     (io1[0] - io0[0]) / n, (io1[1] - io0[1]) / n);
-            System.out.printf("directory: %,d bytes (%,d per item), max heap %,d MB%n", dirBytes, dirBytes / n,
-                    Runtime.getRuntime().maxMemory() >> 20);
+            System.out.printf(
+                    "directory: %,d bytes (%,d per item), max heap %,d MB%n",
+                    dirBytes, dirBytes / n, Runtime.getRuntime().maxMemory() >> 20);
             for (int round = 0; round < 3; round++) {
                 long o0 = System.nanoTime();
                 try (Storage db = Storage.open(dir)) {
-                    db.getItem(GetItemRequest.builder().tableName(Workload.TABLE).key(Workload.key(n / 2)).build());
+                    db.getItem(GetItemRequest.builder()
+                            .tableName(Workload.TABLE)
+                            .key(Workload.key(n / 2))
+                            .build());
                     long opened = System.nanoTime() - o0;
                     Random r = new Random(round);
                     long g0 = System.nanoTime();
                     int reads = 20_000;
                     for (int i = 0; i < reads; i++) {
-                        if (db.getItem(GetItemRequest.builder().tableName(Workload.TABLE).key(Workload.key(r.nextInt(n))).build()).item() == null) {
+                        if (db.getItem(GetItemRequest.builder()
+                                                .tableName(Workload.TABLE)
+                                                .key(Workload.key(r.nextInt(n)))
+                                                .build())
+                                        .item()
+                                == null) {
                             throw new IllegalStateException("missing item");
                         }
                     }
                     long gets = System.nanoTime() - g0;
-                    int q = db.query(QueryRequest.builder().tableName(Workload.TABLE).indexName(Workload.G1).keyConditionExpression("g1pk = :p")
-                            .expressionAttributeValues(Map.of(":p", AttributeValue.s(Workload.g1pk(r.nextInt(Workload.g1Partitions(n)))))).build()).count();
-                    System.out.printf("open %d: %,d ms to open a directory of %,d items and read one; then %,.0f random GetItem/s (cold cache), GSI query -> %d items%n",
+                    int q = db.query(QueryRequest.builder()
+                                    .tableName(Workload.TABLE)
+                                    .indexName(Workload.G1)
+                                    .keyConditionExpression("g1pk = :p")
+                                    .expressionAttributeValues(Map.of(
+                                            ":p", AttributeValue.s(Workload.g1pk(r.nextInt(Workload.g1Partitions(n))))))
+                                    .build())
+                            .count();
+                    System.out.printf(
+                            "open %d: %,d ms to open a directory of %,d items and read one; then %,.0f random GetItem/s (cold cache), GSI query -> %d items%n",
                             round + 1, opened / 1_000_000, n, reads / (gets / 1e9), q);
                 }
             }
@@ -105,7 +124,9 @@ public final class DurableFootprint {
 
     static long size(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+            return s.filter(Files::isRegularFile)
+                    .mapToLong(p -> p.toFile().length())
+                    .sum();
         }
     }
 }

@@ -82,7 +82,11 @@ public final class EnginePrototype {
         byte[] p = pk.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         byte[] s = sk.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         ByteBuffer b = ByteBuffer.allocate(2 + 4 + p.length + 1 + s.length);
-        b.putShort((short) space).putInt(pk.hashCode() * 0x9E3779B1).put(p).put((byte) 0).put(s);
+        b.putShort((short) space)
+                .putInt(pk.hashCode() * 0x9E3779B1)
+                .put(p)
+                .put((byte) 0)
+                .put(s);
         return b.array();
     }
 
@@ -103,7 +107,9 @@ public final class EnginePrototype {
 
     static long dirBytes(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+            return s.filter(Files::isRegularFile)
+                    .mapToLong(p -> p.toFile().length())
+                    .sum();
         }
     }
 
@@ -116,8 +122,9 @@ public final class EnginePrototype {
     static void rocks(Path dir, int n) throws Exception {
         RocksDB.loadLibrary();
         String name = "RocksDB " + RocksDB.rocksdbVersion();
-        try (Options o = new Options().setCreateIfMissing(true); WriteOptions wo = new WriteOptions();
-             WriteOptions so = new WriteOptions().setSync(true)) {
+        try (Options o = new Options().setCreateIfMissing(true);
+                WriteOptions wo = new WriteOptions();
+                WriteOptions so = new WriteOptions().setSync(true)) {
             long w0 = wchar();
             long t0 = System.nanoTime();
             try (RocksDB db = RocksDB.open(o, dir.toString())) {
@@ -148,11 +155,13 @@ public final class EnginePrototype {
                 report(name, "put (fsync, 1 thread)", syncOps, System.nanoTime() - s0);
                 db.flush(new org.rocksdb.FlushOptions().setWaitForFlush(true));
                 db.compactRange();
-                System.out.printf("%-22s bytes written per put incl. flush+compaction: %,d; on disk %,d B%n", name,
-                        (wchar() - w0) / (n + syncOps), dirBytes(dir));
+                System.out.printf(
+                        "%-22s bytes written per put incl. flush+compaction: %,d; on disk %,d B%n",
+                        name, (wchar() - w0) / (n + syncOps), dirBytes(dir));
             }
             long o0 = System.nanoTime();
-            try (RocksDB db = RocksDB.open(o, dir.toString()); ReadOptions ro = new ReadOptions()) {
+            try (RocksDB db = RocksDB.open(o, dir.toString());
+                    ReadOptions ro = new ReadOptions()) {
                 db.get(keys(0)[0]);
                 System.out.printf("%-22s open %,d items: %d ms%n", name, n, (System.nanoTime() - o0) / 1_000_000);
                 Random r = new Random(1);
@@ -204,7 +213,8 @@ public final class EnginePrototype {
         long w0 = wchar();
         long t0 = System.nanoTime();
         int puts = Math.min(n, 20_000); // a commit per put writes a chunk: far slower, so fewer ops
-        try (MVStore s = new MVStore.Builder().fileName(file).autoCommitDisabled().open()) {
+        try (MVStore s =
+                new MVStore.Builder().fileName(file).autoCommitDisabled().open()) {
             MVMap<String, byte[]>[] maps = maps(s);
             for (int i = 0; i < puts; i++) {
                 byte[][] k = keys(i);
@@ -241,7 +251,8 @@ public final class EnginePrototype {
             System.out.printf("%-22s on disk %,d B (%,d items)%n", name, dirBytes(dir), n);
         }
         long o0 = System.nanoTime();
-        try (MVStore s = new MVStore.Builder().fileName(file).autoCommitDisabled().open()) {
+        try (MVStore s =
+                new MVStore.Builder().fileName(file).autoCommitDisabled().open()) {
             MVMap<String, byte[]>[] maps = maps(s);
             maps[0].get(str(keys(0)[0]));
             System.out.printf("%-22s open %,d items: %d ms%n", name, n, (System.nanoTime() - o0) / 1_000_000);
@@ -282,9 +293,11 @@ public final class EnginePrototype {
         @SuppressWarnings({"unchecked", "rawtypes"}) // no generic array creation in Java
         MVMap<String, byte[]>[] maps = new MVMap[5];
         for (int j = 0; j < 5; j++) {
-            maps[j] = s.openMap("m" + j, new MVMap.Builder<String, byte[]>()
-                    .keyType(org.h2.mvstore.type.StringDataType.INSTANCE)
-                    .valueType(org.h2.mvstore.type.ByteArrayDataType.INSTANCE));
+            maps[j] = s.openMap(
+                    "m" + j,
+                    new MVMap.Builder<String, byte[]>()
+                            .keyType(org.h2.mvstore.type.StringDataType.INSTANCE)
+                            .valueType(org.h2.mvstore.type.ByteArrayDataType.INSTANCE));
         }
         return maps;
     }
@@ -297,15 +310,20 @@ public final class EnginePrototype {
         int puts = Math.min(n, 20_000);
         long w0 = wchar();
         long t0 = System.nanoTime();
-        try (MVStore s = new MVStore.Builder().fileName(dir.resolve("db.mv").toString()).autoCommitDisabled().open()) {
+        try (MVStore s = new MVStore.Builder()
+                .fileName(dir.resolve("db.mv").toString())
+                .autoCommitDisabled()
+                .open()) {
             TransactionStore ts = new TransactionStore(s);
             ts.init();
             for (int i = 0; i < puts; i++) {
                 Transaction tx = ts.begin();
                 byte[][] k = keys(i);
                 for (int j = 0; j < 5; j++) {
-                    TransactionMap<String, byte[]> m = tx.openMap("m" + j,
-                            org.h2.mvstore.type.StringDataType.INSTANCE, org.h2.mvstore.type.ByteArrayDataType.INSTANCE);
+                    TransactionMap<String, byte[]> m = tx.openMap(
+                            "m" + j,
+                            org.h2.mvstore.type.StringDataType.INSTANCE,
+                            org.h2.mvstore.type.ByteArrayDataType.INSTANCE);
                     m.put(str(k[j]), value(i, SIZES[j]));
                 }
                 tx.commit();

@@ -52,7 +52,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgs = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class GatherBench {
@@ -80,12 +82,15 @@ public class GatherBench {
 
         static EntityMapping<Event> mapping(String name, int shards) {
             KeyAttribute pk = shards > 0 ? KeyAttribute.n("ByTime_shard") : KeyAttribute.s("Bucket");
-            TableDefinition table = TableDefinition.builder(name).partitionKey(KeyAttribute.s("Id"))
+            TableDefinition table = TableDefinition.builder(name)
+                    .partitionKey(KeyAttribute.s("Id"))
                     .globalSecondaryIndex(GlobalSecondaryIndex.of("ByTime", pk, KeyAttribute.s("At"), Projection.all()))
                     .build();
             EntityMapping.Builder<Event> b = EntityMapping.builder(table, SCHEMA);
-            return (shards > 0 ? b.computed("ByTime_shard", e -> AttributeValue.n(Shards.of(e.id(), shards)), "Id")
-                    : b.computed("Bucket", e -> AttributeValue.s("ALL"))).build();
+            return (shards > 0
+                            ? b.computed("ByTime_shard", e -> AttributeValue.n(Shards.of(e.id(), shards)), "Id")
+                            : b.computed("Bucket", e -> AttributeValue.s("ALL")))
+                    .build();
         }
 
         ByTime byTime() {
@@ -113,6 +118,7 @@ public class GatherBench {
     private Events single;
     /** Requests and items read by queries (the limit(10) check). */
     final AtomicInteger requests = new AtomicInteger();
+
     final AtomicLong itemsRead = new AtomicLong();
 
     @Setup(Level.Trial)
@@ -132,10 +138,12 @@ public class GatherBench {
         itemsRead.set(0);
         List<Event> top = scattered.byTime().descending().limit(10).list();
         if (top.size() != 10 || requests.get() != shards || itemsRead.get() > 10L * shards) {
-            throw new IllegalStateException("limit(10) read " + requests.get() + " pages, " + itemsRead.get() + " items");
+            throw new IllegalStateException(
+                    "limit(10) read " + requests.get() + " pages, " + itemsRead.get() + " items");
         }
-        System.out.printf("%nlimit(10) over %d shards: %d requests, %d items read of %d%n", shards, requests.get(),
-                itemsRead.get(), rows);
+        System.out.printf(
+                "%nlimit(10) over %d shards: %d requests, %d items read of %d%n",
+                shards, requests.get(), itemsRead.get(), rows);
         if (scattered.byTime().list().size() != rows || single.byTime().list().size() != rows) {
             throw new IllegalStateException("row counts differ");
         }
@@ -177,8 +185,8 @@ public class GatherBench {
     }
 
     private Backend counting(Backend delegate) {
-        return (Backend) Proxy.newProxyInstance(Backend.class.getClassLoader(), new Class<?>[] {Backend.class},
-                (proxy, method, args) -> {
+        return (Backend) Proxy.newProxyInstance(
+                Backend.class.getClassLoader(), new Class<?>[] {Backend.class}, (proxy, method, args) -> {
                     try {
                         Object result = method.invoke(delegate, args);
                         if (result instanceof QueryResponse r && args[0] instanceof QueryRequest) {

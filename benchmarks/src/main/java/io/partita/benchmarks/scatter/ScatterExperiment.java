@@ -78,35 +78,143 @@ public final class ScatterExperiment {
     private static final long SECOND = 1_000_000_000L;
 
     /** The experiment's parameters. {@code shards == 0} is the unsharded design. */
-    public record Config(int ratePerSecond, int seconds, int shards, int referrers, int writers, long asyncDelayMillis,
-                         long baseBackoffMillis, long maxBackoffMillis, long seed) {
+    public record Config(
+            int ratePerSecond,
+            int seconds,
+            int shards,
+            int referrers,
+            int writers,
+            long asyncDelayMillis,
+            long baseBackoffMillis,
+            long maxBackoffMillis,
+            long seed) {
         public static Config seed002(int shards) {
             return new Config(5_000, 10, shards, 200, 50, 0, 25, 1_000, 42);
         }
 
         public Config withShards(int n) {
-            return new Config(ratePerSecond, seconds, n, referrers, writers, asyncDelayMillis, baseBackoffMillis, maxBackoffMillis, seed);
+            return new Config(
+                    ratePerSecond,
+                    seconds,
+                    n,
+                    referrers,
+                    writers,
+                    asyncDelayMillis,
+                    baseBackoffMillis,
+                    maxBackoffMillis,
+                    seed);
         }
 
         Config with(String option, long v) {
             return switch (option) {
-                case "--rate" -> new Config((int) v, seconds, shards, referrers, writers, asyncDelayMillis, baseBackoffMillis, maxBackoffMillis, seed);
-                case "--seconds" -> new Config(ratePerSecond, (int) v, shards, referrers, writers, asyncDelayMillis, baseBackoffMillis, maxBackoffMillis, seed);
-                case "--referrers" -> new Config(ratePerSecond, seconds, shards, (int) v, writers, asyncDelayMillis, baseBackoffMillis, maxBackoffMillis, seed);
-                case "--writers" -> new Config(ratePerSecond, seconds, shards, referrers, (int) v, asyncDelayMillis, baseBackoffMillis, maxBackoffMillis, seed);
-                case "--async-delay-ms" -> new Config(ratePerSecond, seconds, shards, referrers, writers, v, baseBackoffMillis, maxBackoffMillis, seed);
-                case "--base-backoff-ms" -> new Config(ratePerSecond, seconds, shards, referrers, writers, asyncDelayMillis, v, maxBackoffMillis, seed);
-                case "--max-backoff-ms" -> new Config(ratePerSecond, seconds, shards, referrers, writers, asyncDelayMillis, baseBackoffMillis, v, seed);
-                case "--seed" -> new Config(ratePerSecond, seconds, shards, referrers, writers, asyncDelayMillis, baseBackoffMillis, maxBackoffMillis, v);
+                case "--rate" ->
+                    new Config(
+                            (int) v,
+                            seconds,
+                            shards,
+                            referrers,
+                            writers,
+                            asyncDelayMillis,
+                            baseBackoffMillis,
+                            maxBackoffMillis,
+                            seed);
+                case "--seconds" ->
+                    new Config(
+                            ratePerSecond,
+                            (int) v,
+                            shards,
+                            referrers,
+                            writers,
+                            asyncDelayMillis,
+                            baseBackoffMillis,
+                            maxBackoffMillis,
+                            seed);
+                case "--referrers" ->
+                    new Config(
+                            ratePerSecond,
+                            seconds,
+                            shards,
+                            (int) v,
+                            writers,
+                            asyncDelayMillis,
+                            baseBackoffMillis,
+                            maxBackoffMillis,
+                            seed);
+                case "--writers" ->
+                    new Config(
+                            ratePerSecond,
+                            seconds,
+                            shards,
+                            referrers,
+                            (int) v,
+                            asyncDelayMillis,
+                            baseBackoffMillis,
+                            maxBackoffMillis,
+                            seed);
+                case "--async-delay-ms" ->
+                    new Config(
+                            ratePerSecond,
+                            seconds,
+                            shards,
+                            referrers,
+                            writers,
+                            v,
+                            baseBackoffMillis,
+                            maxBackoffMillis,
+                            seed);
+                case "--base-backoff-ms" ->
+                    new Config(
+                            ratePerSecond,
+                            seconds,
+                            shards,
+                            referrers,
+                            writers,
+                            asyncDelayMillis,
+                            v,
+                            maxBackoffMillis,
+                            seed);
+                case "--max-backoff-ms" ->
+                    new Config(
+                            ratePerSecond,
+                            seconds,
+                            shards,
+                            referrers,
+                            writers,
+                            asyncDelayMillis,
+                            baseBackoffMillis,
+                            v,
+                            seed);
+                case "--seed" ->
+                    new Config(
+                            ratePerSecond,
+                            seconds,
+                            shards,
+                            referrers,
+                            writers,
+                            asyncDelayMillis,
+                            baseBackoffMillis,
+                            maxBackoffMillis,
+                            v);
                 default -> throw new IllegalArgumentException("unknown option " + option);
             };
         }
     }
 
     /** What one run measured; lags in milliseconds of virtual time. */
-    public record Result(Config config, long offered, long writtenInWindow, long throttledInWindow, double achievedPerSecond,
-                         double lagP50Millis, double lagP99Millis, double lagMaxMillis, long backlogAtEnd,
-                         long throttledInDrain, double drainSeconds, double lagMaxIncludingDrainMillis, long indexEntries) {}
+    public record Result(
+            Config config,
+            long offered,
+            long writtenInWindow,
+            long throttledInWindow,
+            double achievedPerSecond,
+            double lagP50Millis,
+            double lagP99Millis,
+            double lagMaxMillis,
+            long backlogAtEnd,
+            long throttledInDrain,
+            double drainSeconds,
+            double lagMaxIncludingDrainMillis,
+            long indexEntries) {}
 
     private record Attempt(long atNanos, long seq, int click, int attempt) {}
 
@@ -114,7 +222,8 @@ public final class ScatterExperiment {
 
     public static Result run(Config c) {
         VirtualClock clock = new VirtualClock();
-        StorageOptions options = StorageOptions.defaults().withClock(clock).withThroughputModel(ThroughputModel.defaults());
+        StorageOptions options =
+                StorageOptions.defaults().withClock(clock).withThroughputModel(ThroughputModel.defaults());
         if (c.asyncDelayMillis() > 0) {
             options = options.withAsyncGsiPropagation(Duration.ofMillis(c.asyncDelayMillis()));
         }
@@ -127,11 +236,20 @@ public final class ScatterExperiment {
     static TableDefinition table(int shards) {
         ProvisionedThroughput ample = new ProvisionedThroughput(10_000, 10_000);
         GlobalSecondaryIndex gsi = shards == 0
-                ? new GlobalSecondaryIndex(INDEX, List.of(KeyAttribute.s("eventTime")), List.of(), Projection.keysOnly(), ample)
-                : new GlobalSecondaryIndex(INDEX, List.of(KeyAttribute.n("scatteredValue")), List.of(KeyAttribute.s("eventTime")),
-                        Projection.keysOnly(), ample);
-        return TableDefinition.builder(TABLE).partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("clickId"))
-                .provisionedThroughput(ample).globalSecondaryIndex(gsi).build();
+                ? new GlobalSecondaryIndex(
+                        INDEX, List.of(KeyAttribute.s("eventTime")), List.of(), Projection.keysOnly(), ample)
+                : new GlobalSecondaryIndex(
+                        INDEX,
+                        List.of(KeyAttribute.n("scatteredValue")),
+                        List.of(KeyAttribute.s("eventTime")),
+                        Projection.keysOnly(),
+                        ample);
+        return TableDefinition.builder(TABLE)
+                .partitionKey(KeyAttribute.s("referrer"))
+                .sortKey(KeyAttribute.s("clickId"))
+                .provisionedThroughput(ample)
+                .globalSecondaryIndex(gsi)
+                .build();
     }
 
     private static Result simulate(Storage db, VirtualClock clock, Config c) {
@@ -145,8 +263,8 @@ public final class ScatterExperiment {
             items.add(click(i, c, random));
         }
         // Writers: each takes the oldest click not yet taken, puts it, and on a throttle backs off and retries it.
-        PriorityQueue<Attempt> queue = new PriorityQueue<>((a, b) -> a.atNanos != b.atNanos
-                ? Long.compare(a.atNanos, b.atNanos) : Long.compare(a.seq, b.seq));
+        PriorityQueue<Attempt> queue = new PriorityQueue<>(
+                (a, b) -> a.atNanos != b.atNanos ? Long.compare(a.atNanos, b.atNanos) : Long.compare(a.seq, b.seq));
         int idleWriters = c.writers();
         long seq = 0;
         int arrived = 0;
@@ -171,15 +289,20 @@ public final class ScatterExperiment {
             Attempt a = queue.poll();
             clock.setNanos(a.atNanos);
             try {
-                db.putItem(PutItemRequest.builder().tableName(TABLE).item(items.get(a.click)).build());
+                db.putItem(PutItemRequest.builder()
+                        .tableName(TABLE)
+                        .item(items.get(a.click))
+                        .build());
             } catch (ProvisionedThroughputExceededException e) {
                 if (a.atNanos < windowEnd) {
                     throttledInWindow++;
                 } else {
                     throttledInDrain++;
                 }
-                long cap = Math.min(c.maxBackoffMillis() * MILLI, (c.baseBackoffMillis() * MILLI) << Math.min(a.attempt, 20));
-                queue.add(new Attempt(a.atNanos + 1 + random.nextLong(cap), seq++, a.click, a.attempt + 1)); // full jitter
+                long cap = Math.min(
+                        c.maxBackoffMillis() * MILLI, (c.baseBackoffMillis() * MILLI) << Math.min(a.attempt, 20));
+                queue.add(new Attempt(
+                        a.atNanos + 1 + random.nextLong(cap), seq++, a.click, a.attempt + 1)); // full jitter
                 continue;
             }
             written++;
@@ -198,11 +321,24 @@ public final class ScatterExperiment {
         long[] lags = Arrays.copyOf(lagInWindow, writtenInWindow);
         Arrays.sort(lags);
         db.flushGsiPropagation();
-        long entries = db.describeTable(TABLE).indexes().stream().filter(i -> i.indexName().equals(INDEX))
-                .mapToLong(IndexDescription::itemCount).sum();
-        return new Result(c, clicks, writtenInWindow, throttledInWindow, writtenInWindow / (double) c.seconds(),
-                percentile(lags, 0.50), percentile(lags, 0.99), lags.length == 0 ? 0 : lags[lags.length - 1] / 1e6,
-                clicks - writtenInWindow, throttledInDrain, Math.max(0, lastWrite - windowEnd) / 1e9, maxLag / 1e6, entries);
+        long entries = db.describeTable(TABLE).indexes().stream()
+                .filter(i -> i.indexName().equals(INDEX))
+                .mapToLong(IndexDescription::itemCount)
+                .sum();
+        return new Result(
+                c,
+                clicks,
+                writtenInWindow,
+                throttledInWindow,
+                writtenInWindow / (double) c.seconds(),
+                percentile(lags, 0.50),
+                percentile(lags, 0.99),
+                lags.length == 0 ? 0 : lags[lags.length - 1] / 1e6,
+                clicks - writtenInWindow,
+                throttledInDrain,
+                Math.max(0, lastWrite - windowEnd) / 1e9,
+                maxLag / 1e6,
+                entries);
     }
 
     private static Map<String, AttributeValue> click(int i, Config c, SplittableRandom random) {
@@ -210,7 +346,15 @@ public final class ScatterExperiment {
         AttributeValue id = s(String.format("click-%08d", i));
         return c.shards() == 0
                 ? Map.of("referrer", referrer, "clickId", id, "eventTime", s(EVENT_TIME))
-                : Map.of("referrer", referrer, "clickId", id, "eventTime", s(EVENT_TIME), "scatteredValue", n(random.nextInt(c.shards())));
+                : Map.of(
+                        "referrer",
+                        referrer,
+                        "clickId",
+                        id,
+                        "eventTime",
+                        s(EVENT_TIME),
+                        "scatteredValue",
+                        n(random.nextInt(c.shards())));
     }
 
     private static double percentile(long[] sorted, double p) {
@@ -232,23 +376,57 @@ public final class ScatterExperiment {
                 base = base.with(args[i], v);
             }
         }
-        System.out.printf(Locale.ROOT, "Seed 002 scatter experiment on the throughput model, in virtual time: clicks of one eventTime offered at "
+        System.out.printf(
+                Locale.ROOT,
+                "Seed 002 scatter experiment on the throughput model, in virtual time: clicks of one eventTime offered at "
                         + "%,d/s for %d s, %d referrers, %d writers (backoff %d..%d ms, full jitter), partition ceiling %,.0f WCU/s, "
                         + "table and GSI provisioned 10,000 WCU, GSI propagation %s%n%n",
-                base.ratePerSecond(), base.seconds(), base.referrers(), base.writers(), base.baseBackoffMillis(), base.maxBackoffMillis(),
-                ThroughputModel.DEFAULT_PARTITION_WRITE_UNITS, base.asyncDelayMillis() == 0 ? "SYNC" : "ASYNC +" + base.asyncDelayMillis() + " ms");
-        System.out.printf(Locale.ROOT, "%-22s %9s %9s %10s | %11s %11s %11s | %8s %8s %10s %12s %8s%n", "GSI design", "writes/s", "written",
-                "throttled", "lag p50 ms", "lag p99 ms", "lag max ms", "backlog", "drain s", "drain thr.", "lag max ms*", "entries");
+                base.ratePerSecond(),
+                base.seconds(),
+                base.referrers(),
+                base.writers(),
+                base.baseBackoffMillis(),
+                base.maxBackoffMillis(),
+                ThroughputModel.DEFAULT_PARTITION_WRITE_UNITS,
+                base.asyncDelayMillis() == 0 ? "SYNC" : "ASYNC +" + base.asyncDelayMillis() + " ms");
+        System.out.printf(
+                Locale.ROOT,
+                "%-22s %9s %9s %10s | %11s %11s %11s | %8s %8s %10s %12s %8s%n",
+                "GSI design",
+                "writes/s",
+                "written",
+                "throttled",
+                "lag p50 ms",
+                "lag p99 ms",
+                "lag max ms",
+                "backlog",
+                "drain s",
+                "drain thr.",
+                "lag max ms*",
+                "entries");
         for (int n : new int[] {0, shards}) {
             long started = System.nanoTime();
             Result r = run(base.withShards(n));
-            System.out.printf(Locale.ROOT, "%-22s %9.0f %9d %10d | %11.1f %11.1f %11.1f | %8d %8.1f %10d %12.1f %8d   (%.2f s real)%n",
-                    n == 0 ? "unsharded (eventTime)" : "scattered x" + n, r.achievedPerSecond(), r.writtenInWindow(), r.throttledInWindow(),
-                    r.lagP50Millis(), r.lagP99Millis(), r.lagMaxMillis(), r.backlogAtEnd(), r.drainSeconds(), r.throttledInDrain(),
-                    r.lagMaxIncludingDrainMillis(), r.indexEntries(), (System.nanoTime() - started) / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-22s %9.0f %9d %10d | %11.1f %11.1f %11.1f | %8d %8.1f %10d %12.1f %8d   (%.2f s real)%n",
+                    n == 0 ? "unsharded (eventTime)" : "scattered x" + n,
+                    r.achievedPerSecond(),
+                    r.writtenInWindow(),
+                    r.throttledInWindow(),
+                    r.lagP50Millis(),
+                    r.lagP99Millis(),
+                    r.lagMaxMillis(),
+                    r.backlogAtEnd(),
+                    r.drainSeconds(),
+                    r.throttledInDrain(),
+                    r.lagMaxIncludingDrainMillis(),
+                    r.indexEntries(),
+                    (System.nanoTime() - started) / 1e9);
         }
-        System.out.println("\nwrites/s, written, throttled and lag p50/p99/max: during the arrival window; backlog: clicks not yet written when it"
-                + " ends;\ndrain s / drain thr.: virtual seconds and throttles to write the backlog afterwards; lag max ms*: over every click;"
-                + " entries: GSI entries at the end.");
+        System.out.println(
+                "\nwrites/s, written, throttled and lag p50/p99/max: during the arrival window; backlog: clicks not yet written when it"
+                        + " ends;\ndrain s / drain thr.: virtual seconds and throttles to write the backlog afterwards; lag max ms*: over every click;"
+                        + " entries: GSI entries at the end.");
     }
 }

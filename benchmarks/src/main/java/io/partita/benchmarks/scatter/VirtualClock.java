@@ -7,7 +7,8 @@ import java.time.ZoneOffset;
 
 /** Virtual time for the experiment: the simulation sets it, the storage core's throughput buckets read it. */
 final class VirtualClock extends Clock {
-    private static final long EPOCH_SECOND = Instant.parse("2015-06-15T10:31:00Z").getEpochSecond();
+    private static final long EPOCH_SECOND =
+            Instant.parse("2015-06-15T10:31:00Z").getEpochSecond();
 
     private volatile long nanos;
 

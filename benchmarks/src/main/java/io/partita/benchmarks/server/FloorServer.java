@@ -36,7 +36,9 @@ final class FloorServer implements AutoCloseable {
 
     FloorServer(Map<String, String> bodies) throws InterruptedException {
         Handler handler = new Handler(bodies);
-        channel = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        channel = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
@@ -44,7 +46,9 @@ final class FloorServer implements AutoCloseable {
                         ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 24), handler);
                     }
                 })
-                .bind(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0)).sync().channel();
+                .bind(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0))
+                .sync()
+                .channel();
     }
 
     URI endpoint() {
@@ -76,9 +80,13 @@ final class FloorServer implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             String target = request.headers().get("X-Amz-Target");
             byte[] body = bodies.getOrDefault(target, "{}".getBytes(StandardCharsets.UTF_8));
-            FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(body));
-            r.headers().set("Content-Type", "application/x-amz-json-1.0").setInt("Content-Length", body.length)
-                    .set("x-amzn-RequestId", "FLOOR").set("x-amz-crc32", crcs.getOrDefault(target, "0"));
+            FullHttpResponse r = new DefaultFullHttpResponse(
+                    HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(body));
+            r.headers()
+                    .set("Content-Type", "application/x-amz-json-1.0")
+                    .setInt("Content-Length", body.length)
+                    .set("x-amzn-RequestId", "FLOOR")
+                    .set("x-amz-crc32", crcs.getOrDefault(target, "0"));
             var unused = ctx.writeAndFlush(r);
         }
     }

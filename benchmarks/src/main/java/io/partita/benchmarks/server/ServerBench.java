@@ -56,7 +56,8 @@ public class ServerBench {
         URI endpoint;
         switch (server) {
             case "partita" -> {
-                PartitaServer s = PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
+                PartitaServer s =
+                        PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
                 running = s;
                 endpoint = s.endpoint();
             }
@@ -72,24 +73,31 @@ public class ServerBench {
             }
             default -> throw new IllegalArgumentException(server);
         }
-        client = DynamoDbClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
+        client = DynamoDbClient.builder()
+                .endpointOverride(endpoint)
+                .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
-                .httpClient(ApacheHttpClient.builder().maxConnections(64).build()).build();
+                .httpClient(ApacheHttpClient.builder().maxConnections(64).build())
+                .build();
         if (!server.equals("floor")) {
             client.createTable(b -> b.tableName("Bench")
                     .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                    .attributeDefinitions(
+                            a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                             a -> a.attributeName("g").attributeType(ScalarAttributeType.S),
                             a -> a.attributeName("n").attributeType(ScalarAttributeType.N))
                     .globalSecondaryIndexes(i -> i.indexName("ByG")
-                            .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH), k -> k.attributeName("n").keyType(KeyType.RANGE))
+                            .keySchema(
+                                    k -> k.attributeName("g").keyType(KeyType.HASH),
+                                    k -> k.attributeName("n").keyType(KeyType.RANGE))
                             .projection(p -> p.projectionType(ProjectionType.ALL)))
                     .billingMode("PAY_PER_REQUEST"));
         }
         // the same 4,000 puts on every server, the floor included: they load the table and warm the client's own code
         // (marshalling, signing, HTTP) equally; without them the floor measured a cold client
         for (int i = 0; i < ITEMS; i++) {
-            client.putItem(b -> b.tableName("Bench").item(item(ThreadLocalRandom.current().nextInt(ITEMS))));
+            client.putItem(b ->
+                    b.tableName("Bench").item(item(ThreadLocalRandom.current().nextInt(ITEMS))));
         }
         for (int i = 0; i < ITEMS; i++) {
             int n = i;
@@ -100,10 +108,14 @@ public class ServerBench {
     /** What the Partita server answers for each operation of this benchmark, captured once, served fixed. */
     private static Map<String, String> floorBodies() throws Exception {
         Map<String, String> bodies = new HashMap<>();
-        try (PartitaServer s = PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
-             DynamoDbClient c = DynamoDbClient.builder().endpointOverride(s.endpoint()).region(Region.US_EAST_1)
-                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "x")))
-                     .httpClient(ApacheHttpClient.create()).build()) {
+        try (PartitaServer s =
+                        PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
+                DynamoDbClient c = DynamoDbClient.builder()
+                        .endpointOverride(s.endpoint())
+                        .region(Region.US_EAST_1)
+                        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "x")))
+                        .httpClient(ApacheHttpClient.create())
+                        .build()) {
             java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
             String create = "{\"TableName\":\"Bench\",\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"}],"
                     + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},{\"AttributeName\":\"g\",\"AttributeType\":\"S\"},"
@@ -115,24 +127,53 @@ public class ServerBench {
                 int n = i;
                 c.putItem(b -> b.tableName("Bench").item(item(n)));
             }
-            bodies.put("PutItem", post(http, s.endpoint(), "PutItem", "{\"TableName\":\"Bench\",\"Item\":{\"pk\":{\"S\":\"k1\"},\"g\":{\"S\":\"g1\"},\"n\":{\"N\":\"1\"}}}"));
-            bodies.put("GetItem", post(http, s.endpoint(), "GetItem", "{\"TableName\":\"Bench\",\"Key\":{\"pk\":{\"S\":\"k7\"}}}"));
-            bodies.put("Query", post(http, s.endpoint(), "Query", "{\"TableName\":\"Bench\",\"IndexName\":\"ByG\",\"KeyConditionExpression\":\"g = :g\","
-                    + "\"ExpressionAttributeValues\":{\":g\":{\"S\":\"g7\"}},\"Limit\":10}"));
+            bodies.put(
+                    "PutItem",
+                    post(
+                            http,
+                            s.endpoint(),
+                            "PutItem",
+                            "{\"TableName\":\"Bench\",\"Item\":{\"pk\":{\"S\":\"k1\"},\"g\":{\"S\":\"g1\"},\"n\":{\"N\":\"1\"}}}"));
+            bodies.put(
+                    "GetItem",
+                    post(http, s.endpoint(), "GetItem", "{\"TableName\":\"Bench\",\"Key\":{\"pk\":{\"S\":\"k7\"}}}"));
+            bodies.put(
+                    "Query",
+                    post(
+                            http,
+                            s.endpoint(),
+                            "Query",
+                            "{\"TableName\":\"Bench\",\"IndexName\":\"ByG\",\"KeyConditionExpression\":\"g = :g\","
+                                    + "\"ExpressionAttributeValues\":{\":g\":{\"S\":\"g7\"}},\"Limit\":10}"));
         }
         return bodies;
     }
 
     private static String post(java.net.http.HttpClient http, URI endpoint, String op, String body) throws Exception {
-        return http.send(java.net.http.HttpRequest.newBuilder(endpoint).header("X-Amz-Target", "DynamoDB_20120810." + op)
-                .header("Content-Type", "application/x-amz-json-1.0").POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        return http.send(
+                        java.net.http.HttpRequest.newBuilder(endpoint)
+                                .header("X-Amz-Target", "DynamoDB_20120810." + op)
+                                .header("Content-Type", "application/x-amz-json-1.0")
+                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     static Map<String, AttributeValue> item(int i) {
-        return Map.of("pk", AttributeValue.fromS("k" + i), "g", AttributeValue.fromS("g" + (i % GROUPS)),
-                "n", AttributeValue.fromN(Integer.toString(i)), "title", AttributeValue.fromS("item number " + i),
-                "tags", AttributeValue.fromSs(List.of("a", "b", "c")), "score", AttributeValue.fromN(Integer.toString(i * 7 % 1000)));
+        return Map.of(
+                "pk",
+                AttributeValue.fromS("k" + i),
+                "g",
+                AttributeValue.fromS("g" + (i % GROUPS)),
+                "n",
+                AttributeValue.fromN(Integer.toString(i)),
+                "title",
+                AttributeValue.fromS("item number " + i),
+                "tags",
+                AttributeValue.fromSs(List.of("a", "b", "c")),
+                "score",
+                AttributeValue.fromN(Integer.toString(i * 7 % 1000)));
     }
 
     @TearDown(Level.Trial)
@@ -156,7 +197,10 @@ public class ServerBench {
     @Benchmark
     public Object gsiQuery() {
         int g = ThreadLocalRandom.current().nextInt(GROUPS);
-        return client.query(b -> b.tableName("Bench").indexName("ByG").keyConditionExpression("g = :g")
-                .expressionAttributeValues(Map.of(":g", AttributeValue.fromS("g" + g))).limit(10));
+        return client.query(b -> b.tableName("Bench")
+                .indexName("ByG")
+                .keyConditionExpression("g = :g")
+                .expressionAttributeValues(Map.of(":g", AttributeValue.fromS("g" + g)))
+                .limit(10));
     }
 }

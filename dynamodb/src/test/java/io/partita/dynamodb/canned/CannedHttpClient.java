@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.atomic.AtomicInteger;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.http.ExecutableHttpRequest;
 import software.amazon.awssdk.http.HttpExecuteRequest;
@@ -12,8 +14,6 @@ import software.amazon.awssdk.http.HttpExecuteResponse;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.SdkHttpResponse;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
@@ -67,7 +67,8 @@ public final class CannedHttpClient implements SdkHttpClient {
                 requests.incrementAndGet();
                 byte[] body = next();
                 return HttpExecuteResponse.builder()
-                        .response(SdkHttpResponse.builder().statusCode(200)
+                        .response(SdkHttpResponse.builder()
+                                .statusCode(200)
                                 .putHeader("Content-Type", "application/x-amz-json-1.0")
                                 .putHeader("Content-Length", Integer.toString(body.length))
                                 .build())

@@ -16,7 +16,8 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  */
 public final class InjectedThrottling implements ExecutionInterceptor {
     private static final byte[] THROTTLED = ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#"
-            + "ProvisionedThroughputExceededException\",\"message\":\"injected throttle\"}").getBytes(StandardCharsets.UTF_8);
+                    + "ProvisionedThroughputExceededException\",\"message\":\"injected throttle\"}")
+            .getBytes(StandardCharsets.UTF_8);
 
     private final AtomicInteger attempts = new AtomicInteger();
     private final AtomicInteger throttlesLeft;
@@ -46,14 +47,19 @@ public final class InjectedThrottling implements ExecutionInterceptor {
     public SdkHttpResponse modifyHttpResponse(Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
         boolean throttle = throttlesLeft.getAndUpdate(n -> n > 0 && n != Integer.MAX_VALUE ? n - 1 : n) > 0;
         attributes.putAttribute(THROTTLE, throttle);
-        return throttle ? context.httpResponse().toBuilder().statusCode(400)
-                .putHeader("Content-Length", Integer.toString(THROTTLED.length)).build() : context.httpResponse();
+        return throttle
+                ? context.httpResponse().toBuilder()
+                        .statusCode(400)
+                        .putHeader("Content-Length", Integer.toString(THROTTLED.length))
+                        .build()
+                : context.httpResponse();
     }
 
     @Override
-    public Optional<InputStream> modifyHttpResponseContent(Context.ModifyHttpResponse context,
-                                                           ExecutionAttributes attributes) {
+    public Optional<InputStream> modifyHttpResponseContent(
+            Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
         return Boolean.TRUE.equals(attributes.getAttribute(THROTTLE))
-                ? Optional.of(new ByteArrayInputStream(THROTTLED)) : context.responseBody();
+                ? Optional.of(new ByteArrayInputStream(THROTTLED))
+                : context.responseBody();
     }
 }

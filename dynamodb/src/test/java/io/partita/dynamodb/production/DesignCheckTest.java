@@ -32,14 +32,20 @@ class DesignCheckTest {
     private static final TableDefinition THREADS = ThreadRepository.MAPPING.table();
 
     private static DesignReport deployAndCheck(Backends backend, TableDefinition deployed, TableDefinition design) {
-        try (Partita db = backend.builder().tableNames(TableNameResolver.prefix("stage-")).build()) {
+        try (Partita db =
+                backend.builder().tableNames(TableNameResolver.prefix("stage-")).build()) {
             db.tables().create(deployed);
             return db.tables().check(design);
         }
     }
 
     private static TableDefinition withGsi(TableDefinition t, GlobalSecondaryIndex... gsis) {
-        return new TableDefinition(t.name(), t.partitionKey(), t.sortKey(), List.of(gsis), t.localSecondaryIndexes(),
+        return new TableDefinition(
+                t.name(),
+                t.partitionKey(),
+                t.sortKey(),
+                List.of(gsis),
+                t.localSecondaryIndexes(),
                 t.provisionedThroughput());
     }
 
@@ -59,7 +65,8 @@ class DesignCheckTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void missingTable(Backends backend) {
-        try (Partita db = backend.builder().tableNames(TableNameResolver.prefix("stage-")).build()) {
+        try (Partita db =
+                backend.builder().tableNames(TableNameResolver.prefix("stage-")).build()) {
             DesignMismatch m = only(db.tables().check(SCORES));
             assertThat(m.kind()).isEqualTo(Kind.MISSING_TABLE);
             assertThat(m.table()).isEqualTo("GameScores");
@@ -83,8 +90,8 @@ class DesignCheckTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void missingLsi(Backends backend) {
-        TableDefinition deployed = new TableDefinition(THREADS.name(), THREADS.partitionKey(), THREADS.sortKey(),
-                List.of(), List.of(), null);
+        TableDefinition deployed = new TableDefinition(
+                THREADS.name(), THREADS.partitionKey(), THREADS.sortKey(), List.of(), List.of(), null);
         DesignMismatch m = only(deployAndCheck(backend, deployed, THREADS));
         assertThat(m.kind()).isEqualTo(Kind.MISSING_LSI);
         assertThat(m.table()).isEqualTo("Thread");
@@ -95,8 +102,10 @@ class DesignCheckTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void differentKeySchemaOfAnIndex(Backends backend) {
-        GlobalSecondaryIndex byTitleOnly = new GlobalSecondaryIndex("GameTitleIndex",
-                List.of(KeyAttribute.s("GameTitle")), List.of(KeyAttribute.s("UserId")),
+        GlobalSecondaryIndex byTitleOnly = new GlobalSecondaryIndex(
+                "GameTitleIndex",
+                List.of(KeyAttribute.s("GameTitle")),
+                List.of(KeyAttribute.s("UserId")),
                 Projection.include("Wins", "Losses"));
         DesignMismatch m = only(deployAndCheck(backend, withGsi(SCORES, byTitleOnly), SCORES));
         assertThat(m.kind()).isEqualTo(Kind.KEY_SCHEMA);
@@ -108,8 +117,8 @@ class DesignCheckTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void differentKeySchemaOfTheTable(Backends backend) {
-        TableDefinition noSortKey = new TableDefinition(SCORES.name(), SCORES.partitionKey(), null,
-                SCORES.globalSecondaryIndexes(), List.of(), null);
+        TableDefinition noSortKey = new TableDefinition(
+                SCORES.name(), SCORES.partitionKey(), null, SCORES.globalSecondaryIndexes(), List.of(), null);
         DesignMismatch m = only(deployAndCheck(backend, noSortKey, SCORES));
         assertThat(m.kind()).isEqualTo(Kind.KEY_SCHEMA);
         assertThat(m.index()).isNull();
@@ -120,8 +129,10 @@ class DesignCheckTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void differentKeyType(Backends backend) {
-        GlobalSecondaryIndex textScore = new GlobalSecondaryIndex("GameTitleIndex",
-                List.of(KeyAttribute.s("GameTitle")), List.of(KeyAttribute.s("TopScore")),
+        GlobalSecondaryIndex textScore = new GlobalSecondaryIndex(
+                "GameTitleIndex",
+                List.of(KeyAttribute.s("GameTitle")),
+                List.of(KeyAttribute.s("TopScore")),
                 Projection.include("Wins", "Losses"));
         DesignMismatch m = only(deployAndCheck(backend, withGsi(SCORES, textScore), SCORES));
         assertThat(m.kind()).isEqualTo(Kind.KEY_TYPE);
@@ -133,8 +144,11 @@ class DesignCheckTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void projectionLackingAnAttributeTheViewReads(Backends backend) {
-        GlobalSecondaryIndex winsOnly = new GlobalSecondaryIndex("GameTitleIndex",
-                List.of(KeyAttribute.s("GameTitle")), List.of(KeyAttribute.n("TopScore")), Projection.include("Wins"));
+        GlobalSecondaryIndex winsOnly = new GlobalSecondaryIndex(
+                "GameTitleIndex",
+                List.of(KeyAttribute.s("GameTitle")),
+                List.of(KeyAttribute.n("TopScore")),
+                Projection.include("Wins"));
         DesignMismatch m = only(deployAndCheck(backend, withGsi(SCORES, winsOnly), SCORES));
         assertThat(m.kind()).isEqualTo(Kind.PROJECTION);
         assertThat(m.index()).isEqualTo("GameTitleIndex");
@@ -145,9 +159,14 @@ class DesignCheckTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void projectionOfAnLsiLackingWhatTheEntityReads(Backends backend) {
-        TableDefinition keysOnly = new TableDefinition(THREADS.name(), THREADS.partitionKey(), THREADS.sortKey(),
-                List.of(), List.of(new LocalSecondaryIndex("LastPostIndex", THREADS.localSecondaryIndexes().get(0).sortKey(),
-                Projection.keysOnly())), null);
+        TableDefinition keysOnly = new TableDefinition(
+                THREADS.name(),
+                THREADS.partitionKey(),
+                THREADS.sortKey(),
+                List.of(),
+                List.of(new LocalSecondaryIndex(
+                        "LastPostIndex", THREADS.localSecondaryIndexes().get(0).sortKey(), Projection.keysOnly())),
+                null);
         DesignMismatch m = only(deployAndCheck(backend, keysOnly, THREADS));
         assertThat(m.kind()).isEqualTo(Kind.PROJECTION);
         assertThat(m.index()).isEqualTo("LastPostIndex");
@@ -158,8 +177,13 @@ class DesignCheckTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void billingModeWhenDeclared(Backends backend) {
-        TableDefinition provisioned = new TableDefinition(SCORES.name(), SCORES.partitionKey(), SCORES.sortKey(),
-                SCORES.globalSecondaryIndexes(), List.of(), new ProvisionedThroughput(5, 5));
+        TableDefinition provisioned = new TableDefinition(
+                SCORES.name(),
+                SCORES.partitionKey(),
+                SCORES.sortKey(),
+                SCORES.globalSecondaryIndexes(),
+                List.of(),
+                new ProvisionedThroughput(5, 5));
         DesignMismatch m = only(deployAndCheck(backend, SCORES, provisioned));
         assertThat(m.kind()).isEqualTo(Kind.BILLING_MODE);
         assertThat(m.index()).isNull();
@@ -173,7 +197,8 @@ class DesignCheckTest {
         try (Partita db = backend.builder().build()) {
             db.tables().create(withGsi(SCORES));
             DesignReport report = db.tables().check(SCORES, THREADS);
-            assertThat(report.mismatches()).extracting(DesignMismatch::kind)
+            assertThat(report.mismatches())
+                    .extracting(DesignMismatch::kind)
                     .containsExactly(Kind.MISSING_GSI, Kind.MISSING_TABLE);
         }
     }

@@ -20,8 +20,12 @@ class MicrometerBindingTest {
     @EnumSource(Backends.class)
     void metersForSuccessesAndFailures(Backends backend) {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (Partita db = backend.builder().tableNames(TableNameResolver.prefix("mm-")).createTablesOnOpen(false)
-                .listener(PartitaMetrics.of(registry)).consumedCapacity(ReturnConsumedCapacity.TOTAL).build()) {
+        try (Partita db = backend.builder()
+                .tableNames(TableNameResolver.prefix("mm-"))
+                .createTablesOnOpen(false)
+                .listener(PartitaMetrics.of(registry))
+                .consumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build()) {
             GameScoreRepository scores = GameScoreRepository.of(db);
             try {
                 scores.get("u1", "Galaxy");
@@ -32,13 +36,33 @@ class MicrometerBindingTest {
             scores.put(new GameScore("u1", "Galaxy", 10, Instant.EPOCH, 1, 2));
             scores.get("u1", "Galaxy");
         }
-        assertThat(registry.get("partita.requests").tags("operation", "GetItem", "table", "mm-GameScores",
-                "outcome", "error", "exception", "ResourceNotFoundException").timer().count()).isEqualTo(1);
-        assertThat(registry.get("partita.requests").tags("operation", "GetItem", "outcome", "success").timer().count())
+        assertThat(registry.get("partita.requests")
+                        .tags(
+                                "operation",
+                                "GetItem",
+                                "table",
+                                "mm-GameScores",
+                                "outcome",
+                                "error",
+                                "exception",
+                                "ResourceNotFoundException")
+                        .timer()
+                        .count())
                 .isEqualTo(1);
-        assertThat(registry.get("partita.items").tags("operation", "GetItem", "index", "none").summary().totalAmount())
+        assertThat(registry.get("partita.requests")
+                        .tags("operation", "GetItem", "outcome", "success")
+                        .timer()
+                        .count())
                 .isEqualTo(1);
-        assertThat(registry.get("partita.consumed.capacity").tags("operation", "PutItem").summary().totalAmount())
+        assertThat(registry.get("partita.items")
+                        .tags("operation", "GetItem", "index", "none")
+                        .summary()
+                        .totalAmount())
+                .isEqualTo(1);
+        assertThat(registry.get("partita.consumed.capacity")
+                        .tags("operation", "PutItem")
+                        .summary()
+                        .totalAmount())
                 .isPositive();
     }
 }

@@ -36,8 +36,11 @@ class RequestListenerTest {
     @EnumSource(Backends.class)
     void aGatherReportsOneQueryPerShard(Backends backend) {
         List<RequestEvent> events = new CopyOnWriteArrayList<>();
-        try (Partita db = backend.builder().tableNames(TableNameResolver.prefix("obs-")).listener(events::add)
-                .consumedCapacity(ReturnConsumedCapacity.TOTAL).build()) {
+        try (Partita db = backend.builder()
+                .tableNames(TableNameResolver.prefix("obs-"))
+                .listener(events::add)
+                .consumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build()) {
             db.tables().create(GameScoreRepository.MAPPING.table(), AdClickRepository.MAPPING.table());
             GameScoreRepository scores = GameScoreRepository.of(db);
             scores.put(new GameScore("u1", "Galaxy", 10, T, 1, 2));
@@ -53,13 +56,17 @@ class RequestListenerTest {
             clicks.put(new AdClick("google", T, 1, 1, 0));
             events.clear();
             assertThat(clicks.eventTimeIndex().eventTime().ge(T).list()).hasSize(1);
-            assertThat(events).hasSize(100).allSatisfy(e -> {            // a gather: one Query per shard
-                assertThat(e.operation()).isEqualTo("Query");
-                assertThat(e.index()).isEqualTo("EventTimeIndex");
-                assertThat(e.table()).isEqualTo("obs-AdClicks");
-            });
+            assertThat(events)
+                    .hasSize(100)
+                    .allSatisfy(
+                            e -> { // a gather: one Query per shard
+                                assertThat(e.operation()).isEqualTo("Query");
+                                assertThat(e.index()).isEqualTo("EventTimeIndex");
+                                assertThat(e.table()).isEqualTo("obs-AdClicks");
+                            });
             assertThat(events.stream().mapToInt(RequestEvent::itemCount).sum()).isEqualTo(1);
-            assertThat(events.stream().mapToDouble(RequestEvent::capacityUnits).sum()).isGreaterThan(0);
+            assertThat(events.stream().mapToDouble(RequestEvent::capacityUnits).sum())
+                    .isGreaterThan(0);
         }
     }
 
@@ -67,8 +74,11 @@ class RequestListenerTest {
     @EnumSource(Backends.class)
     void eachOperationOnceWithTableIndexItemsAndCapacity(Backends backend) {
         List<RequestEvent> events = new CopyOnWriteArrayList<>();
-        try (Partita db = backend.builder().tableNames(TableNameResolver.prefix("obs-")).listener(events::add)
-                .consumedCapacity(ReturnConsumedCapacity.TOTAL).build()) {
+        try (Partita db = backend.builder()
+                .tableNames(TableNameResolver.prefix("obs-"))
+                .listener(events::add)
+                .consumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build()) {
             db.tables().create(GameScoreRepository.MAPPING.table());
             GameScoreRepository scores = GameScoreRepository.of(db);
             scores.put(new GameScore("u1", "Galaxy", 10, T, 1, 2));
@@ -81,8 +91,18 @@ class RequestListenerTest {
             db.transactGet(scores.key("u3", "Galaxy"));
             scores.delete("u3", "Galaxy");
         }
-        assertThat(events).extracting(RequestEvent::operation).containsExactly("PutItem", "GetItem", "UpdateItem",
-                "Query", "BatchWriteItem", "BatchGetItem", "TransactWriteItems", "TransactGetItems", "DeleteItem");
+        assertThat(events)
+                .extracting(RequestEvent::operation)
+                .containsExactly(
+                        "PutItem",
+                        "GetItem",
+                        "UpdateItem",
+                        "Query",
+                        "BatchWriteItem",
+                        "BatchGetItem",
+                        "TransactWriteItems",
+                        "TransactGetItems",
+                        "DeleteItem");
         assertThat(events).allSatisfy(e -> {
             assertThat(e.table()).isEqualTo("obs-GameScores");
             assertThat(e.succeeded()).isTrue();
@@ -108,8 +128,10 @@ class RequestListenerTest {
             }
         };
         List<RequestEvent> events = new CopyOnWriteArrayList<>();
-        try (Partita db = Partita.builder(throttlingTwice).listener(events::add)
-                .retryPolicy(RetryPolicy.defaults().withSleeper(d -> { })).build()) {
+        try (Partita db = Partita.builder(throttlingTwice)
+                .listener(events::add)
+                .retryPolicy(RetryPolicy.defaults().withSleeper(d -> {}))
+                .build()) {
             GameScoreRepository.of(db).put(new GameScore("u1", "Galaxy", 1, T, 0, 0));
         }
         assertThat(events).singleElement().satisfies(e -> {
@@ -140,8 +162,10 @@ class RequestListenerTest {
             try (Partita db = Partita.inMemory()) {
                 GameScoreRepository.of(db).put(new GameScore("u1", "Galaxy", 1, T, 0, 0));
             }
-            assertThat(records).isEmpty();                                   // silent by default
-            try (Partita db = Partita.builder(Storage.inMemory()).slowRequestThreshold(Duration.ZERO).build()) {
+            assertThat(records).isEmpty(); // silent by default
+            try (Partita db = Partita.builder(Storage.inMemory())
+                    .slowRequestThreshold(Duration.ZERO)
+                    .build()) {
                 GameScoreRepository.of(db).put(new GameScore("u1", "Galaxy", 1, T, 0, 0));
             }
             assertThat(records).singleElement().satisfies(r -> {

@@ -36,7 +36,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 class RetryLayerTest {
     private static final int SDK_MAX_ATTEMPTS = 4;
-    private static final RetryPolicy NO_WAIT = RetryPolicy.defaults().withSleeper(d -> { });
+    private static final RetryPolicy NO_WAIT = RetryPolicy.defaults().withSleeper(d -> {});
 
     private static DynamoDbClient client(CannedHttpClient http, InjectedThrottling throttling) {
         return http.configure(DynamoDbClient.builder())
@@ -54,7 +54,7 @@ class RetryLayerTest {
     void aThrottledRequestIsSentTheSdksMaximumNumberOfTimesNotAProduct() {
         InjectedThrottling throttling = InjectedThrottling.always();
         try (DynamoDbClient sdk = client(new CannedHttpClient("{}"), throttling);
-             Partita db = PartitaDynamoDb.builder(sdk).retryPolicy(NO_WAIT).build()) {
+                Partita db = PartitaDynamoDb.builder(sdk).retryPolicy(NO_WAIT).build()) {
             GameScoreRepository scores = GameScoreRepository.of(db);
             assertThatThrownBy(() -> scores.get("u1", "Galaxy"))
                     .isInstanceOf(ProvisionedThroughputExceededException.class);
@@ -67,8 +67,10 @@ class RetryLayerTest {
         // what PartitaDynamoDb avoids: the generic path keeps Partita's own throttle retries over the SDK's
         InjectedThrottling throttling = InjectedThrottling.always();
         try (DynamoDbClient sdk = client(new CannedHttpClient("{}"), throttling);
-             Partita db = Partita.builder(new DynamoDbBackend(sdk)).createTablesOnOpen(false)
-                     .retryPolicy(NO_WAIT).build()) {
+                Partita db = Partita.builder(new DynamoDbBackend(sdk))
+                        .createTablesOnOpen(false)
+                        .retryPolicy(NO_WAIT)
+                        .build()) {
             assertThatThrownBy(() -> GameScoreRepository.of(db).get("u1", "Galaxy"))
                     .isInstanceOf(ProvisionedThroughputExceededException.class);
             assertThat(throttling.attempts()).isEqualTo(SDK_MAX_ATTEMPTS * RetryPolicy.DEFAULT_MAX_ATTEMPTS);
@@ -78,11 +80,14 @@ class RetryLayerTest {
     @Test
     void aRequestThrottledLessThanTheSdkAllowsSucceeds() {
         InjectedThrottling throttling = new InjectedThrottling(SDK_MAX_ATTEMPTS - 1);
-        String item = "{\"Item\":{\"UserId\":{\"S\":\"u1\"},\"GameTitle\":{\"S\":\"Galaxy\"},\"TopScore\":{\"N\":\"7\"},"
-                + "\"Wins\":{\"N\":\"1\"},\"Losses\":{\"N\":\"2\"}}}";
+        String item =
+                "{\"Item\":{\"UserId\":{\"S\":\"u1\"},\"GameTitle\":{\"S\":\"Galaxy\"},\"TopScore\":{\"N\":\"7\"},"
+                        + "\"Wins\":{\"N\":\"1\"},\"Losses\":{\"N\":\"2\"}}}";
         try (DynamoDbClient sdk = client(new CannedHttpClient(item), throttling);
-             Partita db = PartitaDynamoDb.of(sdk)) {
-            assertThat(GameScoreRepository.of(db).get("u1", "Galaxy")).map(GameScore::topScore).contains(7);
+                Partita db = PartitaDynamoDb.of(sdk)) {
+            assertThat(GameScoreRepository.of(db).get("u1", "Galaxy"))
+                    .map(GameScore::topScore)
+                    .contains(7);
             assertThat(throttling.attempts()).isEqualTo(SDK_MAX_ATTEMPTS);
         }
     }
@@ -94,7 +99,8 @@ class RetryLayerTest {
                         + "{\"UserId\":{\"S\":\"u1\"},\"GameTitle\":{\"S\":\"Galaxy\"},\"Wins\":{\"N\":\"0\"},"
                         + "\"Losses\":{\"N\":\"0\"}}}}]}}");
         InjectedThrottling counting = new InjectedThrottling(0);
-        try (DynamoDbClient sdk = client(http, counting); Partita db = PartitaDynamoDb.builder(sdk).retryPolicy(NO_WAIT).build()) {
+        try (DynamoDbClient sdk = client(http, counting);
+                Partita db = PartitaDynamoDb.builder(sdk).retryPolicy(NO_WAIT).build()) {
             GameScoreRepository scores = GameScoreRepository.of(db);
             db.batchWrite(b -> b.put(scores, new GameScore("u1", "Galaxy", null, Instant.EPOCH, 0, 0))
                     .put(scores, new GameScore("u2", "Galaxy", null, Instant.EPOCH, 0, 0)));
@@ -116,9 +122,12 @@ class RetryLayerTest {
             }
         };
         try (DynamoDbClient sdk = http.configure(DynamoDbClient.builder())
-                .overrideConfiguration(o -> o.addExecutionInterceptor(requests)).build();
-             Partita db = PartitaDynamoDb.builder(sdk).tableNames(TableNameResolver.prefix("dev-"))
-                     .retryPolicy(NO_WAIT).build()) {
+                        .overrideConfiguration(o -> o.addExecutionInterceptor(requests))
+                        .build();
+                Partita db = PartitaDynamoDb.builder(sdk)
+                        .tableNames(TableNameResolver.prefix("dev-"))
+                        .retryPolicy(NO_WAIT)
+                        .build()) {
             GameScoreRepository scores = GameScoreRepository.of(db);
             db.batchWrite(b -> b.put(scores, new GameScore("u1", "Galaxy", null, Instant.EPOCH, 0, 0))
                     .put(scores, new GameScore("u2", "Galaxy", null, Instant.EPOCH, 0, 0)));
@@ -139,7 +148,8 @@ class RetryLayerTest {
                 return call.get();
             }
         };
-        try (Partita db = Partita.builder(throttlingTwice).retryPolicy(NO_WAIT.withDelays(Duration.ZERO, Duration.ZERO))
+        try (Partita db = Partita.builder(throttlingTwice)
+                .retryPolicy(NO_WAIT.withDelays(Duration.ZERO, Duration.ZERO))
                 .build()) {
             assertThat(db.retriesThrottles()).isTrue();
             GameScoreRepository.of(db).put(new GameScore("u1", "Galaxy", 1, Instant.EPOCH, 0, 0));

@@ -30,9 +30,12 @@ class TableLifecycleTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void createCreateIfMissingAndDeleteOneOrAllTables(Backends backend) {
-        try (Partita db = backend.builder().tableNames(TableNameResolver.suffix("-test")).build()) {
+        try (Partita db =
+                backend.builder().tableNames(TableNameResolver.suffix("-test")).build()) {
             assertThat(db.tables().exists(SCORES)).isFalse();
-            assertThat(db.tables().create(SCORES)).extracting(TableDescription::tableName).containsExactly("GameScores-test");
+            assertThat(db.tables().create(SCORES))
+                    .extracting(TableDescription::tableName)
+                    .containsExactly("GameScores-test");
             assertThatThrownBy(() -> db.tables().create(SCORES)).isInstanceOf(ResourceInUseException.class);
             assertThat(db.tables().createIfMissing(SCORES, THREADS)).containsExactly("Thread");
             assertThat(db.tables().createIfMissing(SCORES, THREADS)).isEmpty();
@@ -63,7 +66,10 @@ class TableLifecycleTest {
                 return super.createTable(definition);
             }
         };
-        try (Partita db = Partita.builder(recording).createTablesOnOpen(false).retryThrottles(false).build()) {
+        try (Partita db = Partita.builder(recording)
+                .createTablesOnOpen(false)
+                .retryThrottles(false)
+                .build()) {
             GameScoreRepository scores = GameScoreRepository.of(db);
             assertThat(calls).isEmpty();
             // a missing table shows on the first request, as DynamoDB's own error

@@ -24,38 +24,47 @@ class TableNamesTest {
     private static final Instant M0 = Instant.parse("2026-01-01T00:00:00Z");
 
     private static List<TableDefinition> appTables() {
-        return List.of(GameScoreRepository.MAPPING.table(), AdClickRepository.MAPPING.table(), AppTableRepository.TABLE);
+        return List.of(
+                GameScoreRepository.MAPPING.table(), AdClickRepository.MAPPING.table(), AppTableRepository.TABLE);
     }
 
     @ParameterizedTest
     @EnumSource(Backends.class)
     void everyOperationUsesTheResolvedName(Backends backend) {
-        try (Partita db = backend.builder().tableNames(TableNameResolver.prefix("dev-")).build()) {
+        try (Partita db =
+                backend.builder().tableNames(TableNameResolver.prefix("dev-")).build()) {
             assertThat(db.tables().createIfMissing(appTables())).containsExactly("GameScores", "AdClicks", "App");
-            assertThat(db.backend().listTables()).contains("dev-GameScores", "dev-AdClicks", "dev-App")
+            assertThat(db.backend().listTables())
+                    .contains("dev-GameScores", "dev-AdClicks", "dev-App")
                     .doesNotContain("GameScores", "AdClicks", "App");
 
             GameScoreRepository scores = GameScoreRepository.of(db);
-            scores.put(new GameScore("u1", "Galaxy", 10, M0, 1, 2));                       // PutItem
-            assertThat(scores.get("u1", "Galaxy")).isPresent();                              // GetItem
-            assertThat(scores.gameTitleIndex("Galaxy").list()).hasSize(1);                   // Query on a GSI
-            db.batchWrite(b -> b.put(scores, new GameScore("u2", "Galaxy", 20, M0, 3, 4)));  // BatchWriteItem
-            assertThat(db.batchGet(scores.key("u1", "Galaxy"), scores.key("u2", "Galaxy")).size()).isEqualTo(2);
+            scores.put(new GameScore("u1", "Galaxy", 10, M0, 1, 2)); // PutItem
+            assertThat(scores.get("u1", "Galaxy")).isPresent(); // GetItem
+            assertThat(scores.gameTitleIndex("Galaxy").list()).hasSize(1); // Query on a GSI
+            db.batchWrite(b -> b.put(scores, new GameScore("u2", "Galaxy", 20, M0, 3, 4))); // BatchWriteItem
+            assertThat(db.batchGet(scores.key("u1", "Galaxy"), scores.key("u2", "Galaxy"))
+                            .size())
+                    .isEqualTo(2);
             db.transact(tx -> tx.put(scores, new GameScore("u3", "Galaxy", 30, M0, 5, 6))); // TransactWriteItems
-            assertThat(db.transactGet(scores.key("u3", "Galaxy")).size()).isEqualTo(1);     // TransactGetItems
-            assertThat(scores.scanAll(2).list()).hasSize(3);                                  // parallel Scan
+            assertThat(db.transactGet(scores.key("u3", "Galaxy")).size()).isEqualTo(1); // TransactGetItems
+            assertThat(scores.scanAll(2).list()).hasSize(3); // parallel Scan
 
             AdClickRepository clicks = AdClickRepository.of(db);
             clicks.put(new AdClick("google", M0, 1, 10, 0));
             clicks.put(new AdClick("bing", M0.plusSeconds(60), 1, 10, 0));
-            assertThat(clicks.eventTimeIndex().eventTime().ge(M0).list()).hasSize(2);       // gather over 100 shards
+            assertThat(clicks.eventTimeIndex().eventTime().ge(M0).list()).hasSize(2); // gather over 100 shards
 
             UserRepository users = UserRepository.of(db);
             users.put(new User("u1", "a@example.com", "Ann"));
             assertThat(users.byEmail("a@example.com").list()).hasSize(1);
-            assertThat(AppTableRepository.of(db).userCollection("u1").list()).hasSize(1);   // item collection
+            assertThat(AppTableRepository.of(db).userCollection("u1").list()).hasSize(1); // item collection
 
-            assertThat(db.backend().scan(ScanRequest.builder().tableName("dev-GameScores").build()).count())
+            assertThat(db.backend()
+                            .scan(ScanRequest.builder()
+                                    .tableName("dev-GameScores")
+                                    .build())
+                            .count())
                     .isEqualTo(3);
             assertThat(db.backend().listTables()).doesNotContain("GameScores", "AdClicks", "App");
             assertThat(scores.tableDefinition().name()).isEqualTo("GameScores");
@@ -67,11 +76,14 @@ class TableNamesTest {
     @ParameterizedTest
     @EnumSource(Backends.class)
     void anyFunctionOfTheLogicalName(Backends backend) {
-        try (Partita db = backend.builder().tableNames(TableNameResolver.of(n -> "tenant42_" + n.toLowerCase(Locale.ROOT))).build()) {
+        try (Partita db = backend.builder()
+                .tableNames(TableNameResolver.of(n -> "tenant42_" + n.toLowerCase(Locale.ROOT)))
+                .build()) {
             db.tables().create(GameScoreRepository.MAPPING.table());
             GameScoreRepository.of(db).put(new GameScore("u1", "Galaxy", 10, M0, 1, 2));
             assertThat(db.backend().listTables()).contains("tenant42_gamescores");
-            assertThat(db.tables().check(GameScoreRepository.MAPPING.table()).matches()).isTrue();
+            assertThat(db.tables().check(GameScoreRepository.MAPPING.table()).matches())
+                    .isTrue();
         }
     }
 }

@@ -12,9 +12,9 @@ import io.partita.annotations.Table;
 @Table(name = "CrashAccounts")
 @Lsi(name = "ByBalance")
 public record CrashAccount(
-    @PartitionKey String owner,
-    @SortKey String id,
-    @GsiKey(index = "ByGroup") String grp,
-    @GsiKey(index = "ByGroup", role = KeyRole.SORT) long version,
-    @LsiKey(index = "ByBalance") long balance,
-    String note) {}
+        @PartitionKey String owner,
+        @SortKey String id,
+        @GsiKey(index = "ByGroup") String grp,
+        @GsiKey(index = "ByGroup", role = KeyRole.SORT) long version,
+        @LsiKey(index = "ByBalance") long balance,
+        String note) {}

@@ -28,169 +28,198 @@ import org.junit.jupiter.api.Test;
  * (default 20).
  */
 class CrashRecoveryTest {
-  private static final long DEFAULT_SEED = 20261124L;
+    private static final long DEFAULT_SEED = 20261124L;
 
-  /** What one key holds: absent (null) or the item's attributes as written. */
-  record State(String grp, long version, long balance, int noteLength) {}
+    /** What one key holds: absent (null) or the item's attributes as written. */
+    record State(String grp, long version, long balance, int noteLength) {}
 
-  @Test
-  void acknowledgedWritesSurviveSigkill() throws Exception {
-    long seed = Long.getLong("partita.crash.seed", DEFAULT_SEED);
-    int cycles = Integer.getInteger("partita.crash.cycles", 20);
-    Random random = new Random(seed);
-    Path dir = Files.createTempDirectory("partita-crash");
-    Map<String, State> model = new HashMap<>();
-    long acknowledged = 0;
-    int inFlightApplied = 0;
-    int inFlightLost = 0;
-    int transactions = 0;
-    long started = System.nanoTime();
-    try {
-      for (int cycle = 0; cycle < cycles; cycle++) {
-        // the child's output goes to a file, not a pipe: destroying a Process closes its pipes, and lines the
-        // parent had not read yet would be lost; a file keeps every line the child wrote before the kill
-        Path log = dir.resolveSibling(dir.getFileName() + ".child-" + cycle + ".log");
-        Process child = start(dir, random.nextLong(), log);
-        waitForReady(log, child);
-        Thread.sleep(50 + random.nextInt(350));
-        child.destroyForcibly();
-        assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        List<String> copy = Files.readAllLines(log, StandardCharsets.UTF_8);
-        Files.delete(log);
-        assertThat(copy).as("the child's output").isNotEmpty();
-        assertThat(copy.get(0)).isEqualTo("READY");
-        // replay the acknowledged writes onto the model; keep the last intent if it was not acknowledged
-        String pending = null;
-        for (String line : copy.subList(1, copy.size())) {
-          if (line.startsWith("I ")) {
-            pending = line.substring(2);
-          } else if (line.equals("A")) {
-            apply(model, Objects.requireNonNull(pending));
-            if (pending.startsWith("T")) {
-              transactions++;
+    @Test
+    void acknowledgedWritesSurviveSigkill() throws Exception {
+        long seed = Long.getLong("partita.crash.seed", DEFAULT_SEED);
+        int cycles = Integer.getInteger("partita.crash.cycles", 20);
+        Random random = new Random(seed);
+        Path dir = Files.createTempDirectory("partita-crash");
+        Map<String, State> model = new HashMap<>();
+        long acknowledged = 0;
+        int inFlightApplied = 0;
+        int inFlightLost = 0;
+        int transactions = 0;
+        long started = System.nanoTime();
+        try {
+            for (int cycle = 0; cycle < cycles; cycle++) {
+                // the child's output goes to a file, not a pipe: destroying a Process closes its pipes, and lines the
+                // parent had not read yet would be lost; a file keeps every line the child wrote before the kill
+                Path log = dir.resolveSibling(dir.getFileName() + ".child-" + cycle + ".log");
+                Process child = start(dir, random.nextLong(), log);
+                waitForReady(log, child);
+                Thread.sleep(50 + random.nextInt(350));
+                child.destroyForcibly();
+                assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                List<String> copy = Files.readAllLines(log, StandardCharsets.UTF_8);
+                Files.delete(log);
+                assertThat(copy).as("the child's output").isNotEmpty();
+                assertThat(copy.get(0)).isEqualTo("READY");
+                // replay the acknowledged writes onto the model; keep the last intent if it was not acknowledged
+                String pending = null;
+                for (String line : copy.subList(1, copy.size())) {
+                    if (line.startsWith("I ")) {
+                        pending = line.substring(2);
+                    } else if (line.equals("A")) {
+                        apply(model, Objects.requireNonNull(pending));
+                        if (pending.startsWith("T")) {
+                            transactions++;
+                        }
+                        pending = null;
+                        acknowledged++;
+                    }
+                }
+                Map<String, State> ifApplied = null;
+                if (pending != null) {
+                    ifApplied = new HashMap<>(model);
+                    apply(ifApplied, pending);
+                }
+                Map<String, State> actual = recover(dir);
+                if (ifApplied != null && actual.equals(ifApplied) && !ifApplied.equals(model)) {
+                    inFlightApplied++;
+                    model = ifApplied;
+                } else {
+                    if (!actual.equals(model)) {
+                        throw new AssertionError(String.format(
+                                "cycle %d (seed %d): the recovered table differs from the acknowledged writes%s: %s",
+                                cycle,
+                                seed,
+                                pending == null ? "" : " (in flight: " + pending + ")",
+                                diff(model, actual)));
+                    }
+                    if (pending != null) {
+                        inFlightLost++;
+                    }
+                }
+                for (int p = 0; p < CrashWriter.PAIRS; p++) {
+                    State a = actual.get("tx/a" + p);
+                    State b = actual.get("tx/b" + p);
+                    assertThat(a == null ? null : a.balance())
+                            .as("transaction pair %d is all or nothing", p)
+                            .isEqualTo(b == null ? null : b.balance());
+                }
             }
-            pending = null;
-            acknowledged++;
-          }
+        } finally {
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
         }
-        Map<String, State> ifApplied = null;
-        if (pending != null) {
-          ifApplied = new HashMap<>(model);
-          apply(ifApplied, pending);
+        System.out.printf(
+                "crash test: seed=%d cycles=%d SIGKILLs, %d acknowledged writes (%d transactions) all recovered; "
+                        + "write in flight at the kill: %d applied whole, %d not applied; invariants held after every recovery (%.1f s)%n",
+                seed,
+                cycles,
+                acknowledged,
+                transactions,
+                inFlightApplied,
+                inFlightLost,
+                (System.nanoTime() - started) / 1e9);
+    }
+
+    /** The keys whose recovered state differs from the expected one, as "key: expected -> recovered". */
+    private static String diff(Map<String, State> expected, Map<String, State> actual) {
+        java.util.TreeSet<String> keys = new java.util.TreeSet<>(expected.keySet());
+        keys.addAll(actual.keySet());
+        StringBuilder b = new StringBuilder();
+        for (String k : keys) {
+            if (!Objects.equals(expected.get(k), actual.get(k))) {
+                b.append("\n  ")
+                        .append(k)
+                        .append(": ")
+                        .append(expected.get(k))
+                        .append(" -> ")
+                        .append(actual.get(k));
+            }
         }
-        Map<String, State> actual = recover(dir);
-        if (ifApplied != null && actual.equals(ifApplied) && !ifApplied.equals(model)) {
-          inFlightApplied++;
-          model = ifApplied;
-        } else {
-          if (!actual.equals(model)) {
-            throw new AssertionError(String.format("cycle %d (seed %d): the recovered table differs from the acknowledged writes%s: %s",
-                cycle, seed, pending == null ? "" : " (in flight: " + pending + ")", diff(model, actual)));
-          }
-          if (pending != null) {
-            inFlightLost++;
-          }
+        return b.toString();
+    }
+
+    private static Process start(Path dir, long seed, Path log) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(
+                java,
+                "-Xmx128m",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                CrashWriter.class.getName(),
+                dir.toString(),
+                Long.toString(seed));
+        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.redirectOutput(log.toFile());
+        return pb.start();
+    }
+
+    private static void waitForReady(Path log, Process child) throws InterruptedException, IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (Files.size(log) >= 6) {
+                return;
+            }
+            if (!child.isAlive()) {
+                throw new AssertionError("the writer exited with " + child.exitValue() + " before it was ready");
+            }
+            Thread.sleep(5);
         }
-        for (int p = 0; p < CrashWriter.PAIRS; p++) {
-          State a = actual.get("tx/a" + p);
-          State b = actual.get("tx/b" + p);
-          assertThat(a == null ? null : a.balance()).as("transaction pair %d is all or nothing", p)
-              .isEqualTo(b == null ? null : b.balance());
+        child.destroyForcibly();
+        throw new AssertionError("the writer did not start within 30 s");
+    }
+
+    private static void apply(Map<String, State> model, String op) {
+        String[] f = op.split(" ", -1);
+        switch (f[0]) {
+            case "P" ->
+                model.put(
+                        f[1] + "/" + f[2],
+                        new State(f[3], Long.parseLong(f[4]), Long.parseLong(f[5]), Integer.parseInt(f[6])));
+            case "D" -> model.remove(f[1] + "/" + f[2]);
+            case "T" -> {
+                long value = Long.parseLong(f[2]);
+                long version = Long.parseLong(f[3]);
+                model.put("tx/a" + f[1], new State("t" + value % 3, version, value, (int) (value % 200)));
+                model.put("tx/b" + f[1], new State("t" + value % 3, version, value, (int) (value % 100)));
+            }
+            default -> throw new IllegalArgumentException(op);
         }
-      }
-    } finally {
-      try (Stream<Path> s = Files.walk(dir)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
     }
-    System.out.printf("crash test: seed=%d cycles=%d SIGKILLs, %d acknowledged writes (%d transactions) all recovered; "
-            + "write in flight at the kill: %d applied whole, %d not applied; invariants held after every recovery (%.1f s)%n",
-        seed, cycles, acknowledged, transactions, inFlightApplied, inFlightLost, (System.nanoTime() - started) / 1e9);
-  }
 
-  /** The keys whose recovered state differs from the expected one, as "key: expected -> recovered". */
-  private static String diff(Map<String, State> expected, Map<String, State> actual) {
-    java.util.TreeSet<String> keys = new java.util.TreeSet<>(expected.keySet());
-    keys.addAll(actual.keySet());
-    StringBuilder b = new StringBuilder();
-    for (String k : keys) {
-      if (!Objects.equals(expected.get(k), actual.get(k))) {
-        b.append("\n  ").append(k).append(": ").append(expected.get(k)).append(" -> ").append(actual.get(k));
-      }
-    }
-    return b.toString();
-  }
-
-  private static Process start(Path dir, long seed, Path log) throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-cp", System.getProperty("java.class.path"), CrashWriter.class.getName(), dir.toString(), Long.toString(seed));
-    pb.redirectError(ProcessBuilder.Redirect.INHERIT);
-    pb.redirectOutput(log.toFile());
-    return pb.start();
-  }
-
-  private static void waitForReady(Path log, Process child) throws InterruptedException, IOException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      if (Files.size(log) >= 6) {
-        return;
-      }
-      if (!child.isAlive()) {
-        throw new AssertionError("the writer exited with " + child.exitValue() + " before it was ready");
-      }
-      Thread.sleep(5);
-    }
-    child.destroyForcibly();
-    throw new AssertionError("the writer did not start within 30 s");
-  }
-
-  private static void apply(Map<String, State> model, String op) {
-    String[] f = op.split(" ", -1);
-    switch (f[0]) {
-      case "P" -> model.put(f[1] + "/" + f[2], new State(f[3], Long.parseLong(f[4]), Long.parseLong(f[5]), Integer.parseInt(f[6])));
-      case "D" -> model.remove(f[1] + "/" + f[2]);
-      case "T" -> {
-        long value = Long.parseLong(f[2]);
-        long version = Long.parseLong(f[3]);
-        model.put("tx/a" + f[1], new State("t" + value % 3, version, value, (int) (value % 200)));
-        model.put("tx/b" + f[1], new State("t" + value % 3, version, value, (int) (value % 100)));
-      }
-      default -> throw new IllegalArgumentException(op);
-    }
-  }
-
-  /** Opens the directory as a restart would, checks the invariants, and reads every key the writer may write. */
-  private static Map<String, State> recover(Path dir) {
-    Storage storage = Storage.open(dir);
-    try (Partita db = Partita.using(storage)) {
-      storage.checkInvariants();
-      CrashAccountRepository accounts = CrashAccountRepository.of(db);
-      Map<String, State> out = new HashMap<>();
-      for (int o = 0; o < CrashWriter.OWNERS; o++) {
-        for (int i = 0; i < CrashWriter.IDS; i++) {
-          read(accounts.get("o" + o, "i" + i), out);
+    /** Opens the directory as a restart would, checks the invariants, and reads every key the writer may write. */
+    private static Map<String, State> recover(Path dir) {
+        Storage storage = Storage.open(dir);
+        try (Partita db = Partita.using(storage)) {
+            storage.checkInvariants();
+            CrashAccountRepository accounts = CrashAccountRepository.of(db);
+            Map<String, State> out = new HashMap<>();
+            for (int o = 0; o < CrashWriter.OWNERS; o++) {
+                for (int i = 0; i < CrashWriter.IDS; i++) {
+                    read(accounts.get("o" + o, "i" + i), out);
+                }
+            }
+            for (int p = 0; p < CrashWriter.PAIRS; p++) {
+                read(accounts.get("tx", "a" + p), out);
+                read(accounts.get("tx", "b" + p), out);
+            }
+            // the GSI agrees with the items (checkInvariants proved it entry by entry); spot-check through a query
+            long inGroups = 0;
+            for (int g = 0; g < 5; g++) {
+                inGroups += accounts.byGroup("g" + g).count();
+            }
+            for (int g = 0; g < 3; g++) {
+                inGroups += accounts.byGroup("t" + g).count();
+            }
+            assertThat(inGroups).isEqualTo(out.size());
+            return out;
         }
-      }
-      for (int p = 0; p < CrashWriter.PAIRS; p++) {
-        read(accounts.get("tx", "a" + p), out);
-        read(accounts.get("tx", "b" + p), out);
-      }
-      // the GSI agrees with the items (checkInvariants proved it entry by entry); spot-check through a query
-      long inGroups = 0;
-      for (int g = 0; g < 5; g++) {
-        inGroups += accounts.byGroup("g" + g).count();
-      }
-      for (int g = 0; g < 3; g++) {
-        inGroups += accounts.byGroup("t" + g).count();
-      }
-      assertThat(inGroups).isEqualTo(out.size());
-      return out;
     }
-  }
 
-  private static void read(Optional<CrashAccount> a, Map<String, State> out) {
-    a.ifPresent(x -> out.put(x.owner() + "/" + x.id(), new State(x.grp(), x.version(), x.balance(), x.note().length())));
-  }
-
+    private static void read(Optional<CrashAccount> a, Map<String, State> out) {
+        a.ifPresent(x -> out.put(
+                x.owner() + "/" + x.id(),
+                new State(x.grp(), x.version(), x.balance(), x.note().length())));
+    }
 }

@@ -10,8 +10,8 @@ import io.partita.Page;
 import io.partita.Partita;
 import io.partita.spi.ForwardingBackend;
 import io.partita.storage.Backend;
-import io.partita.storage.Storage;
 import io.partita.storage.ConditionalCheckFailedException;
+import io.partita.storage.Storage;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.QueryRequest;
@@ -74,7 +74,8 @@ class GameScoreRepositoryTest {
 
     @Test
     void put_get_delete_round_trip() {
-        assertThat(scores.get("101", "Meteor Blasters")).contains(new GameScore("101", "Meteor Blasters", 1000, T, 12, 3));
+        assertThat(scores.get("101", "Meteor Blasters"))
+                .contains(new GameScore("101", "Meteor Blasters", 1000, T, 12, 3));
         assertThat(scores.get(scores.key("101", "Meteor Blasters"), true)).isPresent();
         scores.delete("101", "Meteor Blasters");
         assertThat(scores.get("101", "Meteor Blasters")).isEmpty();
@@ -83,36 +84,62 @@ class GameScoreRepositoryTest {
 
     @Test
     void base_table_query_with_sort_key_conditions() {
-        assertThat(titles(scores.query("101").list())).containsExactly("Galaxy Invaders", "Meteor Blasters", "Starship X");
-        assertThat(titles(scores.query("101").gameTitle().beginsWith("Meteor").list())).containsExactly("Meteor Blasters");
-        assertThat(titles(scores.query("103").gameTitle().lt("Meteor Blasters").list())).containsExactly("Attack Ships", "Galaxy Invaders");
-        assertThat(titles(scores.query("103").gameTitle().le("Meteor Blasters").list())).hasSize(3);
-        assertThat(titles(scores.query("103").gameTitle().gt("Galaxy Invaders").list())).containsExactly("Meteor Blasters", "Starship X");
-        assertThat(titles(scores.query("103").gameTitle().ge("Galaxy Invaders").list())).hasSize(3);
-        assertThat(titles(scores.query("103").gameTitle().eq("Starship X").list())).containsExactly("Starship X");
-        assertThat(titles(scores.query("103").gameTitle().between("B", "N").list())).containsExactly("Galaxy Invaders", "Meteor Blasters");
-        assertThat(titles(scores.query("103").descending().limit(2).consistentRead().list())).containsExactly("Starship X", "Meteor Blasters");
+        assertThat(titles(scores.query("101").list()))
+                .containsExactly("Galaxy Invaders", "Meteor Blasters", "Starship X");
+        assertThat(titles(scores.query("101").gameTitle().beginsWith("Meteor").list()))
+                .containsExactly("Meteor Blasters");
+        assertThat(titles(scores.query("103").gameTitle().lt("Meteor Blasters").list()))
+                .containsExactly("Attack Ships", "Galaxy Invaders");
+        assertThat(titles(scores.query("103").gameTitle().le("Meteor Blasters").list()))
+                .hasSize(3);
+        assertThat(titles(scores.query("103").gameTitle().gt("Galaxy Invaders").list()))
+                .containsExactly("Meteor Blasters", "Starship X");
+        assertThat(titles(scores.query("103").gameTitle().ge("Galaxy Invaders").list()))
+                .hasSize(3);
+        assertThat(titles(scores.query("103").gameTitle().eq("Starship X").list()))
+                .containsExactly("Starship X");
+        assertThat(titles(scores.query("103").gameTitle().between("B", "N").list()))
+                .containsExactly("Galaxy Invaders", "Meteor Blasters");
+        assertThat(titles(scores.query("103")
+                        .descending()
+                        .limit(2)
+                        .consistentRead()
+                        .list()))
+                .containsExactly("Starship X", "Meteor Blasters");
     }
 
     @Test
     void gsi_query_returns_projection_views_top_n_descending() {
-        List<GameScoreGameTitleIndexView> top = scores.gameTitleIndex("Galaxy Invaders").topScore().gt(0).descending().limit(10).list();
-        assertThat(top).containsExactly(
-                new GameScoreGameTitleIndexView("101", "Galaxy Invaders", 5842, 21, 72),
-                new GameScoreGameTitleIndexView("103", "Galaxy Invaders", 2317, 40, 3));
+        List<GameScoreGameTitleIndexView> top = scores.gameTitleIndex("Galaxy Invaders")
+                .topScore()
+                .gt(0)
+                .descending()
+                .limit(10)
+                .list();
+        assertThat(top)
+                .containsExactly(
+                        new GameScoreGameTitleIndexView("101", "Galaxy Invaders", 5842, 21, 72),
+                        new GameScoreGameTitleIndexView("103", "Galaxy Invaders", 2317, 40, 3));
         assertThat(scores.gameTitleIndex("Galaxy Invaders").list()).hasSize(3);
-        assertThat(scores.gameTitleIndex("Meteor Blasters").topScore().between(700, 1000).list()).extracting(v -> v.userId())
+        assertThat(scores.gameTitleIndex("Meteor Blasters")
+                        .topScore()
+                        .between(700, 1000)
+                        .list())
+                .extracting(v -> v.userId())
                 .containsExactly("103", "101");
     }
 
     @Test
     void first_count_and_stream() {
-        assertThat(scores.gameTitleIndex("Galaxy Invaders").descending().first()).map(GameScoreGameTitleIndexView::topScore).contains(5842);
+        assertThat(scores.gameTitleIndex("Galaxy Invaders").descending().first())
+                .map(GameScoreGameTitleIndexView::topScore)
+                .contains(5842);
         assertThat(scores.gameTitleIndex("Nope").first()).isEmpty();
         assertThat(scores.gameTitleIndex("Galaxy Invaders").count()).isEqualTo(3);
         assertThat(scores.gameTitleIndex("Galaxy Invaders").limit(2).count()).isEqualTo(2);
         assertThat(scores.query("103").gameTitle().ge("M").count()).isEqualTo(2);
-        assertThat(scores.query("103").stream().map(GameScore::gameTitle).collect(Collectors.toList())).hasSize(4);
+        assertThat(scores.query("103").stream().map(GameScore::gameTitle).collect(Collectors.toList()))
+                .hasSize(4);
     }
 
     @Test
@@ -153,11 +180,19 @@ class GameScoreRepositoryTest {
     @Test
     void null_sparse_index_key_leaves_the_item_out_of_the_index() {
         put("104", "Galaxy Invaders", null, 0, 0);
-        assertThat(scores.get("104", "Galaxy Invaders").orElseThrow().topScore()).isNull();
-        assertThat(scores.gameTitleIndex("Galaxy Invaders").list()).extracting(GameScoreGameTitleIndexView::userId)
-                .containsExactly("102", "103", "101").doesNotContain("104");
-        Map<String, AttributeValue> raw = db.backend().getItem(GetItemRequest.builder().tableName("GameScores")
-                .key(Map.of("UserId", AttributeValue.s("104"), "GameTitle", AttributeValue.s("Galaxy Invaders"))).build()).item();
+        assertThat(scores.get("104", "Galaxy Invaders").orElseThrow().topScore())
+                .isNull();
+        assertThat(scores.gameTitleIndex("Galaxy Invaders").list())
+                .extracting(GameScoreGameTitleIndexView::userId)
+                .containsExactly("102", "103", "101")
+                .doesNotContain("104");
+        Map<String, AttributeValue> raw = db.backend()
+                .getItem(GetItemRequest.builder()
+                        .tableName("GameScores")
+                        .key(Map.of(
+                                "UserId", AttributeValue.s("104"), "GameTitle", AttributeValue.s("Galaxy Invaders")))
+                        .build())
+                .item();
         assertThat(raw).doesNotContainKey("TopScore");
     }
 
@@ -192,7 +227,9 @@ class GameScoreRepositoryTest {
 
         assertThatThrownBy(() -> scores.delete(scores.key("999", "New"), GameScoreRepository.WINS.gt(0)))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        scores.delete(scores.key("999", "New"), Condition.expression("#w = :zero", Map.of("#w", "Wins"), Map.of(":zero", AttributeValue.n(0))));
+        scores.delete(
+                scores.key("999", "New"),
+                Condition.expression("#w = :zero", Map.of("#w", "Wins"), Map.of(":zero", AttributeValue.n(0))));
         assertThat(scores.get("999", "New")).isEmpty();
     }
 
@@ -205,10 +242,18 @@ class GameScoreRepositoryTest {
                 .when(GameScoreRepository.TOP_SCORE.lt(4000))
                 .execute();
         assertThat(updated).isEqualTo(new GameScore("101", "Starship X", 4000, null, 5, 9));
-        assertThat(scores.gameTitleIndex("Starship X").descending().first()).map(GameScoreGameTitleIndexView::topScore).contains(4000);
-        assertThatThrownBy(() -> scores.update("101", "Starship X").set(GameScoreRepository.TOP_SCORE, 1).when(GameScoreRepository.TOP_SCORE.lt(10)).execute())
+        assertThat(scores.gameTitleIndex("Starship X").descending().first())
+                .map(GameScoreGameTitleIndexView::topScore)
+                .contains(4000);
+        assertThatThrownBy(() -> scores.update("101", "Starship X")
+                        .set(GameScoreRepository.TOP_SCORE, 1)
+                        .when(GameScoreRepository.TOP_SCORE.lt(10))
+                        .execute())
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        assertThatThrownBy(() -> scores.update("nobody", "x").add(GameScoreRepository.WINS, 1).ifExists().execute())
+        assertThatThrownBy(() -> scores.update("nobody", "x")
+                        .add(GameScoreRepository.WINS, 1)
+                        .ifExists()
+                        .execute())
                 .isInstanceOf(ConditionalCheckFailedException.class);
         assertThat(scores.get("nobody", "x")).isEmpty();
     }
@@ -216,20 +261,28 @@ class GameScoreRepositoryTest {
     @Test
     void update_refuses_key_and_non_sparse_index_key_changes() {
         assertThatThrownBy(() -> scores.update("101", "Starship X").set(GameScoreRepository.USER_ID, "x"))
-                .isInstanceOf(ValidationException.class).hasMessageContaining("table key");
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("table key");
         assertThatThrownBy(() -> scores.update("101", "Starship X").remove(GameScoreRepository.GAME_TITLE))
                 .isInstanceOf(ValidationException.class);
         // TopScore is @Sparse: removing it is allowed and takes the item out of the index
         scores.update("101", "Starship X").remove(GameScoreRepository.TOP_SCORE).execute();
-        assertThat(scores.gameTitleIndex("Starship X").list()).extracting(GameScoreGameTitleIndexView::userId).containsExactly("103");
-        assertThatThrownBy(() -> scores.update("101", "Starship X").execute()).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> scores.update("101", "Starship X").add(GameScoreRepository.WINS, 1).add(GameScoreRepository.WINS, 2))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("already");
+        assertThat(scores.gameTitleIndex("Starship X").list())
+                .extracting(GameScoreGameTitleIndexView::userId)
+                .containsExactly("103");
+        assertThatThrownBy(() -> scores.update("101", "Starship X").execute())
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> scores.update("101", "Starship X")
+                        .add(GameScoreRepository.WINS, 1)
+                        .add(GameScoreRepository.WINS, 2))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("already");
     }
 
     @Test
     void filters_apply_after_the_key_condition() {
-        assertThat(scores.query("103").filter(GameScoreRepository.WINS.ge(22)).list()).extracting(GameScore::gameTitle)
+        assertThat(scores.query("103").filter(GameScoreRepository.WINS.ge(22)).list())
+                .extracting(GameScore::gameTitle)
                 .containsExactly("Galaxy Invaders", "Meteor Blasters");
     }
 
@@ -241,7 +294,9 @@ class GameScoreRepositoryTest {
 
     @Test
     void create_table_json_is_available_from_the_repository() {
-        assertThat(scores.createTableJson()).contains("\"TableName\" : \"GameScores\"").contains("GameTitleIndex");
+        assertThat(scores.createTableJson())
+                .contains("\"TableName\" : \"GameScores\"")
+                .contains("GameTitleIndex");
     }
 
     /** A backend that counts queries and forwards everything else (closing it does not close the delegate). */

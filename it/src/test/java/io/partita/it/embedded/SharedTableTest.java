@@ -13,8 +13,8 @@ import io.partita.it.embedded.shop.OrderStatus;
 import io.partita.it.embedded.shop.ShopTableRepository;
 import io.partita.it.embedded.shop.User;
 import io.partita.it.embedded.shop.UserRepository;
-import io.partita.storage.Storage;
 import io.partita.storage.ConditionalCheckFailedException;
+import io.partita.storage.Storage;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.GetItemRequest;
@@ -54,20 +54,32 @@ class SharedTableTest {
     }
 
     private static Order order(String user, String id, String date, OrderStatus status) {
-        return new Order(user, id, LocalDate.parse(date), status, new BigDecimal("12.5"),
-                List.of(new LineItem("sku-1", 2, new BigDecimal("6.25"))), Set.of("gift"));
+        return new Order(
+                user,
+                id,
+                LocalDate.parse(date),
+                status,
+                new BigDecimal("12.5"),
+                List.of(new LineItem("sku-1", 2, new BigDecimal("6.25"))),
+                Set.of("gift"));
     }
 
     @Test
     void items_carry_rendered_keys_and_the_discriminator() {
         orders.put(order("u1", "o1", "2024-05-01", OrderStatus.PENDING));
-        Map<String, AttributeValue> raw = db.backend().getItem(GetItemRequest.builder().tableName("Shop")
-                .key(Map.of("PK", AttributeValue.s("USER#u1"), "SK", AttributeValue.s("ORDER#2024-05-01#o1"))).build()).item();
-        assertThat(raw).containsEntry("_type", AttributeValue.s("Order"))
+        Map<String, AttributeValue> raw = db.backend()
+                .getItem(GetItemRequest.builder()
+                        .tableName("Shop")
+                        .key(Map.of("PK", AttributeValue.s("USER#u1"), "SK", AttributeValue.s("ORDER#2024-05-01#o1")))
+                        .build())
+                .item();
+        assertThat(raw)
+                .containsEntry("_type", AttributeValue.s("Order"))
                 .containsEntry("GSI1PK", AttributeValue.s("STATUS#PENDING"))
                 .containsEntry("GSI1SK", AttributeValue.s("2024-05-01#o1"))
                 .containsEntry("orderId", AttributeValue.s("o1"));
-        assertThat(orders.get("u1", LocalDate.parse("2024-05-01"), "o1")).contains(order("u1", "o1", "2024-05-01", OrderStatus.PENDING));
+        assertThat(orders.get("u1", LocalDate.parse("2024-05-01"), "o1"))
+                .contains(order("u1", "o1", "2024-05-01", OrderStatus.PENDING));
     }
 
     @Test
@@ -90,30 +102,80 @@ class SharedTableTest {
         assertThat(orders.query("u1").list()).extracting(Order::orderId).containsExactly("o1");
         assertThat(users.get("u1")).isPresent();
         // a key that holds an item of another type reads as absent
-        Key<User> wrong = Key.of("Shop", Map.of("PK", AttributeValue.s("USER#u1"), "SK", AttributeValue.s("ORDER#2024-05-01#o1")),
+        Key<User> wrong = Key.of(
+                "Shop",
+                Map.of("PK", AttributeValue.s("USER#u1"), "SK", AttributeValue.s("ORDER#2024-05-01#o1")),
                 UserRepository.MAPPING);
         assertThat(users.get(wrong)).isEmpty();
     }
 
     @Test
     void staged_template_builder_narrows_by_prefix_and_ranges() {
-        for (String[] o : new String[][] {{"o1", "2024-04-30"}, {"o2", "2024-05-01"}, {"o3", "2024-05-01"}, {"o4", "2024-05-02"}, {"o5", "2024-06-01"}}) {
+        for (String[] o : new String[][] {
+            {"o1", "2024-04-30"}, {"o2", "2024-05-01"}, {"o3", "2024-05-01"}, {"o4", "2024-05-02"}, {"o5", "2024-06-01"}
+        }) {
             orders.put(order("u1", o[0], o[1], OrderStatus.PENDING));
         }
         users.put(new User("u1", "Ada", null, 0));
         assertThat(ids(orders.query("u1").list())).containsExactly("o1", "o2", "o3", "o4", "o5");
-        assertThat(ids(orders.query("u1").orderDate(LocalDate.parse("2024-05-01")).list())).containsExactly("o2", "o3");
-        assertThat(ids(orders.query("u1").orderDate(LocalDate.parse("2024-05-01")).orderId().gt("o2").list())).containsExactly("o3");
-        assertThat(ids(orders.query("u1").orderDate(LocalDate.parse("2024-05-01")).orderId().beginsWith("o").list())).containsExactly("o2", "o3");
-        assertThat(ids(orders.query("u1").orderDate().eq(LocalDate.parse("2024-05-01")).list())).containsExactly("o2", "o3");
-        assertThat(ids(orders.query("u1").orderDate().gt(LocalDate.parse("2024-05-01")).list())).containsExactly("o4", "o5");
-        assertThat(ids(orders.query("u1").orderDate().ge(LocalDate.parse("2024-05-01")).list())).containsExactly("o2", "o3", "o4", "o5");
-        assertThat(ids(orders.query("u1").orderDate().lt(LocalDate.parse("2024-05-01")).list())).containsExactly("o1");
-        assertThat(ids(orders.query("u1").orderDate().le(LocalDate.parse("2024-05-01")).list())).containsExactly("o1", "o2", "o3");
-        assertThat(ids(orders.query("u1").orderDate().between(LocalDate.parse("2024-05-01"), LocalDate.parse("2024-05-02")).list()))
+        assertThat(ids(orders.query("u1")
+                        .orderDate(LocalDate.parse("2024-05-01"))
+                        .list()))
+                .containsExactly("o2", "o3");
+        assertThat(ids(orders.query("u1")
+                        .orderDate(LocalDate.parse("2024-05-01"))
+                        .orderId()
+                        .gt("o2")
+                        .list()))
+                .containsExactly("o3");
+        assertThat(ids(orders.query("u1")
+                        .orderDate(LocalDate.parse("2024-05-01"))
+                        .orderId()
+                        .beginsWith("o")
+                        .list()))
+                .containsExactly("o2", "o3");
+        assertThat(ids(orders.query("u1")
+                        .orderDate()
+                        .eq(LocalDate.parse("2024-05-01"))
+                        .list()))
+                .containsExactly("o2", "o3");
+        assertThat(ids(orders.query("u1")
+                        .orderDate()
+                        .gt(LocalDate.parse("2024-05-01"))
+                        .list()))
+                .containsExactly("o4", "o5");
+        assertThat(ids(orders.query("u1")
+                        .orderDate()
+                        .ge(LocalDate.parse("2024-05-01"))
+                        .list()))
+                .containsExactly("o2", "o3", "o4", "o5");
+        assertThat(ids(orders.query("u1")
+                        .orderDate()
+                        .lt(LocalDate.parse("2024-05-01"))
+                        .list()))
+                .containsExactly("o1");
+        assertThat(ids(orders.query("u1")
+                        .orderDate()
+                        .le(LocalDate.parse("2024-05-01"))
+                        .list()))
+                .containsExactly("o1", "o2", "o3");
+        assertThat(ids(orders.query("u1")
+                        .orderDate()
+                        .between(LocalDate.parse("2024-05-01"), LocalDate.parse("2024-05-02"))
+                        .list()))
                 .containsExactly("o2", "o3", "o4");
-        assertThat(ids(orders.query("u1").orderDate().ge(LocalDate.parse("2024-05-01")).descending().limit(2).list())).containsExactly("o5", "o4");
-        assertThat(orders.query("u1").orderDate().lt(LocalDate.parse("2024-05-02")).count()).isEqualTo(3);
+        assertThat(ids(orders.query("u1")
+                        .orderDate()
+                        .ge(LocalDate.parse("2024-05-01"))
+                        .descending()
+                        .limit(2)
+                        .list()))
+                .containsExactly("o5", "o4");
+        assertThat(orders.query("u1")
+                        .orderDate()
+                        .lt(LocalDate.parse("2024-05-02"))
+                        .count())
+                .isEqualTo(3);
     }
 
     @Test
@@ -123,7 +185,11 @@ class SharedTableTest {
         orders.put(order("u3", "o3", "2024-05-03", OrderStatus.SHIPPED));
         users.put(new User("u9", "Grace", "grace@example.com", 0));
         assertThat(ids(orders.byStatus(OrderStatus.PENDING).list())).containsExactly("o1", "o2");
-        assertThat(ids(orders.byStatus(OrderStatus.PENDING).orderDate().ge(LocalDate.parse("2024-05-02")).list())).containsExactly("o2");
+        assertThat(ids(orders.byStatus(OrderStatus.PENDING)
+                        .orderDate()
+                        .ge(LocalDate.parse("2024-05-02"))
+                        .list()))
+                .containsExactly("o2");
         assertThat(users.byEmail("grace@example.com").first()).map(User::name).contains("Grace");
         assertThat(users.byEmail("nobody@example.com").first()).isEmpty();
     }
@@ -131,18 +197,26 @@ class SharedTableTest {
     @Test
     void sparse_template_key_leaves_the_user_out_of_gsi1() {
         users.put(new User("u1", "Ada", null, 0));
-        Map<String, AttributeValue> raw = db.backend().getItem(GetItemRequest.builder().tableName("Shop")
-                .key(Map.of("PK", AttributeValue.s("USER#u1"), "SK", AttributeValue.s("PROFILE"))).build()).item();
+        Map<String, AttributeValue> raw = db.backend()
+                .getItem(GetItemRequest.builder()
+                        .tableName("Shop")
+                        .key(Map.of("PK", AttributeValue.s("USER#u1"), "SK", AttributeValue.s("PROFILE")))
+                        .build())
+                .item();
         assertThat(raw).doesNotContainKey("GSI1PK").doesNotContainKey("email");
     }
 
     @Test
     void updates_cannot_stale_a_computed_key() {
         orders.put(order("u1", "o1", "2024-05-01", OrderStatus.PENDING));
-        assertThatThrownBy(() -> orders.update("u1", LocalDate.parse("2024-05-01"), "o1").set(OrderRepository.STATUS, OrderStatus.SHIPPED))
-                .isInstanceOf(ValidationException.class).hasMessageContaining("GSI1PK");
-        Order updated = orders.update("u1", LocalDate.parse("2024-05-01"), "o1").add(OrderRepository.TAGS, Set.of("express"))
-                .set(OrderRepository.TOTAL, new BigDecimal("20")).execute();
+        assertThatThrownBy(() -> orders.update("u1", LocalDate.parse("2024-05-01"), "o1")
+                        .set(OrderRepository.STATUS, OrderStatus.SHIPPED))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("GSI1PK");
+        Order updated = orders.update("u1", LocalDate.parse("2024-05-01"), "o1")
+                .add(OrderRepository.TAGS, Set.of("express"))
+                .set(OrderRepository.TOTAL, new BigDecimal("20"))
+                .execute();
         assertThat(updated.tags()).containsExactlyInAnyOrder("gift", "express");
         assertThat(updated.total()).isEqualByComparingTo("20");
     }
@@ -164,11 +238,18 @@ class SharedTableTest {
     @Test
     void versioned_delete_and_update() {
         User v1 = users.put(new User("u1", "Ada", null, 0));
-        User v2 = users.update("u1").set(UserRepository.NAME, "Ada B.").expectVersion(1).execute();
+        User v2 = users.update("u1")
+                .set(UserRepository.NAME, "Ada B.")
+                .expectVersion(1)
+                .execute();
         assertThat(v2).isEqualTo(new User("u1", "Ada B.", null, 2));
-        assertThatThrownBy(() -> users.update("u1").set(UserRepository.NAME, "x").expectVersion(1).execute())
+        assertThatThrownBy(() -> users.update("u1")
+                        .set(UserRepository.NAME, "x")
+                        .expectVersion(1)
+                        .execute())
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        assertThatThrownBy(() -> users.update("u1").set(UserRepository.VERSION, 7L)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> users.update("u1").set(UserRepository.VERSION, 7L))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> users.delete(v1)).isInstanceOf(ConditionalCheckFailedException.class);
         users.delete(v2);
         assertThat(users.get("u1")).isEmpty();
@@ -182,20 +263,19 @@ class SharedTableTest {
         Order o1 = order("u1", "o1", "2024-05-01", OrderStatus.PENDING);
         orders.put(o1);
 
-        db.transact(tx -> tx
-                .put(orders, order("u1", "o2", "2024-05-02", OrderStatus.PENDING))
+        db.transact(tx -> tx.put(orders, order("u1", "o2", "2024-05-02", OrderStatus.PENDING))
                 .delete(orders.key("u1", LocalDate.parse("2024-05-01"), "o1"))
                 .update(users.update("u1").set(UserRepository.NAME, "Ada (2 orders)")));
         assertThat(ids(orders.query("u1").list())).containsExactly("o2");
         assertThat(users.get("u1")).map(User::name).contains("Ada (2 orders)");
         assertThat(users.get("u1")).map(User::version).contains(2L);
 
-        assertThatThrownBy(() -> db.transact(tx -> tx
-                .put(orders, order("u1", "o3", "2024-05-03", OrderStatus.PENDING))
-                .check(users.key("u1"), UserRepository.NAME.eq("Someone else"))))
+        assertThatThrownBy(() -> db.transact(tx -> tx.put(orders, order("u1", "o3", "2024-05-03", OrderStatus.PENDING))
+                        .check(users.key("u1"), UserRepository.NAME.eq("Someone else"))))
                 .isInstanceOf(TransactionCanceledException.class)
                 .satisfies(e -> assertThat(((TransactionCanceledException) e).reasons())
-                        .extracting(r -> r.code()).containsExactly("None", "ConditionalCheckFailed"));
+                        .extracting(r -> r.code())
+                        .containsExactly("None", "ConditionalCheckFailed"));
         assertThat(ids(orders.query("u1").list())).containsExactly("o2");
 
         assertThatThrownBy(() -> db.transact(tx -> tx.put(users, new User("u1", "stale", null, 1))))
@@ -241,7 +321,8 @@ class SharedTableTest {
     @Test
     void batch_write_refuses_versioned_entities() {
         assertThatThrownBy(() -> db.batchWrite(batch -> batch.put(users, new User("u1", "Ada", null, 0))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("@Version");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("@Version");
     }
 
     private static List<String> ids(List<Order> list) {

@@ -13,12 +13,16 @@ class JunitArchitectureTest {
 
     @ArchTest
     static final ArchRule uses_the_user_api_the_core_factories_and_junit_only = classes()
-            .that().resideInAPackage("io.partita.junit..")
-            .should().onlyDependOnClassesThat().resideInAnyPackage(
+            .that()
+            .resideInAPackage("io.partita.junit..")
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage(
                     "io.partita.junit..",
-                    "io.partita",                                    // Partita
-                    "io.partita.storage",                            // Storage.inMemory(options), StorageOptions
-                    "org.junit.jupiter.api..", "org.junit.platform.commons..",
+                    "io.partita", // Partita
+                    "io.partita.storage", // Storage.inMemory(options), StorageOptions
+                    "org.junit.jupiter.api..",
+                    "org.junit.platform.commons..",
                     "java..")
             .because("the extension opens a Partita on a fresh core per test and hands it to tests; repositories, "
                     + "mapping, the SPI and the core's internals are not its business");

@@ -11,42 +11,47 @@ import javax.annotation.processing.ProcessingEnvironment;
  * a shared table is validated again in a later round.
  */
 public final class Diagnostics {
-  private final Messager messager;
-  private final SourcePositions positions;
-  private final Set<String> printed = new HashSet<>();
+    private final Messager messager;
+    private final SourcePositions positions;
+    private final Set<String> printed = new HashSet<>();
 
-  public Diagnostics(ProcessingEnvironment env) {
-    this.messager = env.getMessager();
-    this.positions = SourcePositions.create(env);
-  }
-
-  public void print(Report report) {
-    report.problems().forEach(this::print);
-  }
-
-  public void print(Problem problem) {
-    Origin o = problem.origin();
-    String key = problem.text() + '\u0000' + (o == null ? "" : String.valueOf(o.element()))
-        + '\u0000' + (o == null || o.value() == null ? "" : o.value().toString());
-    if (!printed.add(key)) {
-      return;
+    public Diagnostics(ProcessingEnvironment env) {
+        this.messager = env.getMessager();
+        this.positions = SourcePositions.create(env);
     }
-    if (o != null && o.element() != null && o.annotation() != null
-        && positions.print(problem.message().kind(), problem.text(), o.element(), o.annotation(), o.value())) {
-      return;
-    }
-    if (o == null || o.element() == null) {
-      messager.printMessage(problem.message().kind(), problem.text());
-    } else if (o.annotation() == null) {
-      messager.printMessage(problem.message().kind(), problem.text(), o.element());
-    } else if (o.value() == null) {
-      messager.printMessage(problem.message().kind(), problem.text(), o.element(), o.annotation());
-    } else {
-      messager.printMessage(problem.message().kind(), problem.text(), o.element(), o.annotation(), o.value());
-    }
-  }
 
-  public void report(Message message, Origin origin, Object... args) {
-    print(Problem.of(message, origin, args));
-  }
+    public void print(Report report) {
+        report.problems().forEach(this::print);
+    }
+
+    public void print(Problem problem) {
+        Origin o = problem.origin();
+        String key = problem.text()
+                + '\u0000'
+                + (o == null ? "" : String.valueOf(o.element()))
+                + '\u0000'
+                + (o == null || o.value() == null ? "" : o.value().toString());
+        if (!printed.add(key)) {
+            return;
+        }
+        if (o != null
+                && o.element() != null
+                && o.annotation() != null
+                && positions.print(problem.message().kind(), problem.text(), o.element(), o.annotation(), o.value())) {
+            return;
+        }
+        if (o == null || o.element() == null) {
+            messager.printMessage(problem.message().kind(), problem.text());
+        } else if (o.annotation() == null) {
+            messager.printMessage(problem.message().kind(), problem.text(), o.element());
+        } else if (o.value() == null) {
+            messager.printMessage(problem.message().kind(), problem.text(), o.element(), o.annotation());
+        } else {
+            messager.printMessage(problem.message().kind(), problem.text(), o.element(), o.annotation(), o.value());
+        }
+    }
+
+    public void report(Message message, Origin origin, Object... args) {
+        print(Problem.of(message, origin, args));
+    }
 }

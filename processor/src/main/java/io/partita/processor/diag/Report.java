@@ -10,22 +10,22 @@ import javax.tools.Diagnostic;
  * runs only from a report without errors.
  */
 public final class Report {
-  private final List<Problem> problems = new ArrayList<>();
+    private final List<Problem> problems = new ArrayList<>();
 
-  public void add(Message message, Origin origin, Object... args) {
-    problems.add(Problem.of(message, origin, args));
-  }
+    public void add(Message message, Origin origin, Object... args) {
+        problems.add(Problem.of(message, origin, args));
+    }
 
-  public List<Problem> problems() {
-    return List.copyOf(problems);
-  }
+    public List<Problem> problems() {
+        return List.copyOf(problems);
+    }
 
-  public boolean hasErrors() {
-    return problems.stream().anyMatch(p -> p.message().kind() == Diagnostic.Kind.ERROR);
-  }
+    public boolean hasErrors() {
+        return problems.stream().anyMatch(p -> p.message().kind() == Diagnostic.Kind.ERROR);
+    }
 
-  /** Whether an error with this id was already found at this element (to avoid cascades). */
-  public boolean has(Message message) {
-    return problems.stream().anyMatch(p -> p.message() == message);
-  }
+    /** Whether an error with this id was already found at this element (to avoid cascades). */
+    public boolean has(Message message) {
+        return problems.stream().anyMatch(p -> p.message() == message);
+    }
 }

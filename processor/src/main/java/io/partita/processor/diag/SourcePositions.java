@@ -29,117 +29,122 @@ import javax.tools.Diagnostic;
  * {@link #print} returns false and the caller falls back to {@code Messager}.
  */
 final class SourcePositions {
-  private final Trees trees;
+    private final Trees trees;
 
-  private SourcePositions(Trees trees) {
-    this.trees = trees;
-  }
+    private SourcePositions(Trees trees) {
+        this.trees = trees;
+    }
 
-  static SourcePositions create(ProcessingEnvironment env) {
-    try {
-      return new SourcePositions(Trees.instance(env));
-    } catch (RuntimeException | LinkageError notJavac) {
-      return new SourcePositions(null);
+    static SourcePositions create(ProcessingEnvironment env) {
+        try {
+            return new SourcePositions(Trees.instance(env));
+        } catch (RuntimeException | LinkageError notJavac) {
+            return new SourcePositions(null);
+        }
     }
-  }
 
-  /** Prints at the written annotation when {@code annotation} is nested in a repeatable container. */
-  boolean print(Diagnostic.Kind kind, String text, Element element, AnnotationMirror annotation, AnnotationValue value) {
-    if (trees == null || element.getAnnotationMirrors().contains(annotation)) {
-      return false;
-    }
-    int index = indexInContainer(element, annotation);
-    TreePath path = trees.getPath(element);
-    if (index < 0 || path == null) {
-      return false;
-    }
-    Optional<ModifiersTree> modifiers = modifiersOf(path.getLeaf());
-    if (modifiers.isEmpty()) {
-      return false;
-    }
-    String simpleName = annotation.getAnnotationType().asElement().getSimpleName().toString();
-    List<AnnotationTree> written = new ArrayList<>();
-    for (AnnotationTree a : modifiers.get().getAnnotations()) {
-      if (simpleName.equals(lastName(a.getAnnotationType()))) {
-        written.add(a);
-      }
-    }
-    if (index >= written.size()) {
-      return false;
-    }
-    AnnotationTree tree = written.get(index);
-    Tree target = value == null ? tree : valueTree(tree, annotation, value).orElse(tree);
-    trees.printMessage(kind, text, target, path.getCompilationUnit());
-    return true;
-  }
-
-  private static int indexInContainer(Element element, AnnotationMirror nested) {
-    for (AnnotationMirror container : element.getAnnotationMirrors()) {
-      for (AnnotationValue v : container.getElementValues().values()) {
-        if (v.getValue() instanceof List<?> list) {
-          int i = 0;
-          for (Object o : list) {
-            if (o instanceof AnnotationValue av && av.getValue() == nested) {
-              return i;
+    /** Prints at the written annotation when {@code annotation} is nested in a repeatable container. */
+    boolean print(
+            Diagnostic.Kind kind, String text, Element element, AnnotationMirror annotation, AnnotationValue value) {
+        if (trees == null || element.getAnnotationMirrors().contains(annotation)) {
+            return false;
+        }
+        int index = indexInContainer(element, annotation);
+        TreePath path = trees.getPath(element);
+        if (index < 0 || path == null) {
+            return false;
+        }
+        Optional<ModifiersTree> modifiers = modifiersOf(path.getLeaf());
+        if (modifiers.isEmpty()) {
+            return false;
+        }
+        String simpleName =
+                annotation.getAnnotationType().asElement().getSimpleName().toString();
+        List<AnnotationTree> written = new ArrayList<>();
+        for (AnnotationTree a : modifiers.get().getAnnotations()) {
+            if (simpleName.equals(lastName(a.getAnnotationType()))) {
+                written.add(a);
             }
-            i++;
-          }
         }
-      }
+        if (index >= written.size()) {
+            return false;
+        }
+        AnnotationTree tree = written.get(index);
+        Tree target = value == null ? tree : valueTree(tree, annotation, value).orElse(tree);
+        trees.printMessage(kind, text, target, path.getCompilationUnit());
+        return true;
     }
-    return -1;
-  }
 
-  private static Optional<ModifiersTree> modifiersOf(Tree tree) {
-    if (tree instanceof com.sun.source.tree.VariableTree v) {
-      return Optional.of(v.getModifiers());
+    private static int indexInContainer(Element element, AnnotationMirror nested) {
+        for (AnnotationMirror container : element.getAnnotationMirrors()) {
+            for (AnnotationValue v : container.getElementValues().values()) {
+                if (v.getValue() instanceof List<?> list) {
+                    int i = 0;
+                    for (Object o : list) {
+                        if (o instanceof AnnotationValue av && av.getValue() == nested) {
+                            return i;
+                        }
+                        i++;
+                    }
+                }
+            }
+        }
+        return -1;
     }
-    if (tree instanceof com.sun.source.tree.ClassTree c) {
-      return Optional.of(c.getModifiers());
-    }
-    if (tree instanceof com.sun.source.tree.MethodTree m) {
-      return Optional.of(m.getModifiers());
-    }
-    return Optional.empty();
-  }
 
-  /** The expression written for the attribute holding {@code value} (or the element of an array). */
-  private static Optional<Tree> valueTree(AnnotationTree tree, AnnotationMirror annotation, AnnotationValue value) {
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e : annotation.getElementValues().entrySet()) {
-      String attribute = e.getKey().getSimpleName().toString();
-      int arrayIndex = -1;
-      if (e.getValue() != value) {
-        if (!(e.getValue().getValue() instanceof List<?> list) || !list.contains(value)) {
-          continue;
+    private static Optional<ModifiersTree> modifiersOf(Tree tree) {
+        if (tree instanceof com.sun.source.tree.VariableTree v) {
+            return Optional.of(v.getModifiers());
         }
-        arrayIndex = list.indexOf(value);
-      }
-      for (ExpressionTree arg : tree.getArguments()) {
-        ExpressionTree expr = arg;
-        if (arg instanceof AssignmentTree a) {
-          if (!attribute.equals(lastName(a.getVariable()))) {
-            continue;
-          }
-          expr = a.getExpression();
-        } else if (!attribute.equals("value")) {
-          continue;
+        if (tree instanceof com.sun.source.tree.ClassTree c) {
+            return Optional.of(c.getModifiers());
         }
-        if (arrayIndex >= 0 && expr instanceof NewArrayTree array && arrayIndex < array.getInitializers().size()) {
-          return Optional.of(array.getInitializers().get(arrayIndex));
+        if (tree instanceof com.sun.source.tree.MethodTree m) {
+            return Optional.of(m.getModifiers());
         }
-        return Optional.of(expr);
-      }
+        return Optional.empty();
     }
-    return Optional.empty();
-  }
 
-  private static String lastName(Tree tree) {
-    if (tree instanceof IdentifierTree id) {
-      return id.getName().toString();
+    /** The expression written for the attribute holding {@code value} (or the element of an array). */
+    private static Optional<Tree> valueTree(AnnotationTree tree, AnnotationMirror annotation, AnnotationValue value) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+                annotation.getElementValues().entrySet()) {
+            String attribute = e.getKey().getSimpleName().toString();
+            int arrayIndex = -1;
+            if (e.getValue() != value) {
+                if (!(e.getValue().getValue() instanceof List<?> list) || !list.contains(value)) {
+                    continue;
+                }
+                arrayIndex = list.indexOf(value);
+            }
+            for (ExpressionTree arg : tree.getArguments()) {
+                ExpressionTree expr = arg;
+                if (arg instanceof AssignmentTree a) {
+                    if (!attribute.equals(lastName(a.getVariable()))) {
+                        continue;
+                    }
+                    expr = a.getExpression();
+                } else if (!attribute.equals("value")) {
+                    continue;
+                }
+                if (arrayIndex >= 0
+                        && expr instanceof NewArrayTree array
+                        && arrayIndex < array.getInitializers().size()) {
+                    return Optional.of(array.getInitializers().get(arrayIndex));
+                }
+                return Optional.of(expr);
+            }
+        }
+        return Optional.empty();
     }
-    if (tree instanceof MemberSelectTree select) {
-      return select.getIdentifier().toString();
+
+    private static String lastName(Tree tree) {
+        if (tree instanceof IdentifierTree id) {
+            return id.getName().toString();
+        }
+        if (tree instanceof MemberSelectTree select) {
+            return select.getIdentifier().toString();
+        }
+        return "";
     }
-    return "";
-  }
 }

@@ -19,65 +19,69 @@ import javax.lang.model.util.ElementFilter;
  * every repository of the module would be missing. The processor reports the missing element instead.
  */
 public final class RequiredValues {
-  private static final String PACKAGE = "io.partita.annotations.";
-  private static final Map<String, List<String>> REQUIRED = Map.of(
-      "Table", List.of("name"),
-      "Entity", List.of("table", "type"),
-      "Gsi", List.of("name"),
-      "Lsi", List.of("name"),
-      "GsiKey", List.of("index"),
-      "LsiKey", List.of("index"),
-      "Scatter", List.of("index"),
-      "Key", List.of("pk"),
-      "Attribute", List.of("value"),
-      "Convert", List.of("value"));
+    private static final String PACKAGE = "io.partita.annotations.";
+    private static final Map<String, List<String>> REQUIRED = Map.of(
+            "Table", List.of("name"),
+            "Entity", List.of("table", "type"),
+            "Gsi", List.of("name"),
+            "Lsi", List.of("name"),
+            "GsiKey", List.of("index"),
+            "LsiKey", List.of("index"),
+            "Scatter", List.of("index"),
+            "Key", List.of("pk"),
+            "Attribute", List.of("value"),
+            "Convert", List.of("value"));
 
-  private RequiredValues() {}
+    private RequiredValues() {}
 
-  /** Reports every required element not set on the type or its fields; true if there was one. */
-  public static boolean missing(TypeElement type, Diagnostics diagnostics) {
-    boolean missing = check(type, diagnostics);
-    for (Element f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
-      missing |= check(f, diagnostics);
-    }
-    return missing;
-  }
-
-  private static boolean check(Element e, Diagnostics diagnostics) {
-    boolean missing = false;
-    for (AnnotationMirror m : e.getAnnotationMirrors()) {
-      missing |= check(e, m, diagnostics);
-    }
-    return missing;
-  }
-
-  private static boolean check(Element e, AnnotationMirror m, Diagnostics diagnostics) {
-    String name = ((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().toString();
-    if (!name.startsWith(PACKAGE)) {
-      return false;
-    }
-    boolean missing = false;
-    String simple = name.substring(PACKAGE.length());
-    if (simple.endsWith(".List")) { // a container of repeated annotations
-      for (AnnotationValue v : m.getElementValues().values()) {
-        if (v.getValue() instanceof List<?> values) {
-          for (Object o : values) {
-            if (o instanceof AnnotationValue av && av.getValue() instanceof AnnotationMirror inner) {
-              missing |= check(e, inner, diagnostics);
-            }
-          }
+    /** Reports every required element not set on the type or its fields; true if there was one. */
+    public static boolean missing(TypeElement type, Diagnostics diagnostics) {
+        boolean missing = check(type, diagnostics);
+        for (Element f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+            missing |= check(f, diagnostics);
         }
-      }
-      return missing;
+        return missing;
     }
-    for (String element : REQUIRED.getOrDefault(simple, List.of())) {
-      boolean set = m.getElementValues().keySet().stream()
-          .map(ExecutableElement::getSimpleName).anyMatch(n -> n.contentEquals(element));
-      if (!set) {
-        diagnostics.report(Message.MissingAnnotationValue, Origin.of(e, m), simple, e, element, simple, element);
-        missing = true;
-      }
+
+    private static boolean check(Element e, Diagnostics diagnostics) {
+        boolean missing = false;
+        for (AnnotationMirror m : e.getAnnotationMirrors()) {
+            missing |= check(e, m, diagnostics);
+        }
+        return missing;
     }
-    return missing;
-  }
+
+    private static boolean check(Element e, AnnotationMirror m, Diagnostics diagnostics) {
+        String name = ((TypeElement) m.getAnnotationType().asElement())
+                .getQualifiedName()
+                .toString();
+        if (!name.startsWith(PACKAGE)) {
+            return false;
+        }
+        boolean missing = false;
+        String simple = name.substring(PACKAGE.length());
+        if (simple.endsWith(".List")) { // a container of repeated annotations
+            for (AnnotationValue v : m.getElementValues().values()) {
+                if (v.getValue() instanceof List<?> values) {
+                    for (Object o : values) {
+                        if (o instanceof AnnotationValue av && av.getValue() instanceof AnnotationMirror inner) {
+                            missing |= check(e, inner, diagnostics);
+                        }
+                    }
+                }
+            }
+            return missing;
+        }
+        for (String element : REQUIRED.getOrDefault(simple, List.of())) {
+            boolean set = m.getElementValues().keySet().stream()
+                    .map(ExecutableElement::getSimpleName)
+                    .anyMatch(n -> n.contentEquals(element));
+            if (!set) {
+                diagnostics.report(
+                        Message.MissingAnnotationValue, Origin.of(e, m), simple, e, element, simple, element);
+                missing = true;
+            }
+        }
+        return missing;
+    }
 }

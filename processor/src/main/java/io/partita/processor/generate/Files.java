@@ -11,25 +11,27 @@ import javax.annotation.processing.Filer;
 
 /** Writes each generated top-level type once per compilation, with Partita's conventions. */
 final class Files {
-  private final Set<String> written = new HashSet<>();
+    private final Set<String> written = new HashSet<>();
 
-  static AnnotationSpec generated() {
-    return AnnotationSpec.builder(Runtime.GENERATED).addMember("value", "$S", Runtime.GENERATOR).build();
-  }
-
-  /** Whether {@code name} was already written in this compilation (a shared table seen again in a later round). */
-  boolean isWritten(ClassName name) {
-    return written.contains(name.canonicalName());
-  }
-
-  void write(Filer filer, ClassName name, TypeSpec type) throws IOException {
-    if (!written.add(name.canonicalName())) {
-      return;
+    static AnnotationSpec generated() {
+        return AnnotationSpec.builder(Runtime.GENERATED)
+                .addMember("value", "$S", Runtime.GENERATOR)
+                .build();
     }
-    JavaFile.builder(name.packageName(), type)
-        .skipJavaLangImports(true)
-        .indent("  ")
-        .build()
-        .writeTo(filer);
-  }
+
+    /** Whether {@code name} was already written in this compilation (a shared table seen again in a later round). */
+    boolean isWritten(ClassName name) {
+        return written.contains(name.canonicalName());
+    }
+
+    void write(Filer filer, ClassName name, TypeSpec type) throws IOException {
+        if (!written.add(name.canonicalName())) {
+            return;
+        }
+        JavaFile.builder(name.packageName(), type)
+                .skipJavaLangImports(true)
+                .indent("  ")
+                .build()
+                .writeTo(filer);
+    }
 }

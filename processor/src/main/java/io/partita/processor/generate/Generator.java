@@ -13,5 +13,5 @@ import javax.annotation.processing.Filer;
  * Register implementations in {@code PartitaProcessor}.
  */
 public interface Generator {
-  void generate(TableModel table, Filer filer) throws IOException;
+    void generate(TableModel table, Filer filer) throws IOException;
 }

@@ -38,376 +38,478 @@ import javax.tools.StandardLocation;
  * {@code CreateTableJson} prints for the generated {@code TABLE}. Output is deterministic (model order only).
  */
 public final class ReportGenerator implements Generator {
-  /** The resource folder, under the class output. */
-  public static final String FOLDER = "META-INF/partita/";
+    /** The resource folder, under the class output. */
+    public static final String FOLDER = "META-INF/partita/";
 
-  private final Set<String> written = new HashSet<>();
+    private final Set<String> written = new HashSet<>();
 
-  @Override
-  public void generate(TableModel table, Filer filer) throws IOException {
-    if (table.entities().isEmpty() || !written.add(table.name())) {
-      return; // a shared table validated again in a later round: already written
-    }
-    List<Layout> layouts = table.entities().stream().map(e -> new Layout(table, e)).toList();
-    Element[] origins = origins(table);
-    write(filer, FOLDER + table.name() + ".create-table.json", createTableJson(table, layouts), origins);
-    write(filer, FOLDER + table.name() + ".md", markdown(table, layouts), origins);
-  }
-
-  private static Element[] origins(TableModel table) {
-    Set<Element> out = new LinkedHashSet<>();
-    out.add(table.origin().element());
-    table.entities().forEach(e -> out.add(e.origin().element()));
-    return out.toArray(Element[]::new);
-  }
-
-  private static void write(Filer filer, String path, String text, Element[] origins) throws IOException {
-    FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "", path, origins);
-    try (Writer w = new java.io.OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-      w.write(text);
-    }
-  }
-
-  // ---- CreateTable JSON --------------------------------------------------------------------------------
-
-  /**
-   * The CreateTable request: TableName, AttributeDefinitions (each key attribute once, in first use order:
-   * table, LSIs, GSIs), KeySchema, LocalSecondaryIndexes, GlobalSecondaryIndexes (a multi-attribute key is
-   * several HASH/RANGE elements in key order, the scatter shard attribute included), BillingMode.
-   */
-  static String createTableJson(TableModel table, List<Layout> layouts) {
-    Layout first = layouts.get(0);
-    List<IndexLayout> indexes = Layout.tableIndexes(table, layouts);
-    List<IndexLayout> lsis = indexes.stream().filter(i -> !i.isGsi()).toList();
-    List<IndexLayout> gsis = indexes.stream().filter(IndexLayout::isGsi).toList();
-    Map<String, String> definitions = new LinkedHashMap<>();
-    List<Json> keySchema = keySchema(first.basePartition, first.baseSort, definitions);
-    List<Json> lsiNodes = new ArrayList<>();
-    for (IndexLayout l : lsis) {
-      lsiNodes.add(Json.object().put("IndexName", l.index().name())
-          .put("KeySchema", keySchema(first.basePartition, l.sort(), definitions))
-          .put("Projection", projection(l.index())));
-    }
-    List<Json> gsiNodes = new ArrayList<>();
-    for (IndexLayout l : gsis) {
-      gsiNodes.add(Json.object().put("IndexName", l.index().name())
-          .put("KeySchema", keySchema(l.partition(), l.sort(), definitions))
-          .put("Projection", projection(l.index())));
-    }
-    Json root = Json.object().put("TableName", table.name())
-        .put("AttributeDefinitions", definitions.entrySet().stream()
-            .map(e -> Json.object().put("AttributeName", e.getKey()).put("AttributeType", e.getValue())).toList())
-        .put("KeySchema", keySchema);
-    if (!lsiNodes.isEmpty()) {
-      root.put("LocalSecondaryIndexes", lsiNodes);
-    }
-    if (!gsiNodes.isEmpty()) {
-      root.put("GlobalSecondaryIndexes", gsiNodes);
-    }
-    root.put("BillingMode", "PAY_PER_REQUEST");
-    StringBuilder sb = new StringBuilder();
-    root.write(sb, "");
-    return sb.append('\n').toString();
-  }
-
-  private static List<Json> keySchema(List<KeyAttr> hash, List<KeyAttr> range, Map<String, String> definitions) {
-    List<Json> out = new ArrayList<>();
-    for (KeyAttr a : hash) {
-      definitions.putIfAbsent(a.attribute(), a.type().name());
-      out.add(Json.object().put("AttributeName", a.attribute()).put("KeyType", "HASH"));
-    }
-    for (KeyAttr a : range) {
-      definitions.putIfAbsent(a.attribute(), a.type().name());
-      out.add(Json.object().put("AttributeName", a.attribute()).put("KeyType", "RANGE"));
-    }
-    return out;
-  }
-
-  private static Json projection(IndexModel index) {
-    Json p = Json.object().put("ProjectionType", index.projection().name());
-    if (index.projection() == ProjectionKind.INCLUDE) {
-      p.put("NonKeyAttributes", index.include().stream().map(IndexModel.Included::attribute).toList());
-    }
-    return p;
-  }
-
-  /** A tiny ordered JSON object writer: strings, lists of strings or objects, nested objects. */
-  static final class Json {
-    private final Map<String, Object> fields = new LinkedHashMap<>();
-
-    static Json object() {
-      return new Json();
-    }
-
-    Json put(String name, Object value) {
-      fields.put(name, value);
-      return this;
-    }
-
-    void write(StringBuilder sb, String indent) {
-      if (fields.isEmpty()) {
-        sb.append("{}");
-        return;
-      }
-      String inner = indent + "  ";
-      sb.append("{\n");
-      int i = 0;
-      for (Map.Entry<String, Object> e : fields.entrySet()) {
-        sb.append(inner);
-        string(sb, e.getKey());
-        sb.append(": ");
-        value(sb, e.getValue(), inner);
-        sb.append(++i < fields.size() ? ",\n" : "\n");
-      }
-      sb.append(indent).append('}');
-    }
-
-    private static void value(StringBuilder sb, Object v, String indent) {
-      if (v instanceof Json j) {
-        j.write(sb, indent);
-      } else if (v instanceof List<?> list) {
-        if (list.isEmpty()) {
-          sb.append("[]");
-          return;
+    @Override
+    public void generate(TableModel table, Filer filer) throws IOException {
+        if (table.entities().isEmpty() || !written.add(table.name())) {
+            return; // a shared table validated again in a later round: already written
         }
-        String inner = indent + "  ";
-        sb.append("[\n");
-        for (int i = 0; i < list.size(); i++) {
-          sb.append(inner);
-          value(sb, list.get(i), inner);
-          sb.append(i + 1 < list.size() ? ",\n" : "\n");
-        }
-        sb.append(indent).append(']');
-      } else {
-        string(sb, String.valueOf(v));
-      }
+        List<Layout> layouts =
+                table.entities().stream().map(e -> new Layout(table, e)).toList();
+        Element[] origins = origins(table);
+        write(filer, FOLDER + table.name() + ".create-table.json", createTableJson(table, layouts), origins);
+        write(filer, FOLDER + table.name() + ".md", markdown(table, layouts), origins);
     }
 
-    static void string(StringBuilder sb, String s) {
-      sb.append('"');
-      for (int i = 0; i < s.length(); i++) {
-        char c = s.charAt(i);
-        switch (c) {
-          case '"' -> sb.append("\\\"");
-          case '\\' -> sb.append("\\\\");
-          case '\n' -> sb.append("\\n");
-          case '\r' -> sb.append("\\r");
-          case '\t' -> sb.append("\\t");
-          default -> {
-            if (c < 0x20) {
-              sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-            } else {
-              sb.append(c);
+    private static Element[] origins(TableModel table) {
+        Set<Element> out = new LinkedHashSet<>();
+        out.add(table.origin().element());
+        table.entities().forEach(e -> out.add(e.origin().element()));
+        return out.toArray(Element[]::new);
+    }
+
+    private static void write(Filer filer, String path, String text, Element[] origins) throws IOException {
+        FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "", path, origins);
+        try (Writer w = new java.io.OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+            w.write(text);
+        }
+    }
+
+    // ---- CreateTable JSON --------------------------------------------------------------------------------
+
+    /**
+     * The CreateTable request: TableName, AttributeDefinitions (each key attribute once, in first use order:
+     * table, LSIs, GSIs), KeySchema, LocalSecondaryIndexes, GlobalSecondaryIndexes (a multi-attribute key is
+     * several HASH/RANGE elements in key order, the scatter shard attribute included), BillingMode.
+     */
+    static String createTableJson(TableModel table, List<Layout> layouts) {
+        Layout first = layouts.get(0);
+        List<IndexLayout> indexes = Layout.tableIndexes(table, layouts);
+        List<IndexLayout> lsis = indexes.stream().filter(i -> !i.isGsi()).toList();
+        List<IndexLayout> gsis = indexes.stream().filter(IndexLayout::isGsi).toList();
+        Map<String, String> definitions = new LinkedHashMap<>();
+        List<Json> keySchema = keySchema(first.basePartition, first.baseSort, definitions);
+        List<Json> lsiNodes = new ArrayList<>();
+        for (IndexLayout l : lsis) {
+            lsiNodes.add(Json.object()
+                    .put("IndexName", l.index().name())
+                    .put("KeySchema", keySchema(first.basePartition, l.sort(), definitions))
+                    .put("Projection", projection(l.index())));
+        }
+        List<Json> gsiNodes = new ArrayList<>();
+        for (IndexLayout l : gsis) {
+            gsiNodes.add(Json.object()
+                    .put("IndexName", l.index().name())
+                    .put("KeySchema", keySchema(l.partition(), l.sort(), definitions))
+                    .put("Projection", projection(l.index())));
+        }
+        Json root = Json.object()
+                .put("TableName", table.name())
+                .put(
+                        "AttributeDefinitions",
+                        definitions.entrySet().stream()
+                                .map(e -> Json.object()
+                                        .put("AttributeName", e.getKey())
+                                        .put("AttributeType", e.getValue()))
+                                .toList())
+                .put("KeySchema", keySchema);
+        if (!lsiNodes.isEmpty()) {
+            root.put("LocalSecondaryIndexes", lsiNodes);
+        }
+        if (!gsiNodes.isEmpty()) {
+            root.put("GlobalSecondaryIndexes", gsiNodes);
+        }
+        root.put("BillingMode", "PAY_PER_REQUEST");
+        StringBuilder sb = new StringBuilder();
+        root.write(sb, "");
+        return sb.append('\n').toString();
+    }
+
+    private static List<Json> keySchema(List<KeyAttr> hash, List<KeyAttr> range, Map<String, String> definitions) {
+        List<Json> out = new ArrayList<>();
+        for (KeyAttr a : hash) {
+            definitions.putIfAbsent(a.attribute(), a.type().name());
+            out.add(Json.object().put("AttributeName", a.attribute()).put("KeyType", "HASH"));
+        }
+        for (KeyAttr a : range) {
+            definitions.putIfAbsent(a.attribute(), a.type().name());
+            out.add(Json.object().put("AttributeName", a.attribute()).put("KeyType", "RANGE"));
+        }
+        return out;
+    }
+
+    private static Json projection(IndexModel index) {
+        Json p = Json.object().put("ProjectionType", index.projection().name());
+        if (index.projection() == ProjectionKind.INCLUDE) {
+            p.put(
+                    "NonKeyAttributes",
+                    index.include().stream().map(IndexModel.Included::attribute).toList());
+        }
+        return p;
+    }
+
+    /** A tiny ordered JSON object writer: strings, lists of strings or objects, nested objects. */
+    static final class Json {
+        private final Map<String, Object> fields = new LinkedHashMap<>();
+
+        static Json object() {
+            return new Json();
+        }
+
+        Json put(String name, Object value) {
+            fields.put(name, value);
+            return this;
+        }
+
+        void write(StringBuilder sb, String indent) {
+            if (fields.isEmpty()) {
+                sb.append("{}");
+                return;
             }
-          }
+            String inner = indent + "  ";
+            sb.append("{\n");
+            int i = 0;
+            for (Map.Entry<String, Object> e : fields.entrySet()) {
+                sb.append(inner);
+                string(sb, e.getKey());
+                sb.append(": ");
+                value(sb, e.getValue(), inner);
+                sb.append(++i < fields.size() ? ",\n" : "\n");
+            }
+            sb.append(indent).append('}');
         }
-      }
-      sb.append('"');
-    }
-  }
 
-  // ---- Markdown report ---------------------------------------------------------------------------------
+        private static void value(StringBuilder sb, Object v, String indent) {
+            if (v instanceof Json j) {
+                j.write(sb, indent);
+            } else if (v instanceof List<?> list) {
+                if (list.isEmpty()) {
+                    sb.append("[]");
+                    return;
+                }
+                String inner = indent + "  ";
+                sb.append("[\n");
+                for (int i = 0; i < list.size(); i++) {
+                    sb.append(inner);
+                    value(sb, list.get(i), inner);
+                    sb.append(i + 1 < list.size() ? ",\n" : "\n");
+                }
+                sb.append(indent).append(']');
+            } else {
+                string(sb, String.valueOf(v));
+            }
+        }
 
-  static String markdown(TableModel table, List<Layout> layouts) {
-    Layout first = layouts.get(0);
-    List<IndexLayout> indexes = Layout.tableIndexes(table, layouts);
-    StringBuilder md = new StringBuilder();
-    md.append("# Table `").append(table.name()).append("`\n\n");
-    md.append(table.isShared()
-        ? "Shared table (single-table design) declared by `" + table.declaringType() + "`; "
-            + table.entities().size() + " entity types, told apart by the discriminator attribute `"
-            + table.discriminator() + "`."
-        : "Single-entity table of `" + table.declaringType() + "`.");
-    md.append(" Billing mode PAY_PER_REQUEST. Create it with\n`aws dynamodb create-table --cli-input-json file://")
-        .append(table.name()).append(".create-table.json`.\n\n");
-
-    md.append("## Key schema\n\n| attribute | type | key |\n|---|---|---|\n");
-    for (KeyAttr a : first.basePartition) {
-      md.append("| `").append(a.attribute()).append("` | ").append(a.type()).append(" | partition (HASH) |\n");
-    }
-    for (KeyAttr a : first.baseSort) {
-      md.append("| `").append(a.attribute()).append("` | ").append(a.type()).append(" | sort (RANGE) |\n");
-    }
-    md.append('\n');
-
-    md.append("## Indexes\n\n");
-    if (indexes.isEmpty()) {
-      md.append("None.\n\n");
-    } else {
-      md.append("| index | kind | partition key | sort key | projection | written by |\n|---|---|---|---|---|---|\n");
-      for (IndexLayout l : indexes) {
-        IndexModel index = l.index();
-        List<KeyAttr> partition = l.isGsi() ? l.partition() : first.basePartition;
-        String writers = layouts.stream().filter(x -> x.indexes.stream().anyMatch(i -> i.index().name().equals(index.name())))
-            .map(x -> x.entity.simpleName()).collect(Collectors.joining(", "));
-        md.append("| `").append(index.name()).append("` | ").append(index.kind())
-            .append(" | ").append(attrs(partition)).append(" | ").append(l.sort().isEmpty() ? "—" : attrs(l.sort()))
-            .append(" | ").append(projectionText(index)).append(" | ").append(writers).append(" |\n");
-      }
-      md.append('\n');
-    }
-
-    md.append("## Entities\n");
-    for (Layout l : layouts) {
-      entity(md, table, l);
+        static void string(StringBuilder sb, String s) {
+            sb.append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '"' -> sb.append("\\\"");
+                    case '\\' -> sb.append("\\\\");
+                    case '\n' -> sb.append("\\n");
+                    case '\r' -> sb.append("\\r");
+                    case '\t' -> sb.append("\\t");
+                    default -> {
+                        if (c < 0x20) {
+                            sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+                        } else {
+                            sb.append(c);
+                        }
+                    }
+                }
+            }
+            sb.append('"');
+        }
     }
 
-    List<IndexLayout> lsis = indexes.stream().filter(i -> !i.isGsi()).toList();
-    md.append("\n## Notes\n\n");
-    if (!lsis.isEmpty()) {
-      md.append("- **LSI item-collection limit**: with ").append(lsis.size() == 1 ? "a local secondary index ("
-              : "local secondary indexes (").append(lsis.stream().map(i -> "`" + i.index().name() + "`")
-              .collect(Collectors.joining(", ")))
-          .append("), all items sharing one partition-key value, together with their LSI entries, form an item "
-              + "collection limited to 10 GB; a partition that can grow beyond it needs a GSI instead. LSIs are "
-              + "created with the table and cannot be added later.\n");
-    }
-    if (indexes.stream().anyMatch(IndexLayout::isGsi)) {
-      md.append("- GSIs are eventually consistent: their query builders have no `consistentRead()`; each GSI a put"
-          + " touches is one more write (see write amplification).\n");
-    }
-    if (indexes.isEmpty()) {
-      md.append("- No secondary index: every access pattern is a key lookup or a query on the base table.\n");
-    }
-    return md.toString();
-  }
+    // ---- Markdown report ---------------------------------------------------------------------------------
 
-  private static void entity(StringBuilder md, TableModel table, Layout l) {
-    EntityModel e = l.entity;
-    md.append("\n### ").append(e.simpleName()).append("\n\n");
-    md.append("- Type: `").append(e.qualifiedName()).append('`');
-    e.type().ifPresent(t -> md.append(", discriminator `").append(table.discriminator()).append(" = \"").append(t).append("\"`"));
-    md.append("\n- Repository: `").append(RepositoryGenerator.repositoryClass(e).simpleName()).append("`\n");
-    md.append("- Keys: ").append(keyDescription(l.basePartition, "partition")).append(l.baseSort.isEmpty() ? ""
-        : "; " + keyDescription(l.baseSort, "sort")).append('\n');
-    for (IndexLayout i : l.indexes) {
-      List<String> parts = new ArrayList<>();
-      if (i.isGsi()) {
-        parts.add(keyDescription(i.partition(), "partition"));
-      }
-      if (!i.sort().isEmpty()) {
-        parts.add(keyDescription(i.sort(), "sort"));
-      }
-      md.append("- `").append(i.index().name()).append("` keys: ").append(String.join("; ", parts)).append('\n');
+    static String markdown(TableModel table, List<Layout> layouts) {
+        Layout first = layouts.get(0);
+        List<IndexLayout> indexes = Layout.tableIndexes(table, layouts);
+        StringBuilder md = new StringBuilder();
+        md.append("# Table `").append(table.name()).append("`\n\n");
+        md.append(
+                table.isShared()
+                        ? "Shared table (single-table design) declared by `" + table.declaringType() + "`; "
+                                + table.entities().size() + " entity types, told apart by the discriminator attribute `"
+                                + table.discriminator() + "`."
+                        : "Single-entity table of `" + table.declaringType() + "`.");
+        md.append(" Billing mode PAY_PER_REQUEST. Create it with\n`aws dynamodb create-table --cli-input-json file://")
+                .append(table.name())
+                .append(".create-table.json`.\n\n");
+
+        md.append("## Key schema\n\n| attribute | type | key |\n|---|---|---|\n");
+        for (KeyAttr a : first.basePartition) {
+            md.append("| `")
+                    .append(a.attribute())
+                    .append("` | ")
+                    .append(a.type())
+                    .append(" | partition (HASH) |\n");
+        }
+        for (KeyAttr a : first.baseSort) {
+            md.append("| `")
+                    .append(a.attribute())
+                    .append("` | ")
+                    .append(a.type())
+                    .append(" | sort (RANGE) |\n");
+        }
+        md.append('\n');
+
+        md.append("## Indexes\n\n");
+        if (indexes.isEmpty()) {
+            md.append("None.\n\n");
+        } else {
+            md.append(
+                    "| index | kind | partition key | sort key | projection | written by |\n|---|---|---|---|---|---|\n");
+            for (IndexLayout l : indexes) {
+                IndexModel index = l.index();
+                List<KeyAttr> partition = l.isGsi() ? l.partition() : first.basePartition;
+                String writers = layouts.stream()
+                        .filter(x -> x.indexes.stream()
+                                .anyMatch(i -> i.index().name().equals(index.name())))
+                        .map(x -> x.entity.simpleName())
+                        .collect(Collectors.joining(", "));
+                md.append("| `")
+                        .append(index.name())
+                        .append("` | ")
+                        .append(index.kind())
+                        .append(" | ")
+                        .append(attrs(partition))
+                        .append(" | ")
+                        .append(l.sort().isEmpty() ? "—" : attrs(l.sort()))
+                        .append(" | ")
+                        .append(projectionText(index))
+                        .append(" | ")
+                        .append(writers)
+                        .append(" |\n");
+            }
+            md.append('\n');
+        }
+
+        md.append("## Entities\n");
+        for (Layout l : layouts) {
+            entity(md, table, l);
+        }
+
+        List<IndexLayout> lsis = indexes.stream().filter(i -> !i.isGsi()).toList();
+        md.append("\n## Notes\n\n");
+        if (!lsis.isEmpty()) {
+            md.append("- **LSI item-collection limit**: with ")
+                    .append(lsis.size() == 1 ? "a local secondary index (" : "local secondary indexes (")
+                    .append(lsis.stream().map(i -> "`" + i.index().name() + "`").collect(Collectors.joining(", ")))
+                    .append(
+                            "), all items sharing one partition-key value, together with their LSI entries, form an item "
+                                    + "collection limited to 10 GB; a partition that can grow beyond it needs a GSI instead. LSIs are "
+                                    + "created with the table and cannot be added later.\n");
+        }
+        if (indexes.stream().anyMatch(IndexLayout::isGsi)) {
+            md.append(
+                    "- GSIs are eventually consistent: their query builders have no `consistentRead()`; each GSI a put"
+                            + " touches is one more write (see write amplification).\n");
+        }
+        if (indexes.isEmpty()) {
+            md.append("- No secondary index: every access pattern is a key lookup or a query on the base table.\n");
+        }
+        return md.toString();
     }
 
-    md.append("\nAccess patterns (generated query methods):\n\n| call | reads | returns |\n|---|---|---|\n");
-    md.append("| `").append(call(l, "query", l.basePartition, l.baseSort)).append("` | table | `")
-        .append(e.simpleName()).append("` |\n");
-    md.append("| `get(").append(params(l.keyParameters())).append(")` | table (one item) | `Optional<")
-        .append(e.simpleName()).append(">` |\n");
-    for (IndexLayout i : l.indexes) {
-      List<KeyAttr> pk = (i.isGsi() ? i.partition() : l.basePartition).stream()
-          .filter(a -> !(a.source() instanceof ShardSource)).toList();
-      String reads = "`" + i.index().name() + "` (" + i.index().kind()
-          + i.scatter().map(s -> ", gathers " + s.shards() + " shards").orElse("") + ")";
-      String returns = "`" + (i.result() == Result.VIEW ? RepositoryGenerator.viewClass(e, i.index()).simpleName()
-          : e.simpleName()) + "`";
-      if (!i.isGsi() && i.index().projection() != ProjectionKind.ALL) {
-        returns += " (unprojected attributes fetched from the table, counted)";
-      }
-      md.append("| `").append(call(l, i.method(), pk, i.sort())).append("` | ").append(reads).append(" | ")
-          .append(returns).append(" |\n");
+    private static void entity(StringBuilder md, TableModel table, Layout l) {
+        EntityModel e = l.entity;
+        md.append("\n### ").append(e.simpleName()).append("\n\n");
+        md.append("- Type: `").append(e.qualifiedName()).append('`');
+        e.type()
+                .ifPresent(t -> md.append(", discriminator `")
+                        .append(table.discriminator())
+                        .append(" = \"")
+                        .append(t)
+                        .append("\"`"));
+        md.append("\n- Repository: `")
+                .append(RepositoryGenerator.repositoryClass(e).simpleName())
+                .append("`\n");
+        md.append("- Keys: ")
+                .append(keyDescription(l.basePartition, "partition"))
+                .append(l.baseSort.isEmpty() ? "" : "; " + keyDescription(l.baseSort, "sort"))
+                .append('\n');
+        for (IndexLayout i : l.indexes) {
+            List<String> parts = new ArrayList<>();
+            if (i.isGsi()) {
+                parts.add(keyDescription(i.partition(), "partition"));
+            }
+            if (!i.sort().isEmpty()) {
+                parts.add(keyDescription(i.sort(), "sort"));
+            }
+            md.append("- `")
+                    .append(i.index().name())
+                    .append("` keys: ")
+                    .append(String.join("; ", parts))
+                    .append('\n');
+        }
+
+        md.append("\nAccess patterns (generated query methods):\n\n| call | reads | returns |\n|---|---|---|\n");
+        md.append("| `")
+                .append(call(l, "query", l.basePartition, l.baseSort))
+                .append("` | table | `")
+                .append(e.simpleName())
+                .append("` |\n");
+        md.append("| `get(")
+                .append(params(l.keyParameters()))
+                .append(")` | table (one item) | `Optional<")
+                .append(e.simpleName())
+                .append(">` |\n");
+        for (IndexLayout i : l.indexes) {
+            List<KeyAttr> pk = (i.isGsi() ? i.partition() : l.basePartition)
+                    .stream().filter(a -> !(a.source() instanceof ShardSource)).toList();
+            String reads = "`" + i.index().name() + "` (" + i.index().kind()
+                    + i.scatter()
+                            .map(s -> ", gathers " + s.shards() + " shards")
+                            .orElse("") + ")";
+            String returns = "`"
+                    + (i.result() == Result.VIEW
+                            ? RepositoryGenerator.viewClass(e, i.index()).simpleName()
+                            : e.simpleName())
+                    + "`";
+            if (!i.isGsi() && i.index().projection() != ProjectionKind.ALL) {
+                returns += " (unprojected attributes fetched from the table, counted)";
+            }
+            md.append("| `")
+                    .append(call(l, i.method(), pk, i.sort()))
+                    .append("` | ")
+                    .append(reads)
+                    .append(" | ")
+                    .append(returns)
+                    .append(" |\n");
+        }
+
+        // write amplification
+        List<String> written = new ArrayList<>();
+        for (IndexLayout i : l.indexes) {
+            List<String> sparse = Layout.concat(i.isGsi() ? i.partition() : List.<KeyAttr>of(), i.sort()).stream()
+                    .flatMap(a -> Layout.fieldsOf(a).stream())
+                    .distinct()
+                    .filter(f ->
+                            e.storedField(f).map(x -> x.sparse().isPresent()).orElse(false))
+                    .toList();
+            written.add("`" + i.index().name() + "`"
+                    + (sparse.isEmpty()
+                            ? ""
+                            : " (when "
+                                    + sparse.stream().map(f -> "`" + f + "`").collect(Collectors.joining(" and ")) + " "
+                                    + (sparse.size() == 1 ? "is" : "are") + " set)"));
+        }
+        md.append("\nWrite amplification: **1 + ")
+                .append(l.indexes.size())
+                .append("** writes per put or delete (the item")
+                .append(written.isEmpty() ? "" : ", " + String.join(", ", written))
+                .append(").\n");
+
+        List<String> notes = new ArrayList<>();
+        for (FieldModel f : e.storedFields()) {
+            if (f.sparse().isPresent()) {
+                List<String> in = l.indexes.stream()
+                        .filter(i -> Layout.concat(i.partition(), i.sort()).stream()
+                                .anyMatch(a -> Layout.fieldsOf(a).contains(f.name())))
+                        .map(i -> "`" + i.index().name() + "`")
+                        .toList();
+                notes.add("Sparse: while `" + f.name() + "` is null the item is absent from "
+                        + (in.isEmpty() ? "no index" : String.join(", ", in)) + ", so "
+                        + (in.size() == 1 ? "that index holds" : "those indexes hold")
+                        + " only items that set it.");
+            }
+        }
+        for (IndexLayout i : l.indexes) {
+            if (i.scatter().isEmpty()) {
+                continue;
+            }
+            ScatterModel s = i.scatter().get();
+            String layout = i.partition().stream()
+                    .filter(a -> a.source() instanceof ScatteredTemplateSource)
+                    .findFirst()
+                    .map(a -> "the partition key `" + a.attribute() + "` gets the suffix `#<shard>`")
+                    .orElse(
+                            i.partition().size() == 1
+                                    ? "the partition key is the Number attribute `" + s.shardAttribute() + "`"
+                                    : "the Number attribute `" + s.shardAttribute()
+                                            + "` is the last partition-key part");
+            String function = s.isRandom()
+                    ? "random (`Shards.random(" + s.shards() + ")`), suited to write-once items"
+                    : "`Shards.of(" + s.by() + ", " + s.shards()
+                            + ")` (MurmurHash3 x86_32 of the key-template rendering of `" + s.by() + "`, modulo "
+                            + s.shards() + "; stable across JVMs)";
+            notes.add(
+                    "Scatter `" + i.index().name() + "`: " + s.shards() + " shards; " + layout + "; shard = " + function
+                            + ". `" + i.method() + "(...)` gathers all " + s.shards()
+                            + " shards (one query each, bounded parallelism)"
+                            + " and merges them in sort-key order; `limit`, `descending`, cursors and `count()` span the shards.");
+        }
+        if (!notes.isEmpty()) {
+            md.append('\n');
+            notes.forEach(n -> md.append("- ").append(n).append('\n'));
+        }
     }
 
-    // write amplification
-    List<String> written = new ArrayList<>();
-    for (IndexLayout i : l.indexes) {
-      List<String> sparse = Layout.concat(i.isGsi() ? i.partition() : List.<KeyAttr>of(), i.sort()).stream()
-          .flatMap(a -> Layout.fieldsOf(a).stream()).distinct()
-          .filter(f -> e.storedField(f).map(x -> x.sparse().isPresent()).orElse(false)).toList();
-      written.add("`" + i.index().name() + "`" + (sparse.isEmpty() ? ""
-          : " (when " + sparse.stream().map(f -> "`" + f + "`").collect(Collectors.joining(" and ")) + " "
-              + (sparse.size() == 1 ? "is" : "are") + " set)"));
+    /** {@code gameTitleIndex(String gameTitle).topScore()…}: the method, then each sort-key step. */
+    private static String call(Layout l, String method, List<KeyAttr> partition, List<KeyAttr> sort) {
+        StringBuilder sb = new StringBuilder(method)
+                .append('(')
+                .append(params(l.parameters(partition)))
+                .append(')');
+        List<FieldModel> steps = new ArrayList<>();
+        for (KeyAttr a : sort) {
+            if (a.source() instanceof FieldSource f) {
+                steps.add(f.field());
+            } else {
+                Layout.fieldsOf(a)
+                        .forEach(n -> steps.add(l.entity.storedField(n).orElseThrow()));
+            }
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            FieldModel f = steps.get(i);
+            sb.append('.')
+                    .append(f.name())
+                    .append(i + 1 < steps.size() ? "(" + simple(f) + " " + f.name() + ")" : "()…");
+        }
+        return sb.toString();
     }
-    md.append("\nWrite amplification: **1 + ").append(l.indexes.size()).append("** writes per put or delete (the item")
-        .append(written.isEmpty() ? "" : ", " + String.join(", ", written)).append(").\n");
 
-    List<String> notes = new ArrayList<>();
-    for (FieldModel f : e.storedFields()) {
-      if (f.sparse().isPresent()) {
-        List<String> in = l.indexes.stream().filter(i -> Layout.concat(i.partition(), i.sort()).stream()
-            .anyMatch(a -> Layout.fieldsOf(a).contains(f.name()))).map(i -> "`" + i.index().name() + "`").toList();
-        notes.add("Sparse: while `" + f.name() + "` is null the item is absent from " + (in.isEmpty() ? "no index"
-            : String.join(", ", in)) + ", so " + (in.size() == 1 ? "that index holds" : "those indexes hold")
-            + " only items that set it.");
-      }
+    private static String params(List<FieldModel> fields) {
+        return fields.stream().map(f -> simple(f) + " " + f.name()).collect(Collectors.joining(", "));
     }
-    for (IndexLayout i : l.indexes) {
-      if (i.scatter().isEmpty()) {
-        continue;
-      }
-      ScatterModel s = i.scatter().get();
-      String layout = i.partition().stream().filter(a -> a.source() instanceof ScatteredTemplateSource).findFirst()
-          .map(a -> "the partition key `" + a.attribute() + "` gets the suffix `#<shard>`")
-          .orElse(i.partition().size() == 1 ? "the partition key is the Number attribute `" + s.shardAttribute() + "`"
-              : "the Number attribute `" + s.shardAttribute() + "` is the last partition-key part");
-      String function = s.isRandom() ? "random (`Shards.random(" + s.shards() + ")`), suited to write-once items"
-          : "`Shards.of(" + s.by() + ", " + s.shards() + ")` (MurmurHash3 x86_32 of the key-template rendering of `"
-              + s.by() + "`, modulo " + s.shards() + "; stable across JVMs)";
-      notes.add("Scatter `" + i.index().name() + "`: " + s.shards() + " shards; " + layout + "; shard = " + function
-          + ". `" + i.method() + "(...)` gathers all " + s.shards() + " shards (one query each, bounded parallelism)"
-          + " and merges them in sort-key order; `limit`, `descending`, cursors and `count()` span the shards.");
-    }
-    if (!notes.isEmpty()) {
-      md.append('\n');
-      notes.forEach(n -> md.append("- ").append(n).append('\n'));
-    }
-  }
 
-  /** {@code gameTitleIndex(String gameTitle).topScore()…}: the method, then each sort-key step. */
-  private static String call(Layout l, String method, List<KeyAttr> partition, List<KeyAttr> sort) {
-    StringBuilder sb = new StringBuilder(method).append('(').append(params(l.parameters(partition))).append(')');
-    List<FieldModel> steps = new ArrayList<>();
-    for (KeyAttr a : sort) {
-      if (a.source() instanceof FieldSource f) {
-        steps.add(f.field());
-      } else {
-        Layout.fieldsOf(a).forEach(n -> steps.add(l.entity.storedField(n).orElseThrow()));
-      }
+    /** The field's type without package names: {@code String}, {@code List<Instant>}. */
+    private static String simple(FieldModel f) {
+        return Schemas.typeOf(f).toString().replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+", "");
     }
-    for (int i = 0; i < steps.size(); i++) {
-      FieldModel f = steps.get(i);
-      sb.append('.').append(f.name()).append(i + 1 < steps.size() ? "(" + simple(f) + " " + f.name() + ")" : "()…");
+
+    private static String attrs(List<KeyAttr> attrs) {
+        return attrs.stream()
+                .map(a -> "`" + a.attribute() + "` (" + a.type() + ")")
+                .collect(Collectors.joining(" + "));
     }
-    return sb.toString();
-  }
 
-  private static String params(List<FieldModel> fields) {
-    return fields.stream().map(f -> simple(f) + " " + f.name()).collect(Collectors.joining(", "));
-  }
-
-  /** The field's type without package names: {@code String}, {@code List<Instant>}. */
-  private static String simple(FieldModel f) {
-    return Schemas.typeOf(f).toString().replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+", "");
-  }
-
-  private static String attrs(List<KeyAttr> attrs) {
-    return attrs.stream().map(a -> "`" + a.attribute() + "` (" + a.type() + ")").collect(Collectors.joining(" + "));
-  }
-
-  private static String keyDescription(List<KeyAttr> attrs, String role) {
-    return role + " " + attrs.stream().map(a -> "`" + a.attribute() + "` = " + source(a)).collect(Collectors.joining(" + "));
-  }
-
-  private static String source(KeyAttr a) {
-    if (a.source() instanceof FieldSource f) {
-      return "field `" + f.field().name() + "`";
+    private static String keyDescription(List<KeyAttr> attrs, String role) {
+        return role + " "
+                + attrs.stream()
+                        .map(a -> "`" + a.attribute() + "` = " + source(a))
+                        .collect(Collectors.joining(" + "));
     }
-    if (a.source() instanceof TemplateSource t) {
-      return "`\"" + t.template().source() + "\"`";
-    }
-    if (a.source() instanceof ScatteredTemplateSource t) {
-      return "`\"" + t.template().source() + "#<shard>\"`";
-    }
-    ShardSource s = (ShardSource) a.source();
-    return "shard 0.." + (s.scatter().shards() - 1);
-  }
 
-  private static String projectionText(IndexModel index) {
-    if (index.projection() == ProjectionKind.INCLUDE) {
-      return "INCLUDE " + index.include().stream().map(i -> "`" + i.attribute() + "`").collect(Collectors.joining(", "));
+    private static String source(KeyAttr a) {
+        if (a.source() instanceof FieldSource f) {
+            return "field `" + f.field().name() + "`";
+        }
+        if (a.source() instanceof TemplateSource t) {
+            return "`\"" + t.template().source() + "\"`";
+        }
+        if (a.source() instanceof ScatteredTemplateSource t) {
+            return "`\"" + t.template().source() + "#<shard>\"`";
+        }
+        ShardSource s = (ShardSource) a.source();
+        return "shard 0.." + (s.scatter().shards() - 1);
     }
-    return index.projection().name();
-  }
+
+    private static String projectionText(IndexModel index) {
+        if (index.projection() == ProjectionKind.INCLUDE) {
+            return "INCLUDE "
+                    + index.include().stream()
+                            .map(i -> "`" + i.attribute() + "`")
+                            .collect(Collectors.joining(", "));
+        }
+        return index.projection().name();
+    }
 }

@@ -11,19 +11,19 @@ import java.util.Optional;
  */
 public record Construction(Strategy strategy, Optional<Phrase.Text> problem) {
 
-  /** The ways an entity can be created. */
-  public enum Strategy {
-    /** The record's canonical constructor, reading through component accessors. */
-    RECORD,
-    /** A constructor taking every stored field in declaration order. */
-    ALL_ARGS_CONSTRUCTOR,
-    /** A no-argument constructor, then a setter (or accessible field) per stored field. */
-    NO_ARGS_AND_SETTERS,
-    /** None applies; see {@link #problem()}. */
-    NONE
-  }
+    /** The ways an entity can be created. */
+    public enum Strategy {
+        /** The record's canonical constructor, reading through component accessors. */
+        RECORD,
+        /** A constructor taking every stored field in declaration order. */
+        ALL_ARGS_CONSTRUCTOR,
+        /** A no-argument constructor, then a setter (or accessible field) per stored field. */
+        NO_ARGS_AND_SETTERS,
+        /** None applies; see {@link #problem()}. */
+        NONE
+    }
 
-  public boolean isPossible() {
-    return strategy != Strategy.NONE;
-  }
+    public boolean isPossible() {
+        return strategy != Strategy.NONE;
+    }
 }

@@ -13,13 +13,13 @@ import java.util.Optional;
  */
 public record ConverterModel(String className, String packageName, Optional<Phrase.Text> problem, Origin origin) {
 
-  /** The simple names from the outermost class: {@code ["Outer", "Inner"]}. */
-  public java.util.List<String> simpleNames() {
-    String rest = packageName.isEmpty() ? className : className.substring(packageName.length() + 1);
-    return java.util.List.of(rest.split("\\."));
-  }
+    /** The simple names from the outermost class: {@code ["Outer", "Inner"]}. */
+    public java.util.List<String> simpleNames() {
+        String rest = packageName.isEmpty() ? className : className.substring(packageName.length() + 1);
+        return java.util.List.of(rest.split("\\."));
+    }
 
-  public boolean isValid() {
-    return problem.isEmpty();
-  }
+    public boolean isValid() {
+        return problem.isEmpty();
+    }
 }

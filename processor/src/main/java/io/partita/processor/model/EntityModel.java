@@ -17,63 +17,65 @@ import java.util.Optional;
  * @param origin the type element (and its {@code @Table}/{@code @Entity} annotation)
  */
 public record EntityModel(
-    String qualifiedName,
-    String simpleName,
-    Optional<String> type,
-    List<FieldModel> fields,
-    Optional<KeyDeclaration> key,
-    List<TemplateIndexKey> templateIndexKeys,
-    List<ScatterModel> scatters,
-    Construction construction,
-    Origin origin) {
+        String qualifiedName,
+        String simpleName,
+        Optional<String> type,
+        List<FieldModel> fields,
+        Optional<KeyDeclaration> key,
+        List<TemplateIndexKey> templateIndexKeys,
+        List<ScatterModel> scatters,
+        Construction construction,
+        Origin origin) {
 
-  public EntityModel {
-    fields = List.copyOf(fields);
-    templateIndexKeys = List.copyOf(templateIndexKeys);
-    scatters = List.copyOf(scatters);
-  }
+    public EntityModel {
+        fields = List.copyOf(fields);
+        templateIndexKeys = List.copyOf(templateIndexKeys);
+        scatters = List.copyOf(scatters);
+    }
 
-  public List<FieldModel> storedFields() {
-    return fields.stream().filter(FieldModel::stored).toList();
-  }
+    public List<FieldModel> storedFields() {
+        return fields.stream().filter(FieldModel::stored).toList();
+    }
 
-  /** A stored field by Java name. */
-  public Optional<FieldModel> storedField(String name) {
-    return storedFields().stream().filter(f -> f.name().equals(name)).findFirst();
-  }
+    /** A stored field by Java name. */
+    public Optional<FieldModel> storedField(String name) {
+        return storedFields().stream().filter(f -> f.name().equals(name)).findFirst();
+    }
 
-  public List<FieldModel> partitionKeyFields() {
-    return fields.stream().filter(f -> f.partitionKey().isPresent()).toList();
-  }
+    public List<FieldModel> partitionKeyFields() {
+        return fields.stream().filter(f -> f.partitionKey().isPresent()).toList();
+    }
 
-  public List<FieldModel> sortKeyFields() {
-    return fields.stream().filter(f -> f.sortKey().isPresent()).toList();
-  }
+    public List<FieldModel> sortKeyFields() {
+        return fields.stream().filter(f -> f.sortKey().isPresent()).toList();
+    }
 
-  /** Field-level keys of {@code index} with {@code role}, ordered by {@code order}. */
-  public List<FieldKeyPart> fieldKeyParts(String index, Role role) {
-    return fields.stream()
-        .flatMap(f -> f.indexKeys().stream()
-            .filter(k -> k.index().equals(index) && k.role() == role)
-            .map(k -> new FieldKeyPart(f, k)))
-        .sorted(java.util.Comparator.comparingInt(p -> p.key().order()))
-        .toList();
-  }
+    /** Field-level keys of {@code index} with {@code role}, ordered by {@code order}. */
+    public List<FieldKeyPart> fieldKeyParts(String index, Role role) {
+        return fields.stream()
+                .flatMap(f -> f.indexKeys().stream()
+                        .filter(k -> k.index().equals(index) && k.role() == role)
+                        .map(k -> new FieldKeyPart(f, k)))
+                .sorted(java.util.Comparator.comparingInt(p -> p.key().order()))
+                .toList();
+    }
 
-  public Optional<TemplateIndexKey> templateKey(String index) {
-    return templateIndexKeys.stream().filter(k -> k.index().equals(index)).findFirst();
-  }
+    public Optional<TemplateIndexKey> templateKey(String index) {
+        return templateIndexKeys.stream().filter(k -> k.index().equals(index)).findFirst();
+    }
 
-  public Optional<ScatterModel> scatter(String index) {
-    return scatters.stream().filter(s -> s.index().equals(index)).findFirst();
-  }
+    public Optional<ScatterModel> scatter(String index) {
+        return scatters.stream().filter(s -> s.index().equals(index)).findFirst();
+    }
 
-  /** Whether this entity writes entries into {@code index} (by fields or by templates). */
-  public boolean participatesIn(String index) {
-    return templateKey(index).isPresent()
-        || fields.stream().anyMatch(f -> f.indexKeys().stream().anyMatch(k -> k.index().equals(index)));
-  }
+    /** Whether this entity writes entries into {@code index} (by fields or by templates). */
+    public boolean participatesIn(String index) {
+        return templateKey(index).isPresent()
+                || fields.stream()
+                        .anyMatch(f ->
+                                f.indexKeys().stream().anyMatch(k -> k.index().equals(index)));
+    }
 
-  /** A field together with one of its index-key annotations. */
-  public record FieldKeyPart(FieldModel field, FieldIndexKey key) {}
+    /** A field together with one of its index-key annotations. */
+    public record FieldKeyPart(FieldModel field, FieldIndexKey key) {}
 }

@@ -12,5 +12,10 @@ package io.partita.processor.model;
  * @param hasTemplateAttributes the user also set {@code pk}/{@code sk}, which only a type-level key takes
  */
 public record FieldIndexKey(
-    IndexKind kind, String index, Role role, int order, String query, Origin origin,
-    boolean hasTemplateAttributes) {}
+        IndexKind kind,
+        String index,
+        Role role,
+        int order,
+        String query,
+        Origin origin,
+        boolean hasTemplateAttributes) {}

@@ -26,40 +26,40 @@ import java.util.Optional;
  * @param converter its {@code @Convert}, if any: the field is stored through a user converter
  */
 public record FieldModel(
-    String name,
-    String attributeName,
-    JavaType type,
-    boolean stored,
-    Optional<String> reader,
-    Optional<String> writer,
-    Origin origin,
-    Optional<Origin> attribute,
-    Optional<Origin> ignore,
-    Optional<Origin> sparse,
-    Optional<Origin> version,
-    Optional<Origin> partitionKey,
-    Optional<Origin> sortKey,
-    List<FieldIndexKey> indexKeys,
-    Optional<ConverterModel> converter) {
+        String name,
+        String attributeName,
+        JavaType type,
+        boolean stored,
+        Optional<String> reader,
+        Optional<String> writer,
+        Origin origin,
+        Optional<Origin> attribute,
+        Optional<Origin> ignore,
+        Optional<Origin> sparse,
+        Optional<Origin> version,
+        Optional<Origin> partitionKey,
+        Optional<Origin> sortKey,
+        List<FieldIndexKey> indexKeys,
+        Optional<ConverterModel> converter) {
 
-  public FieldModel {
-    indexKeys = List.copyOf(indexKeys);
-  }
+    public FieldModel {
+        indexKeys = List.copyOf(indexKeys);
+    }
 
-  public boolean isConverted() {
-    return converter.isPresent();
-  }
+    public boolean isConverted() {
+        return converter.isPresent();
+    }
 
-  public boolean isBaseKey() {
-    return partitionKey.isPresent() || sortKey.isPresent();
-  }
+    public boolean isBaseKey() {
+        return partitionKey.isPresent() || sortKey.isPresent();
+    }
 
-  public boolean isAnyKey() {
-    return isBaseKey() || !indexKeys.isEmpty();
-  }
+    public boolean isAnyKey() {
+        return isBaseKey() || !indexKeys.isEmpty();
+    }
 
-  /** "field gameTitle" — how messages name it. */
-  public Phrase.Text describe() {
-    return Phrase.FIELD.with(name);
-  }
+    /** "field gameTitle" — how messages name it. */
+    public Phrase.Text describe() {
+        return Phrase.FIELD.with(name);
+    }
 }

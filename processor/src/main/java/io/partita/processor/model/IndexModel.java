@@ -17,29 +17,29 @@ import java.util.Optional;
  * @param origin the declaring annotation, or the first key annotation of an implied index
  */
 public record IndexModel(
-    String name,
-    IndexKind kind,
-    boolean declared,
-    Optional<String> partitionAttribute,
-    Optional<String> sortAttribute,
-    ProjectionKind projection,
-    List<Included> include,
-    Origin origin) {
+        String name,
+        IndexKind kind,
+        boolean declared,
+        Optional<String> partitionAttribute,
+        Optional<String> sortAttribute,
+        ProjectionKind projection,
+        List<Included> include,
+        Origin origin) {
 
-  /** One name of {@code include}. */
-  public record Included(String attribute, Origin origin) {}
+    /** One name of {@code include}. */
+    public record Included(String attribute, Origin origin) {}
 
-  public IndexModel {
-    include = List.copyOf(include);
-  }
+    public IndexModel {
+        include = List.copyOf(include);
+    }
 
-  /** Keys filled by type-level templates (index overloading) rather than by fields. */
-  public boolean isOverloaded() {
-    return partitionAttribute.isPresent() || sortAttribute.isPresent();
-  }
+    /** Keys filled by type-level templates (index overloading) rather than by fields. */
+    public boolean isOverloaded() {
+        return partitionAttribute.isPresent() || sortAttribute.isPresent();
+    }
 
-  /** "@Gsi \"GameTitleIndex\"" — how messages name it. */
-  public String describe() {
-    return kind.annotation() + " \"" + name + "\"";
-  }
+    /** "@Gsi \"GameTitleIndex\"" — how messages name it. */
+    public String describe() {
+        return kind.annotation() + " \"" + name + "\"";
+    }
 }

@@ -14,49 +14,49 @@ package io.partita.processor.model;
  * @param qualifiedName the erased qualified name (or primitive keyword), for generators
  */
 public record JavaType(
-    String display,
-    Category category,
-    boolean primitive,
-    int enumConstants,
-    boolean textSortsLikeValue,
-    boolean sortableFormat,
-    String qualifiedName) {
+        String display,
+        Category category,
+        boolean primitive,
+        int enumConstants,
+        boolean textSortsLikeValue,
+        boolean sortableFormat,
+        String qualifiedName) {
 
-  /** How a value of the type is stored, in DynamoDB's terms. */
-  public enum Category {
-    STRING("S"),
-    NUMBER("N"),
-    BINARY("B"),
-    BOOLEAN("BOOL"),
-    COLLECTION("L/SS/NS"),
-    MAP("M"),
-    OBJECT("M"),
-    /** The type did not resolve (missing or not yet generated). */
-    ERROR("?");
+    /** How a value of the type is stored, in DynamoDB's terms. */
+    public enum Category {
+        STRING("S"),
+        NUMBER("N"),
+        BINARY("B"),
+        BOOLEAN("BOOL"),
+        COLLECTION("L/SS/NS"),
+        MAP("M"),
+        OBJECT("M"),
+        /** The type did not resolve (missing or not yet generated). */
+        ERROR("?");
 
-    private final String dynamoType;
+        private final String dynamoType;
 
-    Category(String dynamoType) {
-      this.dynamoType = dynamoType;
+        Category(String dynamoType) {
+            this.dynamoType = dynamoType;
+        }
+
+        /** DynamoDB's attribute type letter(s). */
+        public String dynamoType() {
+            return dynamoType;
+        }
     }
 
-    /** DynamoDB's attribute type letter(s). */
-    public String dynamoType() {
-      return dynamoType;
+    /** Can be a key attribute: DynamoDB key attributes are String, Number or Binary. */
+    public boolean isKeyType() {
+        return category == Category.STRING || category == Category.NUMBER || category == Category.BINARY;
     }
-  }
 
-  /** Can be a key attribute: DynamoDB key attributes are String, Number or Binary. */
-  public boolean isKeyType() {
-    return category == Category.STRING || category == Category.NUMBER || category == Category.BINARY;
-  }
+    /** Can be rendered into a template or hashed for a shard: a key type or a boolean. */
+    public boolean isScalar() {
+        return isKeyType() || category == Category.BOOLEAN;
+    }
 
-  /** Can be rendered into a template or hashed for a shard: a key type or a boolean. */
-  public boolean isScalar() {
-    return isKeyType() || category == Category.BOOLEAN;
-  }
-
-  public boolean isEnum() {
-    return enumConstants >= 0;
-  }
+    public boolean isEnum() {
+        return enumConstants >= 0;
+    }
 }

@@ -15,12 +15,12 @@ package io.partita.processor.model;
  */
 public record ScatterModel(String index, int shards, String by, Origin origin) {
 
-  public boolean isRandom() {
-    return by.isEmpty();
-  }
+    public boolean isRandom() {
+        return by.isEmpty();
+    }
 
-  /** The synthetic attribute that holds the shard when the index has no partition-key field. */
-  public String shardAttribute() {
-    return index + "_shard";
-  }
+    /** The synthetic attribute that holds the shard when the index has no partition-key field. */
+    public String shardAttribute() {
+        return index + "_shard";
+    }
 }

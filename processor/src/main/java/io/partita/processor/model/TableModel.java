@@ -19,50 +19,50 @@ import java.util.Optional;
  * @param origin the {@code @Table} annotation on the declaring type
  */
 public record TableModel(
-    String name,
-    TableKind kind,
-    String declaringType,
-    Optional<String> partitionAttribute,
-    Optional<String> sortAttribute,
-    String discriminator,
-    List<IndexModel> indexes,
-    List<EntityModel> entities,
-    boolean sealed,
-    Origin origin) {
+        String name,
+        TableKind kind,
+        String declaringType,
+        Optional<String> partitionAttribute,
+        Optional<String> sortAttribute,
+        String discriminator,
+        List<IndexModel> indexes,
+        List<EntityModel> entities,
+        boolean sealed,
+        Origin origin) {
 
-  public TableModel {
-    indexes = List.copyOf(indexes);
-    entities = List.copyOf(entities);
-  }
-
-  public boolean isShared() {
-    return kind == TableKind.SHARED;
-  }
-
-  public Optional<IndexModel> index(String indexName) {
-    return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst();
-  }
-
-  /** Whether {@code index} is the first declaration of its name (a duplicate is reported, then ignored). */
-  public boolean isFirstOfItsName(IndexModel index) {
-    return index(index.name()).orElse(null) == index;
-  }
-
-  public List<IndexModel> indexes(IndexKind indexKind) {
-    return indexes.stream().filter(i -> i.kind() == indexKind).toList();
-  }
-
-  /** "Thread" for a single-entity table (the entity's simple name), else the interface name. */
-  public String simpleDeclaringName() {
-    int dot = declaringType.lastIndexOf('.');
-    return dot < 0 ? declaringType : declaringType.substring(dot + 1);
-  }
-
-  /** Whether the table has a sort key (declared attribute, or a {@code @SortKey} field). */
-  public boolean hasSortKey() {
-    if (isShared()) {
-      return sortAttribute.isPresent();
+    public TableModel {
+        indexes = List.copyOf(indexes);
+        entities = List.copyOf(entities);
     }
-    return entities.stream().anyMatch(e -> !e.sortKeyFields().isEmpty());
-  }
+
+    public boolean isShared() {
+        return kind == TableKind.SHARED;
+    }
+
+    public Optional<IndexModel> index(String indexName) {
+        return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst();
+    }
+
+    /** Whether {@code index} is the first declaration of its name (a duplicate is reported, then ignored). */
+    public boolean isFirstOfItsName(IndexModel index) {
+        return index(index.name()).orElse(null) == index;
+    }
+
+    public List<IndexModel> indexes(IndexKind indexKind) {
+        return indexes.stream().filter(i -> i.kind() == indexKind).toList();
+    }
+
+    /** "Thread" for a single-entity table (the entity's simple name), else the interface name. */
+    public String simpleDeclaringName() {
+        int dot = declaringType.lastIndexOf('.');
+        return dot < 0 ? declaringType : declaringType.substring(dot + 1);
+    }
+
+    /** Whether the table has a sort key (declared attribute, or a {@code @SortKey} field). */
+    public boolean hasSortKey() {
+        if (isShared()) {
+            return sortAttribute.isPresent();
+        }
+        return entities.stream().anyMatch(e -> !e.sortKeyFields().isEmpty());
+    }
 }

@@ -14,9 +14,9 @@ import java.util.Optional;
  * @param origin the annotation
  */
 public record TemplateIndexKey(
-    IndexKind kind,
-    String index,
-    Optional<KeyTemplate> partition,
-    Optional<KeyTemplate> sort,
-    String query,
-    Origin origin) {}
+        IndexKind kind,
+        String index,
+        Optional<KeyTemplate> partition,
+        Optional<KeyTemplate> sort,
+        String query,
+        Origin origin) {}

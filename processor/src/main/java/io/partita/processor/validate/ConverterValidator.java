@@ -13,20 +13,24 @@ import io.partita.processor.model.TableModel;
  */
 final class ConverterValidator implements Validator {
 
-  @Override
-  public void validate(TableModel table, Report report) {
-    for (EntityModel e : table.entities()) {
-      for (FieldModel f : e.fields()) {
-        if (f.converter().isEmpty()) {
-          continue;
+    @Override
+    public void validate(TableModel table, Report report) {
+        for (EntityModel e : table.entities()) {
+            for (FieldModel f : e.fields()) {
+                if (f.converter().isEmpty()) {
+                    continue;
+                }
+                ConverterModel c = f.converter().get();
+                String simple = c.className().substring(c.className().lastIndexOf('.') + 1);
+                c.problem()
+                        .ifPresent(why -> report.add(
+                                Message.InvalidConverter, c.origin(), simple, f.describe(), e.simpleName(), why));
+                KeyUsages.fieldKeyUses(table).stream()
+                        .filter(u -> u.field() == f)
+                        .findFirst()
+                        .ifPresent(u -> report.add(
+                                Message.ConvertedKeyField, u.origin(), f.describe(), e.simpleName(), simple, u.of()));
+            }
         }
-        ConverterModel c = f.converter().get();
-        String simple = c.className().substring(c.className().lastIndexOf('.') + 1);
-        c.problem().ifPresent(why -> report.add(Message.InvalidConverter, c.origin(), simple, f.describe(),
-            e.simpleName(), why));
-        KeyUsages.fieldKeyUses(table).stream().filter(u -> u.field() == f).findFirst().ifPresent(u ->
-            report.add(Message.ConvertedKeyField, u.origin(), f.describe(), e.simpleName(), simple, u.of()));
-      }
     }
-  }
 }

@@ -14,69 +14,95 @@ import java.util.Locale;
 /** Per-entity rules: construction without reflection, @Version, @Sparse, @Ignore on keys. */
 final class EntityValidator implements Validator {
 
-  @Override
-  public void validate(TableModel table, Report report) {
-    for (EntityModel e : table.entities()) {
-      construction(e, report);
-      version(e, report);
-      List<String> baseKeyFields = KeyUsages.baseKeyFieldNames(table, e);
-      for (FieldModel f : e.fields()) {
-        f.sparse().ifPresent(o -> {
-          if (f.type().primitive()) {
-            report.add(Message.SparsePrimitive, o, f.describe(), f.type().display(), boxed(f.type().display()));
-          } else if (baseKeyFields.contains(f.name())) {
-            report.add(Message.SparseBaseKey, o, f.describe());
-          }
-        });
-        if (f.ignore().isPresent() && f.isAnyKey()) {
-          report.add(Message.IgnoredKeyField, f.ignore().get(), f.describe(),
-              (f.isBaseKey() ? Phrase.A_BASE_TABLE_KEY : Phrase.AN_INDEX_KEY).with());
+    @Override
+    public void validate(TableModel table, Report report) {
+        for (EntityModel e : table.entities()) {
+            construction(e, report);
+            version(e, report);
+            List<String> baseKeyFields = KeyUsages.baseKeyFieldNames(table, e);
+            for (FieldModel f : e.fields()) {
+                f.sparse().ifPresent(o -> {
+                    if (f.type().primitive()) {
+                        report.add(
+                                Message.SparsePrimitive,
+                                o,
+                                f.describe(),
+                                f.type().display(),
+                                boxed(f.type().display()));
+                    } else if (baseKeyFields.contains(f.name())) {
+                        report.add(Message.SparseBaseKey, o, f.describe());
+                    }
+                });
+                if (f.ignore().isPresent() && f.isAnyKey()) {
+                    report.add(
+                            Message.IgnoredKeyField,
+                            f.ignore().get(),
+                            f.describe(),
+                            (f.isBaseKey() ? Phrase.A_BASE_TABLE_KEY : Phrase.AN_INDEX_KEY).with());
+                }
+            }
         }
-      }
     }
-  }
 
-  private static void construction(EntityModel e, Report report) {
-    if (!e.construction().isPossible()) {
-      report.add(Message.NotConstructible, Origin.of(e.origin().element()), e.simpleName(), Phrase.CREATED.with(),
-          e.construction().problem().orElseThrow());
-      return;
+    private static void construction(EntityModel e, Report report) {
+        if (!e.construction().isPossible()) {
+            report.add(
+                    Message.NotConstructible,
+                    Origin.of(e.origin().element()),
+                    e.simpleName(),
+                    Phrase.CREATED.with(),
+                    e.construction().problem().orElseThrow());
+            return;
+        }
+        for (FieldModel f : e.storedFields()) {
+            String cap =
+                    f.name().substring(0, 1).toUpperCase(Locale.ROOT) + f.name().substring(1);
+            if (f.reader().isEmpty()) {
+                report.add(
+                        Message.NotConstructible,
+                        f.origin(),
+                        Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
+                        Phrase.READ.with(),
+                        Phrase.NO_READER.with(cap, f.name()));
+            } else if (e.construction().strategy() == Strategy.NO_ARGS_AND_SETTERS
+                    && f.writer().isEmpty()) {
+                report.add(
+                        Message.NotConstructible,
+                        f.origin(),
+                        Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
+                        Phrase.WRITTEN.with(),
+                        Phrase.NO_WRITER.with(cap));
+            }
+        }
     }
-    for (FieldModel f : e.storedFields()) {
-      String cap = f.name().substring(0, 1).toUpperCase(Locale.ROOT) + f.name().substring(1);
-      if (f.reader().isEmpty()) {
-        report.add(Message.NotConstructible, f.origin(), Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
-            Phrase.READ.with(), Phrase.NO_READER.with(cap, f.name()));
-      } else if (e.construction().strategy() == Strategy.NO_ARGS_AND_SETTERS && f.writer().isEmpty()) {
-        report.add(Message.NotConstructible, f.origin(), Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
-            Phrase.WRITTEN.with(), Phrase.NO_WRITER.with(cap));
-      }
-    }
-  }
 
-  private static void version(EntityModel e, Report report) {
-    FieldModel first = null;
-    for (FieldModel f : e.fields()) {
-      if (f.version().isEmpty()) {
-        continue;
-      }
-      String type = f.type().qualifiedName();
-      if (!type.equals("long") && !type.equals("java.lang.Long")) {
-        report.add(Message.VersionType, f.version().get(), f.describe(), f.type().display());
-      }
-      if (first != null) {
-        report.add(Message.MultipleVersions, f.version().get(), f.describe(), e.simpleName(), first.describe());
-      } else {
-        first = f;
-      }
+    private static void version(EntityModel e, Report report) {
+        FieldModel first = null;
+        for (FieldModel f : e.fields()) {
+            if (f.version().isEmpty()) {
+                continue;
+            }
+            String type = f.type().qualifiedName();
+            if (!type.equals("long") && !type.equals("java.lang.Long")) {
+                report.add(
+                        Message.VersionType,
+                        f.version().get(),
+                        f.describe(),
+                        f.type().display());
+            }
+            if (first != null) {
+                report.add(Message.MultipleVersions, f.version().get(), f.describe(), e.simpleName(), first.describe());
+            } else {
+                first = f;
+            }
+        }
     }
-  }
 
-  private static String boxed(String primitive) {
-    return switch (primitive) {
-      case "int" -> "Integer";
-      case "char" -> "Character";
-      default -> primitive.substring(0, 1).toUpperCase(Locale.ROOT) + primitive.substring(1);
-    };
-  }
+    private static String boxed(String primitive) {
+        return switch (primitive) {
+            case "int" -> "Integer";
+            case "char" -> "Character";
+            default -> primitive.substring(0, 1).toUpperCase(Locale.ROOT) + primitive.substring(1);
+        };
+    }
 }

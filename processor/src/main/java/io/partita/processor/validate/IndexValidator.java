@@ -22,286 +22,417 @@ import java.util.Optional;
 
 /** GSI and LSI rules: quotas, key shapes, overloaded templates, cardinality, the LSI size note. */
 final class IndexValidator implements Validator {
-  private final Limits limits;
+    private final Limits limits;
 
-  IndexValidator(Limits limits) {
-    this.limits = limits;
-  }
-
-  @Override
-  public void validate(TableModel table, Report report) {
-    quotas(table, report);
-    references(table, report);
-    for (IndexModel index : table.indexes()) {
-      if (!table.isFirstOfItsName(index)) {
-        continue;
-      }
-      if (index.kind() == IndexKind.GSI) {
-        gsi(table, index, report);
-      } else {
-        lsi(table, index, report);
-      }
+    IndexValidator(Limits limits) {
+        this.limits = limits;
     }
-    List<IndexModel> lsis = table.indexes(IndexKind.LSI);
-    if (!lsis.isEmpty()) {
-      report.add(Message.LsiItemCollectionLimit, table.origin(), table.name(),
-          String.join(", ", lsis.stream().map(IndexModel::name).toList()));
-    }
-  }
 
-  private void quotas(TableModel table, Report report) {
-    List<IndexModel> gsis = table.indexes(IndexKind.GSI);
-    if (gsis.size() > limits.maxGsis()) {
-      int excess = gsis.size() - limits.maxGsis();
-      report.add(Message.TooManyGsis, gsis.get(limits.maxGsis()).origin(), table.name(), gsis.size(),
-          limits.maxGsis(), excess(excess));
-    }
-    List<IndexModel> lsis = table.indexes(IndexKind.LSI);
-    if (lsis.size() > Limits.MAX_LSIS) {
-      int excess = lsis.size() - Limits.MAX_LSIS;
-      report.add(Message.TooManyLsis, lsis.get(Limits.MAX_LSIS).origin(), table.name(), lsis.size(),
-          Limits.MAX_LSIS, excess(excess));
-    }
-  }
-
-  private static Phrase.Text excess(int excess) {
-    return excess == 1 ? Phrase.THIS_ONE.with() : Phrase.SOME_OF_THEM.with(excess);
-  }
-
-  private static Phrase.Text word(Role role) {
-    return (role == Role.PARTITION ? Phrase.PARTITION : Phrase.SORT).with();
-  }
-
-  /** Keys and templates naming an index the table does not have, or an index of the other kind. */
-  private static void references(TableModel table, Report report) {
-    Object known = known(table);
-    for (EntityModel e : table.entities()) {
-      for (FieldModel f : e.fields()) {
-        for (FieldIndexKey k : f.indexKeys()) {
-          Phrase.Text what = Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey", f.describe());
-          checkReference(table, k.kind(), k.index(), what, k.origin().attribute("index"), known, report);
+    @Override
+    public void validate(TableModel table, Report report) {
+        quotas(table, report);
+        references(table, report);
+        for (IndexModel index : table.indexes()) {
+            if (!table.isFirstOfItsName(index)) {
+                continue;
+            }
+            if (index.kind() == IndexKind.GSI) {
+                gsi(table, index, report);
+            } else {
+                lsi(table, index, report);
+            }
         }
-      }
-      if (table.isShared()) {
-        for (TemplateIndexKey k : e.templateIndexKeys()) {
-          Phrase.Text what = Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey",
-              e.simpleName());
-          checkReference(table, k.kind(), k.index(), what, k.origin().attribute("index"), known, report);
+        List<IndexModel> lsis = table.indexes(IndexKind.LSI);
+        if (!lsis.isEmpty()) {
+            report.add(
+                    Message.LsiItemCollectionLimit,
+                    table.origin(),
+                    table.name(),
+                    String.join(", ", lsis.stream().map(IndexModel::name).toList()));
         }
-      }
     }
-  }
 
-  private static void checkReference(TableModel table, IndexKind kind, String name, Phrase.Text what,
-      io.partita.processor.model.Origin origin, Object known, Report report) {
-    Optional<IndexModel> index = table.index(name);
-    if (index.isEmpty()) {
-      report.add(Message.UnknownIndex, origin, what, name, table.name(),
-          Phrase.DECLARE_INDEX.with(name, name, table.simpleDeclaringName(), known),
-          Suggest.closest(name, table.indexes().stream().map(IndexModel::name).toList())
-              .<Object>map(Phrase.INDEX_DID_YOU_MEAN::with).orElse(""));
-    } else if (index.get().kind() == IndexKind.LSI && kind == IndexKind.GSI) {
-      report.add(Message.LsiHasPartitionKey, origin, what, name, name);
-    } else if (index.get().kind() == IndexKind.GSI && kind == IndexKind.LSI) {
-      report.add(Message.MisplacedAnnotation, origin, Phrase.LSI_KEY_ON_GSI.with(what, name, name));
-    }
-  }
-
-  private static Object known(TableModel table) {
-    return table.indexes().isEmpty() ? Phrase.NONE_DECLARED.with()
-        : String.join(", ", table.indexes().stream().map(IndexModel::name).toList());
-  }
-
-  private void gsi(TableModel table, IndexModel index, Report report) {
-    if (table.isShared() && index.isOverloaded()) {
-      overloaded(table, index, report);
-      return;
-    }
-    boolean anyParticipant = false;
-    for (EntityModel e : table.entities()) {
-      List<FieldKeyPart> pk = gsiParts(e, index, Role.PARTITION);
-      List<FieldKeyPart> sk = gsiParts(e, index, Role.SORT);
-      if (pk.isEmpty() && sk.isEmpty()) {
-        continue;
-      }
-      anyParticipant = true;
-      parts(index, pk, Role.PARTITION, report);
-      parts(index, sk, Role.SORT, report);
-      for (FieldKeyPart s : sk) {
-        if (pk.stream().anyMatch(p -> p.field() == s.field())) {
-          report.add(Message.KeyPartInBothRoles, s.key().origin(), s.field().describe(), index.name());
+    private void quotas(TableModel table, Report report) {
+        List<IndexModel> gsis = table.indexes(IndexKind.GSI);
+        if (gsis.size() > limits.maxGsis()) {
+            int excess = gsis.size() - limits.maxGsis();
+            report.add(
+                    Message.TooManyGsis,
+                    gsis.get(limits.maxGsis()).origin(),
+                    table.name(),
+                    gsis.size(),
+                    limits.maxGsis(),
+                    excess(excess));
         }
-      }
-      if (pk.isEmpty() && e.scatter(index.name()).isEmpty()) {
-        report.add(Message.GsiMissingPartitionKey, sk.get(0).key().origin(), index.describe(),
-            table.isShared() ? Phrase.FOR_ENTITY.with(e.simpleName()) : "",
-            Phrase.GSI_PARTITION_KEY_FIX.with(index.name(), index.name()));
-      } else if (!pk.isEmpty()) {
-        lowCardinalityFields(e, index, pk, report);
-      }
-    }
-    if (!anyParticipant && !table.isShared() && index.declared()) {
-      report.add(Message.GsiMissingPartitionKey, index.origin(), index.describe(), "",
-          Phrase.ANNOTATE_GSI_KEY.with(table.entities().get(0).simpleName(), index.name()));
-    }
-  }
-
-  private static List<FieldKeyPart> gsiParts(EntityModel e, IndexModel index, Role role) {
-    return e.fieldKeyParts(index.name(), role).stream().filter(p -> p.key().kind() == IndexKind.GSI).toList();
-  }
-
-  private static void parts(IndexModel index, List<FieldKeyPart> parts, Role role, Report report) {
-    if (parts.size() > Limits.MAX_KEY_PARTS) {
-      FieldKeyPart extra = parts.get(Limits.MAX_KEY_PARTS);
-      report.add(Message.TooManyKeyParts, extra.key().origin(), extra.field().describe(), index.name(), word(role),
-          Limits.MAX_KEY_PARTS + 1, Limits.MAX_KEY_PARTS, word(role));
-      return;
-    }
-    Map<Integer, FieldKeyPart> byOrder = new HashMap<>();
-    List<FieldKeyPart> distinct = new ArrayList<>();
-    for (FieldKeyPart p : parts) {
-      FieldKeyPart first = byOrder.putIfAbsent(p.key().order(), p);
-      if (first != null) {
-        report.add(Message.DuplicateKeyPart, p.key().origin().attribute("order"), p.field().describe(), word(role),
-            p.key().order(), index.name(), first.field().describe());
-      } else {
-        distinct.add(p);
-      }
-    }
-    for (int i = 0; i < distinct.size(); i++) {
-      FieldKeyPart p = distinct.get(i);
-      if (p.key().order() != i) {
-        report.add(Message.KeyPartOrder, p.key().origin().attribute("order"), p.field().describe(), index.name(),
-            word(role), p.key().order(), Limits.MAX_KEY_PARTS - 1, word(role), distinct.size(), i);
-        return;
-      }
-    }
-  }
-
-  private static void lowCardinalityFields(EntityModel e, IndexModel index,
-      List<FieldKeyPart> pk, Report report) {
-    if (e.scatter(index.name()).isPresent()) {
-      return;
-    }
-    boolean allLow = pk.stream().allMatch(p -> p.field().type().isKeyType() && KeyUsages.isLowCardinality(p.field().type()));
-    if (allLow) {
-      String what = String.join(" + ", pk.stream()
-          .map(p -> Phrase.TYPED.with(p.field().describe(), KeyUsages.cardinality(p.field())).toString()).toList());
-      report.add(Message.LowCardinalityPartitionKey, pk.get(0).key().origin(), index.name(), e.simpleName(), what,
-          index.name());
-    }
-  }
-
-  private static void overloaded(TableModel table, IndexModel index, Report report) {
-    if (index.partitionAttribute().isEmpty()) {
-      report.add(Message.GsiMissingPartitionKey, index.origin().attribute("sortKey"), index.describe(), "",
-          Phrase.NAME_OVERLOADED_PARTITION_KEY.with(index.name()));
-      return;
-    }
-    for (EntityModel e : table.entities()) {
-      fieldsOnOverloaded(e, index, report);
-      Optional<TemplateIndexKey> key = e.templateKey(index.name()).filter(k -> k.kind() == IndexKind.GSI);
-      if (key.isEmpty()) {
-        continue;
-      }
-      TemplateIndexKey k = key.get();
-      if (k.partition().isEmpty()) {
-        report.add(Message.OverloadedKeyMismatch, k.origin(), Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
-            index.name(), Phrase.OVERLOADED_WITHOUT_PARTITION_TEMPLATE.with(index.partitionAttribute().get()));
-      } else if (index.sortAttribute().isPresent() && k.sort().isEmpty()) {
-        report.add(Message.OverloadedKeyMismatch, k.origin(), Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
-            index.name(), Phrase.OVERLOADED_WITHOUT_SORT_TEMPLATE.with(index.sortAttribute().get()));
-      } else if (index.sortAttribute().isEmpty() && k.sort().isPresent()) {
-        report.add(Message.OverloadedKeyMismatch, k.sort().get().origin(),
-            Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()), index.name(),
-            Phrase.OVERLOADED_WITH_SORT_TEMPLATE.with());
-      } else if (e.scatter(index.name()).isEmpty() && k.partition().get().isValid()
-          && KeyUsages.resolves(k.partition().get(), e)) {
-        lowCardinalityTemplate(e, index, k.partition().get(), report);
-      }
-    }
-  }
-
-  /** An overloaded index is filled by templates; a field-level key cannot fill its declared attributes. */
-  private static void fieldsOnOverloaded(EntityModel e, IndexModel index, Report report) {
-    for (FieldModel f : e.fields()) {
-      for (FieldIndexKey k : f.indexKeys()) {
-        if (k.index().equals(index.name()) && k.kind() == index.kind()) {
-          report.add(Message.OverloadedKeyMismatch, k.origin(),
-              Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey", f.describe()), index.name(),
-              Phrase.FIELD_KEY_ON_OVERLOADED_INDEX.with(attributes(index),
-                  (k.kind() == IndexKind.GSI ? Phrase.GSI_TEMPLATE_KEY : Phrase.LSI_TEMPLATE_KEY).with(index.name(),
-                      f.name()), e.simpleName()));
+        List<IndexModel> lsis = table.indexes(IndexKind.LSI);
+        if (lsis.size() > Limits.MAX_LSIS) {
+            int excess = lsis.size() - Limits.MAX_LSIS;
+            report.add(
+                    Message.TooManyLsis,
+                    lsis.get(Limits.MAX_LSIS).origin(),
+                    table.name(),
+                    lsis.size(),
+                    Limits.MAX_LSIS,
+                    excess(excess));
         }
-      }
     }
-  }
 
-  private static String attributes(IndexModel index) {
-    List<String> attrs = new ArrayList<>();
-    index.partitionAttribute().ifPresent(attrs::add);
-    index.sortAttribute().ifPresent(attrs::add);
-    return String.join(", ", attrs);
-  }
+    private static Phrase.Text excess(int excess) {
+        return excess == 1 ? Phrase.THIS_ONE.with() : Phrase.SOME_OF_THEM.with(excess);
+    }
 
-  private static void lowCardinalityTemplate(EntityModel e, IndexModel index, KeyTemplate pk, Report report) {
-    Phrase.Text why;
-    if (pk.isConstant()) {
-      why = Phrase.CONSTANT_TEMPLATE.with(pk.source());
-    } else if (pk.placeholders().stream()
-        .allMatch(p -> e.storedField(p.field()).map(f -> KeyUsages.isLowCardinality(f.type())).orElse(false))) {
-      why = Phrase.LOW_CARDINALITY_TEMPLATE.with(pk.source());
-    } else {
-      return;
+    private static Phrase.Text word(Role role) {
+        return (role == Role.PARTITION ? Phrase.PARTITION : Phrase.SORT).with();
     }
-    report.add(Message.LowCardinalityPartitionKey, pk.origin(), index.name(), e.simpleName(), why, index.name());
-  }
 
-  private static void lsi(TableModel table, IndexModel index, Report report) {
-    if (!table.hasSortKey()) {
-      report.add(Message.LsiNeedsSortKey, index.origin(), index.describe(), table.isShared()
-          ? Phrase.SET_TABLE_SORT_KEY.with(table.simpleDeclaringName())
-          : Phrase.ADD_SORT_KEY.with(table.entities().get(0).simpleName()));
-      return;
+    /** Keys and templates naming an index the table does not have, or an index of the other kind. */
+    private static void references(TableModel table, Report report) {
+        Object known = known(table);
+        for (EntityModel e : table.entities()) {
+            for (FieldModel f : e.fields()) {
+                for (FieldIndexKey k : f.indexKeys()) {
+                    Phrase.Text what =
+                            Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey", f.describe());
+                    checkReference(table, k.kind(), k.index(), what, k.origin().attribute("index"), known, report);
+                }
+            }
+            if (table.isShared()) {
+                for (TemplateIndexKey k : e.templateIndexKeys()) {
+                    Phrase.Text what = Phrase.ANNOTATION_ON.with(
+                            k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey", e.simpleName());
+                    checkReference(table, k.kind(), k.index(), what, k.origin().attribute("index"), known, report);
+                }
+            }
+        }
     }
-    if (table.isShared() && index.isOverloaded()) {
-      if (index.sortAttribute().equals(table.sortAttribute())) {
-        report.add(Message.LsiSortKeySameAsTable, index.origin().attribute("sortKey"), index.describe(),
-            index.sortAttribute().get());
-        return;
-      }
-      for (EntityModel e : table.entities()) {
-        fieldsOnOverloaded(e, index, report);
-        e.templateKey(index.name()).filter(k -> k.kind() == IndexKind.LSI && k.sort().isEmpty()).ifPresent(k ->
-            report.add(Message.OverloadedKeyMismatch, k.origin(), Phrase.ANNOTATION_ON.with("@LsiKey", e.simpleName()),
-                index.name(), Phrase.OVERLOADED_LSI_WITHOUT_SORT_TEMPLATE.with(index.sortAttribute().get())));
-      }
-      return;
+
+    private static void checkReference(
+            TableModel table,
+            IndexKind kind,
+            String name,
+            Phrase.Text what,
+            io.partita.processor.model.Origin origin,
+            Object known,
+            Report report) {
+        Optional<IndexModel> index = table.index(name);
+        if (index.isEmpty()) {
+            report.add(
+                    Message.UnknownIndex,
+                    origin,
+                    what,
+                    name,
+                    table.name(),
+                    Phrase.DECLARE_INDEX.with(name, name, table.simpleDeclaringName(), known),
+                    Suggest.closest(
+                                    name,
+                                    table.indexes().stream()
+                                            .map(IndexModel::name)
+                                            .toList())
+                            .<Object>map(Phrase.INDEX_DID_YOU_MEAN::with)
+                            .orElse(""));
+        } else if (index.get().kind() == IndexKind.LSI && kind == IndexKind.GSI) {
+            report.add(Message.LsiHasPartitionKey, origin, what, name, name);
+        } else if (index.get().kind() == IndexKind.GSI && kind == IndexKind.LSI) {
+            report.add(Message.MisplacedAnnotation, origin, Phrase.LSI_KEY_ON_GSI.with(what, name, name));
+        }
     }
-    boolean anyParticipant = false;
-    for (EntityModel e : table.entities()) {
-      List<FieldKeyPart> sk = e.fieldKeyParts(index.name(), Role.SORT).stream()
-          .filter(p -> p.key().kind() == IndexKind.LSI).toList();
-      if (sk.isEmpty()) {
-        continue;
-      }
-      anyParticipant = true;
-      if (sk.size() > 1) {
-        report.add(Message.LsiSingleSortKey, sk.get(1).key().origin(), index.describe(),
-            Phrase.SECOND_LSI_KEY.with(sk.get(1).field().describe(), sk.get(0).field().describe()),
-            Phrase.KEEP_ONE_LSI_KEY.with());
-      }
-      FieldModel field = sk.get(0).field();
-      boolean sameAsTable = table.isShared()
-          ? table.sortAttribute().map(a -> a.equals(field.attributeName())).orElse(false)
-          : field.sortKey().isPresent();
-      if (sameAsTable) {
-        report.add(Message.LsiSortKeySameAsTable, sk.get(0).key().origin(), index.describe(), field.attributeName());
-      }
+
+    private static Object known(TableModel table) {
+        return table.indexes().isEmpty()
+                ? Phrase.NONE_DECLARED.with()
+                : String.join(
+                        ", ", table.indexes().stream().map(IndexModel::name).toList());
     }
-    if (!anyParticipant && !table.isShared()) {
-      report.add(Message.LsiSingleSortKey, index.origin(), index.describe(), Phrase.NO_SORT_KEY.with(),
-          Phrase.ANNOTATE_LSI_KEY.with(table.entities().get(0).simpleName(), index.name()));
+
+    private void gsi(TableModel table, IndexModel index, Report report) {
+        if (table.isShared() && index.isOverloaded()) {
+            overloaded(table, index, report);
+            return;
+        }
+        boolean anyParticipant = false;
+        for (EntityModel e : table.entities()) {
+            List<FieldKeyPart> pk = gsiParts(e, index, Role.PARTITION);
+            List<FieldKeyPart> sk = gsiParts(e, index, Role.SORT);
+            if (pk.isEmpty() && sk.isEmpty()) {
+                continue;
+            }
+            anyParticipant = true;
+            parts(index, pk, Role.PARTITION, report);
+            parts(index, sk, Role.SORT, report);
+            for (FieldKeyPart s : sk) {
+                if (pk.stream().anyMatch(p -> p.field() == s.field())) {
+                    report.add(
+                            Message.KeyPartInBothRoles,
+                            s.key().origin(),
+                            s.field().describe(),
+                            index.name());
+                }
+            }
+            if (pk.isEmpty() && e.scatter(index.name()).isEmpty()) {
+                report.add(
+                        Message.GsiMissingPartitionKey,
+                        sk.get(0).key().origin(),
+                        index.describe(),
+                        table.isShared() ? Phrase.FOR_ENTITY.with(e.simpleName()) : "",
+                        Phrase.GSI_PARTITION_KEY_FIX.with(index.name(), index.name()));
+            } else if (!pk.isEmpty()) {
+                lowCardinalityFields(e, index, pk, report);
+            }
+        }
+        if (!anyParticipant && !table.isShared() && index.declared()) {
+            report.add(
+                    Message.GsiMissingPartitionKey,
+                    index.origin(),
+                    index.describe(),
+                    "",
+                    Phrase.ANNOTATE_GSI_KEY.with(table.entities().get(0).simpleName(), index.name()));
+        }
     }
-  }
+
+    private static List<FieldKeyPart> gsiParts(EntityModel e, IndexModel index, Role role) {
+        return e.fieldKeyParts(index.name(), role).stream()
+                .filter(p -> p.key().kind() == IndexKind.GSI)
+                .toList();
+    }
+
+    private static void parts(IndexModel index, List<FieldKeyPart> parts, Role role, Report report) {
+        if (parts.size() > Limits.MAX_KEY_PARTS) {
+            FieldKeyPart extra = parts.get(Limits.MAX_KEY_PARTS);
+            report.add(
+                    Message.TooManyKeyParts,
+                    extra.key().origin(),
+                    extra.field().describe(),
+                    index.name(),
+                    word(role),
+                    Limits.MAX_KEY_PARTS + 1,
+                    Limits.MAX_KEY_PARTS,
+                    word(role));
+            return;
+        }
+        Map<Integer, FieldKeyPart> byOrder = new HashMap<>();
+        List<FieldKeyPart> distinct = new ArrayList<>();
+        for (FieldKeyPart p : parts) {
+            FieldKeyPart first = byOrder.putIfAbsent(p.key().order(), p);
+            if (first != null) {
+                report.add(
+                        Message.DuplicateKeyPart,
+                        p.key().origin().attribute("order"),
+                        p.field().describe(),
+                        word(role),
+                        p.key().order(),
+                        index.name(),
+                        first.field().describe());
+            } else {
+                distinct.add(p);
+            }
+        }
+        for (int i = 0; i < distinct.size(); i++) {
+            FieldKeyPart p = distinct.get(i);
+            if (p.key().order() != i) {
+                report.add(
+                        Message.KeyPartOrder,
+                        p.key().origin().attribute("order"),
+                        p.field().describe(),
+                        index.name(),
+                        word(role),
+                        p.key().order(),
+                        Limits.MAX_KEY_PARTS - 1,
+                        word(role),
+                        distinct.size(),
+                        i);
+                return;
+            }
+        }
+    }
+
+    private static void lowCardinalityFields(EntityModel e, IndexModel index, List<FieldKeyPart> pk, Report report) {
+        if (e.scatter(index.name()).isPresent()) {
+            return;
+        }
+        boolean allLow = pk.stream()
+                .allMatch(p -> p.field().type().isKeyType()
+                        && KeyUsages.isLowCardinality(p.field().type()));
+        if (allLow) {
+            String what = String.join(
+                    " + ",
+                    pk.stream()
+                            .map(p -> Phrase.TYPED
+                                    .with(p.field().describe(), KeyUsages.cardinality(p.field()))
+                                    .toString())
+                            .toList());
+            report.add(
+                    Message.LowCardinalityPartitionKey,
+                    pk.get(0).key().origin(),
+                    index.name(),
+                    e.simpleName(),
+                    what,
+                    index.name());
+        }
+    }
+
+    private static void overloaded(TableModel table, IndexModel index, Report report) {
+        if (index.partitionAttribute().isEmpty()) {
+            report.add(
+                    Message.GsiMissingPartitionKey,
+                    index.origin().attribute("sortKey"),
+                    index.describe(),
+                    "",
+                    Phrase.NAME_OVERLOADED_PARTITION_KEY.with(index.name()));
+            return;
+        }
+        for (EntityModel e : table.entities()) {
+            fieldsOnOverloaded(e, index, report);
+            Optional<TemplateIndexKey> key = e.templateKey(index.name()).filter(k -> k.kind() == IndexKind.GSI);
+            if (key.isEmpty()) {
+                continue;
+            }
+            TemplateIndexKey k = key.get();
+            if (k.partition().isEmpty()) {
+                report.add(
+                        Message.OverloadedKeyMismatch,
+                        k.origin(),
+                        Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
+                        index.name(),
+                        Phrase.OVERLOADED_WITHOUT_PARTITION_TEMPLATE.with(
+                                index.partitionAttribute().get()));
+            } else if (index.sortAttribute().isPresent() && k.sort().isEmpty()) {
+                report.add(
+                        Message.OverloadedKeyMismatch,
+                        k.origin(),
+                        Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
+                        index.name(),
+                        Phrase.OVERLOADED_WITHOUT_SORT_TEMPLATE.with(
+                                index.sortAttribute().get()));
+            } else if (index.sortAttribute().isEmpty() && k.sort().isPresent()) {
+                report.add(
+                        Message.OverloadedKeyMismatch,
+                        k.sort().get().origin(),
+                        Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
+                        index.name(),
+                        Phrase.OVERLOADED_WITH_SORT_TEMPLATE.with());
+            } else if (e.scatter(index.name()).isEmpty()
+                    && k.partition().get().isValid()
+                    && KeyUsages.resolves(k.partition().get(), e)) {
+                lowCardinalityTemplate(e, index, k.partition().get(), report);
+            }
+        }
+    }
+
+    /** An overloaded index is filled by templates; a field-level key cannot fill its declared attributes. */
+    private static void fieldsOnOverloaded(EntityModel e, IndexModel index, Report report) {
+        for (FieldModel f : e.fields()) {
+            for (FieldIndexKey k : f.indexKeys()) {
+                if (k.index().equals(index.name()) && k.kind() == index.kind()) {
+                    report.add(
+                            Message.OverloadedKeyMismatch,
+                            k.origin(),
+                            Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey", f.describe()),
+                            index.name(),
+                            Phrase.FIELD_KEY_ON_OVERLOADED_INDEX.with(
+                                    attributes(index),
+                                    (k.kind() == IndexKind.GSI ? Phrase.GSI_TEMPLATE_KEY : Phrase.LSI_TEMPLATE_KEY)
+                                            .with(index.name(), f.name()),
+                                    e.simpleName()));
+                }
+            }
+        }
+    }
+
+    private static String attributes(IndexModel index) {
+        List<String> attrs = new ArrayList<>();
+        index.partitionAttribute().ifPresent(attrs::add);
+        index.sortAttribute().ifPresent(attrs::add);
+        return String.join(", ", attrs);
+    }
+
+    private static void lowCardinalityTemplate(EntityModel e, IndexModel index, KeyTemplate pk, Report report) {
+        Phrase.Text why;
+        if (pk.isConstant()) {
+            why = Phrase.CONSTANT_TEMPLATE.with(pk.source());
+        } else if (pk.placeholders().stream()
+                .allMatch(p -> e.storedField(p.field())
+                        .map(f -> KeyUsages.isLowCardinality(f.type()))
+                        .orElse(false))) {
+            why = Phrase.LOW_CARDINALITY_TEMPLATE.with(pk.source());
+        } else {
+            return;
+        }
+        report.add(Message.LowCardinalityPartitionKey, pk.origin(), index.name(), e.simpleName(), why, index.name());
+    }
+
+    private static void lsi(TableModel table, IndexModel index, Report report) {
+        if (!table.hasSortKey()) {
+            report.add(
+                    Message.LsiNeedsSortKey,
+                    index.origin(),
+                    index.describe(),
+                    table.isShared()
+                            ? Phrase.SET_TABLE_SORT_KEY.with(table.simpleDeclaringName())
+                            : Phrase.ADD_SORT_KEY.with(table.entities().get(0).simpleName()));
+            return;
+        }
+        if (table.isShared() && index.isOverloaded()) {
+            if (index.sortAttribute().equals(table.sortAttribute())) {
+                report.add(
+                        Message.LsiSortKeySameAsTable,
+                        index.origin().attribute("sortKey"),
+                        index.describe(),
+                        index.sortAttribute().get());
+                return;
+            }
+            for (EntityModel e : table.entities()) {
+                fieldsOnOverloaded(e, index, report);
+                e.templateKey(index.name())
+                        .filter(k -> k.kind() == IndexKind.LSI && k.sort().isEmpty())
+                        .ifPresent(k -> report.add(
+                                Message.OverloadedKeyMismatch,
+                                k.origin(),
+                                Phrase.ANNOTATION_ON.with("@LsiKey", e.simpleName()),
+                                index.name(),
+                                Phrase.OVERLOADED_LSI_WITHOUT_SORT_TEMPLATE.with(
+                                        index.sortAttribute().get())));
+            }
+            return;
+        }
+        boolean anyParticipant = false;
+        for (EntityModel e : table.entities()) {
+            List<FieldKeyPart> sk = e.fieldKeyParts(index.name(), Role.SORT).stream()
+                    .filter(p -> p.key().kind() == IndexKind.LSI)
+                    .toList();
+            if (sk.isEmpty()) {
+                continue;
+            }
+            anyParticipant = true;
+            if (sk.size() > 1) {
+                report.add(
+                        Message.LsiSingleSortKey,
+                        sk.get(1).key().origin(),
+                        index.describe(),
+                        Phrase.SECOND_LSI_KEY.with(
+                                sk.get(1).field().describe(), sk.get(0).field().describe()),
+                        Phrase.KEEP_ONE_LSI_KEY.with());
+            }
+            FieldModel field = sk.get(0).field();
+            boolean sameAsTable = table.isShared()
+                    ? table.sortAttribute()
+                            .map(a -> a.equals(field.attributeName()))
+                            .orElse(false)
+                    : field.sortKey().isPresent();
+            if (sameAsTable) {
+                report.add(
+                        Message.LsiSortKeySameAsTable,
+                        sk.get(0).key().origin(),
+                        index.describe(),
+                        field.attributeName());
+            }
+        }
+        if (!anyParticipant && !table.isShared()) {
+            report.add(
+                    Message.LsiSingleSortKey,
+                    index.origin(),
+                    index.describe(),
+                    Phrase.NO_SORT_KEY.with(),
+                    Phrase.ANNOTATE_LSI_KEY.with(table.entities().get(0).simpleName(), index.name()));
+        }
+    }
 }

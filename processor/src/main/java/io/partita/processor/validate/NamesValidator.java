@@ -17,72 +17,94 @@ import java.util.Set;
 /** Table and index names, attribute names, and two fields on one attribute. */
 final class NamesValidator implements Validator {
 
-  @Override
-  public void validate(TableModel table, Report report) {
-    if (!Limits.isValidName(table.name())) {
-      report.add(Message.InvalidTableName, table.origin(), table.name());
-    }
-    Set<String> indexNames = new HashSet<>();
-    for (IndexModel index : table.indexes()) {
-      if (!Limits.isValidName(index.name())) {
-        report.add(Message.InvalidIndexName, index.origin(), index.name());
-      } else if (!indexNames.add(index.name())) {
-        report.add(Message.DuplicateIndexName, index.origin(), index.name(), table.name());
-      }
-    }
-    Map<String, Phrase.Text> reserved = reservedAttributes(table);
-    reserved.forEach((attr, use) -> {
-      if (attr.length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
-        report.add(Message.InvalidAttributeName, table.origin(), abbreviate(attr), use, Phrase.KEY_NAME_LENGTH.with());
-      }
-    });
-    if (table.isShared() && table.discriminator().isEmpty()) {
-      report.add(Message.InvalidAttributeName, table.origin().attribute("discriminator"), "",
-          Phrase.THE_DISCRIMINATOR.with(), Phrase.EMPTY_DISCRIMINATOR.with());
-    }
-    for (EntityModel e : table.entities()) {
-      Map<String, FieldModel> byAttribute = new HashMap<>();
-      for (FieldModel f : e.storedFields()) {
-        var where = f.attribute().orElse(f.origin());
-        if (f.attributeName().isEmpty()) {
-          report.add(Message.InvalidAttributeName, where, "", f.describe(), Phrase.EMPTY_ATTRIBUTE_NAME.with());
-          continue;
+    @Override
+    public void validate(TableModel table, Report report) {
+        if (!Limits.isValidName(table.name())) {
+            report.add(Message.InvalidTableName, table.origin(), table.name());
         }
-        if (f.isAnyKey() && f.attributeName().length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
-          report.add(Message.InvalidAttributeName, where, abbreviate(f.attributeName()), f.describe(),
-              Phrase.KEY_NAME_TOO_LONG.with());
+        Set<String> indexNames = new HashSet<>();
+        for (IndexModel index : table.indexes()) {
+            if (!Limits.isValidName(index.name())) {
+                report.add(Message.InvalidIndexName, index.origin(), index.name());
+            } else if (!indexNames.add(index.name())) {
+                report.add(Message.DuplicateIndexName, index.origin(), index.name(), table.name());
+            }
         }
-        FieldModel first = byAttribute.putIfAbsent(f.attributeName(), f);
-        if (first != null) {
-          report.add(Message.DuplicateAttributeName, where, f.describe(), f.attributeName(),
-              Phrase.ALSO_MAPS_TO.with(first.describe()));
-        } else if (reserved.containsKey(f.attributeName())) {
-          report.add(Message.DuplicateAttributeName, where, f.describe(), f.attributeName(),
-              Phrase.TABLE_USES_FOR.with(table.name(), reserved.get(f.attributeName())));
+        Map<String, Phrase.Text> reserved = reservedAttributes(table);
+        reserved.forEach((attr, use) -> {
+            if (attr.length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+                report.add(
+                        Message.InvalidAttributeName,
+                        table.origin(),
+                        abbreviate(attr),
+                        use,
+                        Phrase.KEY_NAME_LENGTH.with());
+            }
+        });
+        if (table.isShared() && table.discriminator().isEmpty()) {
+            report.add(
+                    Message.InvalidAttributeName,
+                    table.origin().attribute("discriminator"),
+                    "",
+                    Phrase.THE_DISCRIMINATOR.with(),
+                    Phrase.EMPTY_DISCRIMINATOR.with());
         }
-      }
+        for (EntityModel e : table.entities()) {
+            Map<String, FieldModel> byAttribute = new HashMap<>();
+            for (FieldModel f : e.storedFields()) {
+                var where = f.attribute().orElse(f.origin());
+                if (f.attributeName().isEmpty()) {
+                    report.add(
+                            Message.InvalidAttributeName, where, "", f.describe(), Phrase.EMPTY_ATTRIBUTE_NAME.with());
+                    continue;
+                }
+                if (f.isAnyKey() && f.attributeName().length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+                    report.add(
+                            Message.InvalidAttributeName,
+                            where,
+                            abbreviate(f.attributeName()),
+                            f.describe(),
+                            Phrase.KEY_NAME_TOO_LONG.with());
+                }
+                FieldModel first = byAttribute.putIfAbsent(f.attributeName(), f);
+                if (first != null) {
+                    report.add(
+                            Message.DuplicateAttributeName,
+                            where,
+                            f.describe(),
+                            f.attributeName(),
+                            Phrase.ALSO_MAPS_TO.with(first.describe()));
+                } else if (reserved.containsKey(f.attributeName())) {
+                    report.add(
+                            Message.DuplicateAttributeName,
+                            where,
+                            f.describe(),
+                            f.attributeName(),
+                            Phrase.TABLE_USES_FOR.with(table.name(), reserved.get(f.attributeName())));
+                }
+            }
+        }
     }
-  }
 
-  /** Attributes a shared table writes itself (rendered keys, discriminator), with what they hold. */
-  private static Map<String, Phrase.Text> reservedAttributes(TableModel table) {
-    Map<String, Phrase.Text> reserved = new LinkedHashMap<>();
-    if (!table.isShared()) {
-      return reserved;
+    /** Attributes a shared table writes itself (rendered keys, discriminator), with what they hold. */
+    private static Map<String, Phrase.Text> reservedAttributes(TableModel table) {
+        Map<String, Phrase.Text> reserved = new LinkedHashMap<>();
+        if (!table.isShared()) {
+            return reserved;
+        }
+        table.partitionAttribute().ifPresent(a -> reserved.put(a, Phrase.ITS_PARTITION_KEY.with()));
+        table.sortAttribute().ifPresent(a -> reserved.put(a, Phrase.ITS_SORT_KEY.with()));
+        for (IndexModel i : table.indexes()) {
+            i.partitionAttribute().ifPresent(a -> reserved.putIfAbsent(a, Phrase.INDEX_PARTITION_KEY.with(i.name())));
+            i.sortAttribute().ifPresent(a -> reserved.putIfAbsent(a, Phrase.INDEX_SORT_KEY.with(i.name())));
+        }
+        if (!table.discriminator().isEmpty()) {
+            reserved.putIfAbsent(table.discriminator(), Phrase.DISCRIMINATOR_ATTRIBUTE.with());
+        }
+        return reserved;
     }
-    table.partitionAttribute().ifPresent(a -> reserved.put(a, Phrase.ITS_PARTITION_KEY.with()));
-    table.sortAttribute().ifPresent(a -> reserved.put(a, Phrase.ITS_SORT_KEY.with()));
-    for (IndexModel i : table.indexes()) {
-      i.partitionAttribute().ifPresent(a -> reserved.putIfAbsent(a, Phrase.INDEX_PARTITION_KEY.with(i.name())));
-      i.sortAttribute().ifPresent(a -> reserved.putIfAbsent(a, Phrase.INDEX_SORT_KEY.with(i.name())));
-    }
-    if (!table.discriminator().isEmpty()) {
-      reserved.putIfAbsent(table.discriminator(), Phrase.DISCRIMINATOR_ATTRIBUTE.with());
-    }
-    return reserved;
-  }
 
-  private static String abbreviate(String s) {
-    return s.length() > 40 ? s.substring(0, 40) + "..." : s;
-  }
+    private static String abbreviate(String s) {
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
 }

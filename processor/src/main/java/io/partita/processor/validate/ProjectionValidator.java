@@ -17,68 +17,83 @@ import java.util.Set;
 /** INCLUDE lists name existing non-key attributes, only INCLUDE takes one, at most 100 per table. */
 final class ProjectionValidator implements Validator {
 
-  @Override
-  public void validate(TableModel table, Report report) {
-    Set<String> attributes = new LinkedHashSet<>();
-    for (EntityModel e : table.entities()) {
-      e.storedFields().stream().map(FieldModel::attributeName).forEach(attributes::add);
-    }
-    if (table.isShared()) {
-      attributes.add(table.discriminator());
-    }
-    List<String> tableKeys = KeyUsages.tableKeyAttributes(table);
-    int total = 0;
-    boolean totalReported = false;
-    for (IndexModel index : table.indexes()) {
-      if (!table.isFirstOfItsName(index)) {
-        continue;
-      }
-      if (!index.declared()) {
-        continue;
-      }
-      if (index.projection() != ProjectionKind.INCLUDE) {
-        if (!index.include().isEmpty()) {
-          report.add(Message.IncludeListNotAllowed, index.origin().attribute("include"), index.describe(),
-              index.projection());
+    @Override
+    public void validate(TableModel table, Report report) {
+        Set<String> attributes = new LinkedHashSet<>();
+        for (EntityModel e : table.entities()) {
+            e.storedFields().stream().map(FieldModel::attributeName).forEach(attributes::add);
         }
-        continue;
-      }
-      if (index.include().isEmpty()) {
-        report.add(Message.IncludeListMissing, index.origin().attribute("projection"), index.describe());
-        continue;
-      }
-      List<String> keys = new ArrayList<>(tableKeys);
-      keys.addAll(KeyUsages.indexKeyAttributes(table, index));
-      List<String> nonKey = attributes.stream().filter(a -> !keys.contains(a)).toList();
-      for (IndexModel.Included inc : index.include()) {
-        if (keys.contains(inc.attribute())) {
-          report.add(Message.IncludeKeyAttribute, inc.origin(), index.describe(), inc.attribute());
-        } else if (!attributes.contains(inc.attribute())) {
-          report.add(Message.IncludeUnknownAttribute, inc.origin(), index.describe(), inc.attribute(),
-              table.isShared() ? Phrase.ANY_ENTITY_OF_TABLE.with(table.name()) : table.entities().get(0).simpleName(),
-              includeFix(table, inc.attribute(), nonKey));
+        if (table.isShared()) {
+            attributes.add(table.discriminator());
         }
-      }
-      total += index.include().size();
-      if (total > Limits.MAX_INCLUDE_ATTRIBUTES && !totalReported) {
-        totalReported = true;
-        report.add(Message.TooManyIncludeAttributes, index.origin().attribute("include"), table.name(), total,
-            Limits.MAX_INCLUDE_ATTRIBUTES);
-      }
+        List<String> tableKeys = KeyUsages.tableKeyAttributes(table);
+        int total = 0;
+        boolean totalReported = false;
+        for (IndexModel index : table.indexes()) {
+            if (!table.isFirstOfItsName(index)) {
+                continue;
+            }
+            if (!index.declared()) {
+                continue;
+            }
+            if (index.projection() != ProjectionKind.INCLUDE) {
+                if (!index.include().isEmpty()) {
+                    report.add(
+                            Message.IncludeListNotAllowed,
+                            index.origin().attribute("include"),
+                            index.describe(),
+                            index.projection());
+                }
+                continue;
+            }
+            if (index.include().isEmpty()) {
+                report.add(Message.IncludeListMissing, index.origin().attribute("projection"), index.describe());
+                continue;
+            }
+            List<String> keys = new ArrayList<>(tableKeys);
+            keys.addAll(KeyUsages.indexKeyAttributes(table, index));
+            List<String> nonKey =
+                    attributes.stream().filter(a -> !keys.contains(a)).toList();
+            for (IndexModel.Included inc : index.include()) {
+                if (keys.contains(inc.attribute())) {
+                    report.add(Message.IncludeKeyAttribute, inc.origin(), index.describe(), inc.attribute());
+                } else if (!attributes.contains(inc.attribute())) {
+                    report.add(
+                            Message.IncludeUnknownAttribute,
+                            inc.origin(),
+                            index.describe(),
+                            inc.attribute(),
+                            table.isShared()
+                                    ? Phrase.ANY_ENTITY_OF_TABLE.with(table.name())
+                                    : table.entities().get(0).simpleName(),
+                            includeFix(table, inc.attribute(), nonKey));
+                }
+            }
+            total += index.include().size();
+            if (total > Limits.MAX_INCLUDE_ATTRIBUTES && !totalReported) {
+                totalReported = true;
+                report.add(
+                        Message.TooManyIncludeAttributes,
+                        index.origin().attribute("include"),
+                        table.name(),
+                        total,
+                        Limits.MAX_INCLUDE_ATTRIBUTES);
+            }
+        }
     }
-  }
 
-  /** Which stored name to include: the field's, a near miss, or the list. */
-  private static Phrase.Text includeFix(TableModel table, String included, List<String> nonKey) {
-    Object list = nonKey.isEmpty() ? Phrase.NONE.with() : String.join(", ", nonKey);
-    for (EntityModel e : table.entities()) {
-      for (FieldModel f : e.storedFields()) {
-        if (f.name().equals(included)) {
-          return Phrase.INCLUDE_STORED_NAME_OF_FIELD.with(included, f.attributeName(), f.attributeName());
+    /** Which stored name to include: the field's, a near miss, or the list. */
+    private static Phrase.Text includeFix(TableModel table, String included, List<String> nonKey) {
+        Object list = nonKey.isEmpty() ? Phrase.NONE.with() : String.join(", ", nonKey);
+        for (EntityModel e : table.entities()) {
+            for (FieldModel f : e.storedFields()) {
+                if (f.name().equals(included)) {
+                    return Phrase.INCLUDE_STORED_NAME_OF_FIELD.with(included, f.attributeName(), f.attributeName());
+                }
+            }
         }
-      }
+        return Suggest.closest(included, nonKey)
+                .map(s -> Phrase.INCLUDE_DID_YOU_MEAN.with(s, list))
+                .orElseGet(() -> Phrase.INCLUDE_STORED_NAMES.with(list));
     }
-    return Suggest.closest(included, nonKey).map(s -> Phrase.INCLUDE_DID_YOU_MEAN.with(s, list))
-        .orElseGet(() -> Phrase.INCLUDE_STORED_NAMES.with(list));
-  }
 }

@@ -27,103 +27,144 @@ import java.util.Optional;
  */
 final class ScatterValidator implements Validator {
 
-  @Override
-  public void validate(TableModel table, Report report) {
-    List<String> gsis = table.indexes(IndexKind.GSI).stream().map(IndexModel::name).toList();
-    uniform(table, report);
-    for (EntityModel e : table.entities()) {
-      Map<String, ScatterModel> seen = new HashMap<>();
-      for (ScatterModel s : e.scatters()) {
-        Optional<IndexModel> index = table.index(s.index());
-        if (index.isEmpty()) {
-          report.add(Message.ScatterUnknownIndex, s.origin().attribute("index"), s.index(), table.name(),
-              gsis.isEmpty() ? Phrase.DECLARE_GSI_FIRST.with() : Phrase.SCATTER_ONE_OF.with(String.join(", ", gsis)),
-              Suggest.closest(s.index(), gsis).<Object>map(Phrase.INDEX_DID_YOU_MEAN::with).orElse(""));
-          continue;
+    @Override
+    public void validate(TableModel table, Report report) {
+        List<String> gsis =
+                table.indexes(IndexKind.GSI).stream().map(IndexModel::name).toList();
+        uniform(table, report);
+        for (EntityModel e : table.entities()) {
+            Map<String, ScatterModel> seen = new HashMap<>();
+            for (ScatterModel s : e.scatters()) {
+                Optional<IndexModel> index = table.index(s.index());
+                if (index.isEmpty()) {
+                    report.add(
+                            Message.ScatterUnknownIndex,
+                            s.origin().attribute("index"),
+                            s.index(),
+                            table.name(),
+                            gsis.isEmpty()
+                                    ? Phrase.DECLARE_GSI_FIRST.with()
+                                    : Phrase.SCATTER_ONE_OF.with(String.join(", ", gsis)),
+                            Suggest.closest(s.index(), gsis)
+                                    .<Object>map(Phrase.INDEX_DID_YOU_MEAN::with)
+                                    .orElse(""));
+                    continue;
+                }
+                if (index.get().kind() == IndexKind.LSI) {
+                    report.add(Message.ScatterOnLsi, s.origin().attribute("index"), s.index());
+                    continue;
+                }
+                if (seen.putIfAbsent(s.index(), s) != null) {
+                    report.add(Message.DuplicateScatter, s.origin(), s.index(), e.simpleName());
+                    continue;
+                }
+                if (e.templateKey(s.index()).isEmpty()) {
+                    long parts = e.fieldKeyParts(s.index(), io.partita.processor.model.Role.PARTITION).stream()
+                            .filter(p -> p.key().kind() == IndexKind.GSI)
+                            .count();
+                    if (parts >= Limits.MAX_KEY_PARTS) {
+                        report.add(Message.ScatterKeyPartsFull, s.origin(), s.index(), s.shardAttribute(), parts);
+                    }
+                }
+                if (s.shards() < Limits.MIN_SHARDS || s.shards() > Limits.MAX_SHARDS) {
+                    report.add(
+                            Message.ScatterShards,
+                            s.origin().attribute("shards"),
+                            s.shards(),
+                            s.index(),
+                            Limits.MIN_SHARDS,
+                            Limits.MAX_SHARDS);
+                }
+                if (!s.isRandom()) {
+                    Optional<FieldModel> by = e.storedField(s.by());
+                    if (by.isEmpty()) {
+                        report.add(
+                                Message.ScatterBy,
+                                s.origin().attribute("by"),
+                                s.by(),
+                                Phrase.NAMES_NO_STORED_FIELD.with(),
+                                e.simpleName());
+                    } else if (!by.get().type().isScalar()
+                            && by.get().type().category() != io.partita.processor.model.JavaType.Category.ERROR) {
+                        report.add(
+                                Message.ScatterBy,
+                                s.origin().attribute("by"),
+                                s.by(),
+                                Phrase.NAMES_NON_SCALAR.with(
+                                        by.get().describe(), by.get().type().display()),
+                                e.simpleName());
+                    }
+                } else {
+                    updatedInPlace(e)
+                            .ifPresent(why -> report.add(
+                                    Message.RandomScatterUpdatedInPlace,
+                                    s.origin(),
+                                    s.index(),
+                                    e.simpleName(),
+                                    why,
+                                    suggestion(table, e)));
+                }
+            }
         }
-        if (index.get().kind() == IndexKind.LSI) {
-          report.add(Message.ScatterOnLsi, s.origin().attribute("index"), s.index());
-          continue;
-        }
-        if (seen.putIfAbsent(s.index(), s) != null) {
-          report.add(Message.DuplicateScatter, s.origin(), s.index(), e.simpleName());
-          continue;
-        }
-        if (e.templateKey(s.index()).isEmpty()) {
-          long parts = e.fieldKeyParts(s.index(), io.partita.processor.model.Role.PARTITION).stream()
-              .filter(p -> p.key().kind() == IndexKind.GSI).count();
-          if (parts >= Limits.MAX_KEY_PARTS) {
-            report.add(Message.ScatterKeyPartsFull, s.origin(), s.index(), s.shardAttribute(), parts);
-          }
-        }
-        if (s.shards() < Limits.MIN_SHARDS || s.shards() > Limits.MAX_SHARDS) {
-          report.add(Message.ScatterShards, s.origin().attribute("shards"), s.shards(), s.index(),
-              Limits.MIN_SHARDS, Limits.MAX_SHARDS);
-        }
-        if (!s.isRandom()) {
-          Optional<FieldModel> by = e.storedField(s.by());
-          if (by.isEmpty()) {
-            report.add(Message.ScatterBy, s.origin().attribute("by"), s.by(), Phrase.NAMES_NO_STORED_FIELD.with(),
-                e.simpleName());
-          } else if (!by.get().type().isScalar()
-              && by.get().type().category() != io.partita.processor.model.JavaType.Category.ERROR) {
-            report.add(Message.ScatterBy, s.origin().attribute("by"), s.by(),
-                Phrase.NAMES_NON_SCALAR.with(by.get().describe(), by.get().type().display()),
-                e.simpleName());
-          }
-        } else {
-          updatedInPlace(e).ifPresent(why -> report.add(Message.RandomScatterUpdatedInPlace, s.origin(), s.index(),
-              e.simpleName(), why, suggestion(table, e)));
-        }
-      }
     }
-  }
 
-  /**
-   * A field-keyed GSI of a shared table has one key schema: if one entity shards it (adding the shard
-   * attribute), every entity filling it must, with the same shard count.
-   */
-  private static void uniform(TableModel table, Report report) {
-    if (!table.isShared()) {
-      return;
-    }
-    for (IndexModel index : table.indexes(IndexKind.GSI)) {
-      List<EntityModel> fieldKeyed = table.entities().stream()
-          .filter(e -> e.templateKey(index.name()).isEmpty() && e.participatesIn(index.name())).toList();
-      Optional<EntityModel> scattered = fieldKeyed.stream().filter(e -> e.scatter(index.name()).isPresent()).findFirst();
-      if (scattered.isEmpty()) {
-        continue;
-      }
-      ScatterModel s = scattered.get().scatter(index.name()).orElseThrow();
-      for (EntityModel other : fieldKeyed) {
-        Optional<ScatterModel> o = other.scatter(index.name());
-        if (o.isEmpty() || o.get().shards() != s.shards()) {
-          report.add(Message.ScatterNotUniform, o.isPresent() ? o.get().origin() : other.origin(), index.name(),
-              table.name(), scattered.get().simpleName(), s.shards(), other.simpleName(),
-              o.isPresent() ? Phrase.USES_SHARDS.with(o.get().shards()) : Phrase.DOES_NOT.with(), s.shardAttribute(),
-              index.name(), s.shards(),
-              other.simpleName());
+    /**
+     * A field-keyed GSI of a shared table has one key schema: if one entity shards it (adding the shard
+     * attribute), every entity filling it must, with the same shard count.
+     */
+    private static void uniform(TableModel table, Report report) {
+        if (!table.isShared()) {
+            return;
         }
-      }
+        for (IndexModel index : table.indexes(IndexKind.GSI)) {
+            List<EntityModel> fieldKeyed = table.entities().stream()
+                    .filter(e -> e.templateKey(index.name()).isEmpty() && e.participatesIn(index.name()))
+                    .toList();
+            Optional<EntityModel> scattered = fieldKeyed.stream()
+                    .filter(e -> e.scatter(index.name()).isPresent())
+                    .findFirst();
+            if (scattered.isEmpty()) {
+                continue;
+            }
+            ScatterModel s = scattered.get().scatter(index.name()).orElseThrow();
+            for (EntityModel other : fieldKeyed) {
+                Optional<ScatterModel> o = other.scatter(index.name());
+                if (o.isEmpty() || o.get().shards() != s.shards()) {
+                    report.add(
+                            Message.ScatterNotUniform,
+                            o.isPresent() ? o.get().origin() : other.origin(),
+                            index.name(),
+                            table.name(),
+                            scattered.get().simpleName(),
+                            s.shards(),
+                            other.simpleName(),
+                            o.isPresent() ? Phrase.USES_SHARDS.with(o.get().shards()) : Phrase.DOES_NOT.with(),
+                            s.shardAttribute(),
+                            index.name(),
+                            s.shards(),
+                            other.simpleName());
+                }
+            }
+        }
     }
-  }
 
-  private static Optional<Phrase.Text> updatedInPlace(EntityModel e) {
-    Optional<FieldModel> version = e.fields().stream().filter(f -> f.version().isPresent()).findFirst();
-    if (version.isPresent()) {
-      return Optional.of(Phrase.HAS_VERSION_FIELD.with(version.get().describe()));
+    private static Optional<Phrase.Text> updatedInPlace(EntityModel e) {
+        Optional<FieldModel> version =
+                e.fields().stream().filter(f -> f.version().isPresent()).findFirst();
+        if (version.isPresent()) {
+            return Optional.of(Phrase.HAS_VERSION_FIELD.with(version.get().describe()));
+        }
+        if (e.construction().strategy() == Strategy.RECORD) {
+            return Optional.empty();
+        }
+        return e.storedFields().stream()
+                .filter(f -> !f.isAnyKey() && f.writer().isPresent())
+                .findFirst()
+                .map(f -> Phrase.MUTABLE_CLASS.with(f.describe()));
     }
-    if (e.construction().strategy() == Strategy.RECORD) {
-      return Optional.empty();
-    }
-    return e.storedFields().stream()
-        .filter(f -> !f.isAnyKey() && f.writer().isPresent())
-        .findFirst()
-        .map(f -> Phrase.MUTABLE_CLASS.with(f.describe()));
-  }
 
-  private static String suggestion(TableModel table, EntityModel e) {
-    List<String> keys = KeyUsages.baseKeyFieldNames(table, e);
-    return keys.isEmpty() ? "id" : keys.get(0);
-  }
+    private static String suggestion(TableModel table, EntityModel e) {
+        List<String> keys = KeyUsages.baseKeyFieldNames(table, e);
+        return keys.isEmpty() ? "id" : keys.get(0);
+    }
 }

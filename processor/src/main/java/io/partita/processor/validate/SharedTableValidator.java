@@ -29,86 +29,111 @@ import java.util.Optional;
  */
 final class SharedTableValidator implements Validator {
 
-  @Override
-  public void validate(TableModel table, Report report) {
-    if (!table.isShared()) {
-      return;
-    }
-    Map<String, EntityModel> byType = new HashMap<>();
-    for (EntityModel e : table.entities()) {
-      String type = e.type().orElse("");
-      EntityModel first = byType.putIfAbsent(type, e);
-      if (first != null) {
-        report.add(Message.DuplicateEntityType, e.origin().attribute("type"), type, e.simpleName(),
-            first.simpleName(), table.name());
-      }
-    }
-    List<EntityModel> entities = table.entities();
-    for (int j = 0; j < entities.size(); j++) {
-      for (int i = 0; i < j; i++) {
-        baseKeys(table, entities.get(i), entities.get(j), report);
-      }
-    }
-    for (IndexModel index : table.indexes()) {
-      if (index.kind() == IndexKind.GSI && index.isOverloaded()) {
-        for (int j = 0; j < entities.size(); j++) {
-          for (int i = 0; i < j; i++) {
-            overloaded(index, entities.get(i), entities.get(j), report);
-          }
+    @Override
+    public void validate(TableModel table, Report report) {
+        if (!table.isShared()) {
+            return;
         }
-      }
+        Map<String, EntityModel> byType = new HashMap<>();
+        for (EntityModel e : table.entities()) {
+            String type = e.type().orElse("");
+            EntityModel first = byType.putIfAbsent(type, e);
+            if (first != null) {
+                report.add(
+                        Message.DuplicateEntityType,
+                        e.origin().attribute("type"),
+                        type,
+                        e.simpleName(),
+                        first.simpleName(),
+                        table.name());
+            }
+        }
+        List<EntityModel> entities = table.entities();
+        for (int j = 0; j < entities.size(); j++) {
+            for (int i = 0; i < j; i++) {
+                baseKeys(table, entities.get(i), entities.get(j), report);
+            }
+        }
+        for (IndexModel index : table.indexes()) {
+            if (index.kind() == IndexKind.GSI && index.isOverloaded()) {
+                for (int j = 0; j < entities.size(); j++) {
+                    for (int i = 0; i < j; i++) {
+                        overloaded(index, entities.get(i), entities.get(j), report);
+                    }
+                }
+            }
+        }
     }
-  }
 
-  private static void baseKeys(TableModel table, EntityModel a, EntityModel b, Report report) {
-    Optional<KeyDeclaration> ka = a.key();
-    Optional<KeyDeclaration> kb = b.key();
-    if (ka.isEmpty() || kb.isEmpty() || !valid(ka.get()) || !valid(kb.get())
-        || ka.get().sort().isPresent() != kb.get().sort().isPresent()) {
-      return; // malformed or mismatched keys are reported by other rules
+    private static void baseKeys(TableModel table, EntityModel a, EntityModel b, Report report) {
+        Optional<KeyDeclaration> ka = a.key();
+        Optional<KeyDeclaration> kb = b.key();
+        if (ka.isEmpty()
+                || kb.isEmpty()
+                || !valid(ka.get())
+                || !valid(kb.get())
+                || ka.get().sort().isPresent() != kb.get().sort().isPresent()) {
+            return; // malformed or mismatched keys are reported by other rules
+        }
+        boolean pk = ka.get().partition().mayRenderSameAs(kb.get().partition());
+        boolean sk = ka.get()
+                .sort()
+                .map(s -> s.mayRenderSameAs(kb.get().sort().get()))
+                .orElse(true);
+        if (pk && sk) {
+            report.add(
+                    Message.SharedKeyCollision,
+                    kb.get().origin(),
+                    a.simpleName(),
+                    describe(ka.get()),
+                    b.simpleName(),
+                    describe(kb.get()),
+                    table.name(),
+                    b.simpleName().toUpperCase(Locale.ROOT));
+        }
     }
-    boolean pk = ka.get().partition().mayRenderSameAs(kb.get().partition());
-    boolean sk = ka.get().sort().map(s -> s.mayRenderSameAs(kb.get().sort().get())).orElse(true);
-    if (pk && sk) {
-      report.add(Message.SharedKeyCollision, kb.get().origin(), a.simpleName(), describe(ka.get()),
-          b.simpleName(), describe(kb.get()), table.name(), b.simpleName().toUpperCase(Locale.ROOT));
+
+    private static void overloaded(IndexModel index, EntityModel a, EntityModel b, Report report) {
+        Optional<TemplateIndexKey> ka = a.templateKey(index.name()).filter(k -> k.kind() == IndexKind.GSI);
+        Optional<TemplateIndexKey> kb = b.templateKey(index.name()).filter(k -> k.kind() == IndexKind.GSI);
+        if (ka.isEmpty() || kb.isEmpty() || !valid(ka.get()) || !valid(kb.get())) {
+            return;
+        }
+        boolean pk =
+                ka.get().partition().get().mayRenderSameAs(kb.get().partition().get());
+        boolean sk = index.sortAttribute().isEmpty()
+                || ka.get().sort().get().sharesPrefixWith(kb.get().sort().get());
+        if (pk && sk) {
+            report.add(
+                    Message.AmbiguousOverloadedKey,
+                    kb.get().origin(),
+                    a.simpleName(),
+                    describe(ka.get()),
+                    b.simpleName(),
+                    describe(kb.get()),
+                    index.name());
+        }
     }
-  }
 
-  private static void overloaded(IndexModel index, EntityModel a, EntityModel b, Report report) {
-    Optional<TemplateIndexKey> ka = a.templateKey(index.name()).filter(k -> k.kind() == IndexKind.GSI);
-    Optional<TemplateIndexKey> kb = b.templateKey(index.name()).filter(k -> k.kind() == IndexKind.GSI);
-    if (ka.isEmpty() || kb.isEmpty() || !valid(ka.get()) || !valid(kb.get())) {
-      return;
+    private static boolean valid(KeyDeclaration k) {
+        return k.partition().isValid() && k.sort().map(KeyTemplate::isValid).orElse(true);
     }
-    boolean pk = ka.get().partition().get().mayRenderSameAs(kb.get().partition().get());
-    boolean sk = index.sortAttribute().isEmpty()
-        || ka.get().sort().get().sharesPrefixWith(kb.get().sort().get());
-    if (pk && sk) {
-      report.add(Message.AmbiguousOverloadedKey, kb.get().origin(), a.simpleName(), describe(ka.get()),
-          b.simpleName(), describe(kb.get()), index.name());
+
+    private static boolean valid(TemplateIndexKey k) {
+        return k.partition().map(KeyTemplate::isValid).orElse(false)
+                && k.sort().map(KeyTemplate::isValid).orElse(true);
     }
-  }
 
-  private static boolean valid(KeyDeclaration k) {
-    return k.partition().isValid() && k.sort().map(KeyTemplate::isValid).orElse(true);
-  }
+    private static Phrase.Text describe(KeyDeclaration k) {
+        return describe(k.partition().source(), k.sort());
+    }
 
-  private static boolean valid(TemplateIndexKey k) {
-    return k.partition().map(KeyTemplate::isValid).orElse(false)
-        && k.sort().map(KeyTemplate::isValid).orElse(true);
-  }
+    private static Phrase.Text describe(TemplateIndexKey k) {
+        return describe(k.partition().map(KeyTemplate::source).orElse(""), k.sort());
+    }
 
-  private static Phrase.Text describe(KeyDeclaration k) {
-    return describe(k.partition().source(), k.sort());
-  }
-
-  private static Phrase.Text describe(TemplateIndexKey k) {
-    return describe(k.partition().map(KeyTemplate::source).orElse(""), k.sort());
-  }
-
-  private static Phrase.Text describe(String partition, Optional<KeyTemplate> sort) {
-    return sort.map(s -> Phrase.KEY_TEMPLATES.with(partition, s.source()))
-        .orElseGet(() -> Phrase.KEY_TEMPLATE.with(partition));
-  }
+    private static Phrase.Text describe(String partition, Optional<KeyTemplate> sort) {
+        return sort.map(s -> Phrase.KEY_TEMPLATES.with(partition, s.source()))
+                .orElseGet(() -> Phrase.KEY_TEMPLATE.with(partition));
+    }
 }

@@ -17,65 +17,84 @@ import javax.lang.model.SourceVersion;
  */
 final class StructureValidator implements Validator {
 
-  @Override
-  public void validate(TableModel table, Report report) {
-    if (table.isShared()) {
-      shared(table, report);
-    } else {
-      single(table, report);
-    }
-    for (EntityModel e : table.entities()) {
-      for (FieldModel f : e.fields()) {
-        for (FieldIndexKey k : f.indexKeys()) {
-          if (k.hasTemplateAttributes()) {
-            report.add(Message.MisplacedAnnotation, k.origin(), Phrase.TEMPLATES_ON_FIELD.with(f.describe()));
-          }
-          checkQuery(k.query(), k.origin().attribute("query"), report);
+    @Override
+    public void validate(TableModel table, Report report) {
+        if (table.isShared()) {
+            shared(table, report);
+        } else {
+            single(table, report);
         }
-      }
-      for (TemplateIndexKey k : e.templateIndexKeys()) {
-        checkQuery(k.query(), k.origin().attribute("query"), report);
-      }
+        for (EntityModel e : table.entities()) {
+            for (FieldModel f : e.fields()) {
+                for (FieldIndexKey k : f.indexKeys()) {
+                    if (k.hasTemplateAttributes()) {
+                        report.add(
+                                Message.MisplacedAnnotation, k.origin(), Phrase.TEMPLATES_ON_FIELD.with(f.describe()));
+                    }
+                    checkQuery(k.query(), k.origin().attribute("query"), report);
+                }
+            }
+            for (TemplateIndexKey k : e.templateIndexKeys()) {
+                checkQuery(k.query(), k.origin().attribute("query"), report);
+            }
+        }
     }
-  }
 
-  private static void checkQuery(String query, io.partita.processor.model.Origin origin, Report report) {
-    if (!query.isEmpty() && (!SourceVersion.isIdentifier(query) || SourceVersion.isKeyword(query))) {
-      report.add(Message.InvalidQueryName, origin, query);
+    private static void checkQuery(String query, io.partita.processor.model.Origin origin, Report report) {
+        if (!query.isEmpty() && (!SourceVersion.isIdentifier(query) || SourceVersion.isKeyword(query))) {
+            report.add(Message.InvalidQueryName, origin, query);
+        }
     }
-  }
 
-  private static void single(TableModel table, Report report) {
-    if (table.partitionAttribute().isPresent() || table.sortAttribute().isPresent()) {
-      report.add(Message.MisplacedAnnotation,
-          table.origin().attribute(table.partitionAttribute().isPresent() ? "partitionKey" : "sortKey"),
-          Phrase.TABLE_KEYS_ON_ENTITY.with(table.simpleDeclaringName()));
+    private static void single(TableModel table, Report report) {
+        if (table.partitionAttribute().isPresent() || table.sortAttribute().isPresent()) {
+            report.add(
+                    Message.MisplacedAnnotation,
+                    table.origin().attribute(table.partitionAttribute().isPresent() ? "partitionKey" : "sortKey"),
+                    Phrase.TABLE_KEYS_ON_ENTITY.with(table.simpleDeclaringName()));
+        }
+        for (IndexModel index : table.indexes()) {
+            if (index.isOverloaded()) {
+                report.add(
+                        Message.MisplacedAnnotation,
+                        index.origin().attribute(index.partitionAttribute().isPresent() ? "partitionKey" : "sortKey"),
+                        Phrase.INDEX_KEYS_ON_SINGLE_TABLE.with(
+                                index.kind().annotation(),
+                                index.kind() == io.partita.processor.model.IndexKind.GSI ? "@GsiKey" : "@LsiKey",
+                                index.name()));
+            }
+        }
+        for (EntityModel e : table.entities()) {
+            e.key()
+                    .ifPresent(k -> report.add(
+                            Message.MisplacedAnnotation, k.origin(), Phrase.KEY_ON_SINGLE_TABLE.with(e.simpleName())));
+            for (TemplateIndexKey k : e.templateIndexKeys()) {
+                report.add(
+                        Message.MisplacedAnnotation,
+                        k.origin(),
+                        Phrase.TYPE_INDEX_KEY_ON_SINGLE_TABLE.with(
+                                k.kind() == io.partita.processor.model.IndexKind.GSI ? "@GsiKey" : "@LsiKey",
+                                e.simpleName()));
+            }
+        }
     }
-    for (IndexModel index : table.indexes()) {
-      if (index.isOverloaded()) {
-        report.add(Message.MisplacedAnnotation,
-            index.origin().attribute(index.partitionAttribute().isPresent() ? "partitionKey" : "sortKey"),
-            Phrase.INDEX_KEYS_ON_SINGLE_TABLE.with(index.kind().annotation(),
-                index.kind() == io.partita.processor.model.IndexKind.GSI ? "@GsiKey" : "@LsiKey", index.name()));
-      }
-    }
-    for (EntityModel e : table.entities()) {
-      e.key().ifPresent(k -> report.add(Message.MisplacedAnnotation, k.origin(),
-          Phrase.KEY_ON_SINGLE_TABLE.with(e.simpleName())));
-      for (TemplateIndexKey k : e.templateIndexKeys()) {
-        report.add(Message.MisplacedAnnotation, k.origin(), Phrase.TYPE_INDEX_KEY_ON_SINGLE_TABLE.with(
-            k.kind() == io.partita.processor.model.IndexKind.GSI ? "@GsiKey" : "@LsiKey", e.simpleName()));
-      }
-    }
-  }
 
-  private static void shared(TableModel table, Report report) {
-    for (EntityModel e : table.entities()) {
-      for (FieldModel f : e.fields()) {
-        f.partitionKey().or(f::sortKey).ifPresent(o -> report.add(Message.MisplacedAnnotation, o,
-            Phrase.FIELD_KEY_ON_SHARED_TABLE.with(f.partitionKey().isPresent() ? "@PartitionKey" : "@SortKey",
-                f.describe(), e.simpleName(), table.name(), f.name(), e.simpleName())));
-      }
+    private static void shared(TableModel table, Report report) {
+        for (EntityModel e : table.entities()) {
+            for (FieldModel f : e.fields()) {
+                f.partitionKey()
+                        .or(f::sortKey)
+                        .ifPresent(o -> report.add(
+                                Message.MisplacedAnnotation,
+                                o,
+                                Phrase.FIELD_KEY_ON_SHARED_TABLE.with(
+                                        f.partitionKey().isPresent() ? "@PartitionKey" : "@SortKey",
+                                        f.describe(),
+                                        e.simpleName(),
+                                        table.name(),
+                                        f.name(),
+                                        e.simpleName())));
+            }
+        }
     }
-  }
 }

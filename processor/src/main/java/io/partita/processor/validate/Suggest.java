@@ -6,58 +6,58 @@ import java.util.Optional;
 
 /** "Did you mean": the one known name that differs from a mistyped one only by case or a small edit. */
 final class Suggest {
-  /** The largest Levenshtein distance still suggested. */
-  static final int MAX_DISTANCE = 2;
+    /** The largest Levenshtein distance still suggested. */
+    static final int MAX_DISTANCE = 2;
 
-  private Suggest() {}
+    private Suggest() {}
 
-  /**
-   * The closest of {@code known} to {@code name}: equal ignoring case first, else the single nearest within
-   * {@link #MAX_DISTANCE} edits (case-insensitive); empty when there is none or two are equally near.
-   */
-  static Optional<String> closest(String name, Collection<String> known) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    for (String k : known) {
-      if (!k.equals(name) && k.toLowerCase(Locale.ROOT).equals(lower)) {
-        return Optional.of(k);
-      }
+    /**
+     * The closest of {@code known} to {@code name}: equal ignoring case first, else the single nearest within
+     * {@link #MAX_DISTANCE} edits (case-insensitive); empty when there is none or two are equally near.
+     */
+    static Optional<String> closest(String name, Collection<String> known) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (String k : known) {
+            if (!k.equals(name) && k.toLowerCase(Locale.ROOT).equals(lower)) {
+                return Optional.of(k);
+            }
+        }
+        String best = null;
+        int bestDistance = MAX_DISTANCE + 1;
+        boolean tie = false;
+        for (String k : known) {
+            if (k.equals(name)) {
+                continue;
+            }
+            int d = distance(lower, k.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                best = k;
+                bestDistance = d;
+                tie = false;
+            } else if (d == bestDistance) {
+                tie = true;
+            }
+        }
+        // a 1- or 2-character name is within 2 edits of anything short: suggest only for longer names
+        return best == null || tie || name.length() <= bestDistance ? Optional.empty() : Optional.of(best);
     }
-    String best = null;
-    int bestDistance = MAX_DISTANCE + 1;
-    boolean tie = false;
-    for (String k : known) {
-      if (k.equals(name)) {
-        continue;
-      }
-      int d = distance(lower, k.toLowerCase(Locale.ROOT));
-      if (d < bestDistance) {
-        best = k;
-        bestDistance = d;
-        tie = false;
-      } else if (d == bestDistance) {
-        tie = true;
-      }
-    }
-    // a 1- or 2-character name is within 2 edits of anything short: suggest only for longer names
-    return best == null || tie || name.length() <= bestDistance ? Optional.empty() : Optional.of(best);
-  }
 
-  static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
+    static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
     }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
-  }
 }

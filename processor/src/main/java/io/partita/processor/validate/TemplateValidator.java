@@ -26,45 +26,67 @@ import java.util.Optional;
  */
 final class TemplateValidator implements Validator {
 
-  @Override
-  public void validate(TableModel table, Report report) {
-    for (EntityModel e : table.entities()) {
-      for (KeyUsages.TemplateUse use : KeyUsages.templates(e)) {
-        check(use.template(), use.sortKey(), e, report);
-      }
+    @Override
+    public void validate(TableModel table, Report report) {
+        for (EntityModel e : table.entities()) {
+            for (KeyUsages.TemplateUse use : KeyUsages.templates(e)) {
+                check(use.template(), use.sortKey(), e, report);
+            }
+        }
     }
-  }
 
-  private static void check(KeyTemplate t, boolean sortKey, EntityModel e, Report report) {
-    if (t.syntaxError().isPresent()) {
-      report.add(Message.InvalidTemplate, t.origin(), t.source(), t.syntaxError().get());
-      return;
+    private static void check(KeyTemplate t, boolean sortKey, EntityModel e, Report report) {
+        if (t.syntaxError().isPresent()) {
+            report.add(
+                    Message.InvalidTemplate,
+                    t.origin(),
+                    t.source(),
+                    t.syntaxError().get());
+            return;
+        }
+        for (Placeholder p : t.placeholders()) {
+            Optional<FieldModel> field = e.storedField(p.field());
+            if (field.isEmpty()) {
+                List<String> names =
+                        e.storedFields().stream().map(FieldModel::name).toList();
+                String list = String.join(", ", names);
+                report.add(
+                        Message.UnknownPlaceholder,
+                        t.origin(),
+                        t.source(),
+                        p.field(),
+                        e.simpleName(),
+                        p.field(),
+                        Suggest.closest(p.field(), names)
+                                .map(s -> Phrase.PLACEHOLDER_DID_YOU_MEAN.with(s, list))
+                                .orElseGet(() -> Phrase.PLACEHOLDER_ONE_OF.with(list)));
+                continue;
+            }
+            JavaType type = field.get().type();
+            if (type.category() == JavaType.Category.ERROR) {
+                continue;
+            }
+            if (!type.isScalar()) {
+                report.add(Message.NonScalarPlaceholder, t.origin(), t.source(), p.field(), type.display());
+            } else if (p.format() == Format.SORTABLE && !type.sortableFormat()) {
+                report.add(
+                        Message.InvalidTemplate,
+                        t.origin(),
+                        t.source(),
+                        type.textSortsLikeValue()
+                                ? Phrase.SORTABLE_NOT_NEEDED.with(p.field(), p.field(), type.display(), p.field())
+                                : Phrase.SORTABLE_NOT_APPLICABLE.with(p.field(), p.field(), type.display()));
+            } else if (sortKey && p.format() == Format.DEFAULT && !type.textSortsLikeValue()) {
+                report.add(
+                        Message.UnorderedTemplatePart,
+                        t.origin(),
+                        t.source(),
+                        p.field(),
+                        type.display(),
+                        type.sortableFormat()
+                                ? Phrase.WRITE_SORTABLE.with(p.field())
+                                : Phrase.NO_ORDERED_TEXT_FORM.with(type.display()));
+            }
+        }
     }
-    for (Placeholder p : t.placeholders()) {
-      Optional<FieldModel> field = e.storedField(p.field());
-      if (field.isEmpty()) {
-        List<String> names = e.storedFields().stream().map(FieldModel::name).toList();
-        String list = String.join(", ", names);
-        report.add(Message.UnknownPlaceholder, t.origin(), t.source(), p.field(), e.simpleName(), p.field(),
-            Suggest.closest(p.field(), names).map(s -> Phrase.PLACEHOLDER_DID_YOU_MEAN.with(s, list))
-                .orElseGet(() -> Phrase.PLACEHOLDER_ONE_OF.with(list)));
-        continue;
-      }
-      JavaType type = field.get().type();
-      if (type.category() == JavaType.Category.ERROR) {
-        continue;
-      }
-      if (!type.isScalar()) {
-        report.add(Message.NonScalarPlaceholder, t.origin(), t.source(), p.field(), type.display());
-      } else if (p.format() == Format.SORTABLE && !type.sortableFormat()) {
-        report.add(Message.InvalidTemplate, t.origin(), t.source(), type.textSortsLikeValue()
-            ? Phrase.SORTABLE_NOT_NEEDED.with(p.field(), p.field(), type.display(), p.field())
-            : Phrase.SORTABLE_NOT_APPLICABLE.with(p.field(), p.field(), type.display()));
-      } else if (sortKey && p.format() == Format.DEFAULT && !type.textSortsLikeValue()) {
-        report.add(Message.UnorderedTemplatePart, t.origin(), t.source(), p.field(), type.display(),
-            type.sortableFormat() ? Phrase.WRITE_SORTABLE.with(p.field())
-                : Phrase.NO_ORDERED_TEXT_FORM.with(type.display()));
-      }
-    }
-  }
 }

@@ -12,5 +12,5 @@ import io.partita.processor.model.TableModel;
  * user sees one error per problem.
  */
 public interface Validator {
-  void validate(TableModel table, Report report);
+    void validate(TableModel table, Report report);
 }

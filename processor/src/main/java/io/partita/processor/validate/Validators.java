@@ -5,20 +5,20 @@ import java.util.List;
 
 /** The validators of every rule, in the order they run. */
 public final class Validators {
-  private Validators() {}
+    private Validators() {}
 
-  public static List<Validator> all(Limits limits) {
-    return List.of(
-        new StructureValidator(),
-        new NamesValidator(),
-        new EntityValidator(),
-        new PrimaryKeyValidator(),
-        new TemplateValidator(),
-        new KeyTypeValidator(),
-        new ConverterValidator(),
-        new IndexValidator(limits),
-        new ProjectionValidator(),
-        new SharedTableValidator(),
-        new ScatterValidator());
-  }
+    public static List<Validator> all(Limits limits) {
+        return List.of(
+                new StructureValidator(),
+                new NamesValidator(),
+                new EntityValidator(),
+                new PrimaryKeyValidator(),
+                new TemplateValidator(),
+                new KeyTypeValidator(),
+                new ConverterValidator(),
+                new IndexValidator(limits),
+                new ProjectionValidator(),
+                new SharedTableValidator(),
+                new ScatterValidator());
+    }
 }

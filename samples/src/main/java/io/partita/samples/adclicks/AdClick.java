@@ -19,7 +19,10 @@ import java.time.Instant;
 @Scatter(index = "EventTimeIndex", shards = 100, by = "referrer")
 public record AdClick(
         @PartitionKey String referrer,
-        @SortKey @GsiKey(index = "EventTimeIndex", role = KeyRole.SORT) Instant minute,
+
+        @SortKey @GsiKey(index = "EventTimeIndex", role = KeyRole.SORT)
+        Instant minute,
+
         long clicks,
         long impressions,
         @Version long version) {}

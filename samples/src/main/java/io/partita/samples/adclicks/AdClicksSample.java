@@ -13,7 +13,8 @@ import java.util.TreeSet;
 /** Seed {@code 002}: per-referrer per-minute counters, and "events since time N" gathered from 100 shards. */
 public final class AdClicksSample {
     public static final Instant START = Instant.parse("2024-05-01T12:00:00Z");
-    public static final List<String> REFERRERS = List.of("google", "bing", "duckduckgo", "news.example", "mail", "social");
+    public static final List<String> REFERRERS =
+            List.of("google", "bing", "duckduckgo", "news.example", "mail", "social");
 
     private final AdClickRepository clicks;
 
@@ -31,7 +32,9 @@ public final class AdClicksSample {
         if (clicks.get(referrer, minute).isEmpty()) {
             clicks.put(new AdClick(referrer, minute, 0, 0, 0));
         }
-        clicks.update(referrer, minute).add(click ? AdClickRepository.CLICKS : AdClickRepository.IMPRESSIONS, 1L).execute();
+        clicks.update(referrer, minute)
+                .add(click ? AdClickRepository.CLICKS : AdClickRepository.IMPRESSIONS, 1L)
+                .execute();
     }
 
     /** Simulates {@code events} events over ten minutes (fixed seed, so the output is stable). */
@@ -54,7 +57,8 @@ public final class AdClicksSample {
     }
 
     public void run(PrintStream out) {
-        out.println("== 5. Ad clicks: per-referrer per-minute counters, EventTimeIndex scattered over 100 shards (seed 002) ==");
+        out.println(
+                "== 5. Ad clicks: per-referrer per-minute counters, EventTimeIndex scattered over 100 shards (seed 002) ==");
         simulate(2000);
         Instant since = START.plus(8, ChronoUnit.MINUTES);
         out.println("clicks.eventTimeIndex().minute().ge(" + since + ").list()   // events since time N");
@@ -64,8 +68,9 @@ public final class AdClicksSample {
         t.print(out);
         TreeSet<Integer> shards = new TreeSet<>();
         REFERRERS.forEach(r -> shards.add(Shards.of(r, 100)));
-        out.printf("%d counters from %d referrers, who write to shards %s of 0..99; the gather queried all 100 "
-                + "shards in parallel and merged them by minute (count(): %d)%n%n",
+        out.printf(
+                "%d counters from %d referrers, who write to shards %s of 0..99; the gather queried all 100 "
+                        + "shards in parallel and merged them by minute (count(): %d)%n%n",
                 recent.size(), REFERRERS.size(), shards, countSince(since));
     }
 }

@@ -18,11 +18,16 @@ public final class DirectorySample {
     }
 
     public void loadFixtures() {
-        businesses.put(new Business("b1", "CoffeeShop", "USA", "Washington", "Seattle", "Bean There", "206-555-0101", "Pike St"));
-        businesses.put(new Business("b2", "CoffeeShop", "USA", "Washington", "Tacoma", "Brew Ha Ha", "253-555-0102", "Main St"));
-        businesses.put(new Business("b3", "CoffeeShop", "USA", "Washington", "Seattle", "Drip Society", "206-555-0103", "1st Ave"));
-        businesses.put(new Business("b4", "CoffeeShop", "USA", "Oregon", "Portland", "Rose Roast", "503-555-0104", "Burnside"));
-        businesses.put(new Business("b5", "CoffeeShop", "Canada", "BC", "Vancouver", "Maple Mug", "604-555-0105", "Granville"));
+        businesses.put(new Business(
+                "b1", "CoffeeShop", "USA", "Washington", "Seattle", "Bean There", "206-555-0101", "Pike St"));
+        businesses.put(new Business(
+                "b2", "CoffeeShop", "USA", "Washington", "Tacoma", "Brew Ha Ha", "253-555-0102", "Main St"));
+        businesses.put(new Business(
+                "b3", "CoffeeShop", "USA", "Washington", "Seattle", "Drip Society", "206-555-0103", "1st Ave"));
+        businesses.put(new Business(
+                "b4", "CoffeeShop", "USA", "Oregon", "Portland", "Rose Roast", "503-555-0104", "Burnside"));
+        businesses.put(new Business(
+                "b5", "CoffeeShop", "Canada", "BC", "Vancouver", "Maple Mug", "604-555-0105", "Granville"));
         businesses.put(new Business("b6", "Bakery", "USA", "Washington", "Seattle", "Loaf", "206-555-0106", "Pine St"));
     }
 
@@ -38,16 +43,25 @@ public final class DirectorySample {
 
     /** Q3: ... in a country, state and city. */
     public List<BusinessByLocationView> inCity(String type, String country, String state, String city) {
-        return businesses.byLocation(type).country(country).state(state).city(city).list();
+        return businesses
+                .byLocation(type)
+                .country(country)
+                .state(state)
+                .city(city)
+                .list();
     }
 
     public void run(PrintStream out) {
         out.println("== 4. Business directory: ByLocation (BusinessType; Country, State, City) (seed 003) ==");
         loadFixtures();
         print(out, "businesses.byLocation(\"CoffeeShop\").country(\"USA\").list()", inCountry("CoffeeShop", "USA"));
-        print(out, "businesses.byLocation(\"CoffeeShop\").country(\"USA\").state(\"Washington\").list()",
+        print(
+                out,
+                "businesses.byLocation(\"CoffeeShop\").country(\"USA\").state(\"Washington\").list()",
                 inState("CoffeeShop", "USA", "Washington"));
-        print(out, "businesses.byLocation(\"CoffeeShop\").country(\"USA\").state(\"Washington\").city(\"Seattle\").list()",
+        print(
+                out,
+                "businesses.byLocation(\"CoffeeShop\").country(\"USA\").state(\"Washington\").city(\"Seattle\").list()",
                 inCity("CoffeeShop", "USA", "Washington", "Seattle"));
         out.println();
     }

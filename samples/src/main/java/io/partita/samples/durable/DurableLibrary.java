@@ -25,17 +25,21 @@ public final class DurableLibrary {
     }
 
     public static void run(Path dir, PrintStream out) {
-        try (Partita db = Partita.open(dir)) {                      // session 1: creates the directory's store
+        try (Partita db = Partita.open(dir)) { // session 1: creates the directory's store
             BookRepository books = BookRepository.of(db);
             out.println("session 1: " + books.byAuthor("Knuth").count() + " books by Knuth on disk at start");
             books.put(new Book("978-0201896831", "Knuth", 1997, "TAOCP 1"));
             books.put(new Book("978-0201896848", "Knuth", 1998, "TAOCP 2"));
             books.put(new Book("978-0262510875", "Abelson", 1996, "SICP"));
-        }                                                           // closed: nothing is left in memory
-        try (Partita db = Partita.open(dir)) {                      // session 2: a restart
+        } // closed: nothing is left in memory
+        try (Partita db = Partita.open(dir)) { // session 2: a restart
             BookRepository books = BookRepository.of(db);
-            out.println("session 2: " + books.get("978-0262510875").map(Book::title).orElse("missing"));
-            books.byAuthor("Knuth").descending().list().forEach(b -> out.println("session 2: " + b.year() + "  " + b.title()));
+            out.println(
+                    "session 2: " + books.get("978-0262510875").map(Book::title).orElse("missing"));
+            books.byAuthor("Knuth")
+                    .descending()
+                    .list()
+                    .forEach(b -> out.println("session 2: " + b.year() + "  " + b.title()));
         }
     }
 }

@@ -19,6 +19,7 @@ import java.util.Map;
 public final class ForumSample {
     /** Each thread carries a ~3 KB message, so fetching whole items from the table shows in the capacity. */
     static final String MESSAGE = "lorem ipsum ".repeat(256);
+
     public static final Instant FROM = Instant.parse("2015-01-01T00:00:00Z");
     public static final Instant TO = Instant.parse("2015-02-28T23:59:59Z");
 
@@ -48,29 +49,45 @@ public final class ForumSample {
 
     /** A forum's threads whose last post falls in [from, to], oldest first; whole entities (Tags fetched). */
     public List<ForumThread> window(String forum, Instant from, Instant to) {
-        return threads.lastPostIndex(forum).lastPostDateTime().between(from, to).consistentRead().list();
+        return threads.lastPostIndex(forum)
+                .lastPostDateTime()
+                .between(from, to)
+                .consistentRead()
+                .list();
     }
 
     /** The same window as a raw Query; {@code projection} picks the attributes. */
     QueryResponse rawWindow(String forum, String projection) {
-        return db.backend().query(QueryRequest.builder().tableName("Thread").indexName("LastPostIndex")
-                .keyConditionExpression("ForumName = :f AND LastPostDateTime BETWEEN :from AND :to")
-                .expressionAttributeValues(Map.of(":f", s(forum), ":from", s(KeyFormat.text(FROM)),
-                        ":to", s(KeyFormat.text(TO))))
-                .projectionExpression(projection).consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build());
+        return db.backend()
+                .query(QueryRequest.builder()
+                        .tableName("Thread")
+                        .indexName("LastPostIndex")
+                        .keyConditionExpression("ForumName = :f AND LastPostDateTime BETWEEN :from AND :to")
+                        .expressionAttributeValues(
+                                Map.of(":f", s(forum), ":from", s(KeyFormat.text(FROM)), ":to", s(KeyFormat.text(TO))))
+                        .projectionExpression(projection)
+                        .consistentRead(true)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                        .build());
     }
 
     /** Puts a thread as a raw request asking for the item collection's size, which the repository does not report. */
     public ItemCollectionMetrics putReportingCollectionSize(ForumThread thread) {
-        return db.backend().putItem(PutItemRequest.builder().tableName("Thread").item(threads.mapping().toItem(thread))
-                .returnItemCollectionMetrics(true).build()).itemCollectionMetrics();
+        return db.backend()
+                .putItem(PutItemRequest.builder()
+                        .tableName("Thread")
+                        .item(threads.mapping().toItem(thread))
+                        .returnItemCollectionMetrics(true)
+                        .build())
+                .itemCollectionMetrics();
     }
 
     public void run(PrintStream out) {
-        out.println("== 2. Forum threads: LSI LastPostIndex (ForumName, LastPostDateTime), INCLUDE Replies (seed 001) ==");
+        out.println(
+                "== 2. Forum threads: LSI LastPostIndex (ForumName, LastPostDateTime), INCLUDE Replies (seed 001) ==");
         loadFixtures();
-        out.println("threads.lastPostIndex(\"S3\").lastPostDateTime().between(2015-01-01, 2015-02-28).consistentRead().list()");
+        out.println(
+                "threads.lastPostIndex(\"S3\").lastPostDateTime().between(2015-01-01, 2015-02-28).consistentRead().list()");
         TextTable window = TextTable.of("Subject", "LastPostDateTime", "Replies", "Tags (not projected: fetched)");
         for (ForumThread t : window("S3", FROM, TO)) {
             window.row(t.subject(), t.lastPostDateTime(), t.replies(), String.join(", ", t.tags()));
@@ -86,12 +103,19 @@ public final class ForumSample {
                 + "(~3 KB each) from the table, charged per item on top of the index read");
         TextTable sizes = TextTable.of("put", "ItemCollectionKey", "size (bytes)", "estimate (GB)");
         ItemCollectionMetrics m = putReportingCollectionSize(thread("S3", "eee", "2015-03-20T08:00:00Z", 0, "New"));
-        sizes.row("S3/eee", m.itemCollectionKey().get("ForumName").asS(), m.sizeBytes(),
+        sizes.row(
+                "S3/eee",
+                m.itemCollectionKey().get("ForumName").asS(),
+                m.sizeBytes(),
                 m.sizeEstimateLowerGb() + " - " + m.sizeEstimateUpperGb());
         m = putReportingCollectionSize(thread("EC2", "fff", "2015-03-21T08:00:00Z", 0, "New"));
-        sizes.row("EC2/fff", m.itemCollectionKey().get("ForumName").asS(), m.sizeBytes(),
+        sizes.row(
+                "EC2/fff",
+                m.itemCollectionKey().get("ForumName").asS(),
+                m.sizeBytes(),
                 m.sizeEstimateLowerGb() + " - " + m.sizeEstimateUpperGb());
-        out.println("item collections (raw PutItem with ReturnItemCollectionMetrics; a table with an LSI caps each at 10 GB):");
+        out.println(
+                "item collections (raw PutItem with ReturnItemCollectionMetrics; a table with an LSI caps each at 10 GB):");
         sizes.print(out);
         out.println();
     }

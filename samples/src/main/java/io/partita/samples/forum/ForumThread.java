@@ -20,7 +20,10 @@ import java.util.List;
 public record ForumThread(
         @PartitionKey @Attribute("ForumName") String forumName,
         @SortKey @Attribute("Subject") String subject,
-        @LsiKey(index = "LastPostIndex") @Attribute("LastPostDateTime") Instant lastPostDateTime,
+
+        @LsiKey(index = "LastPostIndex") @Attribute("LastPostDateTime")
+        Instant lastPostDateTime,
+
         @Attribute("Replies") int replies,
         @Attribute("Tags") List<String> tags,
         @Attribute("Message") String message) {}

@@ -18,11 +18,19 @@ import java.time.Instant;
  * scored yet is not in the index.
  */
 @Table(name = "GameScores")
-@Gsi(name = "GameTitleIndex", projection = Projection.INCLUDE, include = {"Wins", "Losses"})
+@Gsi(
+        name = "GameTitleIndex",
+        projection = Projection.INCLUDE,
+        include = {"Wins", "Losses"})
 public record GameScore(
         @PartitionKey @Attribute("UserId") String userId,
-        @SortKey @GsiKey(index = "GameTitleIndex") @Attribute("GameTitle") String gameTitle,
-        @Sparse @GsiKey(index = "GameTitleIndex", role = KeyRole.SORT) @Attribute("TopScore") Integer topScore,
+
+        @SortKey @GsiKey(index = "GameTitleIndex") @Attribute("GameTitle")
+        String gameTitle,
+
+        @Sparse @GsiKey(index = "GameTitleIndex", role = KeyRole.SORT) @Attribute("TopScore")
+        Integer topScore,
+
         @Attribute("TopScoreDateTime") Instant topScoreDateTime,
         @Attribute("Wins") int wins,
         @Attribute("Losses") int losses) {}

@@ -39,7 +39,7 @@ public final class GameScoresSample {
     /** Loads the fixture file into the table; returns how many items it held. */
     public long loadFixtures() {
         try (InputStream in = GameScoresSample.class.getResourceAsStream(FIXTURES);
-             Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+                Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             return DynamoDbJsonLines.importTable(db, scores.tableName(), reader);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -58,7 +58,9 @@ public final class GameScoresSample {
 
     /** Items of a game in the table (a scan: the table is keyed by user). */
     public long itemsInTable(String gameTitle) {
-        return scores.scanAll(1).filter(GameScoreRepository.GAME_TITLE.eq(gameTitle)).count();
+        return scores.scanAll(1)
+                .filter(GameScoreRepository.GAME_TITLE.eq(gameTitle))
+                .count();
     }
 
     /** Items of a game in the sparse index. */
@@ -67,7 +69,8 @@ public final class GameScoresSample {
     }
 
     public void run(PrintStream out) {
-        out.println("== 1. GameScores leaderboard: GameTitleIndex (GameTitle, TopScore), INCLUDE Wins/Losses (seed 000) ==");
+        out.println(
+                "== 1. GameScores leaderboard: GameTitleIndex (GameTitle, TopScore), INCLUDE Wins/Losses (seed 000) ==");
         out.printf("loaded %d items from %s (DynamoDB JSON export format)%n", loadFixtures(), FIXTURES);
         out.println("scores.gameTitleIndex(\"Galaxy Invaders\").descending().limit(3).list()");
         TextTable top = TextTable.of("UserId", "TopScore", "Wins", "Losses", "Wins/Losses");
@@ -76,12 +79,21 @@ public final class GameScoresSample {
         }
         top.print(out);
         // Repository queries do not report consumed capacity; the same query as a raw request does.
-        QueryResponse raw = db.backend().query(QueryRequest.builder().tableName("GameScores").indexName("GameTitleIndex")
-                .keyConditionExpression("GameTitle = :t").expressionAttributeValues(Map.of(":t", AttributeValue.s("Galaxy Invaders")))
-                .scanIndexForward(false).limit(3).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build());
-        out.println("consumed (same query as a raw request through db.backend()): " + TextTable.capacity(raw.consumedCapacity())
+        QueryResponse raw = db.backend()
+                .query(QueryRequest.builder()
+                        .tableName("GameScores")
+                        .indexName("GameTitleIndex")
+                        .keyConditionExpression("GameTitle = :t")
+                        .expressionAttributeValues(Map.of(":t", AttributeValue.s("Galaxy Invaders")))
+                        .scanIndexForward(false)
+                        .limit(3)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                        .build());
+        out.println("consumed (same query as a raw request through db.backend()): "
+                + TextTable.capacity(raw.consumedCapacity())
                 + ": index only, eventually consistent; the table is never read");
-        out.printf("Comet Quest: %d items in the table, %d in GameTitleIndex (player 400 has no TopScore, so the sparse index skips it)%n%n",
+        out.printf(
+                "Comet Quest: %d items in the table, %d in GameTitleIndex (player 400 has no TopScore, so the sparse index skips it)%n%n",
                 itemsInTable("Comet Quest"), itemsInIndex("Comet Quest"));
     }
 }

@@ -30,15 +30,20 @@ import java.time.LocalDate;
 @Scatter(index = "StatusIndex", shards = 10, by = "orderId")
 public record Order(
         @PartitionKey @Attribute("OrderId") String orderId,
-        @GsiKey(index = "CustomerOrdersIndex")
-        @GsiKey(index = "CustomerStatusIndex")
-        @Attribute("CustomerId") String customerId,
+
+        @GsiKey(index = "CustomerOrdersIndex") @GsiKey(index = "CustomerStatusIndex") @Attribute("CustomerId")
+        String customerId,
+
         @GsiKey(index = "CustomerOrdersIndex", role = KeyRole.SORT)
         @GsiKey(index = "CustomerStatusIndex", role = KeyRole.SORT, order = 1)
         @GsiKey(index = "StatusIndex", role = KeyRole.SORT)
-        @Attribute("OrderDate") LocalDate orderDate,
+        @Attribute("OrderDate")
+        LocalDate orderDate,
+
         @GsiKey(index = "CustomerStatusIndex", role = KeyRole.SORT, order = 0)
         @GsiKey(index = "StatusIndex")
-        @Attribute("Status") OrderStatus status,
+        @Attribute("Status")
+        OrderStatus status,
+
         @Attribute("Total") BigDecimal total,
         @Attribute("ShippingAddress") String shippingAddress) {}

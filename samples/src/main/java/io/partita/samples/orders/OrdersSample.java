@@ -35,8 +35,13 @@ public final class OrdersSample {
             {"o-3001", "c-4", "2024-05-15", OrderStatus.SHIPPED, "64.10"},
         };
         for (Object[] r : rows) {
-            orders.put(new Order((String) r[0], (String) r[1], LocalDate.parse((String) r[2]), (OrderStatus) r[3],
-                    new BigDecimal((String) r[4]), "1 Main St"));
+            orders.put(new Order(
+                    (String) r[0],
+                    (String) r[1],
+                    LocalDate.parse((String) r[2]),
+                    (OrderStatus) r[3],
+                    new BigDecimal((String) r[4]),
+                    "1 Main St"));
         }
     }
 
@@ -47,7 +52,10 @@ public final class OrdersSample {
 
     /** Q: a customer's orders in a date range. */
     public List<OrderCustomerOrdersIndexView> ordersBetween(String customer, LocalDate from, LocalDate to) {
-        return orders.customerOrdersIndex(customer).orderDate().between(from, to).list();
+        return orders.customerOrdersIndex(customer)
+                .orderDate()
+                .between(from, to)
+                .list();
     }
 
     /** Q: pending orders of a customer (first part of the composite sort key). */
@@ -57,7 +65,11 @@ public final class OrdersSample {
 
     /** Q: pending orders of a customer more than {@code days} days old (both parts of the composite sort key). */
     public List<OrderCustomerStatusIndexView> pendingOlderThan(String customer, int days) {
-        return orders.customerStatusIndex(customer).status(OrderStatus.PENDING).orderDate().lt(TODAY.minusDays(days)).list();
+        return orders.customerStatusIndex(customer)
+                .status(OrderStatus.PENDING)
+                .orderDate()
+                .lt(TODAY.minusDays(days))
+                .list();
     }
 
     /** Q: every order in one status, across customers: gathers the 10 shards of StatusIndex, merged by date. */
@@ -68,7 +80,8 @@ public final class OrdersSample {
     public void run(PrintStream out) {
         out.println("== 3. Orders, designed query-first: one index per query, projections per query (seed 003) ==");
         loadFixtures();
-        out.println("orders.customerOrdersIndex(\"c-7\").descending().list()   // OrderId, OrderDate, Status of all orders");
+        out.println(
+                "orders.customerOrdersIndex(\"c-7\").descending().list()   // OrderId, OrderDate, Status of all orders");
         TextTable all = TextTable.of("OrderId", "OrderDate", "Status");
         ordersOf("c-7").forEach(o -> all.row(o.orderId(), o.orderDate(), o.status()));
         all.print(out);
@@ -79,14 +92,19 @@ public final class OrdersSample {
         range.print(out);
         out.println("orders.customerStatusIndex(\"c-7\").status(PENDING).list()   // sort key Status:OrderDate");
         TextTable pending = TextTable.of("OrderId", "Status", "OrderDate", "Total");
-        pendingOf("c-7").forEach(o -> pending.row(o.orderId(), o.status(), o.orderDate(), o.total().setScale(2)));
+        pendingOf("c-7")
+                .forEach(o -> pending.row(
+                        o.orderId(), o.status(), o.orderDate(), o.total().setScale(2)));
         pending.print(out);
         out.println("orders.customerStatusIndex(\"c-7\").status(PENDING).orderDate().lt(" + TODAY.minusDays(5)
                 + ").list()   // pending for more than 5 days on " + TODAY);
         TextTable old = TextTable.of("OrderId", "Status", "OrderDate", "Total");
-        pendingOlderThan("c-7", 5).forEach(o -> old.row(o.orderId(), o.status(), o.orderDate(), o.total().setScale(2)));
+        pendingOlderThan("c-7", 5)
+                .forEach(o -> old.row(
+                        o.orderId(), o.status(), o.orderDate(), o.total().setScale(2)));
         old.print(out);
-        out.println("orders.statusIndex(SHIPPED).list()   // Status sharded over 10 partitions, gathered and merged by OrderDate");
+        out.println(
+                "orders.statusIndex(SHIPPED).list()   // Status sharded over 10 partitions, gathered and merged by OrderDate");
         TextTable shipped = TextTable.of("OrderId", "Status", "OrderDate");
         inStatus(OrderStatus.SHIPPED).forEach(o -> shipped.row(o.orderId(), o.status(), o.orderDate()));
         shipped.print(out);

@@ -28,8 +28,7 @@ public final class ShopSample {
     }
 
     public void loadFixtures() {
-        db.batchWrite(batch -> batch
-                .put(users, new User("ada", "ada@example.com", "Ada Lovelace"))
+        db.batchWrite(batch -> batch.put(users, new User("ada", "ada@example.com", "Ada Lovelace"))
                 .put(users, new User("bob", "bob@example.com", "Bob Dobbs"))
                 .put(orders, new Order("ada", "o-1", Instant.parse("2024-05-02T09:00:00Z"), 4_500))
                 .put(orders, new Order("ada", "o-2", null, 12_000))
@@ -61,7 +60,8 @@ public final class ShopSample {
     /** Pays an order: pendingSince becomes null, so the order leaves the sparse GSI1 pattern. */
     public void pay(String userId, String orderId) {
         // pendingSince renders GSI1SK, so it cannot be updated in place: put the whole order.
-        orders.get(userId, orderId).ifPresent(o -> orders.put(new Order(o.userId(), o.orderId(), null, o.totalCents())));
+        orders.get(userId, orderId)
+                .ifPresent(o -> orders.put(new Order(o.userId(), o.orderId(), null, o.totalCents())));
     }
 
     public void run(PrintStream out) {
@@ -75,7 +75,8 @@ public final class ShopSample {
         TextTable p = TextTable.of("orderId", "pendingSince", "total");
         pendingOrders("ada").forEach(o -> p.row(o.orderId(), o.pendingSince(), cents(o.totalCents())));
         p.print(out);
-        out.println("products.byCategory(\"books\").priceCents().lt(5000).list()   // GSI1PK = CATEGORY#books, by price");
+        out.println(
+                "products.byCategory(\"books\").priceCents().lt(5000).list()   // GSI1PK = CATEGORY#books, by price");
         TextTable b = TextTable.of("productId", "name", "price");
         booksUnder(5_000).forEach(x -> b.row(x.productId(), x.name(), cents(x.priceCents())));
         b.print(out);
@@ -85,7 +86,8 @@ public final class ShopSample {
         c.print(out);
         long before = orders.pendingOrders("ada").count();
         pay("ada", "o-3");
-        out.printf("ada has %d orders; %d were pending (in GSI1), after paying o-3: %d%n%n",
+        out.printf(
+                "ada has %d orders; %d were pending (in GSI1), after paying o-3: %d%n%n",
                 orders.query("ada").count(), before, orders.pendingOrders("ada").count());
     }
 

@@ -28,7 +28,9 @@ class AdClicksSampleTest {
             assertThat(c.clicks()).isEqualTo(1);
             assertThat(c.impressions()).isEqualTo(1);
         });
-        assertThat(sample.clicks().get("google", T.plusSeconds(60))).map(AdClick::impressions).contains(1L);
+        assertThat(sample.clicks().get("google", T.plusSeconds(60)))
+                .map(AdClick::impressions)
+                .contains(1L);
     }
 
     @Test
@@ -40,7 +42,9 @@ class AdClicksSampleTest {
         assertThat(recent).extracting(AdClick::minute).isSorted();
         assertThat(sample.countSince(since)).isEqualTo(12);
         assertThat(sample.since(T)).hasSize(60);
-        long events = sample.since(T).stream().mapToLong(c -> c.clicks() + c.impressions()).sum();
+        long events = sample.since(T).stream()
+                .mapToLong(c -> c.clicks() + c.impressions())
+                .sum();
         assertThat(events).isEqualTo(2000);
     }
 }

@@ -24,13 +24,18 @@ class DirectorySampleTest {
 
     @Test
     void eachPrefixNarrowsTheResult() {
-        assertThat(sample.inCountry("CoffeeShop", "USA")).extracting(BusinessByLocationView::businessId)
+        assertThat(sample.inCountry("CoffeeShop", "USA"))
+                .extracting(BusinessByLocationView::businessId)
                 .containsExactly("b4", "b1", "b3", "b2");
-        assertThat(sample.inState("CoffeeShop", "USA", "Washington")).extracting(BusinessByLocationView::businessId)
+        assertThat(sample.inState("CoffeeShop", "USA", "Washington"))
+                .extracting(BusinessByLocationView::businessId)
                 .containsExactly("b1", "b3", "b2");
-        assertThat(sample.inCity("CoffeeShop", "USA", "Washington", "Seattle")).extracting(BusinessByLocationView::name)
+        assertThat(sample.inCity("CoffeeShop", "USA", "Washington", "Seattle"))
+                .extracting(BusinessByLocationView::name)
                 .containsExactly("Bean There", "Drip Society");
-        assertThat(sample.inCountry("CoffeeShop", "Canada")).extracting(BusinessByLocationView::city).containsExactly("Vancouver");
+        assertThat(sample.inCountry("CoffeeShop", "Canada"))
+                .extracting(BusinessByLocationView::city)
+                .containsExactly("Vancouver");
         assertThat(sample.inCity("Bakery", "USA", "Washington", "Seattle")).hasSize(1);
     }
 }

@@ -27,8 +27,10 @@ class DurableLibraryTest {
                     session 2: 1997  TAOCP 1
                     """);
             bytes.reset();
-            DurableLibrary.run(dir, new PrintStream(bytes, true, StandardCharsets.UTF_8)); // the next run finds them at start
-            assertThat(bytes.toString(StandardCharsets.UTF_8)).startsWith("session 1: 2 books by Knuth on disk at start");
+            DurableLibrary.run(
+                    dir, new PrintStream(bytes, true, StandardCharsets.UTF_8)); // the next run finds them at start
+            assertThat(bytes.toString(StandardCharsets.UTF_8))
+                    .startsWith("session 1: 2 books by Knuth on disk at start");
         } finally {
             try (Stream<Path> files = Files.walk(dir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -46,8 +46,10 @@ class ForumSampleTest {
 
     @Test
     void itemCollectionMetricsGrowWithTheForum() {
-        ItemCollectionMetrics first = sample.putReportingCollectionSize(ForumSample.thread("S3", "x", "2015-04-01T00:00:00Z", 0));
-        ItemCollectionMetrics second = sample.putReportingCollectionSize(ForumSample.thread("S3", "y", "2015-04-02T00:00:00Z", 0));
+        ItemCollectionMetrics first =
+                sample.putReportingCollectionSize(ForumSample.thread("S3", "x", "2015-04-01T00:00:00Z", 0));
+        ItemCollectionMetrics second =
+                sample.putReportingCollectionSize(ForumSample.thread("S3", "y", "2015-04-02T00:00:00Z", 0));
         assertThat(first.itemCollectionKey().get("ForumName").asS()).isEqualTo("S3");
         assertThat(second.sizeBytes()).isGreaterThan(first.sizeBytes());
         assertThat(second.sizeEstimateUpperGb()).isLessThanOrEqualTo(10);

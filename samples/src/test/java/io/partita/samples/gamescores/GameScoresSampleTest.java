@@ -29,16 +29,24 @@ class GameScoresSampleTest {
         assertThat(top).extracting(GameScoreGameTitleIndexView::userId).containsExactly("101", "103");
         assertThat(top).extracting(GameScoreGameTitleIndexView::topScore).containsExactly(5842, 2317);
         assertThat(GameScoresSample.winRatio(top.get(1))).isEqualTo(40 / 3.0);
-        assertThat(sample.top("Meteor Blasters", 10)).extracting(GameScoreGameTitleIndexView::topScore).containsExactly(1000, 723);
+        assertThat(sample.top("Meteor Blasters", 10))
+                .extracting(GameScoreGameTitleIndexView::topScore)
+                .containsExactly(1000, 723);
     }
 
     @Test
     void cometQuestHasFourItemsInTheTableAndThreeInTheSparseIndex() {
         assertThat(sample.itemsInTable("Comet Quest")).isEqualTo(4);
         assertThat(sample.itemsInIndex("Comet Quest")).isEqualTo(3);
-        assertThat(sample.scores().gameTitleIndex("Comet Quest").topScore().eq(0).list())
-                .extracting(GameScoreGameTitleIndexView::userId).containsExactlyInAnyOrder("123", "201", "301");
-        assertThat(sample.scores().get("400", "Comet Quest")).hasValueSatisfying(s -> assertThat(s.topScore()).isNull());
+        assertThat(sample.scores()
+                        .gameTitleIndex("Comet Quest")
+                        .topScore()
+                        .eq(0)
+                        .list())
+                .extracting(GameScoreGameTitleIndexView::userId)
+                .containsExactlyInAnyOrder("123", "201", "301");
+        assertThat(sample.scores().get("400", "Comet Quest"))
+                .hasValueSatisfying(s -> assertThat(s.topScore()).isNull());
     }
 
     @Test

@@ -25,33 +25,42 @@ class OrdersSampleTest {
 
     @Test
     void oneIndexServesByDateDateRangeAndTheIdDateStatusListing() {
-        assertThat(sample.ordersOf("c-7")).extracting(OrderCustomerOrdersIndexView::orderId)
+        assertThat(sample.ordersOf("c-7"))
+                .extracting(OrderCustomerOrdersIndexView::orderId)
                 .containsExactly("o-1006", "o-1005", "o-1004", "o-1003", "o-1002", "o-1001");
         assertThat(sample.ordersOf("c-7").get(0).status()).isEqualTo(OrderStatus.PAID);
         assertThat(sample.ordersBetween("c-7", LocalDate.parse("2024-05-01"), LocalDate.parse("2024-05-15")))
-                .extracting(OrderCustomerOrdersIndexView::orderId).containsExactly("o-1003", "o-1004");
+                .extracting(OrderCustomerOrdersIndexView::orderId)
+                .containsExactly("o-1003", "o-1004");
     }
 
     @Test
     void projectionsHoldOnlyWhatEachQueryReads() {
-        assertThat(OrderCustomerOrdersIndexView.class.getRecordComponents()).extracting(c -> c.getName())
+        assertThat(OrderCustomerOrdersIndexView.class.getRecordComponents())
+                .extracting(c -> c.getName())
                 .containsExactlyInAnyOrder("orderId", "customerId", "orderDate", "status");
-        assertThat(OrderStatusIndexView.class.getRecordComponents()).extracting(c -> c.getName())
+        assertThat(OrderStatusIndexView.class.getRecordComponents())
+                .extracting(c -> c.getName())
                 .doesNotContain("total", "shippingAddress");
     }
 
     @Test
     void compositeStatusOrderDateSortKey() {
-        assertThat(sample.pendingOf("c-7")).extracting(OrderCustomerStatusIndexView::orderId)
+        assertThat(sample.pendingOf("c-7"))
+                .extracting(OrderCustomerStatusIndexView::orderId)
                 .containsExactly("o-1003", "o-1004", "o-1005");
-        assertThat(sample.pendingOlderThan("c-7", 5)).extracting(OrderCustomerStatusIndexView::orderId)
+        assertThat(sample.pendingOlderThan("c-7", 5))
+                .extracting(OrderCustomerStatusIndexView::orderId)
                 .containsExactly("o-1003", "o-1004");
-        assertThat(sample.pendingOf("c-9")).extracting(OrderCustomerStatusIndexView::orderId).containsExactly("o-2001");
+        assertThat(sample.pendingOf("c-9"))
+                .extracting(OrderCustomerStatusIndexView::orderId)
+                .containsExactly("o-2001");
     }
 
     @Test
     void theShardedStatusIndexGathersEveryCustomerInDateOrder() {
-        assertThat(sample.inStatus(OrderStatus.SHIPPED)).extracting(OrderStatusIndexView::orderId)
+        assertThat(sample.inStatus(OrderStatus.SHIPPED))
+                .extracting(OrderStatusIndexView::orderId)
                 .containsExactly("o-1002", "o-2002", "o-3001");
         assertThat(sample.orders().statusIndex(OrderStatus.PENDING).count()).isEqualTo(4);
     }

@@ -32,9 +32,11 @@ class ShopSampleTest {
 
     @Test
     void theUsersItemCollectionHoldsTheProfileAndEveryOrder() {
-        assertThat(sample.userCollection("ada")).hasSize(4)
+        assertThat(sample.userCollection("ada"))
+                .hasSize(4)
                 .hasOnlyElementsOfTypes(User.class, Order.class)
-                .filteredOn(Order.class::isInstance).hasSize(3);
+                .filteredOn(Order.class::isInstance)
+                .hasSize(3);
     }
 
     @Test

@@ -3,7 +3,8 @@ package io.partita.storage.api;
 import java.util.Map;
 
 /** A BatchGetItem call: up to 100 keys across tables. */
-public record BatchGetItemRequest(Map<String, KeysAndAttributes> requestItems, ReturnConsumedCapacity returnConsumedCapacity) {
+public record BatchGetItemRequest(
+        Map<String, KeysAndAttributes> requestItems, ReturnConsumedCapacity returnConsumedCapacity) {
     public BatchGetItemRequest {
         returnConsumedCapacity = returnConsumedCapacity == null ? ReturnConsumedCapacity.NONE : returnConsumedCapacity;
     }

@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /** The result of BatchGetItem: items per table, and keys not processed (throttled). */
-public record BatchGetItemResponse(Map<String, List<Map<String, AttributeValue>>> responses, Map<String, KeysAndAttributes> unprocessedKeys, List<ConsumedCapacity> consumedCapacity) {
+public record BatchGetItemResponse(
+        Map<String, List<Map<String, AttributeValue>>> responses,
+        Map<String, KeysAndAttributes> unprocessedKeys,
+        List<ConsumedCapacity> consumedCapacity) {
     public BatchGetItemResponse {
         responses = responses == null ? Map.of() : responses;
         unprocessedKeys = unprocessedKeys == null ? Map.of() : unprocessedKeys;

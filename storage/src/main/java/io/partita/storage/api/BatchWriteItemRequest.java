@@ -4,7 +4,10 @@ import java.util.List;
 import java.util.Map;
 
 /** A BatchWriteItem call: up to 25 puts and deletes across tables, each atomic on its own. */
-public record BatchWriteItemRequest(Map<String, List<WriteRequest>> requestItems, ReturnConsumedCapacity returnConsumedCapacity, boolean returnItemCollectionMetrics) {
+public record BatchWriteItemRequest(
+        Map<String, List<WriteRequest>> requestItems,
+        ReturnConsumedCapacity returnConsumedCapacity,
+        boolean returnItemCollectionMetrics) {
     public BatchWriteItemRequest {
         returnConsumedCapacity = returnConsumedCapacity == null ? ReturnConsumedCapacity.NONE : returnConsumedCapacity;
     }

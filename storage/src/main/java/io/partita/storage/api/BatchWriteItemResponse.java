@@ -4,7 +4,10 @@ import java.util.List;
 import java.util.Map;
 
 /** The result of BatchWriteItem: writes not processed (throttled) are returned for a retry. */
-public record BatchWriteItemResponse(Map<String, List<WriteRequest>> unprocessedItems, List<ConsumedCapacity> consumedCapacity, Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {
+public record BatchWriteItemResponse(
+        Map<String, List<WriteRequest>> unprocessedItems,
+        List<ConsumedCapacity> consumedCapacity,
+        Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {
     public BatchWriteItemResponse {
         unprocessedItems = unprocessedItems == null ? Map.of() : unprocessedItems;
         consumedCapacity = consumedCapacity == null ? List.of() : consumedCapacity;

@@ -4,7 +4,17 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** A DeleteItem call. */
-public record DeleteItemRequest(String tableName, Map<String, AttributeValue> key, String conditionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, ReturnValues returnValues, ReturnConsumedCapacity returnConsumedCapacity, boolean returnItemCollectionMetrics, boolean returnOldItemOnConditionFailure) implements TableRequest.ItemWrite {
+public record DeleteItemRequest(
+        String tableName,
+        Map<String, AttributeValue> key,
+        String conditionExpression,
+        Map<String, String> expressionAttributeNames,
+        Map<String, AttributeValue> expressionAttributeValues,
+        ReturnValues returnValues,
+        ReturnConsumedCapacity returnConsumedCapacity,
+        boolean returnItemCollectionMetrics,
+        boolean returnOldItemOnConditionFailure)
+        implements TableRequest.ItemWrite {
     public DeleteItemRequest {
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
         expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -32,7 +42,16 @@ public record DeleteItemRequest(String tableName, Map<String, AttributeValue> ke
         }
 
         public DeleteItemRequest build() {
-            return new DeleteItemRequest(tableName, key, conditionExpression, expressionAttributeNames, expressionAttributeValues, returnValues, returnConsumedCapacity, returnItemCollectionMetrics, returnOldItemOnConditionFailure);
+            return new DeleteItemRequest(
+                    tableName,
+                    key,
+                    conditionExpression,
+                    expressionAttributeNames,
+                    expressionAttributeValues,
+                    returnValues,
+                    returnConsumedCapacity,
+                    returnItemCollectionMetrics,
+                    returnOldItemOnConditionFailure);
         }
     }
 }

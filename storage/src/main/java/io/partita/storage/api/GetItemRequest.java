@@ -4,7 +4,14 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** A GetItem call: reads one item by its full primary key. */
-public record GetItemRequest(String tableName, Map<String, AttributeValue> key, boolean consistentRead, String projectionExpression, Map<String, String> expressionAttributeNames, ReturnConsumedCapacity returnConsumedCapacity) implements TableRequest.Read {
+public record GetItemRequest(
+        String tableName,
+        Map<String, AttributeValue> key,
+        boolean consistentRead,
+        String projectionExpression,
+        Map<String, String> expressionAttributeNames,
+        ReturnConsumedCapacity returnConsumedCapacity)
+        implements TableRequest.Read {
     public GetItemRequest {
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
         returnConsumedCapacity = returnConsumedCapacity == null ? ReturnConsumedCapacity.NONE : returnConsumedCapacity;
@@ -30,7 +37,13 @@ public record GetItemRequest(String tableName, Map<String, AttributeValue> key, 
         }
 
         public GetItemRequest build() {
-            return new GetItemRequest(tableName, key, consistentRead, projectionExpression, expressionAttributeNames, returnConsumedCapacity);
+            return new GetItemRequest(
+                    tableName,
+                    key,
+                    consistentRead,
+                    projectionExpression,
+                    expressionAttributeNames,
+                    returnConsumedCapacity);
         }
     }
 }

@@ -4,7 +4,8 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** The result of GetItem; {@code item} is null when no item has the key. */
-public record GetItemResponse(Map<String, AttributeValue> item, ConsumedCapacity consumedCapacity) implements TableResponse {
+public record GetItemResponse(Map<String, AttributeValue> item, ConsumedCapacity consumedCapacity)
+        implements TableResponse {
     public static Builder builder() {
         return new Builder();
     }

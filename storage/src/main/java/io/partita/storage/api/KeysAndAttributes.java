@@ -5,7 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 /** The keys to read from one table in a BatchGetItem, with an optional projection. */
-public record KeysAndAttributes(List<Map<String, AttributeValue>> keys, String projectionExpression, Map<String, String> expressionAttributeNames, boolean consistentRead) {
+public record KeysAndAttributes(
+        List<Map<String, AttributeValue>> keys,
+        String projectionExpression,
+        Map<String, String> expressionAttributeNames,
+        boolean consistentRead) {
     public KeysAndAttributes {
         keys = keys == null ? List.of() : keys;
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;

@@ -4,7 +4,17 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** A PutItem call: writes a whole item, replacing any item with the same key. */
-public record PutItemRequest(String tableName, Map<String, AttributeValue> item, String conditionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, ReturnValues returnValues, ReturnConsumedCapacity returnConsumedCapacity, boolean returnItemCollectionMetrics, boolean returnOldItemOnConditionFailure) implements TableRequest.ItemWrite {
+public record PutItemRequest(
+        String tableName,
+        Map<String, AttributeValue> item,
+        String conditionExpression,
+        Map<String, String> expressionAttributeNames,
+        Map<String, AttributeValue> expressionAttributeValues,
+        ReturnValues returnValues,
+        ReturnConsumedCapacity returnConsumedCapacity,
+        boolean returnItemCollectionMetrics,
+        boolean returnOldItemOnConditionFailure)
+        implements TableRequest.ItemWrite {
     public PutItemRequest {
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
         expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -32,7 +42,16 @@ public record PutItemRequest(String tableName, Map<String, AttributeValue> item,
         }
 
         public PutItemRequest build() {
-            return new PutItemRequest(tableName, item, conditionExpression, expressionAttributeNames, expressionAttributeValues, returnValues, returnConsumedCapacity, returnItemCollectionMetrics, returnOldItemOnConditionFailure);
+            return new PutItemRequest(
+                    tableName,
+                    item,
+                    conditionExpression,
+                    expressionAttributeNames,
+                    expressionAttributeValues,
+                    returnValues,
+                    returnConsumedCapacity,
+                    returnItemCollectionMetrics,
+                    returnOldItemOnConditionFailure);
         }
     }
 }

@@ -4,7 +4,21 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** A Query on the table or on one of its indexes: one partition, optionally narrowed by a sort-key condition. */
-public record QueryRequest(String tableName, String indexName, String keyConditionExpression, String filterExpression, String projectionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, Select select, Integer limit, boolean scanIndexForward, Map<String, AttributeValue> exclusiveStartKey, boolean consistentRead, ReturnConsumedCapacity returnConsumedCapacity) implements TableRequest.Page {
+public record QueryRequest(
+        String tableName,
+        String indexName,
+        String keyConditionExpression,
+        String filterExpression,
+        String projectionExpression,
+        Map<String, String> expressionAttributeNames,
+        Map<String, AttributeValue> expressionAttributeValues,
+        Select select,
+        Integer limit,
+        boolean scanIndexForward,
+        Map<String, AttributeValue> exclusiveStartKey,
+        boolean consistentRead,
+        ReturnConsumedCapacity returnConsumedCapacity)
+        implements TableRequest.Page {
     public QueryRequest {
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
         expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -16,7 +30,10 @@ public record QueryRequest(String tableName, String indexName, String keyConditi
     }
 
     public Builder toBuilder() {
-        return new Builder().copy(this).keyConditionExpression(keyConditionExpression).scanIndexForward(scanIndexForward);
+        return new Builder()
+                .copy(this)
+                .keyConditionExpression(keyConditionExpression)
+                .scanIndexForward(scanIndexForward);
     }
 
     /** Builds a {@link QueryRequest}; unset fields take DynamoDB's defaults. */
@@ -37,7 +54,20 @@ public record QueryRequest(String tableName, String indexName, String keyConditi
         }
 
         public QueryRequest build() {
-            return new QueryRequest(tableName, indexName, keyConditionExpression, filterExpression, projectionExpression, expressionAttributeNames, expressionAttributeValues, select, limit, scanIndexForward, exclusiveStartKey, consistentRead, returnConsumedCapacity);
+            return new QueryRequest(
+                    tableName,
+                    indexName,
+                    keyConditionExpression,
+                    filterExpression,
+                    projectionExpression,
+                    expressionAttributeNames,
+                    expressionAttributeValues,
+                    select,
+                    limit,
+                    scanIndexForward,
+                    exclusiveStartKey,
+                    consistentRead,
+                    returnConsumedCapacity);
         }
     }
 }

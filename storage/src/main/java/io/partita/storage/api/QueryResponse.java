@@ -5,7 +5,13 @@ import java.util.List;
 import java.util.Map;
 
 /** One page of Query results. {@code lastEvaluatedKey} is non-null when more results may follow. */
-public record QueryResponse(List<Map<String, AttributeValue>> items, int count, int scannedCount, Map<String, AttributeValue> lastEvaluatedKey, ConsumedCapacity consumedCapacity) implements TableResponse.Page {
+public record QueryResponse(
+        List<Map<String, AttributeValue>> items,
+        int count,
+        int scannedCount,
+        Map<String, AttributeValue> lastEvaluatedKey,
+        ConsumedCapacity consumedCapacity)
+        implements TableResponse.Page {
     public QueryResponse {
         items = items == null ? List.of() : items;
     }

@@ -4,7 +4,21 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** A Scan over the table or an index, optionally one segment of a parallel scan. */
-public record ScanRequest(String tableName, String indexName, String filterExpression, String projectionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, Select select, Integer limit, Map<String, AttributeValue> exclusiveStartKey, boolean consistentRead, Integer segment, Integer totalSegments, ReturnConsumedCapacity returnConsumedCapacity) implements TableRequest.Page {
+public record ScanRequest(
+        String tableName,
+        String indexName,
+        String filterExpression,
+        String projectionExpression,
+        Map<String, String> expressionAttributeNames,
+        Map<String, AttributeValue> expressionAttributeValues,
+        Select select,
+        Integer limit,
+        Map<String, AttributeValue> exclusiveStartKey,
+        boolean consistentRead,
+        Integer segment,
+        Integer totalSegments,
+        ReturnConsumedCapacity returnConsumedCapacity)
+        implements TableRequest.Page {
     public ScanRequest {
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
         expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -37,7 +51,20 @@ public record ScanRequest(String tableName, String indexName, String filterExpre
         }
 
         public ScanRequest build() {
-            return new ScanRequest(tableName, indexName, filterExpression, projectionExpression, expressionAttributeNames, expressionAttributeValues, select, limit, exclusiveStartKey, consistentRead, segment, totalSegments, returnConsumedCapacity);
+            return new ScanRequest(
+                    tableName,
+                    indexName,
+                    filterExpression,
+                    projectionExpression,
+                    expressionAttributeNames,
+                    expressionAttributeValues,
+                    select,
+                    limit,
+                    exclusiveStartKey,
+                    consistentRead,
+                    segment,
+                    totalSegments,
+                    returnConsumedCapacity);
         }
     }
 }

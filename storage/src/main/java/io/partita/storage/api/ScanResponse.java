@@ -5,7 +5,13 @@ import java.util.List;
 import java.util.Map;
 
 /** One page of Scan results. */
-public record ScanResponse(List<Map<String, AttributeValue>> items, int count, int scannedCount, Map<String, AttributeValue> lastEvaluatedKey, ConsumedCapacity consumedCapacity) implements TableResponse.Page {
+public record ScanResponse(
+        List<Map<String, AttributeValue>> items,
+        int count,
+        int scannedCount,
+        Map<String, AttributeValue> lastEvaluatedKey,
+        ConsumedCapacity consumedCapacity)
+        implements TableResponse.Page {
     public ScanResponse {
         items = items == null ? List.of() : items;
     }

@@ -5,5 +5,8 @@ package io.partita.storage.api;
  * {@code ALL_ATTRIBUTES} on a table and {@code ALL_PROJECTED_ATTRIBUTES} on an index.
  */
 public enum Select {
-    ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, SPECIFIC_ATTRIBUTES, COUNT
+    ALL_ATTRIBUTES,
+    ALL_PROJECTED_ATTRIBUTES,
+    SPECIFIC_ATTRIBUTES,
+    COUNT
 }

@@ -3,7 +3,8 @@ package io.partita.storage.api;
 import java.util.List;
 
 /** A TransactGetItems call: up to 100 reads served from one consistent snapshot. */
-public record TransactGetItemsRequest(List<TransactGetItem> transactItems, ReturnConsumedCapacity returnConsumedCapacity) {
+public record TransactGetItemsRequest(
+        List<TransactGetItem> transactItems, ReturnConsumedCapacity returnConsumedCapacity) {
     public TransactGetItemsRequest {
         returnConsumedCapacity = returnConsumedCapacity == null ? ReturnConsumedCapacity.NONE : returnConsumedCapacity;
     }

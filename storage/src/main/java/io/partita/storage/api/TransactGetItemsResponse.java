@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /** The result of TransactGetItems: one entry per request, in order; an entry is null when the item does not exist. */
-public record TransactGetItemsResponse(List<Map<String, AttributeValue>> responses, List<ConsumedCapacity> consumedCapacity) {
+public record TransactGetItemsResponse(
+        List<Map<String, AttributeValue>> responses, List<ConsumedCapacity> consumedCapacity) {
     public TransactGetItemsResponse {
         responses = responses == null ? List.of() : responses;
         consumedCapacity = consumedCapacity == null ? List.of() : consumedCapacity;

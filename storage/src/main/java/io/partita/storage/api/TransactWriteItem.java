@@ -15,27 +15,43 @@ public sealed interface TransactWriteItem {
 
     boolean returnOldItemOnConditionFailure();
 
-    record Put(String tableName, Map<String, AttributeValue> item, String conditionExpression,
-               Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues,
-               boolean returnOldItemOnConditionFailure) implements TransactWriteItem {
+    record Put(
+            String tableName,
+            Map<String, AttributeValue> item,
+            String conditionExpression,
+            Map<String, String> expressionAttributeNames,
+            Map<String, AttributeValue> expressionAttributeValues,
+            boolean returnOldItemOnConditionFailure)
+            implements TransactWriteItem {
         public Put {
             expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
             expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
         }
     }
 
-    record Update(String tableName, Map<String, AttributeValue> key, String updateExpression, String conditionExpression,
-                  Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues,
-                  boolean returnOldItemOnConditionFailure) implements TransactWriteItem {
+    record Update(
+            String tableName,
+            Map<String, AttributeValue> key,
+            String updateExpression,
+            String conditionExpression,
+            Map<String, String> expressionAttributeNames,
+            Map<String, AttributeValue> expressionAttributeValues,
+            boolean returnOldItemOnConditionFailure)
+            implements TransactWriteItem {
         public Update {
             expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
             expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
         }
     }
 
-    record Delete(String tableName, Map<String, AttributeValue> key, String conditionExpression,
-                  Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues,
-                  boolean returnOldItemOnConditionFailure) implements TransactWriteItem {
+    record Delete(
+            String tableName,
+            Map<String, AttributeValue> key,
+            String conditionExpression,
+            Map<String, String> expressionAttributeNames,
+            Map<String, AttributeValue> expressionAttributeValues,
+            boolean returnOldItemOnConditionFailure)
+            implements TransactWriteItem {
         public Delete {
             expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
             expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -43,9 +59,14 @@ public sealed interface TransactWriteItem {
     }
 
     /** Checks a condition on an item without writing it. */
-    record ConditionCheck(String tableName, Map<String, AttributeValue> key, String conditionExpression,
-                          Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues,
-                          boolean returnOldItemOnConditionFailure) implements TransactWriteItem {
+    record ConditionCheck(
+            String tableName,
+            Map<String, AttributeValue> key,
+            String conditionExpression,
+            Map<String, String> expressionAttributeNames,
+            Map<String, AttributeValue> expressionAttributeValues,
+            boolean returnOldItemOnConditionFailure)
+            implements TransactWriteItem {
         public ConditionCheck {
             expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
             expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -60,13 +81,21 @@ public sealed interface TransactWriteItem {
         return new Delete(tableName, key, null, null, null, false);
     }
 
-    static Update update(String tableName, Map<String, AttributeValue> key, String updateExpression,
-                         Map<String, String> names, Map<String, AttributeValue> values) {
+    static Update update(
+            String tableName,
+            Map<String, AttributeValue> key,
+            String updateExpression,
+            Map<String, String> names,
+            Map<String, AttributeValue> values) {
         return new Update(tableName, key, updateExpression, null, names, values, false);
     }
 
-    static ConditionCheck conditionCheck(String tableName, Map<String, AttributeValue> key, String conditionExpression,
-                                         Map<String, String> names, Map<String, AttributeValue> values) {
+    static ConditionCheck conditionCheck(
+            String tableName,
+            Map<String, AttributeValue> key,
+            String conditionExpression,
+            Map<String, String> names,
+            Map<String, AttributeValue> values) {
         return new ConditionCheck(tableName, key, conditionExpression, names, values, false);
     }
 }

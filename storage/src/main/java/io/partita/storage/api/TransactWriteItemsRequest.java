@@ -3,7 +3,11 @@ package io.partita.storage.api;
 import java.util.List;
 
 /** A TransactWriteItems call: up to 100 actions applied all together or not at all. */
-public record TransactWriteItemsRequest(List<TransactWriteItem> transactItems, String clientRequestToken, ReturnConsumedCapacity returnConsumedCapacity, boolean returnItemCollectionMetrics) {
+public record TransactWriteItemsRequest(
+        List<TransactWriteItem> transactItems,
+        String clientRequestToken,
+        ReturnConsumedCapacity returnConsumedCapacity,
+        boolean returnItemCollectionMetrics) {
     public TransactWriteItemsRequest {
         returnConsumedCapacity = returnConsumedCapacity == null ? ReturnConsumedCapacity.NONE : returnConsumedCapacity;
     }
@@ -45,7 +49,8 @@ public record TransactWriteItemsRequest(List<TransactWriteItem> transactItems, S
         }
 
         public TransactWriteItemsRequest build() {
-            return new TransactWriteItemsRequest(transactItems, clientRequestToken, returnConsumedCapacity, returnItemCollectionMetrics);
+            return new TransactWriteItemsRequest(
+                    transactItems, clientRequestToken, returnConsumedCapacity, returnItemCollectionMetrics);
         }
     }
 }

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /** The result of TransactWriteItems. */
-public record TransactWriteItemsResponse(List<ConsumedCapacity> consumedCapacity, Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {
+public record TransactWriteItemsResponse(
+        List<ConsumedCapacity> consumedCapacity, Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {
     public TransactWriteItemsResponse {
         consumedCapacity = consumedCapacity == null ? List.of() : consumedCapacity;
         itemCollectionMetrics = itemCollectionMetrics == null ? Map.of() : itemCollectionMetrics;

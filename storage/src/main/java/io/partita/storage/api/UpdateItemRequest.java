@@ -4,7 +4,18 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** An UpdateItem call: edits attributes of one item in place (creating it if absent) with an update expression. */
-public record UpdateItemRequest(String tableName, Map<String, AttributeValue> key, String updateExpression, String conditionExpression, Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues, ReturnValues returnValues, ReturnConsumedCapacity returnConsumedCapacity, boolean returnItemCollectionMetrics, boolean returnOldItemOnConditionFailure) implements TableRequest.ItemWrite {
+public record UpdateItemRequest(
+        String tableName,
+        Map<String, AttributeValue> key,
+        String updateExpression,
+        String conditionExpression,
+        Map<String, String> expressionAttributeNames,
+        Map<String, AttributeValue> expressionAttributeValues,
+        ReturnValues returnValues,
+        ReturnConsumedCapacity returnConsumedCapacity,
+        boolean returnItemCollectionMetrics,
+        boolean returnOldItemOnConditionFailure)
+        implements TableRequest.ItemWrite {
     public UpdateItemRequest {
         expressionAttributeNames = expressionAttributeNames == null ? Map.of() : expressionAttributeNames;
         expressionAttributeValues = expressionAttributeValues == null ? Map.of() : expressionAttributeValues;
@@ -38,7 +49,17 @@ public record UpdateItemRequest(String tableName, Map<String, AttributeValue> ke
         }
 
         public UpdateItemRequest build() {
-            return new UpdateItemRequest(tableName, key, updateExpression, conditionExpression, expressionAttributeNames, expressionAttributeValues, returnValues, returnConsumedCapacity, returnItemCollectionMetrics, returnOldItemOnConditionFailure);
+            return new UpdateItemRequest(
+                    tableName,
+                    key,
+                    updateExpression,
+                    conditionExpression,
+                    expressionAttributeNames,
+                    expressionAttributeValues,
+                    returnValues,
+                    returnConsumedCapacity,
+                    returnItemCollectionMetrics,
+                    returnOldItemOnConditionFailure);
         }
     }
 }

@@ -4,7 +4,11 @@ import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /** The result of UpdateItem. */
-public record UpdateItemResponse(Map<String, AttributeValue> attributes, ConsumedCapacity consumedCapacity, ItemCollectionMetrics itemCollectionMetrics) implements TableResponse.ItemWrite {
+public record UpdateItemResponse(
+        Map<String, AttributeValue> attributes,
+        ConsumedCapacity consumedCapacity,
+        ItemCollectionMetrics itemCollectionMetrics)
+        implements TableResponse.ItemWrite {
     public static Builder builder() {
         return new Builder();
     }

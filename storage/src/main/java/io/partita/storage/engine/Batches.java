@@ -67,7 +67,8 @@ final class Batches {
                 ks.add(key);
             }
             keys.put(e.getKey(), ks);
-            ProjectionExpression p = ka.projectionExpression() == null ? null : Expressions.parseProjection(ka.projectionExpression());
+            ProjectionExpression p =
+                    ka.projectionExpression() == null ? null : Expressions.parseProjection(ka.projectionExpression());
             new Placeholders(ka.expressionAttributeNames(), Map.of()).checkExpressions(t.definition, p);
             projections.put(e.getKey(), p);
         }
@@ -86,7 +87,8 @@ final class Batches {
                 OrderKey key = tableKeys.get(i);
                 Stored s = t.items.get(key);
                 double units = Meter.itemReadUnits(s) * Meter.consistency(ka.consistentRead());
-                if (!throughput.tryChargeRead(t, null, key, units, ka.keys().get(i))) { // throttled keys come back unprocessed
+                if (!throughput.tryChargeRead(
+                        t, null, key, units, ka.keys().get(i))) { // throttled keys come back unprocessed
                     throttled++;
                     if (unprocessed == null) {
                         unprocessed = new LinkedHashMap<>();
@@ -107,7 +109,8 @@ final class Batches {
         if (throttled > 0 && throttled == total) {
             throw new ProvisionedThroughputExceededException(Message.BatchGetAllThrottled.format(total));
         }
-        return new BatchGetItemResponse(responses, unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()));
+        return new BatchGetItemResponse(
+                responses, unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()));
     }
 
     BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest r) {
@@ -149,23 +152,28 @@ final class Batches {
         for (Planned p : planned) {
             Mutation m;
             try {
-                m = writes.writeOne(p.table, p.key, null, p.item, p.validatedGsis, null, Placeholders.NONE, false, meter);
+                m = writes.writeOne(
+                        p.table, p.key, null, p.item, p.validatedGsis, null, Placeholders.NONE, false, meter);
             } catch (ProvisionedThroughputExceededException e) { // throttled writes come back unprocessed
                 throttled++;
                 if (unprocessed == null) {
                     unprocessed = new LinkedHashMap<>();
                 }
-                unprocessed.computeIfAbsent(p.table.shape.name, k -> new ArrayList<>()).add(p.request);
+                unprocessed
+                        .computeIfAbsent(p.table.shape.name, k -> new ArrayList<>())
+                        .add(p.request);
                 continue;
             }
             if (r.returnItemCollectionMetrics() && p.table.lsis.length > 0) {
-                metrics.computeIfAbsent(p.table.shape.name, k -> new ArrayList<>()).add(ItemWrites.collectionMetrics(m));
+                metrics.computeIfAbsent(p.table.shape.name, k -> new ArrayList<>())
+                        .add(ItemWrites.collectionMetrics(m));
             }
         }
         if (throttled > 0 && throttled == total) {
             throw new ProvisionedThroughputExceededException(Message.BatchWriteAllThrottled.format(total));
         }
-        return new BatchWriteItemResponse(unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()), metrics);
+        return new BatchWriteItemResponse(
+                unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()), metrics);
     }
 
     /** DynamoDB: a batch names at least one table. */

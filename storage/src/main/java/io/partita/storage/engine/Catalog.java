@@ -100,7 +100,8 @@ final class Catalog {
         lock.lock();
         try {
             IndexPropagation.drainAll(t);
-            TableDefinition next = t.definition.toBuilder().globalSecondaryIndex(index).build();
+            TableDefinition next =
+                    t.definition.toBuilder().globalSecondaryIndex(index).build();
             IndexData data = Schemas.buildGsi(t, next, index); // validates the whole new definition
             if (disk != null) { // durable: backfilled in batches, recorded in the catalogue so that a crash restarts it
                 disk.addGsi(t, next, index);
@@ -143,7 +144,12 @@ final class Catalog {
             List<GlobalSecondaryIndex> defs = new ArrayList<>(t.definition.globalSecondaryIndexes());
             defs.removeIf(g -> g.name().equals(indexName));
             TableDefinition d = t.definition;
-            TableDefinition next = new TableDefinition(d.name(), d.partitionKey(), d.sortKey(), defs, d.localSecondaryIndexes(),
+            TableDefinition next = new TableDefinition(
+                    d.name(),
+                    d.partitionKey(),
+                    d.sortKey(),
+                    defs,
+                    d.localSecondaryIndexes(),
                     d.provisionedThroughput());
             if (disk != null) { // durable: the definition and the index's entries go in one batch
                 disk.dropGsi(t, gone, rest.toArray(IndexData[]::new), next);
@@ -161,7 +167,8 @@ final class Catalog {
         for (IndexData i : t.allIndexes()) {
             indexes.add(new IndexDescription(i.shape.name, TableStatus.ACTIVE, i.count.sum(), i.bytes.sum()));
         }
-        return new TableDescription(t.definition, TableStatus.ACTIVE, t.itemCount.sum(), t.itemBytes.sum(), List.copyOf(indexes));
+        return new TableDescription(
+                t.definition, TableStatus.ACTIVE, t.itemCount.sum(), t.itemBytes.sum(), List.copyOf(indexes));
     }
 
     /** The live table of that name; every operation starts here. */

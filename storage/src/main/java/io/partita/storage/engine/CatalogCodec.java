@@ -19,8 +19,13 @@ final class CatalogCodec {
     private static final int RECORD_VERSION = 1;
 
     /** The catalogue record of one table. {@code backfill} and {@code backfillSpace} are null/0 when none is under way. */
-    record Record(TableDefinition definition, long itemsSpace, long[] lsiSpaces, long[] gsiSpaces,
-                  GlobalSecondaryIndex backfill, long backfillSpace) {}
+    record Record(
+            TableDefinition definition,
+            long itemsSpace,
+            long[] lsiSpaces,
+            long[] gsiSpaces,
+            GlobalSecondaryIndex backfill,
+            long backfillSpace) {}
 
     private CatalogCodec() {}
 
@@ -62,7 +67,8 @@ final class CatalogCodec {
         try {
             int version = in.varint();
             if (version != RECORD_VERSION) {
-                throw new IllegalArgumentException("catalogue record version " + version + ", expected " + RECORD_VERSION);
+                throw new IllegalArgumentException(
+                        "catalogue record version " + version + ", expected " + RECORD_VERSION);
             }
             long itemsSpace = in.varlong();
             TableDefinition.Builder b = TableDefinition.builder(in.string()).partitionKey(key(in));

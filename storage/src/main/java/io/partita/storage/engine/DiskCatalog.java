@@ -41,8 +41,13 @@ final class DiskCatalog {
                 try {
                     r = CatalogCodec.decode(kv[1]);
                 } catch (IllegalArgumentException e) {
-                    throw new io.partita.storage.DurableStorageException.Corrupted(io.partita.storage.Message.StoreCatalogueCorrupt.format(
-                            new String(kv[0], 1, kv[0].length - 1, StandardCharsets.UTF_8), store.directory, e.getMessage()), store.directory, e);
+                    throw new io.partita.storage.DurableStorageException.Corrupted(
+                            io.partita.storage.Message.StoreCatalogueCorrupt.format(
+                                    new String(kv[0], 1, kv[0].length - 1, StandardCharsets.UTF_8),
+                                    store.directory,
+                                    e.getMessage()),
+                            store.directory,
+                            e);
                 }
                 TableData t = catalog.build(r);
                 catalog.loadCounters(t);
@@ -66,7 +71,9 @@ final class DiskCatalog {
         IndexData[] lsis = new IndexData[d.localSecondaryIndexes().size()];
         for (int i = 0; i < lsis.length; i++) {
             LocalSecondaryIndex l = d.localSecondaryIndexes().get(i);
-            lsis[i] = new IndexData(new IndexShape(shape, l.name(), false, List.of(d.partitionKey()), List.of(l.sortKey()), l.projection()),
+            lsis[i] = new IndexData(
+                    new IndexShape(
+                            shape, l.name(), false, List.of(d.partitionKey()), List.of(l.sortKey()), l.projection()),
                     new DiskMap(store, r.lsiSpaces()[i]));
         }
         IndexData[] gsis = new IndexData[d.globalSecondaryIndexes().size()];
@@ -74,8 +81,12 @@ final class DiskCatalog {
             gsis[i] = gsi(shape, d.globalSecondaryIndexes().get(i), r.gsiSpaces()[i]);
         }
         long pendingSeq = 0;
-        List<byte[][]> pend = store.chunk(DiskStore.successor(DiskStore.spacePrefix(DiskStore.PENDING, r.itemsSpace())), false,
-                DiskStore.spacePrefix(DiskStore.PENDING, r.itemsSpace()), false, 1);
+        List<byte[][]> pend = store.chunk(
+                DiskStore.successor(DiskStore.spacePrefix(DiskStore.PENDING, r.itemsSpace())),
+                false,
+                DiskStore.spacePrefix(DiskStore.PENDING, r.itemsSpace()),
+                false,
+                1);
         if (!pend.isEmpty()) {
             pendingSeq = DiskStore.getLong(pend.get(0)[0], 9);
         }
@@ -84,7 +95,9 @@ final class DiskCatalog {
     }
 
     private IndexData gsi(TableShape shape, GlobalSecondaryIndex g, long space) {
-        return new IndexData(new IndexShape(shape, g.name(), true, g.partitionKey(), g.sortKey(), g.projection()), new DiskMap(store, space));
+        return new IndexData(
+                new IndexShape(shape, g.name(), true, g.partitionKey(), g.sortKey(), g.projection()),
+                new DiskMap(store, space));
     }
 
     private void loadCounters(TableData t) {
@@ -121,9 +134,13 @@ final class DiskCatalog {
         return ids;
     }
 
-    private static CatalogCodec.Record record(TableData t, TableDefinition d, IndexData[] gsis, GlobalSecondaryIndex backfill, long backfillSpace) {
-        long[] lsiSpaces = Arrays.stream(t.lsis).mapToLong(i -> ((DiskMap) i.entries).space).toArray();
-        long[] gsiSpaces = Arrays.stream(gsis).mapToLong(i -> ((DiskMap) i.entries).space).toArray();
+    private static CatalogCodec.Record record(
+            TableData t, TableDefinition d, IndexData[] gsis, GlobalSecondaryIndex backfill, long backfillSpace) {
+        long[] lsiSpaces = Arrays.stream(t.lsis)
+                .mapToLong(i -> ((DiskMap) i.entries).space)
+                .toArray();
+        long[] gsiSpaces =
+                Arrays.stream(gsis).mapToLong(i -> ((DiskMap) i.entries).space).toArray();
         return new CatalogCodec.Record(d, t.disk.itemsSpace, lsiSpaces, gsiSpaces, backfill, backfillSpace);
     }
 
@@ -134,7 +151,11 @@ final class DiskCatalog {
             return null;
         }
         DiskWrite w = new DiskWrite(store);
-        long[] ids = allocate(w, 1 + d.localSecondaryIndexes().size() + d.globalSecondaryIndexes().size());
+        long[] ids = allocate(
+                w,
+                1
+                        + d.localSecondaryIndexes().size()
+                        + d.globalSecondaryIndexes().size());
         long[] lsi = Arrays.copyOfRange(ids, 1, 1 + d.localSecondaryIndexes().size());
         long[] gsi = Arrays.copyOfRange(ids, 1 + lsi.length, ids.length);
         CatalogCodec.Record r = new CatalogCodec.Record(d, ids[0], lsi, gsi, null, 0);
@@ -239,5 +260,4 @@ final class DiskCatalog {
         dropSpace(w, ((DiskMap) gone.entries).space);
         w.commit();
     }
-
 }

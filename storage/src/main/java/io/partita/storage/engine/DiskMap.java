@@ -82,8 +82,11 @@ final class DiskMap implements EntryMap {
         try {
             return ItemCodec.decode(Arrays.copyOfRange(value, i + 1, value.length));
         } catch (IllegalArgumentException e) {
-            throw new io.partita.storage.DurableStorageException.Corrupted(io.partita.storage.Message.StoreEntryUndecodable.format(
-                    store.directory, java.util.HexFormat.of().formatHex(storedKey), e.getMessage()), store.directory, e);
+            throw new io.partita.storage.DurableStorageException.Corrupted(
+                    io.partita.storage.Message.StoreEntryUndecodable.format(
+                            store.directory, java.util.HexFormat.of().formatHex(storedKey), e.getMessage()),
+                    store.directory,
+                    e);
         }
     }
 
@@ -105,7 +108,8 @@ final class DiskMap implements EntryMap {
     }
 
     @Override
-    public Iterable<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+    public Iterable<Map.Entry<OrderKey, Stored>> range(
+            OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
         byte[] lower = key(low);
         boolean lowerInclusive = true;
         byte[] upper;
@@ -151,8 +155,8 @@ final class DiskMap implements EntryMap {
         return iterable(lower, inclusive, upper, false, true);
     }
 
-    private Iterable<Map.Entry<OrderKey, Stored>> iterable(byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive,
-                                                           boolean forward) {
+    private Iterable<Map.Entry<OrderKey, Stored>> iterable(
+            byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive, boolean forward) {
         return () -> new Chunked(lower, lowerInclusive, upper, upperInclusive, forward);
     }
 
@@ -189,7 +193,8 @@ final class DiskMap implements EntryMap {
             if (exhausted) {
                 return false;
             }
-            chunk = forward ? store.chunk(cursor, cursorInclusive, upper, true, chunkSize)
+            chunk = forward
+                    ? store.chunk(cursor, cursorInclusive, upper, true, chunkSize)
                     : store.chunk(cursor, cursorInclusive, lower, false, chunkSize);
             at = 0;
             if (chunk.size() < chunkSize) {

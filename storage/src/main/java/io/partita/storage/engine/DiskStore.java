@@ -59,6 +59,7 @@ final class DiskStore implements AutoCloseable {
     static final String DATA_DIR = "rocksdb";
     /** The on-disk format this code reads and writes. Change it when the layout above changes. */
     static final int FORMAT_VERSION = 1;
+
     static final String FORMAT_LINE = "partita-durable-format " + FORMAT_VERSION;
 
     static final byte CATALOG = 'C';
@@ -83,10 +84,18 @@ final class DiskStore implements AutoCloseable {
     private final ReadOptions readOptions;
     private volatile boolean closed;
     /** Held (shared) around every call into RocksDB and (exclusive) by close: a closed handle is never used. */
-    private final java.util.concurrent.locks.ReentrantReadWriteLock gate = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    private final java.util.concurrent.locks.ReentrantReadWriteLock gate =
+            new java.util.concurrent.locks.ReentrantReadWriteLock();
 
-    private DiskStore(Path directory, Path dataDir, FileChannel lockChannel, FileLock lock, RocksDB db, Options options,
-                      LRUCache cache, WriteOptions writeOptions) {
+    private DiskStore(
+            Path directory,
+            Path dataDir,
+            FileChannel lockChannel,
+            FileLock lock,
+            RocksDB db,
+            Options options,
+            LRUCache cache,
+            WriteOptions writeOptions) {
         this.directory = directory;
         this.dataDir = dataDir;
         this.lockChannel = lockChannel;
@@ -179,13 +188,20 @@ final class DiskStore implements AutoCloseable {
         Path data = dir.resolve(DATA_DIR);
         if (!Files.exists(marker)) {
             if (Files.exists(data)) {
-                throw new DurableStorageException.Corrupted(Message.StoreMarkerMissing.format(dir, DATA_DIR, FORMAT_FILE), marker, null);
+                throw new DurableStorageException.Corrupted(
+                        Message.StoreMarkerMissing.format(dir, DATA_DIR, FORMAT_FILE), marker, null);
             }
             try (Stream<Path> s = Files.list(dir)) {
-                List<String> others = s.map(p -> p.getFileName().toString()).filter(n -> !n.equals(LOCK_FILE)).sorted().toList();
+                List<String> others = s.map(p -> p.getFileName().toString())
+                        .filter(n -> !n.equals(LOCK_FILE))
+                        .sorted()
+                        .toList();
                 if (!others.isEmpty()) {
-                    throw new DurableStorageException.FormatMismatch(Message.StoreNotAStore.format(dir, others, FORMAT_FILE, FORMAT_VERSION),
-                            dir, "not a Partita store", String.valueOf(FORMAT_VERSION));
+                    throw new DurableStorageException.FormatMismatch(
+                            Message.StoreNotAStore.format(dir, others, FORMAT_FILE, FORMAT_VERSION),
+                            dir,
+                            "not a Partita store",
+                            String.valueOf(FORMAT_VERSION));
                 }
                 writeMarker(marker);
             } catch (IOException e) {
@@ -201,19 +217,24 @@ final class DiskStore implements AutoCloseable {
         }
         Matcher m = Pattern.compile("partita-durable-format (\\d+)").matcher(content);
         if (!m.matches()) {
-            throw new DurableStorageException.Corrupted(Message.StoreMarkerCorrupt.format(marker, FORMAT_LINE, abbreviate(content)), marker, null);
+            throw new DurableStorageException.Corrupted(
+                    Message.StoreMarkerCorrupt.format(marker, FORMAT_LINE, abbreviate(content)), marker, null);
         }
         int found = Integer.parseInt(m.group(1));
         if (found != FORMAT_VERSION) {
             throw new DurableStorageException.FormatMismatch(
-                    (found > FORMAT_VERSION ? Message.StoreFormatNewer : Message.StoreFormatOlder).format(dir, found, FORMAT_VERSION),
-                    dir, String.valueOf(found), String.valueOf(FORMAT_VERSION));
+                    (found > FORMAT_VERSION ? Message.StoreFormatNewer : Message.StoreFormatOlder)
+                            .format(dir, found, FORMAT_VERSION),
+                    dir,
+                    String.valueOf(found),
+                    String.valueOf(FORMAT_VERSION));
         }
     }
 
     static void writeMarker(Path marker) throws IOException {
         Path tmp = marker.resolveSibling(FORMAT_FILE + ".tmp");
-        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        try (FileChannel c = FileChannel.open(
+                tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
             c.write(ByteBuffer.wrap((FORMAT_LINE + "\n").getBytes(StandardCharsets.UTF_8)));
             c.force(true);
         }
@@ -232,7 +253,8 @@ final class DiskStore implements AutoCloseable {
         }
     }
 
-    private static final Pattern FILE_IN_MESSAGE = Pattern.compile("(/[^\\s:,]+\\.(sst|log|ldb|blob)|/[^\\s:,]*(MANIFEST|CURRENT|OPTIONS)[^\\s:,]*)");
+    private static final Pattern FILE_IN_MESSAGE =
+            Pattern.compile("(/[^\\s:,]+\\.(sst|log|ldb|blob)|/[^\\s:,]*(MANIFEST|CURRENT|OPTIONS)[^\\s:,]*)");
 
     /** Turns a RocksDB error into the core's typed error, naming the file where RocksDB names one. */
     static DurableStorageException translate(RocksDBException e, Path dataDir, String operation) {
@@ -244,13 +266,19 @@ final class DiskStore implements AutoCloseable {
         boolean missingFile = msg.contains("No such file or directory") || msg.contains("does not exist");
         if (code == Status.Code.Corruption || missingFile) {
             return new DurableStorageException.Corrupted(
-                    Message.StoreCorrupt.format(dataDir.getParent(), file.equals(dataDir) ? "" : ": file " + file, msg), file, e);
+                    Message.StoreCorrupt.format(dataDir.getParent(), file.equals(dataDir) ? "" : ": file " + file, msg),
+                    file,
+                    e);
         }
         if (msg.contains("lock")) {
-            return new DurableStorageException.Locked(Message.StoreLockedByEngine.format(dataDir.getParent(), msg), dataDir.getParent(), e);
+            return new DurableStorageException.Locked(
+                    Message.StoreLockedByEngine.format(dataDir.getParent(), msg), dataDir.getParent(), e);
         }
         return new DurableStorageException.IOFailure(
-                (msg.contains("No space left") ? Message.StoreDiskFull : Message.StoreIoFailed).format(dataDir.getParent(), operation, msg), file, e);
+                (msg.contains("No space left") ? Message.StoreDiskFull : Message.StoreIoFailed)
+                        .format(dataDir.getParent(), operation, msg),
+                file,
+                e);
     }
 
     // ---- keys ------------------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ final class DiskTable {
     final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
 
     /** One pending GSI update: what {@link Mutation#applyToIndex} does, plus what the counters need. */
-    record Pending(long seq, long dueMillis, IndexData gsi, OrderKey oldKey, OrderKey newKey, Stored newEntry, int oldSize) {}
+    record Pending(
+            long seq, long dueMillis, IndexData gsi, OrderKey oldKey, OrderKey newKey, Stored newEntry, int oldSize) {}
 
     DiskTable(DiskStore store, long itemsSpace, long nextPendingSeq) {
         this.store = store;
@@ -52,7 +53,8 @@ final class DiskTable {
      * Stages one index change: the entry moves or changes, the index's counters follow (on disk in the batch,
      * in memory after the commit). {@code oldSize} is the size of the entry at {@code oldKey}.
      */
-    static void stageIndex(DiskWrite w, IndexData index, OrderKey oldKey, OrderKey newKey, Stored newEntry, int oldSize) {
+    static void stageIndex(
+            DiskWrite w, IndexData index, OrderKey oldKey, OrderKey newKey, Stored newEntry, int oldSize) {
         DiskMap m = (DiskMap) index.entries;
         long dc = 0;
         long db = 0;
@@ -82,7 +84,14 @@ final class DiskTable {
     }
 
     /** Stages an ASYNC GSI update as pending work, persisted in the same batch as the write that causes it. */
-    void stagePending(DiskWrite w, long dueMillis, IndexData gsi, OrderKey oldKey, OrderKey newKey, Stored newEntry, int oldSize) {
+    void stagePending(
+            DiskWrite w,
+            long dueMillis,
+            IndexData gsi,
+            OrderKey oldKey,
+            OrderKey newKey,
+            Stored newEntry,
+            int oldSize) {
         long seq = pendingSeq.incrementAndGet();
         Pending p = new Pending(seq, dueMillis, gsi, oldKey, newKey, newEntry, oldSize);
         w.put(DiskStore.pendingKey(itemsSpace, seq), encode(p));

@@ -25,7 +25,8 @@ final class IndexPropagation {
     /** Propagates one planned GSI change of a write applied at {@code nowMillis}; called under the item's stripe lock. */
     void propagate(TableData table, Mutation.IndexChange c, long nowMillis) {
         if (async) {
-            table.pendingGsiWrites.add(new TableData.PendingGsiWrite(nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry));
+            table.pendingGsiWrites.add(
+                    new TableData.PendingGsiWrite(nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry));
         } else {
             applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
         }

@@ -29,13 +29,20 @@ final class IndexShape {
     final Set<String> keyAttributes;
     /** Every attribute an entry holds, for INCLUDE and KEYS_ONLY; null for ALL. */
     final Set<String> projectedAttributes;
+
     private final String[] projected;
     /** UTF-8 sizes of the projected names, computed once: every write sizes its entries. */
     private final int[] projectedSizes;
+
     private final TableShape table;
 
-    IndexShape(TableShape table, String name, boolean global, List<KeyAttribute> partitionKey, List<KeyAttribute> sortKey,
-               Projection projection) {
+    IndexShape(
+            TableShape table,
+            String name,
+            boolean global,
+            List<KeyAttribute> partitionKey,
+            List<KeyAttribute> sortKey,
+            Projection projection) {
         this.table = table;
         this.name = name;
         this.global = global;

@@ -47,7 +47,10 @@ final class Invariants {
             }
         }
         if (count != t.itemCount.sum() || bytes != t.itemBytes.sum()) {
-            fail(t, "counters say " + t.itemCount.sum() + " items / " + t.itemBytes.sum() + " bytes, table holds " + count + " / " + bytes);
+            fail(
+                    t,
+                    "counters say " + t.itemCount.sum() + " items / " + t.itemBytes.sum() + " bytes, table holds "
+                            + count + " / " + bytes);
         }
         for (IndexData index : t.allIndexes()) {
             TreeMap<OrderKey, Stored> expected = new TreeMap<>();
@@ -58,7 +61,10 @@ final class Invariants {
                     Stored entry = index.shape.project(s);
                     expected.put(k, entry);
                     if (!index.shape.global) {
-                        collections.merge(s.item().get(t.shape.partitionKey.name()), (long) entry.size() + IndexData.ENTRY_OVERHEAD, Long::sum);
+                        collections.merge(
+                                s.item().get(t.shape.partitionKey.name()),
+                                (long) entry.size() + IndexData.ENTRY_OVERHEAD,
+                                Long::sum);
                     }
                 }
             }
@@ -70,20 +76,32 @@ final class Invariants {
                 }
                 Map.Entry<OrderKey, Stored> got = actual.next();
                 if (!got.getKey().equals(want.getKey())) {
-                    fail(t, "index " + index.shape.name + " has entry " + got.getKey() + " where " + want.getKey() + " belongs");
+                    fail(
+                            t,
+                            "index " + index.shape.name + " has entry " + got.getKey() + " where " + want.getKey()
+                                    + " belongs");
                 }
-                if (!got.getValue().item().equals(want.getValue().item()) || got.getValue().size() != want.getValue().size()) {
-                    fail(t, "index " + index.shape.name + " entry " + got.getKey() + " holds " + got.getValue().item()
-                            + " but its item projects to " + want.getValue().item());
+                if (!got.getValue().item().equals(want.getValue().item())
+                        || got.getValue().size() != want.getValue().size()) {
+                    fail(
+                            t,
+                            "index " + index.shape.name + " entry " + got.getKey() + " holds "
+                                    + got.getValue().item() + " but its item projects to "
+                                    + want.getValue().item());
                 }
                 entryBytes += got.getValue().size() + IndexData.ENTRY_OVERHEAD;
             }
             if (actual.hasNext()) {
-                fail(t, "index " + index.shape.name + " has an orphan entry " + actual.next().getKey());
+                fail(
+                        t,
+                        "index " + index.shape.name + " has an orphan entry "
+                                + actual.next().getKey());
             }
             if (index.count.sum() != expected.size() || index.bytes.sum() != entryBytes) {
-                fail(t, "index " + index.shape.name + " counters say " + index.count.sum() + " entries / " + index.bytes.sum()
-                        + " bytes, index holds " + expected.size() + " / " + entryBytes);
+                fail(
+                        t,
+                        "index " + index.shape.name + " counters say " + index.count.sum() + " entries / "
+                                + index.bytes.sum() + " bytes, index holds " + expected.size() + " / " + entryBytes);
             }
         }
         if (t.lsis.length > 0) {
@@ -94,7 +112,10 @@ final class Invariants {
                 t.collectionSizes.forEach((k, v) -> recorded.put(k, v.get()));
             }
             if (!recorded.equals(collections)) {
-                fail(t, "item-collection sizes recorded " + recorded + " differ from the sizes the items imply " + collections);
+                fail(
+                        t,
+                        "item-collection sizes recorded " + recorded + " differ from the sizes the items imply "
+                                + collections);
             }
         }
     }

@@ -345,7 +345,8 @@ final class ItemCodec {
         int count() {
             int n = varint();
             if (n < 0 || n > buf.length - pos) {
-                throw new IllegalArgumentException("count " + n + " larger than the remaining " + (buf.length - pos) + " bytes");
+                throw new IllegalArgumentException(
+                        "count " + n + " larger than the remaining " + (buf.length - pos) + " bytes");
             }
             return n;
         }

@@ -84,9 +84,18 @@ final class ItemWrites {
         ph.checkExpressions(t.definition, update, condition);
         Set<String> touched = ItemRules.updatedAttributes(t.shape, update, ph);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
-        Mutation m = writeOne(t, key, new Updater(update, ph, t.shape.keyOf(r.key())), null, null, condition, ph,
-                r.returnOldItemOnConditionFailure(), meter);
-        return new UpdateItemResponse(returnedAttributes(r.returnValues(), m, touched),
+        Mutation m = writeOne(
+                t,
+                key,
+                new Updater(update, ph, t.shape.keyOf(r.key())),
+                null,
+                null,
+                condition,
+                ph,
+                r.returnOldItemOnConditionFailure(),
+                meter);
+        return new UpdateItemResponse(
+                returnedAttributes(r.returnValues(), m, touched),
                 meter == null ? null : meter.report(t.shape.name, r.returnConsumedCapacity()),
                 r.returnItemCollectionMetrics() ? collectionMetrics(m) : null);
     }
@@ -104,8 +113,16 @@ final class ItemWrites {
      * The write path shared by Put, Update and Delete (and each write of a batch): lock the item, check the
      * condition, compute the new item, validate it against every index, plan, charge, apply.
      */
-    Mutation writeOne(TableData t, OrderKey key, Updater updater, Stored newItem, IndexData[] validatedGsis,
-                      ConditionExpression condition, Placeholders ph, boolean returnOldOnFailure, Meter meter) {
+    Mutation writeOne(
+            TableData t,
+            OrderKey key,
+            Updater updater,
+            Stored newItem,
+            IndexData[] validatedGsis,
+            ConditionExpression condition,
+            Placeholders ph,
+            boolean returnOldOnFailure,
+            Meter meter) {
         Lock schema = t.schemaLock.readLock();
         schema.lock();
         Lock stripe = t.stripe(t.stripeOf(key));
@@ -114,7 +131,8 @@ final class ItemWrites {
         try {
             Stored before = t.items.get(key);
             if (condition != null && !condition.test(before == null ? Map.of() : before.item(), ph)) {
-                throw new ConditionalCheckFailedException(Message.ConditionalCheckFailed.format(),
+                throw new ConditionalCheckFailedException(
+                        Message.ConditionalCheckFailed.format(),
                         returnOldOnFailure && before != null ? before.item() : null);
             }
             Stored after = updater != null ? updater.apply(before) : newItem;
@@ -176,8 +194,8 @@ final class ItemWrites {
         }
         long bytes = m.collectionSizeAfter();
         double gb = bytes / (1024.0 * 1024 * 1024);
-        return new ItemCollectionMetrics(Map.of(m.table.shape.partitionKey.name(), m.partitionValue),
-                Math.floor(gb), Math.floor(gb) + 1, bytes);
+        return new ItemCollectionMetrics(
+                Map.of(m.table.shape.partitionKey.name(), m.partitionValue), Math.floor(gb), Math.floor(gb) + 1, bytes);
     }
 
     static ConditionExpression condition(String text) {

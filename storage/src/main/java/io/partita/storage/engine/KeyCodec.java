@@ -85,7 +85,8 @@ final class KeyCodec {
         }
 
         OrderKey build() {
-            return new OrderKey(len == buf.length ? buf : Arrays.copyOf(buf, len), partitionEnd == 0 ? len : partitionEnd);
+            return new OrderKey(
+                    len == buf.length ? buf : Arrays.copyOf(buf, len), partitionEnd == 0 ? len : partitionEnd);
         }
 
         private void ensure(int extra) {

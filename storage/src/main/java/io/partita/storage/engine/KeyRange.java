@@ -44,7 +44,8 @@ record KeyRange(OrderKey low, OrderKey high) {
                 throw Message.KeyConditionMissingPartitionKey.exception(partitionKey[i].name());
             }
             if (pk[i].operator() != Operator.EQ) {
-                throw Message.KeyConditionPartitionOperator.exception(partitionKey[i].name(), pk[i].operator().symbol());
+                throw Message.KeyConditionPartitionOperator.exception(
+                        partitionKey[i].name(), pk[i].operator().symbol());
             }
             pkValues[i] = pk[i].low();
         }
@@ -59,41 +60,70 @@ record KeyRange(OrderKey low, OrderKey high) {
         }
         for (int i = 0; i + 1 < given; i++) {
             if (sk[i].operator() != Operator.EQ) {
-                throw Message.KeyConditionRangeNotLast.exception(sk[i].attribute(), sk[i].operator().symbol(), sk[i + 1].attribute());
+                throw Message.KeyConditionRangeNotLast.exception(
+                        sk[i].attribute(), sk[i].operator().symbol(), sk[i + 1].attribute());
             }
         }
-        int hash = pkValues.length == 1 ? OrderKey.partitionHash(pkValues[0]) : OrderKey.partitionHash(pkValues, pkValues.length);
+        int hash = pkValues.length == 1
+                ? OrderKey.partitionHash(pkValues[0])
+                : OrderKey.partitionHash(pkValues, pkValues.length);
         KeyConditionTerm last = given == 0 ? null : sk[given - 1];
         if (last == null) {
-            return new KeyRange(prefix(hash, pkValues, sk, 0).build(), prefix(hash, pkValues, sk, 0).after().build());
+            return new KeyRange(
+                    prefix(hash, pkValues, sk, 0).build(),
+                    prefix(hash, pkValues, sk, 0).after().build());
         }
         int equalities = given - 1;
         switch (last.operator()) {
             case EQ:
-                return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
-                        prefix(hash, pkValues, sk, equalities).add(last.low()).after().build());
+                return new KeyRange(
+                        prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
+                        prefix(hash, pkValues, sk, equalities)
+                                .add(last.low())
+                                .after()
+                                .build());
             case LT:
-                return new KeyRange(prefix(hash, pkValues, sk, equalities).build(),
+                return new KeyRange(
+                        prefix(hash, pkValues, sk, equalities).build(),
                         prefix(hash, pkValues, sk, equalities).add(last.low()).build());
             case LE:
-                return new KeyRange(prefix(hash, pkValues, sk, equalities).build(),
-                        prefix(hash, pkValues, sk, equalities).add(last.low()).after().build());
+                return new KeyRange(
+                        prefix(hash, pkValues, sk, equalities).build(),
+                        prefix(hash, pkValues, sk, equalities)
+                                .add(last.low())
+                                .after()
+                                .build());
             case GT:
-                return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).after().build(),
+                return new KeyRange(
+                        prefix(hash, pkValues, sk, equalities)
+                                .add(last.low())
+                                .after()
+                                .build(),
                         prefix(hash, pkValues, sk, equalities).after().build());
             case GE:
-                return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
+                return new KeyRange(
+                        prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
                         prefix(hash, pkValues, sk, equalities).after().build());
             case BETWEEN:
                 if (KeyOrder.compare(last.low(), last.high()) > 0) {
                     throw Message.KeyConditionBetweenOrder.exception(last.low(), last.high());
                 }
-                return new KeyRange(prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
-                        prefix(hash, pkValues, sk, equalities).add(last.high()).after().build());
+                return new KeyRange(
+                        prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
+                        prefix(hash, pkValues, sk, equalities)
+                                .add(last.high())
+                                .after()
+                                .build());
             case BEGINS_WITH:
                 // Every value starting with the operand encodes as the operand's bytes plus a continuation.
-                return new KeyRange(prefix(hash, pkValues, sk, equalities).addPrefix(last.low()).build(),
-                        prefix(hash, pkValues, sk, equalities).addPrefix(last.low()).after().build());
+                return new KeyRange(
+                        prefix(hash, pkValues, sk, equalities)
+                                .addPrefix(last.low())
+                                .build(),
+                        prefix(hash, pkValues, sk, equalities)
+                                .addPrefix(last.low())
+                                .after()
+                                .build());
             default:
                 throw new IllegalStateException(last.operator().toString());
         }

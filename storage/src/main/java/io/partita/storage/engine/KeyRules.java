@@ -25,7 +25,8 @@ final class KeyRules {
             throw Message.KeyEmpty.exception(kindOf(value), key.name());
         }
         if (problem == TOO_LARGE) {
-            throw partition ? Message.PartitionKeyTooLarge.exception(MAX_PARTITION_KEY_BYTES, key.name())
+            throw partition
+                    ? Message.PartitionKeyTooLarge.exception(MAX_PARTITION_KEY_BYTES, key.name())
                     : Message.SortKeyTooLarge.exception(MAX_SORT_KEY_BYTES, key.name());
         }
         return value;
@@ -37,14 +38,16 @@ final class KeyRules {
      */
     static void checkIndexKey(String indexName, KeyAttribute key, AttributeValue value, boolean partition) {
         if (value.type() != key.type()) {
-            throw Message.IndexKeyTypeMismatch.exception(key.name(), key.type(), value.type(), indexName, key.name(), indexName, key.type());
+            throw Message.IndexKeyTypeMismatch.exception(
+                    key.name(), key.type(), value.type(), indexName, key.name(), indexName, key.type());
         }
         int problem = sizeProblem(value, partition);
         if (problem == EMPTY) {
             throw Message.IndexKeyEmpty.exception(kindOf(value), indexName, key.name());
         }
         if (problem == TOO_LARGE) {
-            throw partition ? Message.IndexPartitionKeyTooLarge.exception(key.name(), indexName, MAX_PARTITION_KEY_BYTES)
+            throw partition
+                    ? Message.IndexPartitionKeyTooLarge.exception(key.name(), indexName, MAX_PARTITION_KEY_BYTES)
                     : Message.IndexSortKeyTooLarge.exception(key.name(), indexName, MAX_SORT_KEY_BYTES);
         }
     }

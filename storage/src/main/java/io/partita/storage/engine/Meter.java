@@ -108,7 +108,8 @@ final class Meter {
             if (mode == ReturnConsumedCapacity.TOTAL) {
                 return new ConsumedCapacity(table, total, null, null, null);
             }
-            return new ConsumedCapacity(table, total, new Capacity(read, write), toCapacities(gsis), toCapacities(lsis));
+            return new ConsumedCapacity(
+                    table, total, new Capacity(read, write), toCapacities(gsis), toCapacities(lsis));
         }
 
         private static Map<String, Capacity> toCapacities(Map<String, double[]> units) {

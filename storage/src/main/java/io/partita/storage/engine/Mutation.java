@@ -17,6 +17,7 @@ final class Mutation {
     final OrderKey key;
     /** The item's partition key value: names its item collection. */
     final AttributeValue partitionValue;
+
     final Stored before;
     final Stored after;
     private final IndexChange[] lsiChanges;
@@ -67,11 +68,18 @@ final class Mutation {
         }
     }
 
-    private Mutation(TableData table, OrderKey key, Stored before, Stored after, IndexChange[] lsiChanges,
-                     IndexChange[] gsiChanges, long collectionDelta) {
+    private Mutation(
+            TableData table,
+            OrderKey key,
+            Stored before,
+            Stored after,
+            IndexChange[] lsiChanges,
+            IndexChange[] gsiChanges,
+            long collectionDelta) {
         this.table = table;
         this.key = key;
-        this.partitionValue = (after != null ? after : before) == null ? null
+        this.partitionValue = (after != null ? after : before) == null
+                ? null
                 : (after != null ? after : before).item().get(table.shape.partitionKey.name());
         this.before = before;
         this.after = after;
@@ -110,8 +118,12 @@ final class Mutation {
     static void checkCollectionLimit(TableData table, AttributeValue partitionKey, long delta, StorageOptions options) {
         long current = table.collectionSize(partitionKey);
         if (delta > 0 && current + delta > options.itemCollectionSizeLimit()) {
-            throw new ItemCollectionSizeLimitExceededException(Message.ItemCollectionTooLarge.format(table.shape.partitionKey.name(),
-                    partitionKey, table.shape.name, current + delta, options.itemCollectionSizeLimit()));
+            throw new ItemCollectionSizeLimitExceededException(Message.ItemCollectionTooLarge.format(
+                    table.shape.partitionKey.name(),
+                    partitionKey,
+                    table.shape.name,
+                    current + delta,
+                    options.itemCollectionSizeLimit()));
         }
     }
 
@@ -212,7 +224,13 @@ final class Mutation {
         }
         for (IndexChange c : lsiChanges) {
             if (c.touchesIndex()) {
-                DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, c.oldKey == null ? 0 : c.oldEntry().size());
+                DiskTable.stageIndex(
+                        w,
+                        c.index,
+                        c.oldKey,
+                        c.newKey,
+                        c.newEntry,
+                        c.oldKey == null ? 0 : c.oldEntry().size());
             }
         }
         for (IndexChange c : gsiChanges) {

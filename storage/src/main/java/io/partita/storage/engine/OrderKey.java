@@ -17,6 +17,7 @@ final class OrderKey implements Comparable<OrderKey> {
     final byte[] bytes;
     /** Length of the hash and partition-key prefix: keys of one partition agree on these bytes. */
     final int partitionEnd;
+
     private int hashCode;
     private OrderKey partition;
 

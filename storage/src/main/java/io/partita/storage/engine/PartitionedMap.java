@@ -140,7 +140,8 @@ final class PartitionedMap implements EntryMap {
         }
 
         /** Entries in [low, high) (high null: to the end), after {@code exclusiveStart} if given, in either direction. */
-        Iterator<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+        Iterator<Map.Entry<OrderKey, Stored>> range(
+                OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
             Snapshot s = snapshot();
             if (s != null) {
                 int from = low == null ? 0 : s.lowerIndex(low, true);
@@ -267,7 +268,8 @@ final class PartitionedMap implements EntryMap {
      * {@code [low, high)}, after {@code exclusiveStart} when given, ascending or descending.
      */
     @Override
-    public Iterable<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+    public Iterable<Map.Entry<OrderKey, Stored>> range(
+            OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
         Partition p = byKey.get(low.partition());
         if (p == null) {
             return Collections::emptyIterator;

@@ -44,14 +44,23 @@ final class Reads {
     }
 
     /** Everything a Query or Scan needs once its parameters are validated. */
-    private record Plan(TableData table, IndexData index, Select select, boolean fetch, ConditionExpression filter,
-                        ProjectionExpression projection, Placeholders placeholders, boolean consistent, int limit) {}
+    private record Plan(
+            TableData table,
+            IndexData index,
+            Select select,
+            boolean fetch,
+            ConditionExpression filter,
+            ProjectionExpression projection,
+            Placeholders placeholders,
+            boolean consistent,
+            int limit) {}
 
     GetItemResponse getItem(GetItemRequest r) {
         TableData t = catalog.table(r.tableName());
         OrderKey key = t.shape.requestKey(r.key());
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), Map.of());
-        ProjectionExpression projection = r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
+        ProjectionExpression projection =
+                r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
         ph.checkExpressions(t.definition, projection);
         Stored stored = t.items.get(key);
         double units = Meter.itemReadUnits(stored) * Meter.consistency(r.consistentRead());
@@ -62,8 +71,8 @@ final class Reads {
             meter = new Meter();
             meter.tableRead(t.shape.name, units);
         }
-        Map<String, AttributeValue> item = stored == null ? null
-                : projection == null ? stored.item() : projection.apply(stored.item(), ph);
+        Map<String, AttributeValue> item =
+                stored == null ? null : projection == null ? stored.item() : projection.apply(stored.item(), ph);
         return new GetItemResponse(item, meter == null ? null : meter.report(t.shape.name, rcc));
     }
 
@@ -76,7 +85,16 @@ final class Reads {
         }
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
         KeyConditionExpression kc = Expressions.parseKeyCondition(r.keyConditionExpression());
-        Plan plan = plan(t, index, r.select(), r.filterExpression(), r.projectionExpression(), ph, r.consistentRead(), r.limit(), kc);
+        Plan plan = plan(
+                t,
+                index,
+                r.select(),
+                r.filterExpression(),
+                r.projectionExpression(),
+                ph,
+                r.consistentRead(),
+                r.limit(),
+                kc);
         KeyAttribute[] pk;
         KeyAttribute[] sk;
         if (index == null) {
@@ -105,11 +123,16 @@ final class Reads {
                 throw Message.StartKeyOutsideRange.exception();
             }
         }
-        Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).range(range.low(), range.high(), start, r.scanIndexForward());
+        Iterable<Map.Entry<OrderKey, Stored>> view =
+                source(t, index).range(range.low(), range.high(), start, r.scanIndexForward());
         Page page = run(plan, view);
         // the queried partition and its table or GSI
         throughput.chargeQuery(t, index, range.low(), page.units(plan), terms, pk);
-        return new QueryResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
+        return new QueryResponse(
+                page.items,
+                page.count,
+                page.scanned,
+                page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
 
@@ -118,7 +141,16 @@ final class Reads {
         IndexData index = index(t, r.indexName());
         rejectConsistentGsiRead(index, r.consistentRead(), "scanning");
         Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
-        Plan plan = plan(t, index, r.select(), r.filterExpression(), r.projectionExpression(), ph, r.consistentRead(), r.limit(), null);
+        Plan plan = plan(
+                t,
+                index,
+                r.select(),
+                r.filterExpression(),
+                r.projectionExpression(),
+                ph,
+                r.consistentRead(),
+                r.limit(),
+                null);
         long hashFrom = 0;
         long hashTo = 1L << 32;
         if (r.segment() != null || r.totalSegments() != null) {
@@ -142,8 +174,13 @@ final class Reads {
         OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
         Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).scan(hashFrom, hashTo, start);
         Page page = run(plan, view);
-        throughput.chargeRead(t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
-        return new ScanResponse(page.items, page.count, page.scanned, page.lastEvaluatedKey,
+        throughput.chargeRead(
+                t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
+        return new ScanResponse(
+                page.items,
+                page.count,
+                page.scanned,
+                page.lastEvaluatedKey,
                 page.capacity(plan, r.returnConsumedCapacity()));
     }
 
@@ -203,17 +240,28 @@ final class Reads {
         }
     }
 
-    private Plan plan(TableData t, IndexData index, Select requested, String filterText, String projectionText,
-                      Placeholders ph, boolean consistent, Integer limit, KeyConditionExpression kc) {
+    private Plan plan(
+            TableData t,
+            IndexData index,
+            Select requested,
+            String filterText,
+            String projectionText,
+            Placeholders ph,
+            boolean consistent,
+            Integer limit,
+            KeyConditionExpression kc) {
         if (limit != null && limit < 1) {
             throw Message.LimitRange.exception(limit);
         }
-        ConditionExpression filter = filterText == null ? null : Expressions.parseCondition(filterText, ExpressionKind.FILTER);
+        ConditionExpression filter =
+                filterText == null ? null : Expressions.parseCondition(filterText, ExpressionKind.FILTER);
         ProjectionExpression projection = projectionText == null ? null : Expressions.parseProjection(projectionText);
         ph.checkExpressions(t.definition, kc, filter, projection);
         Select select = requested;
         if (select == null) {
-            select = projection != null ? Select.SPECIFIC_ATTRIBUTES : index == null ? Select.ALL_ATTRIBUTES : Select.ALL_PROJECTED_ATTRIBUTES;
+            select = projection != null
+                    ? Select.SPECIFIC_ATTRIBUTES
+                    : index == null ? Select.ALL_ATTRIBUTES : Select.ALL_PROJECTED_ATTRIBUTES;
         }
         if (projection != null && select != Select.SPECIFIC_ATTRIBUTES) {
             throw Message.ProjectionWithSelect.exception(select);
@@ -259,7 +307,8 @@ final class Reads {
                 throw Message.IndexDoesNotProjectFilter.exception(index.shape.name, unprojected);
             }
         }
-        return new Plan(t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
+        return new Plan(
+                t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
     }
 
     /** One page of results and what reading it cost. */
@@ -322,7 +371,8 @@ final class Reads {
                 }
             }
             if (page.scanned >= plan.limit || pageBytes >= MAX_PAGE_BYTES) {
-                page.lastEvaluatedKey = shape == null ? t.shape.keyOf(stored.item()) : shape.lastEvaluatedKey(stored.item());
+                page.lastEvaluatedKey =
+                        shape == null ? t.shape.keyOf(stored.item()) : shape.lastEvaluatedKey(stored.item());
                 break;
             }
         }

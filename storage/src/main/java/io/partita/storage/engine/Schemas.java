@@ -33,12 +33,14 @@ final class Schemas {
         IndexData[] lsis = new IndexData[d.localSecondaryIndexes().size()];
         for (int i = 0; i < lsis.length; i++) {
             LocalSecondaryIndex l = d.localSecondaryIndexes().get(i);
-            lsis[i] = new IndexData(new IndexShape(shape, l.name(), false, List.of(d.partitionKey()), List.of(l.sortKey()), l.projection()));
+            lsis[i] = new IndexData(new IndexShape(
+                    shape, l.name(), false, List.of(d.partitionKey()), List.of(l.sortKey()), l.projection()));
         }
         IndexData[] gsis = new IndexData[d.globalSecondaryIndexes().size()];
         for (int i = 0; i < gsis.length; i++) {
             GlobalSecondaryIndex g = d.globalSecondaryIndexes().get(i);
-            gsis[i] = new IndexData(new IndexShape(shape, g.name(), true, g.partitionKey(), g.sortKey(), g.projection()));
+            gsis[i] =
+                    new IndexData(new IndexShape(shape, g.name(), true, g.partitionKey(), g.sortKey(), g.projection()));
         }
         return new TableData(id, d, shape, lsis, gsis);
     }
@@ -94,10 +96,12 @@ final class Schemas {
         for (GlobalSecondaryIndex g : d.globalSecondaryIndexes()) {
             checkIndexName(g.name(), indexNames);
             if (g.partitionKey().isEmpty() || g.partitionKey().size() > MAX_KEY_PARTS) {
-                throw Message.GsiPartitionKeyParts.exception(g.name(), MAX_KEY_PARTS, g.partitionKey().size());
+                throw Message.GsiPartitionKeyParts.exception(
+                        g.name(), MAX_KEY_PARTS, g.partitionKey().size());
             }
             if (g.sortKey().size() > MAX_KEY_PARTS) {
-                throw Message.GsiSortKeyParts.exception(g.name(), MAX_KEY_PARTS, g.sortKey().size());
+                throw Message.GsiSortKeyParts.exception(
+                        g.name(), MAX_KEY_PARTS, g.sortKey().size());
             }
             Set<String> inIndex = new HashSet<>();
             for (KeyAttribute k : concat(g.partitionKey(), g.sortKey())) {
@@ -131,7 +135,8 @@ final class Schemas {
             if (p.nonKeyAttributes().isEmpty()) {
                 throw Message.IncludeWithoutAttributes.exception(index);
             }
-            if (new HashSet<>(p.nonKeyAttributes()).size() != p.nonKeyAttributes().size()) {
+            if (new HashSet<>(p.nonKeyAttributes()).size()
+                    != p.nonKeyAttributes().size()) {
                 throw Message.NonKeyAttributeTwice.exception(index, p.nonKeyAttributes());
             }
             return p.nonKeyAttributes().size();

@@ -29,12 +29,14 @@ final class TableData {
     final EntryMap items;
     /** The table's on-disk side in durable mode; null in memory. */
     final DiskTable disk;
+
     final IndexData[] lsis;
     volatile IndexData[] gsis;
     final LongAdder itemCount = new LongAdder();
     final LongAdder itemBytes = new LongAdder();
     /** Item-collection sizes by partition key value; kept only for tables with LSIs. */
     final ConcurrentHashMap<AttributeValue, AtomicLong> collectionSizes;
+
     final ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWrites = new ConcurrentLinkedQueue<>();
     final ReentrantReadWriteLock schemaLock = new ReentrantReadWriteLock();
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
@@ -43,7 +45,14 @@ final class TableData {
         this(id, definition, shape, new PartitionedMap(), lsis, gsis, null);
     }
 
-    TableData(long id, TableDefinition definition, TableShape shape, EntryMap items, IndexData[] lsis, IndexData[] gsis, DiskTable disk) {
+    TableData(
+            long id,
+            TableDefinition definition,
+            TableShape shape,
+            EntryMap items,
+            IndexData[] lsis,
+            IndexData[] gsis,
+            DiskTable disk) {
         this.id = id;
         this.items = items;
         this.disk = disk;

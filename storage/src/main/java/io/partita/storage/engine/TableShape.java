@@ -21,7 +21,8 @@ final class TableShape {
     /** The storage key of a whole item, validating its key attributes. */
     OrderKey itemKey(Map<String, AttributeValue> item) {
         AttributeValue pk = KeyRules.checkTableKey(partitionKey, item.get(partitionKey.name()), true);
-        KeyCodec.Builder key = KeyCodec.builder(OrderKey.partitionHash(pk)).add(pk).endPartition();
+        KeyCodec.Builder key =
+                KeyCodec.builder(OrderKey.partitionHash(pk)).add(pk).endPartition();
         if (sortKey != null) {
             key.add(KeyRules.checkTableKey(sortKey, item.get(sortKey.name()), false));
         }
@@ -65,6 +66,7 @@ final class TableShape {
     String keyDescription() {
         return sortKey == null
                 ? partitionKey.name() + " (" + partitionKey.type() + ")"
-                : partitionKey.name() + " (" + partitionKey.type() + "), " + sortKey.name() + " (" + sortKey.type() + ")";
+                : partitionKey.name() + " (" + partitionKey.type() + "), " + sortKey.name() + " (" + sortKey.type()
+                        + ")";
     }
 }

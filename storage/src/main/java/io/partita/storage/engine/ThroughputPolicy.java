@@ -24,7 +24,9 @@ interface ThroughputPolicy {
 
     /** The policy {@code options} ask for. */
     static ThroughputPolicy of(StorageOptions options) {
-        return options.throughputModel() == null ? UNLIMITED : new TokenBucketThroughput(options.throughputModel(), options.clock());
+        return options.throughputModel() == null
+                ? UNLIMITED
+                : new TokenBucketThroughput(options.throughputModel(), options.clock());
     }
 
     /** Checks a new table's capacity settings (only the model cares about them). */
@@ -53,8 +55,13 @@ interface ThroughputPolicy {
      * As {@link #chargeRead}, for a Query: a throttling message names the partition by the key condition's
      * {@code terms} on {@code partitionKey} (formatted only then, so a Query allocates nothing for it).
      */
-    void chargeQuery(TableData table, IndexData index, OrderKey partition, double units, List<KeyConditionTerm> terms,
-                     KeyAttribute[] partitionKey);
+    void chargeQuery(
+            TableData table,
+            IndexData index,
+            OrderKey partition,
+            double units,
+            List<KeyConditionTerm> terms,
+            KeyAttribute[] partitionKey);
 
     /** As {@link #chargeRead}, but returns false instead of throwing (BatchGetItem's unprocessed keys). */
     boolean tryChargeRead(TableData table, IndexData index, OrderKey partition, double units, Object label);
@@ -91,8 +98,13 @@ interface ThroughputPolicy {
         public void chargeRead(TableData table, IndexData index, OrderKey partition, double units, Object label) {}
 
         @Override
-        public void chargeQuery(TableData table, IndexData index, OrderKey partition, double units, List<KeyConditionTerm> terms,
-                                KeyAttribute[] partitionKey) {}
+        public void chargeQuery(
+                TableData table,
+                IndexData index,
+                OrderKey partition,
+                double units,
+                List<KeyConditionTerm> terms,
+                KeyAttribute[] partitionKey) {}
 
         @Override
         public boolean tryChargeRead(TableData table, IndexData index, OrderKey partition, double units, Object label) {

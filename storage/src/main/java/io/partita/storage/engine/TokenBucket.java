@@ -21,7 +21,8 @@ public final class TokenBucket {
 
     public TokenBucket(double ratePerSecond, double capacity, double initialTokens, long nowNanos) {
         if (!(ratePerSecond > 0) || !(capacity > 0)) {
-            throw new IllegalArgumentException("rate and capacity must be positive, got " + ratePerSecond + " / " + capacity);
+            throw new IllegalArgumentException(
+                    "rate and capacity must be positive, got " + ratePerSecond + " / " + capacity);
         }
         this.ratePerSecond = ratePerSecond;
         this.capacity = capacity;

@@ -46,6 +46,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     private final double partitionBurstSeconds;
     /** Scopes of each table by table id; guarded by {@code this}. */
     private final HashMap<Long, TableScopes> tables = new HashMap<>();
+
     private final Request request = new Request();
     private int partitionBuckets;
     private int pruneAt = PRUNE_THRESHOLD;
@@ -88,6 +89,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
         final String table;
         /** Null for the base table (whose scope LSIs share). */
         final String index;
+
         final KeyAttribute[] partitionKey;
         final boolean provisioned;
         final TokenBucket read;
@@ -136,8 +138,12 @@ final class TokenBucketThroughput implements ThroughputPolicy {
 
         TableScopes(TableData t, long now) {
             this.table = t;
-            this.base = new Scope(t.shape.name, null, new KeyAttribute[] {t.shape.partitionKey},
-                    t.definition.provisionedThroughput(), now);
+            this.base = new Scope(
+                    t.shape.name,
+                    null,
+                    new KeyAttribute[] {t.shape.partitionKey},
+                    t.definition.provisionedThroughput(),
+                    now);
         }
 
         Scope scope(IndexData index, long now) {
@@ -152,8 +158,12 @@ final class TokenBucketThroughput implements ThroughputPolicy {
                         def = g;
                     }
                 }
-                s = new Scope(table.shape.name, index.shape.name, index.shape.partitionKey,
-                        def == null ? null : def.provisionedThroughput(), now);
+                s = new Scope(
+                        table.shape.name,
+                        index.shape.name,
+                        index.shape.partitionKey,
+                        def == null ? null : def.provisionedThroughput(),
+                        now);
                 if (def != null) { // a GSI still being published may lack its definition for an instant: do not cache
                     gsis.put(index, s);
                 }
@@ -296,19 +306,42 @@ final class TokenBucketThroughput implements ThroughputPolicy {
             }
             if (c.oldKey != null && c.newKey != null && !c.oldKey.equals(c.newKey)) {
                 // A key change: the delete lands in the old entry's partition, the put in the new one's.
-                r.add(g.partition(c.oldKey.partition(), true, now), (double) factor * Meter.writeUnits(c.oldEntry().size()),
-                        g, true, true, m.before.item());
-                r.add(g.partition(c.newKey.partition(), true, now), (double) factor * Meter.writeUnits(c.newEntry.size()),
-                        g, true, true, m.after.item());
+                r.add(
+                        g.partition(c.oldKey.partition(), true, now),
+                        (double) factor * Meter.writeUnits(c.oldEntry().size()),
+                        g,
+                        true,
+                        true,
+                        m.before.item());
+                r.add(
+                        g.partition(c.newKey.partition(), true, now),
+                        (double) factor * Meter.writeUnits(c.newEntry.size()),
+                        g,
+                        true,
+                        true,
+                        m.after.item());
             } else if (c.newKey != null) {
-                r.add(g.partition(c.newKey.partition(), true, now), (double) factor * units, g, true, true, m.after.item());
+                r.add(
+                        g.partition(c.newKey.partition(), true, now),
+                        (double) factor * units,
+                        g,
+                        true,
+                        true,
+                        m.after.item());
             } else {
-                r.add(g.partition(c.oldKey.partition(), true, now), (double) factor * units, g, true, true, m.before.item());
+                r.add(
+                        g.partition(c.oldKey.partition(), true, now),
+                        (double) factor * units,
+                        g,
+                        true,
+                        true,
+                        m.before.item());
             }
         }
     }
 
-    private void addRead(Request r, TableData t, IndexData index, OrderKey partition, double units, Object label, long now) {
+    private void addRead(
+            Request r, TableData t, IndexData index, OrderKey partition, double units, Object label, long now) {
         Scope s = scopes(t, now).scope(index, now);
         if (s.read != null) {
             r.add(s.read, units, s, false, false, label);
@@ -381,8 +414,13 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     }
 
     @Override
-    public void chargeQuery(TableData t, IndexData index, OrderKey partition, double units, List<KeyConditionTerm> terms,
-                            KeyAttribute[] partitionKey) {
+    public void chargeQuery(
+            TableData t,
+            IndexData index,
+            OrderKey partition,
+            double units,
+            List<KeyConditionTerm> terms,
+            KeyAttribute[] partitionKey) {
         chargeRead(t, index, partition, units, (Supplier<String>) () -> partitionLabel(terms, partitionKey));
     }
 
@@ -401,11 +439,13 @@ final class TokenBucketThroughput implements ThroughputPolicy {
 
     /** As {@link #chargeRead}, but returns false instead of throwing (BatchGetItem's unprocessed keys). */
     @Override
-    public synchronized boolean tryChargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label) {
+    public synchronized boolean tryChargeRead(
+            TableData t, IndexData index, OrderKey partition, double units, Object label) {
         return tryChargeRead(t, index, partition, units, label, false);
     }
 
-    private boolean tryChargeRead(TableData t, IndexData index, OrderKey partition, double units, Object label, boolean raise) {
+    private boolean tryChargeRead(
+            TableData t, IndexData index, OrderKey partition, double units, Object label, boolean raise) {
         long now = nowNanos();
         maybePrune(now);
         Request r = request;
@@ -486,8 +526,12 @@ final class TokenBucketThroughput implements ThroughputPolicy {
                 TokenBucket b = r.buckets[i];
                 if (faulty[a] && (reasons[a] == null || reasons[a].isNone()) && !b.admits(b.pending)) {
                     reasons[a] = r.scopes[i].provisioned
-                            ? new CancellationReason("ProvisionedThroughputExceeded", provisionedSentence(r.scopes[i]) + detail(r, i, now), null)
-                            : new CancellationReason("ThrottlingError", onDemandSentence(r.scopes[i]) + detail(r, i, now), null);
+                            ? new CancellationReason(
+                                    "ProvisionedThroughputExceeded",
+                                    provisionedSentence(r.scopes[i]) + detail(r, i, now),
+                                    null)
+                            : new CancellationReason(
+                                    "ThrottlingError", onDemandSentence(r.scopes[i]) + detail(r, i, now), null);
                 }
             }
             for (int i = 0; i < reasons.length; i++) {
@@ -505,9 +549,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
 
     private ProvisionedThroughputExceededException throttled(Request r, int i, long now) {
         Scope s = r.scopes[i];
-        String sentence = r.partitionLevel[i]
-                ? Message.HotPartition.format()
-                : provisionedSentence(s);
+        String sentence = r.partitionLevel[i] ? Message.HotPartition.format() : provisionedSentence(s);
         return new ProvisionedThroughputExceededException(sentence + detail(r, i, now));
     }
 
@@ -525,15 +567,23 @@ final class TokenBucketThroughput implements ThroughputPolicy {
         boolean write = r.writes[i];
         TokenBucket b = r.buckets[i];
         StringBuilder sb = new StringBuilder(" [");
-        sb.append(s.index == null ? "Table" : "Index").append(write ? "Write" : "Read")
+        sb.append(s.index == null ? "Table" : "Index")
+                .append(write ? "Write" : "Read")
                 .append(r.partitionLevel[i] ? "KeyRangeThroughputExceeded" : "ProvisionedThroughputExceeded")
-                .append(": ").append(s.describe());
+                .append(": ")
+                .append(s.describe());
         if (r.partitionLevel[i]) {
             sb.append(", partition key ").append(label(s, r.labels[i]));
         }
-        sb.append(String.format(": needs %s %s units, %s available of %s units/s%s]", units(b.pending), write ? "write" : "read",
-                units(Math.max(0, b.available(now))), units(b.ratePerSecond()),
-                r.partitionLevel[i] ? " per partition key value" : s.index == null ? " provisioned" : " provisioned for the index"));
+        sb.append(String.format(
+                ": needs %s %s units, %s available of %s units/s%s]",
+                units(b.pending),
+                write ? "write" : "read",
+                units(Math.max(0, b.available(now))),
+                units(b.ratePerSecond()),
+                r.partitionLevel[i]
+                        ? " per partition key value"
+                        : s.index == null ? " provisioned" : " provisioned for the index"));
         return sb.toString();
     }
 

@@ -65,15 +65,23 @@ final class Transactions {
         final OrderKey key;
         /** The new item of a Put; null otherwise. */
         final Stored item;
+
         final ConditionExpression condition;
         final UpdateExpression update;
         final Placeholders placeholders;
         /** The planned write; null for a ConditionCheck or an action that cannot run. */
         Mutation mutation;
+
         CancellationReason reason;
 
-        WriteAction(TransactWriteItem request, TableData table, OrderKey key, Stored item, ConditionExpression condition,
-                    UpdateExpression update, Placeholders placeholders) {
+        WriteAction(
+                TransactWriteItem request,
+                TableData table,
+                OrderKey key,
+                Stored item,
+                ConditionExpression condition,
+                UpdateExpression update,
+                Placeholders placeholders) {
             this.request = request;
             this.table = table;
             this.key = key;
@@ -95,7 +103,8 @@ final class Transactions {
     }
 
     /** One read of a TransactGetItems. */
-    record GetAction(TransactGetItem request, TableData table, OrderKey key, ProjectionExpression projection) implements Target {}
+    record GetAction(TransactGetItem request, TableData table, OrderKey key, ProjectionExpression projection)
+            implements Target {}
 
     TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest r) {
         catalog.checkOpen();
@@ -149,7 +158,8 @@ final class Transactions {
             for (WriteAction a : actions) {
                 Mutation m = a.mutation;
                 if (m != null && m.table.lsis.length > 0) {
-                    metrics.computeIfAbsent(m.table.shape.name, k -> new ArrayList<>()).add(ItemWrites.collectionMetrics(m));
+                    metrics.computeIfAbsent(m.table.shape.name, k -> new ArrayList<>())
+                            .add(ItemWrites.collectionMetrics(m));
                 }
             }
         }
@@ -194,7 +204,9 @@ final class Transactions {
         Stored before = t.items.get(a.key);
         try {
             if (a.condition != null && !a.condition.test(before == null ? Map.of() : before.item(), a.placeholders)) {
-                a.reason = new CancellationReason("ConditionalCheckFailed", Message.ConditionalCheckFailed.format(),
+                a.reason = new CancellationReason(
+                        "ConditionalCheckFailed",
+                        Message.ConditionalCheckFailed.format(),
                         a.request.returnOldItemOnConditionFailure() && before != null ? before.item() : null);
                 return false;
             }
@@ -234,7 +246,8 @@ final class Transactions {
             TableData t = catalog.table(g.tableName());
             OrderKey key = t.shape.requestKey(g.key());
             checkDistinct(distinct, t, key);
-            ProjectionExpression projection = g.projectionExpression() == null ? null : Expressions.parseProjection(g.projectionExpression());
+            ProjectionExpression projection =
+                    g.projectionExpression() == null ? null : Expressions.parseProjection(g.projectionExpression());
             new Placeholders(g.expressionAttributeNames(), Map.of()).checkExpressions(t.definition, projection);
             gets.add(new GetAction(g, t, key, projection));
         }
@@ -252,7 +265,8 @@ final class Transactions {
         } finally {
             unlockAll(locks);
         }
-        return new TransactGetItemsResponse(Collections.unmodifiableList(out), meter.reportAll(r.returnConsumedCapacity()));
+        return new TransactGetItemsResponse(
+                Collections.unmodifiableList(out), meter.reportAll(r.returnConsumedCapacity()));
     }
 
     /** DynamoDB: a transaction has 1 to 100 actions. */
@@ -288,7 +302,8 @@ final class Transactions {
                 continue;
             }
             try {
-                Mutation.checkCollectionLimit(m.table, m.partitionValue, growth.get(m.table.id + "/" + m.partitionValue), options);
+                Mutation.checkCollectionLimit(
+                        m.table, m.partitionValue, growth.get(m.table.id + "/" + m.partitionValue), options);
             } catch (StorageException e) {
                 a.reason = new CancellationReason("ItemCollectionSizeLimitExceeded", e.getMessage(), null);
                 cancelled = true;

@@ -24,7 +24,8 @@ import java.util.Map;
 final class Ast {
     private Ast() {}
 
-    static final String MISSING_OPERAND = "The provided expression refers to an attribute that does not exist in the item";
+    static final String MISSING_OPERAND =
+            "The provided expression refers to an attribute that does not exist in the item";
     static final String WRONG_TYPE = "An operand in the update expression has an incorrect data type";
 
     // ==== operands ===========================================================================================
@@ -127,7 +128,8 @@ final class Ast {
             if (!(a instanceof L la) || !(b instanceof L lb)) {
                 throw Message.UpdateOperandWrongType.exception();
             }
-            List<AttributeValue> out = new ArrayList<>(la.values().size() + lb.values().size());
+            List<AttributeValue> out =
+                    new ArrayList<>(la.values().size() + lb.values().size());
             out.addAll(la.values());
             out.addAll(lb.values());
             return new L(java.util.Collections.unmodifiableList(out));
@@ -153,7 +155,8 @@ final class Ast {
             if (!(a instanceof N na) || !(b instanceof N nb)) {
                 throw Message.UpdateOperandWrongType.exception();
             }
-            return new N(Numbers.normalize(plus ? na.value().add(nb.value()) : na.value().subtract(nb.value())));
+            return new N(Numbers.normalize(
+                    plus ? na.value().add(nb.value()) : na.value().subtract(nb.value())));
         }
     }
 
@@ -232,7 +235,12 @@ final class Ast {
     }
 
     enum Comparator {
-        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+        EQ("="),
+        NE("<>"),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         final String symbol;
 
@@ -358,7 +366,9 @@ final class Ast {
         @Override
         boolean test(Map<String, AttributeValue> item, Placeholders ph) {
             AttributeValue v = path.get(item, ph);
-            return v != null && type.eval(item, ph) instanceof S s && v.type().name().equals(s.value());
+            return v != null
+                    && type.eval(item, ph) instanceof S s
+                    && v.type().name().equals(s.value());
         }
     }
 

@@ -61,22 +61,36 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
             Operator op;
             boolean flip = !(cmp.left instanceof Ast.PathOperand) && cmp.right instanceof Ast.PathOperand;
             switch (cmp.op) {
-                case EQ: op = Operator.EQ; break;
-                case LT: op = flip ? Operator.GT : Operator.LT; break;
-                case LE: op = flip ? Operator.GE : Operator.LE; break;
-                case GT: op = flip ? Operator.LT : Operator.GT; break;
-                case GE: op = flip ? Operator.LE : Operator.GE; break;
-                default: throw invalidOperator(cmp.op.symbol);
+                case EQ:
+                    op = Operator.EQ;
+                    break;
+                case LT:
+                    op = flip ? Operator.GT : Operator.LT;
+                    break;
+                case LE:
+                    op = flip ? Operator.GE : Operator.LE;
+                    break;
+                case GT:
+                    op = flip ? Operator.LT : Operator.GT;
+                    break;
+                case GE:
+                    op = flip ? Operator.LE : Operator.GE;
+                    break;
+                default:
+                    throw invalidOperator(cmp.op.symbol);
             }
             Ast.Operand attr = flip ? cmp.right : cmp.left;
             Ast.Operand value = flip ? cmp.left : cmp.right;
             out.add(new Term(attribute(attr, cmp.op.symbol), op, value(value, cmp.op.symbol), null));
         } else if (c instanceof Ast.Between b) {
-            out.add(new Term(attribute(b.operand, "BETWEEN"), Operator.BETWEEN,
-                    value(b.low, "BETWEEN"), value(b.high, "BETWEEN")));
+            out.add(new Term(
+                    attribute(b.operand, "BETWEEN"),
+                    Operator.BETWEEN,
+                    value(b.low, "BETWEEN"),
+                    value(b.high, "BETWEEN")));
         } else if (c instanceof Ast.BeginsWith bw) {
-            out.add(new Term(attribute(bw.operand, "begins_with"), Operator.BEGINS_WITH,
-                    value(bw.prefix, "begins_with"), null));
+            out.add(new Term(
+                    attribute(bw.operand, "begins_with"), Operator.BEGINS_WITH, value(bw.prefix, "begins_with"), null));
         } else if (c instanceof Ast.AttributeExists e) {
             throw invalidOperator(e.exists ? "attribute_exists" : "attribute_not_exists");
         } else if (c instanceof Ast.AttributeTypeIs) {

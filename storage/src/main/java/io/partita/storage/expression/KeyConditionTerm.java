@@ -8,7 +8,13 @@ import io.partita.storage.value.AttributeValue;
  */
 public record KeyConditionTerm(String attribute, Operator operator, AttributeValue low, AttributeValue high) {
     public enum Operator {
-        EQ("="), LT("<"), LE("<="), GT(">"), GE(">="), BETWEEN("BETWEEN"), BEGINS_WITH("begins_with");
+        EQ("="),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">="),
+        BETWEEN("BETWEEN"),
+        BEGINS_WITH("begins_with");
 
         private final String symbol;
 

@@ -35,10 +35,26 @@ final class Parser {
 
     /** Token types. The comparison tokens carry the comparator they stand for. */
     enum Tok {
-        EOF, NAME, NAME_REF, VALUE_REF, NUMBER, DOT, LBRACKET, RBRACKET, LPAREN, RPAREN, COMMA,
-        EQ(Ast.Comparator.EQ), NE(Ast.Comparator.NE), LT(Ast.Comparator.LT), LE(Ast.Comparator.LE),
-        GT(Ast.Comparator.GT), GE(Ast.Comparator.GE),
-        PLUS, MINUS, BAD;
+        EOF,
+        NAME,
+        NAME_REF,
+        VALUE_REF,
+        NUMBER,
+        DOT,
+        LBRACKET,
+        RBRACKET,
+        LPAREN,
+        RPAREN,
+        COMMA,
+        EQ(Ast.Comparator.EQ),
+        NE(Ast.Comparator.NE),
+        LT(Ast.Comparator.LT),
+        LE(Ast.Comparator.LE),
+        GT(Ast.Comparator.GT),
+        GE(Ast.Comparator.GE),
+        PLUS,
+        MINUS,
+        BAD;
 
         /** The comparator of {@code = <> < <= > >=}; null for every other token. */
         final Ast.Comparator comparator;
@@ -126,15 +142,33 @@ final class Parser {
             } else {
                 i++;
                 switch (c) {
-                    case '.': type = Tok.DOT; break;
-                    case '[': type = Tok.LBRACKET; break;
-                    case ']': type = Tok.RBRACKET; break;
-                    case '(': type = Tok.LPAREN; break;
-                    case ')': type = Tok.RPAREN; break;
-                    case ',': type = Tok.COMMA; break;
-                    case '=': type = Tok.EQ; break;
-                    case '+': type = Tok.PLUS; break;
-                    case '-': type = Tok.MINUS; break;
+                    case '.':
+                        type = Tok.DOT;
+                        break;
+                    case '[':
+                        type = Tok.LBRACKET;
+                        break;
+                    case ']':
+                        type = Tok.RBRACKET;
+                        break;
+                    case '(':
+                        type = Tok.LPAREN;
+                        break;
+                    case ')':
+                        type = Tok.RPAREN;
+                        break;
+                    case ',':
+                        type = Tok.COMMA;
+                        break;
+                    case '=':
+                        type = Tok.EQ;
+                        break;
+                    case '+':
+                        type = Tok.PLUS;
+                        break;
+                    case '-':
+                        type = Tok.MINUS;
+                        break;
                     case '<':
                         if (i < n && s.charAt(i) == '=') {
                             i++;
@@ -216,7 +250,8 @@ final class Parser {
     }
 
     boolean isKeywordAt(int p, String word) {
-        return typeAt(p) == Tok.NAME && ends[p] - starts[p] == word.length()
+        return typeAt(p) == Tok.NAME
+                && ends[p] - starts[p] == word.length()
                 && text.regionMatches(true, starts[p], word, 0, word.length());
     }
 
@@ -666,7 +701,8 @@ final class Parser {
             case "attribute_exists":
             case "attribute_not_exists": {
                 arity(call, 1);
-                return new Ast.AttributeExists(requirePath(call, call.args.get(0)), call.name.equals("attribute_exists"));
+                return new Ast.AttributeExists(
+                        requirePath(call, call.args.get(0)), call.name.equals("attribute_exists"));
             }
             case "attribute_type": {
                 arity(call, 2);
@@ -678,7 +714,8 @@ final class Parser {
                 checks.add(ph -> {
                     AttributeValue value = ph.value(v.ref);
                     if (!(value instanceof AttributeValue.S s)) {
-                        throw incorrectOperandType("attribute_type", value.type().name());
+                        throw incorrectOperandType(
+                                "attribute_type", value.type().name());
                     }
                     if (!TYPE_NAMES.contains(s.value())) {
                         throw error(Message.ExpressionAttributeTypeName, s.value());
@@ -697,7 +734,8 @@ final class Parser {
                         checks.add(ph -> {
                             AttributeValue value = ph.value(v.ref);
                             if (!(value instanceof AttributeValue.S) && !(value instanceof AttributeValue.B)) {
-                                throw incorrectOperandType("begins_with", value.type().name());
+                                throw incorrectOperandType(
+                                        "begins_with", value.type().name());
                             }
                         });
                     }
@@ -768,10 +806,14 @@ final class Parser {
                 checks.add(ph -> {
                     AttributeValue value = ph.value(v.ref);
                     AttributeType type = value.type();
-                    boolean setOperand = type == AttributeType.SS || type == AttributeType.NS || type == AttributeType.BS;
+                    boolean setOperand =
+                            type == AttributeType.SS || type == AttributeType.NS || type == AttributeType.BS;
                     // ADD takes a number or a set; DELETE only a set.
                     if (!setOperand && !(add && type == AttributeType.N)) {
-                        throw error(Message.ExpressionUpdateOperandType, add ? "ADD" : "DELETE", Ast.Values.longTypeName(value));
+                        throw error(
+                                Message.ExpressionUpdateOperandType,
+                                add ? "ADD" : "DELETE",
+                                Ast.Values.longTypeName(value));
                     }
                 });
                 return new UpdateAction(add ? UpdateAction.ADD : UpdateAction.DELETE, path, null, v.ref);
@@ -827,7 +869,8 @@ final class Parser {
                     checks.add(ph -> {
                         AttributeValue value = ph.value(v.ref);
                         if (!(value instanceof AttributeValue.L)) {
-                            throw incorrectOperandType("list_append", value.type().name());
+                            throw incorrectOperandType(
+                                    "list_append", value.type().name());
                         }
                     });
                 }

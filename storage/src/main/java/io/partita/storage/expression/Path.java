@@ -17,6 +17,7 @@ final class Path {
     private final int[] indexes;
     /** True where {@code names[i]} is a {@code #placeholder}. */
     private final boolean[] refs;
+
     private final boolean hasRefs;
 
     Path(String[] names, int[] indexes, boolean[] refs) {
@@ -93,7 +94,8 @@ final class Path {
 
     /** Same elements, compared as written (placeholders unresolved). */
     boolean sameAs(Path other) {
-        return Arrays.equals(names, other.names) && Arrays.equals(indexes, other.indexes)
+        return Arrays.equals(names, other.names)
+                && Arrays.equals(indexes, other.indexes)
                 && Arrays.equals(refs, other.refs);
     }
 
@@ -141,7 +143,8 @@ final class Path {
                 Path one = resolved.get(i);
                 String problem = relation(one, two);
                 if (problem != null) {
-                    throw io.partita.storage.Message.ExpressionPathsConflict.exception(prefix, problem, one.describe(), two.describe());
+                    throw io.partita.storage.Message.ExpressionPathsConflict.exception(
+                            prefix, problem, one.describe(), two.describe());
                 }
             }
         }

@@ -39,6 +39,7 @@ final class ProjectionExpressionImpl extends CompiledExpression implements Proje
     private final List<Path> paths;
     /** Precomputed when the expression has no #name placeholders; else built per request. */
     private final Node trie;
+
     private final Set<String> topLevel;
 
     private ProjectionExpressionImpl(Parser parser, List<Path> paths) {

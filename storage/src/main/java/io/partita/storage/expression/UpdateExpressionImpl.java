@@ -1,7 +1,6 @@
 package io.partita.storage.expression;
 
 import io.partita.storage.Message;
-import io.partita.storage.ValidationException;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
 import io.partita.storage.value.Numbers;
@@ -27,6 +26,7 @@ final class UpdateExpressionImpl extends CompiledExpression implements UpdateExp
     private final UpdateAction[] actions;
     /** Target paths resolved and checked at parse time, when there are no #name placeholders; else null. */
     private final Path[] staticTargets;
+
     private final Set<String> staticTopLevel;
     private final boolean hasRemove;
 

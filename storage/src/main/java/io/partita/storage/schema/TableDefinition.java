@@ -8,10 +8,13 @@ import java.util.Optional;
  * Everything CreateTable takes: the key schema (typed, so attribute definitions are implied), the indexes
  * with their projections, and optional provisioned throughput.
  */
-public record TableDefinition(String name, KeyAttribute partitionKey, KeyAttribute sortKey,
-                              List<GlobalSecondaryIndex> globalSecondaryIndexes,
-                              List<LocalSecondaryIndex> localSecondaryIndexes,
-                              ProvisionedThroughput provisionedThroughput) {
+public record TableDefinition(
+        String name,
+        KeyAttribute partitionKey,
+        KeyAttribute sortKey,
+        List<GlobalSecondaryIndex> globalSecondaryIndexes,
+        List<LocalSecondaryIndex> localSecondaryIndexes,
+        ProvisionedThroughput provisionedThroughput) {
     public TableDefinition {
         globalSecondaryIndexes = globalSecondaryIndexes == null ? List.of() : List.copyOf(globalSecondaryIndexes);
         localSecondaryIndexes = localSecondaryIndexes == null ? List.of() : List.copyOf(localSecondaryIndexes);
@@ -26,7 +29,10 @@ public record TableDefinition(String name, KeyAttribute partitionKey, KeyAttribu
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder(name).partitionKey(partitionKey).sortKey(sortKey).provisionedThroughput(provisionedThroughput);
+        Builder b = new Builder(name)
+                .partitionKey(partitionKey)
+                .sortKey(sortKey)
+                .provisionedThroughput(provisionedThroughput);
         b.gsis.addAll(globalSecondaryIndexes);
         b.lsis.addAll(localSecondaryIndexes);
         return b;
@@ -59,7 +65,8 @@ public record TableDefinition(String name, KeyAttribute partitionKey, KeyAttribu
             return this;
         }
 
-        public Builder globalSecondaryIndex(String indexName, KeyAttribute partitionKey, KeyAttribute sortKey, Projection projection) {
+        public Builder globalSecondaryIndex(
+                String indexName, KeyAttribute partitionKey, KeyAttribute sortKey, Projection projection) {
             return globalSecondaryIndex(GlobalSecondaryIndex.of(indexName, partitionKey, sortKey, projection));
         }
 

@@ -155,7 +155,9 @@ public sealed interface AttributeValue {
                     } else if (Character.isSurrogate(c)) {
                         surrogates = true;
                         // a valid pair is 4 bytes for 2 chars; a lone surrogate encodes as '?' (1 byte)
-                        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(value.charAt(i + 1))) {
+                        if (Character.isHighSurrogate(c)
+                                && i + 1 < n
+                                && Character.isLowSurrogate(value.charAt(i + 1))) {
                             bytes += 2;
                             i++;
                         }
@@ -266,7 +268,8 @@ public sealed interface AttributeValue {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof N other && ((isLong && other.isLong) ? longValue == other.longValue : value.equals(other.value));
+            return o instanceof N other
+                    && ((isLong && other.isLong) ? longValue == other.longValue : value.equals(other.value));
         }
 
         @Override
@@ -500,7 +503,6 @@ public sealed interface AttributeValue {
         }
         return bytes;
     }
-
 
     /** For tests and tools: the UTF-8 encoding DynamoDB uses to size and order strings. */
     static byte[] utf8(String s) {

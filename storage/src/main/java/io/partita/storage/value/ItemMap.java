@@ -108,7 +108,9 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
         private static void checkAttribute(String name, AttributeValue value) {
             if (name == null || value == null) {
-                throw name == null ? Message.ItemAttributeNameNull.exception() : Message.ItemAttributeValueNull.exception(name);
+                throw name == null
+                        ? Message.ItemAttributeNameNull.exception()
+                        : Message.ItemAttributeValueNull.exception(name);
             }
         }
 
@@ -150,7 +152,9 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             if (size == names.length) {
                 return new ItemMap(names, values, hashes);
             }
-            return new ItemMap(java.util.Arrays.copyOf(names, size), java.util.Arrays.copyOf(values, size),
+            return new ItemMap(
+                    java.util.Arrays.copyOf(names, size),
+                    java.util.Arrays.copyOf(values, size),
                     java.util.Arrays.copyOf(hashes, size));
         }
     }

@@ -1,6 +1,5 @@
 package io.partita.storage.conformance;
 
-import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.put;
 import static io.partita.storage.conformance.Fx.queryItems;
@@ -15,6 +14,7 @@ import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageException;
 import io.partita.storage.StorageOptions;
+import io.partita.storage.TestStorage;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.BatchWriteItemRequest;
@@ -51,13 +51,17 @@ class ConsistencyAndErrorsConformanceTest {
 
     /** Forum table with a GSI (ByAuthor) and an LSI (LastPostIndex), ASYNC GSI propagation of 100 ms. */
     private void openAsync() {
-        db = TestStorage.create(StorageOptions.defaults().withClock(clock).withAsyncGsiPropagation(Duration.ofMillis(100)));
+        db = TestStorage.create(
+                StorageOptions.defaults().withClock(clock).withAsyncGsiPropagation(Duration.ofMillis(100)));
         db.createTable(forum());
     }
 
     private static TableDefinition forum() {
-        return TableDefinition.builder("Forum").partitionKey(KeyAttribute.s("ForumName")).sortKey(KeyAttribute.s("Subject"))
-                .globalSecondaryIndex("ByAuthor", KeyAttribute.s("Author"), KeyAttribute.s("LastPostDateTime"), Projection.all())
+        return TableDefinition.builder("Forum")
+                .partitionKey(KeyAttribute.s("ForumName"))
+                .sortKey(KeyAttribute.s("Subject"))
+                .globalSecondaryIndex(
+                        "ByAuthor", KeyAttribute.s("Author"), KeyAttribute.s("LastPostDateTime"), Projection.all())
                 .localSecondaryIndex("LastPostIndex", KeyAttribute.s("LastPostDateTime"), Projection.all())
                 .build();
     }
@@ -71,12 +75,15 @@ class ConsistencyAndErrorsConformanceTest {
     }
 
     @Test
-    @DisplayName("Seed 000 'global secondary indexes ... are updated asynchronously': ASYNC GSI stale before the delay, visible after")
+    @DisplayName(
+            "Seed 000 'global secondary indexes ... are updated asynchronously': ASYNC GSI stale before the delay, visible after")
     void asyncGsiStaleThenVisible() {
         openAsync();
         put(db, "Forum", item("ForumName", s("S3"), "Subject", s("a"), "Author", s("ann"), "LastPostDateTime", s("1")));
         assertThat(byAuthor("ann")).as("not yet propagated").isEmpty();
-        assertThat(Fx.get(db, "Forum", item("ForumName", s("S3"), "Subject", s("a")))).as("base table is strong").isNotNull();
+        assertThat(Fx.get(db, "Forum", item("ForumName", s("S3"), "Subject", s("a"))))
+                .as("base table is strong")
+                .isNotNull();
         clock.advance(Duration.ofMillis(99));
         assertThat(byAuthor("ann")).isEmpty();
         clock.advance(Duration.ofMillis(1));
@@ -84,14 +91,19 @@ class ConsistencyAndErrorsConformanceTest {
     }
 
     @Test
-    @DisplayName("Seed 000 'your applications need to anticipate ... a query on a global secondary index returns results that are not up-to-date': moves and deletes lag too")
+    @DisplayName(
+            "Seed 000 'your applications need to anticipate ... a query on a global secondary index returns results that are not up-to-date': moves and deletes lag too")
     void asyncGsiMovesAndDeletesLag() {
         openAsync();
         Map<String, AttributeValue> key = item("ForumName", s("S3"), "Subject", s("a"));
         put(db, "Forum", item("ForumName", s("S3"), "Subject", s("a"), "Author", s("ann"), "LastPostDateTime", s("1")));
         clock.advance(Duration.ofMillis(100));
-        db.updateItem(UpdateItemRequest.builder().tableName("Forum").key(key).updateExpression("SET Author = :b")
-                .expressionAttributeValues(vals(":b", s("bob"))).build());
+        db.updateItem(UpdateItemRequest.builder()
+                .tableName("Forum")
+                .key(key)
+                .updateExpression("SET Author = :b")
+                .expressionAttributeValues(vals(":b", s("bob")))
+                .build());
         assertThat(byAuthor("ann")).as("stale: old entry still there").hasSize(1);
         assertThat(byAuthor("bob")).isEmpty();
         clock.advance(Duration.ofMillis(100));
@@ -104,29 +116,60 @@ class ConsistencyAndErrorsConformanceTest {
     }
 
     @Test
-    @DisplayName("Seed 001 'A strongly consistent read from a local secondary index always returns the latest updated values' (also in ASYNC mode)")
+    @DisplayName(
+            "Seed 001 'A strongly consistent read from a local secondary index always returns the latest updated values' (also in ASYNC mode)")
     void lsiAlwaysStrong() {
         openAsync();
         put(db, "Forum", item("ForumName", s("S3"), "Subject", s("a"), "Author", s("ann"), "LastPostDateTime", s("1")));
         assertThat(lastPosts("S3")).hasSize(1);
-        db.updateItem(UpdateItemRequest.builder().tableName("Forum").key(item("ForumName", s("S3"), "Subject", s("a")))
-                .updateExpression("SET LastPostDateTime = :d").expressionAttributeValues(vals(":d", s("2"))).build());
+        db.updateItem(UpdateItemRequest.builder()
+                .tableName("Forum")
+                .key(item("ForumName", s("S3"), "Subject", s("a")))
+                .updateExpression("SET LastPostDateTime = :d")
+                .expressionAttributeValues(vals(":d", s("2")))
+                .build());
         assertThat(lastPosts("S3")).extracting(i -> i.get("LastPostDateTime")).containsExactly(s("2"));
-        db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(List.of(
-                TransactWriteItem.put("Forum", item("ForumName", s("S3"), "Subject", s("b"), "LastPostDateTime", s("3"))))).build());
+        db.transactWriteItems(TransactWriteItemsRequest.builder()
+                .transactItems(List.of(TransactWriteItem.put(
+                        "Forum", item("ForumName", s("S3"), "Subject", s("b"), "LastPostDateTime", s("3")))))
+                .build());
         assertThat(lastPosts("S3")).hasSize(2);
     }
 
     @Test
-    @DisplayName("STORAGE.md 'ASYNC with a configurable delay': flushGsiPropagation applies pending work; GSI converges exactly (checkInvariants)")
+    @DisplayName(
+            "STORAGE.md 'ASYNC with a configurable delay': flushGsiPropagation applies pending work; GSI converges exactly (checkInvariants)")
     void flushAndConverge() {
         openAsync();
         for (int i = 0; i < 20; i++) {
-            put(db, "Forum", item("ForumName", s("F" + (i % 3)), "Subject", s("s" + i), "Author", s("a" + (i % 4)), "LastPostDateTime", s("" + i)));
+            put(
+                    db,
+                    "Forum",
+                    item(
+                            "ForumName",
+                            s("F" + (i % 3)),
+                            "Subject",
+                            s("s" + i),
+                            "Author",
+                            s("a" + (i % 4)),
+                            "LastPostDateTime",
+                            s("" + i)));
         }
-        db.batchWriteItem(BatchWriteItemRequest.builder().requestItems(Map.of("Forum", List.of(
-                new WriteRequest.Delete(item("ForumName", s("F0"), "Subject", s("s0"))),
-                new WriteRequest.Put(item("ForumName", s("F1"), "Subject", s("s1"), "Author", s("z"), "LastPostDateTime", s("x")))))).build());
+        db.batchWriteItem(BatchWriteItemRequest.builder()
+                .requestItems(Map.of(
+                        "Forum",
+                        List.of(
+                                new WriteRequest.Delete(item("ForumName", s("F0"), "Subject", s("s0"))),
+                                new WriteRequest.Put(item(
+                                        "ForumName",
+                                        s("F1"),
+                                        "Subject",
+                                        s("s1"),
+                                        "Author",
+                                        s("z"),
+                                        "LastPostDateTime",
+                                        s("x"))))))
+                .build());
         assertThat(Fx.scanAll(db, "Forum", "ByAuthor")).isEmpty();
         db.flushGsiPropagation();
         assertThat(Fx.scanAll(db, "Forum", "ByAuthor")).hasSize(19);
@@ -155,68 +198,185 @@ class ConsistencyAndErrorsConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md 'Typed exceptions mirroring DynamoDB's ... Bad input never corrupts state' — a battery of bad requests")
+    @DisplayName(
+            "STORAGE.md 'Typed exceptions mirroring DynamoDB's ... Bad input never corrupts state' — a battery of bad requests")
     void badInputNeverChangesState() {
         db = TestStorage.create();
         db.createTable(forum());
         for (int i = 0; i < 5; i++) {
-            put(db, "Forum", item("ForumName", s("S3"), "Subject", s("s" + i), "Author", s("ann"), "LastPostDateTime", s("" + i)));
+            put(
+                    db,
+                    "Forum",
+                    item(
+                            "ForumName",
+                            s("S3"),
+                            "Subject",
+                            s("s" + i),
+                            "Author",
+                            s("ann"),
+                            "LastPostDateTime",
+                            s("" + i)));
         }
         Map<String, AttributeValue> key = item("ForumName", s("S3"), "Subject", s("s1"));
-        Map<String, AttributeValue> good = item("ForumName", s("S3"), "Subject", s("new"), "Author", s("bob"), "LastPostDateTime", s("9"));
+        Map<String, AttributeValue> good =
+                item("ForumName", s("S3"), "Subject", s("new"), "Author", s("bob"), "LastPostDateTime", s("9"));
         Map<String, AttributeValue> badType = new LinkedHashMap<>(good);
         badType.put("LastPostDateTime", n(9));
 
-        assertRejectedUnchanged("table key of wrong type", ValidationException.class,
+        assertRejectedUnchanged(
+                "table key of wrong type",
+                ValidationException.class,
                 () -> put(db, "Forum", item("ForumName", n(1), "Subject", s("x"))));
-        assertRejectedUnchanged("missing sort key", ValidationException.class, () -> put(db, "Forum", item("ForumName", s("S3"))));
-        assertRejectedUnchanged("update of a key attribute", ValidationException.class, () -> db.updateItem(UpdateItemRequest.builder()
-                .tableName("Forum").key(key).updateExpression("SET Subject = :x").expressionAttributeValues(vals(":x", s("y"))).build()));
-        assertRejectedUnchanged("update expression syntax error", ValidationException.class, () -> db.updateItem(UpdateItemRequest.builder()
-                .tableName("Forum").key(key).updateExpression("SET = = :x").expressionAttributeValues(vals(":x", s("y"))).build()));
-        assertRejectedUnchanged("undefined value placeholder", ValidationException.class, () -> db.updateItem(UpdateItemRequest.builder()
-                .tableName("Forum").key(key).updateExpression("SET Author = :nope").build()));
-        assertRejectedUnchanged("ADD to a string", ValidationException.class, () -> db.updateItem(UpdateItemRequest.builder()
-                .tableName("Forum").key(key).updateExpression("ADD Author :one").expressionAttributeValues(vals(":one", n(1))).build()));
-        assertRejectedUnchanged("batch with one wrong-typed item among good ones", ValidationException.class,
-                () -> db.batchWriteItem(BatchWriteItemRequest.builder().requestItems(Map.of("Forum", List.of(
-                        new WriteRequest.Put(good), new WriteRequest.Put(item("ForumName", s("S3"), "Subject", s("other"),
-                                "Author", n(1), "LastPostDateTime", s("1")))))).build()));
-        assertRejectedUnchanged("batch of 26 writes", ValidationException.class,
-                () -> db.batchWriteItem(BatchWriteItemRequest.builder().requestItems(Map.of("Forum", IntStream.range(0, 26)
-                        .mapToObj(i -> (WriteRequest) new WriteRequest.Put(item("ForumName", s("B"), "Subject", s("s" + i)))).toList())).build()));
-        assertRejectedUnchanged("batch with duplicate keys", ValidationException.class,
-                () -> db.batchWriteItem(BatchWriteItemRequest.builder().requestItems(Map.of("Forum", List.of(
-                        new WriteRequest.Put(good), new WriteRequest.Delete(item("ForumName", s("S3"), "Subject", s("new")))))).build()));
-        assertRejectedUnchanged("transaction touching one item twice", ValidationException.class,
-                () -> db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(List.of(
-                        TransactWriteItem.put("Forum", good), TransactWriteItem.delete("Forum", item("ForumName", s("S3"), "Subject", s("new")))))
+        assertRejectedUnchanged(
+                "missing sort key", ValidationException.class, () -> put(db, "Forum", item("ForumName", s("S3"))));
+        assertRejectedUnchanged(
+                "update of a key attribute",
+                ValidationException.class,
+                () -> db.updateItem(UpdateItemRequest.builder()
+                        .tableName("Forum")
+                        .key(key)
+                        .updateExpression("SET Subject = :x")
+                        .expressionAttributeValues(vals(":x", s("y")))
                         .build()));
-        assertRejectedUnchanged("transaction of 101 actions", ValidationException.class,
-                () -> db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(IntStream.range(0, 101)
-                        .mapToObj(i -> (TransactWriteItem) TransactWriteItem.put("Forum", item("ForumName", s("T"), "Subject", s("s" + i)))).toList())
+        assertRejectedUnchanged(
+                "update expression syntax error",
+                ValidationException.class,
+                () -> db.updateItem(UpdateItemRequest.builder()
+                        .tableName("Forum")
+                        .key(key)
+                        .updateExpression("SET = = :x")
+                        .expressionAttributeValues(vals(":x", s("y")))
                         .build()));
-        assertRejectedUnchanged("transaction with a failed condition", TransactionCanceledException.class,
-                () -> db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(List.of(
-                        TransactWriteItem.put("Forum", good),
-                        TransactWriteItem.conditionCheck("Forum", key, "attribute_not_exists(Subject)", null, null))).build()));
-        assertRejectedUnchanged("transaction with wrong-typed update", TransactionCanceledException.class,
-                () -> db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(List.of(
-                        TransactWriteItem.put("Forum", good),
-                        TransactWriteItem.update("Forum", key, "SET LastPostDateTime = :n", null, vals(":n", n(1))))).build()));
-        assertRejectedUnchanged("conditional put", ConditionalCheckFailedException.class,
-                () -> db.putItem(PutItemRequest.builder().tableName("Forum").item(item("ForumName", s("S3"), "Subject", s("s1")))
-                        .conditionExpression("attribute_not_exists(ForumName)").build()));
-        assertRejectedUnchanged("unknown table in a batch", ResourceNotFoundException.class,
-                () -> db.batchWriteItem(BatchWriteItemRequest.builder().requestItems(Map.of("NoSuchTable", List.of(new WriteRequest.Put(good))))
+        assertRejectedUnchanged(
+                "undefined value placeholder",
+                ValidationException.class,
+                () -> db.updateItem(UpdateItemRequest.builder()
+                        .tableName("Forum")
+                        .key(key)
+                        .updateExpression("SET Author = :nope")
                         .build()));
-        assertRejectedUnchanged("wrong-typed LSI key via PutItem", ValidationException.class, () -> put(db, "Forum", badType));
-        assertRejectedUnchanged("wrong-typed index key via UpdateItem", ValidationException.class, () -> db.updateItem(UpdateItemRequest.builder()
-                .tableName("Forum").key(key).updateExpression("SET Author = :n").expressionAttributeValues(vals(":n", n(1))).build()));
-        assertRejectedUnchanged("DeleteItem with a partial key", ValidationException.class,
-                () -> db.deleteItem(DeleteItemRequest.builder().tableName("Forum").key(item("ForumName", s("S3"))).build()));
-        assertRejectedUnchanged("PutItem ReturnValues ALL_NEW", ValidationException.class,
-                () -> db.putItem(PutItemRequest.builder().tableName("Forum").item(good)
-                        .returnValues(io.partita.storage.api.ReturnValues.ALL_NEW).build()));
+        assertRejectedUnchanged(
+                "ADD to a string",
+                ValidationException.class,
+                () -> db.updateItem(UpdateItemRequest.builder()
+                        .tableName("Forum")
+                        .key(key)
+                        .updateExpression("ADD Author :one")
+                        .expressionAttributeValues(vals(":one", n(1)))
+                        .build()));
+        assertRejectedUnchanged(
+                "batch with one wrong-typed item among good ones",
+                ValidationException.class,
+                () -> db.batchWriteItem(BatchWriteItemRequest.builder()
+                        .requestItems(Map.of(
+                                "Forum",
+                                List.of(
+                                        new WriteRequest.Put(good),
+                                        new WriteRequest.Put(item(
+                                                "ForumName",
+                                                s("S3"),
+                                                "Subject",
+                                                s("other"),
+                                                "Author",
+                                                n(1),
+                                                "LastPostDateTime",
+                                                s("1"))))))
+                        .build()));
+        assertRejectedUnchanged(
+                "batch of 26 writes",
+                ValidationException.class,
+                () -> db.batchWriteItem(BatchWriteItemRequest.builder()
+                        .requestItems(Map.of(
+                                "Forum",
+                                IntStream.range(0, 26)
+                                        .mapToObj(i -> (WriteRequest)
+                                                new WriteRequest.Put(item("ForumName", s("B"), "Subject", s("s" + i))))
+                                        .toList()))
+                        .build()));
+        assertRejectedUnchanged(
+                "batch with duplicate keys",
+                ValidationException.class,
+                () -> db.batchWriteItem(BatchWriteItemRequest.builder()
+                        .requestItems(Map.of(
+                                "Forum",
+                                List.of(
+                                        new WriteRequest.Put(good),
+                                        new WriteRequest.Delete(item("ForumName", s("S3"), "Subject", s("new"))))))
+                        .build()));
+        assertRejectedUnchanged(
+                "transaction touching one item twice",
+                ValidationException.class,
+                () -> db.transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(List.of(
+                                TransactWriteItem.put("Forum", good),
+                                TransactWriteItem.delete("Forum", item("ForumName", s("S3"), "Subject", s("new")))))
+                        .build()));
+        assertRejectedUnchanged(
+                "transaction of 101 actions",
+                ValidationException.class,
+                () -> db.transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(IntStream.range(0, 101)
+                                .mapToObj(i -> (TransactWriteItem) TransactWriteItem.put(
+                                        "Forum", item("ForumName", s("T"), "Subject", s("s" + i))))
+                                .toList())
+                        .build()));
+        assertRejectedUnchanged(
+                "transaction with a failed condition",
+                TransactionCanceledException.class,
+                () -> db.transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(List.of(
+                                TransactWriteItem.put("Forum", good),
+                                TransactWriteItem.conditionCheck(
+                                        "Forum", key, "attribute_not_exists(Subject)", null, null)))
+                        .build()));
+        assertRejectedUnchanged(
+                "transaction with wrong-typed update",
+                TransactionCanceledException.class,
+                () -> db.transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(List.of(
+                                TransactWriteItem.put("Forum", good),
+                                TransactWriteItem.update(
+                                        "Forum", key, "SET LastPostDateTime = :n", null, vals(":n", n(1)))))
+                        .build()));
+        assertRejectedUnchanged(
+                "conditional put",
+                ConditionalCheckFailedException.class,
+                () -> db.putItem(PutItemRequest.builder()
+                        .tableName("Forum")
+                        .item(item("ForumName", s("S3"), "Subject", s("s1")))
+                        .conditionExpression("attribute_not_exists(ForumName)")
+                        .build()));
+        assertRejectedUnchanged(
+                "unknown table in a batch",
+                ResourceNotFoundException.class,
+                () -> db.batchWriteItem(BatchWriteItemRequest.builder()
+                        .requestItems(Map.of("NoSuchTable", List.of(new WriteRequest.Put(good))))
+                        .build()));
+        assertRejectedUnchanged(
+                "wrong-typed LSI key via PutItem", ValidationException.class, () -> put(db, "Forum", badType));
+        assertRejectedUnchanged(
+                "wrong-typed index key via UpdateItem",
+                ValidationException.class,
+                () -> db.updateItem(UpdateItemRequest.builder()
+                        .tableName("Forum")
+                        .key(key)
+                        .updateExpression("SET Author = :n")
+                        .expressionAttributeValues(vals(":n", n(1)))
+                        .build()));
+        assertRejectedUnchanged(
+                "DeleteItem with a partial key",
+                ValidationException.class,
+                () -> db.deleteItem(DeleteItemRequest.builder()
+                        .tableName("Forum")
+                        .key(item("ForumName", s("S3")))
+                        .build()));
+        assertRejectedUnchanged(
+                "PutItem ReturnValues ALL_NEW",
+                ValidationException.class,
+                () -> db.putItem(PutItemRequest.builder()
+                        .tableName("Forum")
+                        .item(good)
+                        .returnValues(io.partita.storage.api.ReturnValues.ALL_NEW)
+                        .build()));
     }
 }

@@ -67,32 +67,58 @@ final class Fx {
     }
 
     static PutItemResponse putCap(Storage db, String table, Map<String, AttributeValue> item) {
-        return db.putItem(PutItemRequest.builder().tableName(table).item(item)
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build());
+        return db.putItem(PutItemRequest.builder()
+                .tableName(table)
+                .item(item)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .build());
     }
 
-    static UpdateItemResponse update(Storage db, String table, Map<String, AttributeValue> key, String expr,
-                                     Map<String, AttributeValue> values) {
-        return db.updateItem(UpdateItemRequest.builder().tableName(table).key(key).updateExpression(expr)
-                .expressionAttributeValues(values).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build());
+    static UpdateItemResponse update(
+            Storage db,
+            String table,
+            Map<String, AttributeValue> key,
+            String expr,
+            Map<String, AttributeValue> values) {
+        return db.updateItem(UpdateItemRequest.builder()
+                .tableName(table)
+                .key(key)
+                .updateExpression(expr)
+                .expressionAttributeValues(values)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .build());
     }
 
     static Map<String, AttributeValue> get(Storage db, String table, Map<String, AttributeValue> key) {
-        return db.getItem(GetItemRequest.builder().tableName(table).key(key).consistentRead(true).build()).item();
+        return db.getItem(GetItemRequest.builder()
+                        .tableName(table)
+                        .key(key)
+                        .consistentRead(true)
+                        .build())
+                .item();
     }
 
     static QueryResponse query(Storage db, String table, String index, String kce, Map<String, AttributeValue> values) {
-        return db.query(QueryRequest.builder().tableName(table).indexName(index).keyConditionExpression(kce)
-                .expressionAttributeValues(values).build());
+        return db.query(QueryRequest.builder()
+                .tableName(table)
+                .indexName(index)
+                .keyConditionExpression(kce)
+                .expressionAttributeValues(values)
+                .build());
     }
 
-    static List<Map<String, AttributeValue>> queryItems(Storage db, String table, String index, String kce,
-                                                        Map<String, AttributeValue> values) {
+    static List<Map<String, AttributeValue>> queryItems(
+            Storage db, String table, String index, String kce, Map<String, AttributeValue> values) {
         List<Map<String, AttributeValue>> all = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {
-            QueryResponse r = db.query(QueryRequest.builder().tableName(table).indexName(index).keyConditionExpression(kce)
-                    .expressionAttributeValues(values).exclusiveStartKey(start).build());
+            QueryResponse r = db.query(QueryRequest.builder()
+                    .tableName(table)
+                    .indexName(index)
+                    .keyConditionExpression(kce)
+                    .expressionAttributeValues(values)
+                    .exclusiveStartKey(start)
+                    .build());
             all.addAll(r.items());
             start = r.lastEvaluatedKey();
         } while (start != null);
@@ -104,7 +130,11 @@ final class Fx {
         List<Map<String, AttributeValue>> all = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {
-            ScanResponse r = db.scan(ScanRequest.builder().tableName(table).indexName(index).exclusiveStartKey(start).build());
+            ScanResponse r = db.scan(ScanRequest.builder()
+                    .tableName(table)
+                    .indexName(index)
+                    .exclusiveStartKey(start)
+                    .build());
             all.addAll(r.items());
             start = r.lastEvaluatedKey();
         } while (start != null);
@@ -133,8 +163,11 @@ final class Fx {
         return TableDefinition.builder("GameScores")
                 .partitionKey(KeyAttribute.s("UserId"))
                 .sortKey(KeyAttribute.s("GameTitle"))
-                .globalSecondaryIndex(GlobalSecondaryIndex.of("GameTitleIndex", KeyAttribute.s("GameTitle"),
-                        KeyAttribute.n("TopScore"), Projection.include("Wins", "Losses")))
+                .globalSecondaryIndex(GlobalSecondaryIndex.of(
+                        "GameTitleIndex",
+                        KeyAttribute.s("GameTitle"),
+                        KeyAttribute.n("TopScore"),
+                        Projection.include("Wins", "Losses")))
                 .build();
     }
 

@@ -1,6 +1,5 @@
 package io.partita.storage.conformance;
 
-import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.queryItems;
 import static io.partita.storage.conformance.Fx.scanAll;
@@ -12,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.partita.storage.Storage;
+import io.partita.storage.TestStorage;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.BatchWriteItemRequest;
@@ -44,19 +44,28 @@ class IndexMaintenanceConformanceTest {
 
     /** The ways an item can be written. */
     enum Path {
-        PUT, UPDATE, BATCH_WRITE, TRANSACT_PUT, TRANSACT_UPDATE
+        PUT,
+        UPDATE,
+        BATCH_WRITE,
+        TRANSACT_PUT,
+        TRANSACT_UPDATE
     }
 
     /** The ways an item can be deleted. */
     enum DeletePath {
-        DELETE, BATCH_WRITE, TRANSACT
+        DELETE,
+        BATCH_WRITE,
+        TRANSACT
     }
 
     @BeforeEach
     void open() {
         db = TestStorage.create();
-        db.createTable(TableDefinition.builder(T).partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.s("sk"))
-                .globalSecondaryIndex("ByCatKeys", KeyAttribute.s("cat"), KeyAttribute.n("price"), Projection.keysOnly())
+        db.createTable(TableDefinition.builder(T)
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.s("sk"))
+                .globalSecondaryIndex(
+                        "ByCatKeys", KeyAttribute.s("cat"), KeyAttribute.n("price"), Projection.keysOnly())
                 .globalSecondaryIndex("ByCatInc", KeyAttribute.s("cat"), null, Projection.include("name"))
                 .globalSecondaryIndex("ByCatAll", KeyAttribute.s("cat"), KeyAttribute.n("price"), Projection.all())
                 .localSecondaryIndex("ByPrice", KeyAttribute.n("price"), Projection.keysOnly())
@@ -77,11 +86,16 @@ class IndexMaintenanceConformanceTest {
     private void write(Path path, Map<String, AttributeValue> item) {
         Map<String, AttributeValue> k = key(item.get("pk").asS(), item.get("sk").asS());
         switch (path) {
-            case PUT -> db.putItem(PutItemRequest.builder().tableName(T).item(item).build());
-            case BATCH_WRITE -> db.batchWriteItem(BatchWriteItemRequest.builder()
-                    .requestItems(Map.of(T, List.of(new WriteRequest.Put(item)))).build());
-            case TRANSACT_PUT -> db.transactWriteItems(TransactWriteItemsRequest.builder()
-                    .transactItems(List.of(TransactWriteItem.put(T, item))).build());
+            case PUT ->
+                db.putItem(PutItemRequest.builder().tableName(T).item(item).build());
+            case BATCH_WRITE ->
+                db.batchWriteItem(BatchWriteItemRequest.builder()
+                        .requestItems(Map.of(T, List.of(new WriteRequest.Put(item))))
+                        .build());
+            case TRANSACT_PUT ->
+                db.transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(List.of(TransactWriteItem.put(T, item)))
+                        .build());
             case UPDATE, TRANSACT_UPDATE -> {
                 StringBuilder set = new StringBuilder();
                 StringBuilder remove = new StringBuilder();
@@ -91,20 +105,33 @@ class IndexMaintenanceConformanceTest {
                 for (String a : List.of("cat", "price", "name", "other")) {
                     names.put("#a" + i, a);
                     if (item.containsKey(a)) {
-                        set.append(set.length() == 0 ? "SET " : ", ").append("#a").append(i).append(" = :v").append(i);
+                        set.append(set.length() == 0 ? "SET " : ", ")
+                                .append("#a")
+                                .append(i)
+                                .append(" = :v")
+                                .append(i);
                         values.put(":v" + i, item.get(a));
                     } else {
-                        remove.append(remove.length() == 0 ? " REMOVE " : ", ").append("#a").append(i);
+                        remove.append(remove.length() == 0 ? " REMOVE " : ", ")
+                                .append("#a")
+                                .append(i);
                     }
                     i++;
                 }
                 String expr = (set + remove.toString()).trim();
                 if (path == Path.UPDATE) {
-                    db.updateItem(UpdateItemRequest.builder().tableName(T).key(k).updateExpression(expr)
-                            .expressionAttributeNames(names).expressionAttributeValues(values.isEmpty() ? null : values).build());
+                    db.updateItem(UpdateItemRequest.builder()
+                            .tableName(T)
+                            .key(k)
+                            .updateExpression(expr)
+                            .expressionAttributeNames(names)
+                            .expressionAttributeValues(values.isEmpty() ? null : values)
+                            .build());
                 } else {
-                    db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(List.of(
-                            TransactWriteItem.update(T, k, expr, names, values.isEmpty() ? null : values))).build());
+                    db.transactWriteItems(TransactWriteItemsRequest.builder()
+                            .transactItems(List.of(
+                                    TransactWriteItem.update(T, k, expr, names, values.isEmpty() ? null : values)))
+                            .build());
                 }
             }
             default -> throw new IllegalStateException();
@@ -113,11 +140,16 @@ class IndexMaintenanceConformanceTest {
 
     private void delete(DeletePath path, Map<String, AttributeValue> key) {
         switch (path) {
-            case DELETE -> db.deleteItem(DeleteItemRequest.builder().tableName(T).key(key).build());
-            case BATCH_WRITE -> db.batchWriteItem(BatchWriteItemRequest.builder()
-                    .requestItems(Map.of(T, List.of(new WriteRequest.Delete(key)))).build());
-            case TRANSACT -> db.transactWriteItems(TransactWriteItemsRequest.builder()
-                    .transactItems(List.of(TransactWriteItem.delete(T, key))).build());
+            case DELETE ->
+                db.deleteItem(DeleteItemRequest.builder().tableName(T).key(key).build());
+            case BATCH_WRITE ->
+                db.batchWriteItem(BatchWriteItemRequest.builder()
+                        .requestItems(Map.of(T, List.of(new WriteRequest.Delete(key))))
+                        .build());
+            case TRANSACT ->
+                db.transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(List.of(TransactWriteItem.delete(T, key)))
+                        .build());
             default -> throw new IllegalStateException();
         }
     }
@@ -132,10 +164,13 @@ class IndexMaintenanceConformanceTest {
 
     @ParameterizedTest
     @EnumSource(Path.class)
-    @DisplayName("Seed 000 'A global secondary index only keeps track of data items where its key attribute(s) actually exist' (and LSIs)")
+    @DisplayName(
+            "Seed 000 'A global secondary index only keeps track of data items where its key attribute(s) actually exist' (and LSIs)")
     void sparseOnEveryWritePath(Path path) {
         write(path, item("pk", s("p"), "sk", s("a"), "cat", s("books"), "name", s("Dune")));
-        assertThat(byCat("ByCatKeys", "books")).as("no price: absent from (cat, price) index").isEmpty();
+        assertThat(byCat("ByCatKeys", "books"))
+                .as("no price: absent from (cat, price) index")
+                .isEmpty();
         assertThat(byCat("ByCatAll", "books")).isEmpty();
         assertThat(byPrice("p")).as("no price: absent from the LSI").isEmpty();
         assertThat(byCat("ByCatInc", "books")).as("cat alone keys ByCatInc").hasSize(1);
@@ -156,13 +191,16 @@ class IndexMaintenanceConformanceTest {
 
     @ParameterizedTest
     @EnumSource(Path.class)
-    @DisplayName("Seed 000 projections: 'KEYS_ONLY – ... only ... the table partition key and sort key values, plus the index key values'; INCLUDE; ALL")
+    @DisplayName(
+            "Seed 000 projections: 'KEYS_ONLY – ... only ... the table partition key and sort key values, plus the index key values'; INCLUDE; ALL")
     void projectionsOnEveryWritePath(Path path) {
-        Map<String, AttributeValue> full = item("pk", s("p"), "sk", s("a"), "cat", s("books"), "name", s("Dune"), "price", n(9),
-                "other", s("x"));
+        Map<String, AttributeValue> full =
+                item("pk", s("p"), "sk", s("a"), "cat", s("books"), "name", s("Dune"), "price", n(9), "other", s("x"));
         write(path, full);
-        assertThat(scanAll(db, T, "ByCatKeys")).containsExactly(item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
-        assertThat(scanAll(db, T, "ByCatInc")).containsExactly(item("pk", s("p"), "sk", s("a"), "cat", s("books"), "name", s("Dune")));
+        assertThat(scanAll(db, T, "ByCatKeys"))
+                .containsExactly(item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
+        assertThat(scanAll(db, T, "ByCatInc"))
+                .containsExactly(item("pk", s("p"), "sk", s("a"), "cat", s("books"), "name", s("Dune")));
         assertThat(scanAll(db, T, "ByCatAll")).containsExactly(full);
         assertThat(scanAll(db, T, "ByPrice")).containsExactly(item("pk", s("p"), "sk", s("a"), "price", n(9)));
         // A projected attribute changes: INCLUDE and ALL entries follow, KEYS_ONLY unchanged.
@@ -172,7 +210,8 @@ class IndexMaintenanceConformanceTest {
         write(path, renamed);
         assertThat(scanAll(db, T, "ByCatInc")).extracting(e -> e.get("name")).containsExactly(s("Dune Messiah"));
         assertThat(scanAll(db, T, "ByCatAll")).containsExactly(renamed);
-        assertThat(scanAll(db, T, "ByCatKeys")).containsExactly(item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
+        assertThat(scanAll(db, T, "ByCatKeys"))
+                .containsExactly(item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
     }
 
     @ParameterizedTest
@@ -186,13 +225,15 @@ class IndexMaintenanceConformanceTest {
         assertThat(byCat("ByCatAll", "books")).isEmpty();
         assertThat(byCat("ByCatKeys", "music")).extracting(e -> e.get("price")).containsExactly(n(12));
         assertThat(byPrice("p")).extracting(e -> e.get("price")).containsExactly(n(12));
-        assertThat(queryItems(db, T, "ByPrice", "pk = :p AND price = :v", vals(":p", s("p"), ":v", n(9)))).isEmpty();
+        assertThat(queryItems(db, T, "ByPrice", "pk = :p AND price = :v", vals(":p", s("p"), ":v", n(9))))
+                .isEmpty();
         assertThat(scanAll(db, T, "ByCatAll")).hasSize(1);
     }
 
     @ParameterizedTest
     @EnumSource(DeletePath.class)
-    @DisplayName("Seed 000 'When an application writes or deletes items in a table, any global secondary indexes ... are updated'")
+    @DisplayName(
+            "Seed 000 'When an application writes or deletes items in a table, any global secondary indexes ... are updated'")
     void deleteRemovesEveryIndexEntry(DeletePath path) {
         write(Path.PUT, item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9), "name", s("Dune")));
         write(Path.PUT, item("pk", s("p"), "sk", s("b"), "cat", s("books"), "price", n(3)));
@@ -204,79 +245,105 @@ class IndexMaintenanceConformanceTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Path.class, names = {"PUT", "UPDATE", "BATCH_WRITE"})
-    @DisplayName("Seed 000 'If you attempt to add an item ... and specify a different data type ... DynamoDB will return a ValidationException'")
+    @EnumSource(
+            value = Path.class,
+            names = {"PUT", "UPDATE", "BATCH_WRITE"})
+    @DisplayName(
+            "Seed 000 'If you attempt to add an item ... and specify a different data type ... DynamoDB will return a ValidationException'")
     void wrongTypedGsiKeyRejectedNothingWritten(Path path) {
         write(Path.PUT, item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
         var before = Fx.snapshot(db, T);
         assertThatThrownBy(() -> write(path, item("pk", s("p"), "sk", s("a"), "cat", n(1), "price", n(9))))
-                .isInstanceOf(ValidationException.class).hasMessageContaining("cat").hasMessageContaining("Type mismatch");
-        assertThatThrownBy(() -> write(path, item("pk", s("p"), "sk", s("new"), "cat", s("books"), "price", s("cheap"))))
-                .isInstanceOf(ValidationException.class).hasMessageContaining("price");
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("cat")
+                .hasMessageContaining("Type mismatch");
+        assertThatThrownBy(
+                        () -> write(path, item("pk", s("p"), "sk", s("new"), "cat", s("books"), "price", s("cheap"))))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("price");
         assertThat(Fx.snapshot(db, T)).isEqualTo(before);
     }
 
     @ParameterizedTest
-    @EnumSource(value = Path.class, names = {"PUT", "UPDATE", "BATCH_WRITE"})
-    @DisplayName("Seed 001 'If you try to add an item ... and specify a different data type for LastPostDateTime ... ValidationException' (LSI key)")
+    @EnumSource(
+            value = Path.class,
+            names = {"PUT", "UPDATE", "BATCH_WRITE"})
+    @DisplayName(
+            "Seed 001 'If you try to add an item ... and specify a different data type for LastPostDateTime ... ValidationException' (LSI key)")
     void wrongTypedLsiKeyRejectedNothingWritten(Path path) {
         // price is both the LSI sort key and a GSI sort key here; use an item without cat so only the LSI applies.
         write(Path.PUT, item("pk", s("p"), "sk", s("a"), "price", n(9)));
         var before = Fx.snapshot(db, T);
         assertThatThrownBy(() -> write(path, item("pk", s("p"), "sk", s("a"), "price", s("nine"))))
-                .isInstanceOf(ValidationException.class).hasMessageContaining("price");
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("price");
         assertThat(Fx.snapshot(db, T)).isEqualTo(before);
     }
 
     @ParameterizedTest
-    @EnumSource(value = Path.class, names = {"TRANSACT_UPDATE"})
-    @DisplayName("DYNAMODB-LOCAL.md 'in TransactWriteItems a TransactionCanceledException with reason ValidationError' for a wrong-typed index key")
+    @EnumSource(
+            value = Path.class,
+            names = {"TRANSACT_UPDATE"})
+    @DisplayName(
+            "DYNAMODB-LOCAL.md 'in TransactWriteItems a TransactionCanceledException with reason ValidationError' for a wrong-typed index key")
     void wrongTypedIndexKeyInTransactionIsCancelledWithValidationError(Path path) {
         write(Path.PUT, item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
         var before = Fx.snapshot(db, T);
         Throwable t = catchThrowable(() -> write(path, item("pk", s("p"), "sk", s("a"), "cat", n(1), "price", n(9))));
         assertThat(t).isInstanceOf(TransactionCanceledException.class);
-        assertThat(((TransactionCanceledException) t).reasons()).extracting(TransactionCanceledException.CancellationReason::code)
+        assertThat(((TransactionCanceledException) t).reasons())
+                .extracting(TransactionCanceledException.CancellationReason::code)
                 .containsExactly("ValidationError");
         assertThat(Fx.snapshot(db, T)).isEqualTo(before);
     }
 
     @ParameterizedTest
-    @EnumSource(value = Path.class, names = {"TRANSACT_UPDATE"})
-    @DisplayName("TransactWriteItems is all-or-nothing: a wrong-typed index key in one action cancels the others (reasons None + ValidationError)")
+    @EnumSource(
+            value = Path.class,
+            names = {"TRANSACT_UPDATE"})
+    @DisplayName(
+            "TransactWriteItems is all-or-nothing: a wrong-typed index key in one action cancels the others (reasons None + ValidationError)")
     void wrongTypedIndexKeyCancelsTheWholeTransaction(Path path) {
         write(Path.PUT, item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
         var before = Fx.snapshot(db, T);
-        TransactWriteItem good = TransactWriteItem.put(T, item("pk", s("p"), "sk", s("b"), "cat", s("books"), "price", n(1)));
+        TransactWriteItem good =
+                TransactWriteItem.put(T, item("pk", s("p"), "sk", s("b"), "cat", s("books"), "price", n(1)));
         TransactWriteItem bad = path == Path.TRANSACT_PUT
                 ? TransactWriteItem.put(T, item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", s("x")))
                 : TransactWriteItem.update(T, key("p", "a"), "SET price = :x", null, vals(":x", s("x")));
         Throwable t = catchThrowable(() -> db.transactWriteItems(TransactWriteItemsRequest.builder()
-                .transactItems(List.of(good, bad)).build()));
+                .transactItems(List.of(good, bad))
+                .build()));
         assertThat(t).isInstanceOf(TransactionCanceledException.class);
-        assertThat(((TransactionCanceledException) t).reasons()).extracting(TransactionCanceledException.CancellationReason::code)
+        assertThat(((TransactionCanceledException) t).reasons())
+                .extracting(TransactionCanceledException.CancellationReason::code)
                 .containsExactly("None", "ValidationError");
         assertThat(Fx.snapshot(db, T)).isEqualTo(before);
     }
 
     @org.junit.jupiter.api.Test
-    @DisplayName("DYNAMODB-LOCAL.md 'in TransactWriteItems a TransactionCanceledException with reason ValidationError' (Put action)")
+    @DisplayName(
+            "DYNAMODB-LOCAL.md 'in TransactWriteItems a TransactionCanceledException with reason ValidationError' (Put action)")
     void wrongTypedIndexKeyInTransactPutIsCancelledWithValidationError() {
         wrongTypedIndexKeyInTransactionIsCancelledWithValidationError(Path.TRANSACT_PUT);
     }
 
     @org.junit.jupiter.api.Test
-    @DisplayName("TransactWriteItems all-or-nothing with a wrong-typed index key in a Put action: reasons None + ValidationError")
+    @DisplayName(
+            "TransactWriteItems all-or-nothing with a wrong-typed index key in a Put action: reasons None + ValidationError")
     void wrongTypedIndexKeyInTransactPutCancelsTheWholeTransaction() {
         wrongTypedIndexKeyCancelsTheWholeTransaction(Path.TRANSACT_PUT);
     }
 
     @ParameterizedTest
-    @EnumSource(value = Path.class, names = {"PUT", "UPDATE", "BATCH_WRITE", "TRANSACT_PUT", "TRANSACT_UPDATE"})
+    @EnumSource(
+            value = Path.class,
+            names = {"PUT", "UPDATE", "BATCH_WRITE", "TRANSACT_PUT", "TRANSACT_UPDATE"})
     @DisplayName("Index keys of a non-scalar type (BOOL, L) are type mismatches too, never indexed")
     void nonScalarValueForIndexKeyRejected(Path path) {
         var before = Fx.snapshot(db, T);
-        Throwable t = catchThrowable(() -> write(path, item("pk", s("p"), "sk", s("z"), "cat", AttributeValue.bool(true))));
+        Throwable t =
+                catchThrowable(() -> write(path, item("pk", s("p"), "sk", s("z"), "cat", AttributeValue.bool(true))));
         assertThat(t).isInstanceOfAny(ValidationException.class, TransactionCanceledException.class);
         assertThat(Fx.snapshot(db, T)).isEqualTo(before);
     }

@@ -1,6 +1,5 @@
 package io.partita.storage.conformance;
 
-import io.partita.storage.TestStorage;
 import static io.partita.storage.conformance.Fx.get;
 import static io.partita.storage.conformance.Fx.item;
 import static io.partita.storage.conformance.Fx.put;
@@ -14,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.storage.Storage;
+import io.partita.storage.TestStorage;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.schema.KeyAttribute;
@@ -50,7 +50,9 @@ class ValueModelConformanceTest {
     }
 
     private void createKv() {
-        db.createTable(TableDefinition.builder("KvTable").partitionKey(KeyAttribute.s("pk")).build());
+        db.createTable(TableDefinition.builder("KvTable")
+                .partitionKey(KeyAttribute.s("pk"))
+                .build());
     }
 
     // ---- numbers --------------------------------------------------------------------------------------------
@@ -61,12 +63,14 @@ class ValueModelConformanceTest {
         String d38 = "12345678901234567890123456789012345678";
         assertThat(n(d38).asN()).isEqualByComparingTo(new BigDecimal(d38));
         assertThat(n("-0." + d38).asN().precision()).isEqualTo(38);
-        assertThatThrownBy(() -> n(d38 + "9")).isInstanceOf(ValidationException.class)
+        assertThatThrownBy(() -> n(d38 + "9"))
+                .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("38 significant digits");
     }
 
     @Test
-    @DisplayName("DynamoDB number rule: 'Leading and trailing zeroes are trimmed' — trailing zeros do not count as digits")
+    @DisplayName(
+            "DynamoDB number rule: 'Leading and trailing zeroes are trimmed' — trailing zeros do not count as digits")
     void trailingZerosAreNotSignificant() {
         // 1 followed by 45 zeros has one significant digit and is inside the range.
         assertThat(n("1" + repeat('0', 45))).isEqualTo(n("1E+45"));
@@ -81,9 +85,15 @@ class ValueModelConformanceTest {
         assertThat(n("-" + max)).isNotNull();
         assertThat(n("1E-130")).isNotNull();
         assertThat(n("-1E-130")).isNotNull();
-        assertThatThrownBy(() -> n("1E+126")).isInstanceOf(ValidationException.class).hasMessageContaining("overflow");
-        assertThatThrownBy(() -> n("-1E+126")).isInstanceOf(ValidationException.class).hasMessageContaining("overflow");
-        assertThatThrownBy(() -> n("1E-131")).isInstanceOf(ValidationException.class).hasMessageContaining("underflow");
+        assertThatThrownBy(() -> n("1E+126"))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("overflow");
+        assertThatThrownBy(() -> n("-1E+126"))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("overflow");
+        assertThatThrownBy(() -> n("1E-131"))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("underflow");
         assertThatThrownBy(() -> n("not-a-number")).isInstanceOf(ValidationException.class);
         assertThatThrownBy(() -> n("NaN")).isInstanceOf(ValidationException.class);
         assertThatThrownBy(() -> n("Infinity")).isInstanceOf(ValidationException.class);
@@ -102,7 +112,9 @@ class ValueModelConformanceTest {
     @Test
     @DisplayName("DynamoDB number rule: a key written as 1.50 is found as 1.5 (one item, not two)")
     void normalizedNumbersAreTheSameKey() {
-        db.createTable(TableDefinition.builder("Nums").partitionKey(KeyAttribute.n("id")).build());
+        db.createTable(TableDefinition.builder("Nums")
+                .partitionKey(KeyAttribute.n("id"))
+                .build());
         put(db, "Nums", item("id", n("1.50"), "v", s("a")));
         put(db, "Nums", item("id", n("1.5"), "v", s("b")));
         assertThat(Fx.scanAll(db, "Nums")).hasSize(1);
@@ -114,7 +126,8 @@ class ValueModelConformanceTest {
     void numberRecordConstructorIsNormalizedToo() {
         // AttributeValue.N is a public record: its canonical constructor is public API.
         assertThat(new AttributeValue.N(new BigDecimal("1.50"))).isEqualTo(n("1.5"));
-        assertThatThrownBy(() -> new AttributeValue.N(new BigDecimal("1E+200"))).isInstanceOf(ValidationException.class);
+        assertThatThrownBy(() -> new AttributeValue.N(new BigDecimal("1E+200")))
+                .isInstanceOf(ValidationException.class);
     }
 
     // ---- sets -----------------------------------------------------------------------------------------------
@@ -170,7 +183,8 @@ class ValueModelConformanceTest {
     @DisplayName("DynamoDB item size: binary is raw bytes; BOOL and NULL are 1 byte")
     void binaryBoolNullSizes() {
         assertThat(Items.size(item("bin", b(new byte[10])))).isEqualTo(3 + 10);
-        assertThat(Items.size(item("t", AttributeValue.bool(true), "z", AttributeValue.nul()))).isEqualTo(1 + 1 + 1 + 1);
+        assertThat(Items.size(item("t", AttributeValue.bool(true), "z", AttributeValue.nul())))
+                .isEqualTo(1 + 1 + 1 + 1);
     }
 
     @Test
@@ -192,13 +206,15 @@ class ValueModelConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md 'Items up to 400 KB (attribute-name UTF-8 bytes + value bytes)': 409600 accepted, 409601 rejected")
+    @DisplayName(
+            "STORAGE.md 'Items up to 400 KB (attribute-name UTF-8 bytes + value bytes)': 409600 accepted, 409601 rejected")
     void itemSizeLimitIs400Kb() {
         createKv();
         Map<String, AttributeValue> exact = Fx.padTo(item("pk", s("a")), "d", 400 * 1024);
         put(db, "KvTable", exact);
         Map<String, AttributeValue> over = Fx.padTo(item("pk", s("b")), "d", 400 * 1024 + 1);
-        assertThatThrownBy(() -> put(db, "KvTable", over)).isInstanceOf(ValidationException.class)
+        assertThatThrownBy(() -> put(db, "KvTable", over))
+                .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("Item size has exceeded the maximum allowed size");
         assertThat(get(db, "KvTable", item("pk", s("b")))).isNull();
         // The attribute name counts: same value under a one-byte-longer name tips it over.
@@ -213,8 +229,12 @@ class ValueModelConformanceTest {
     void updateCannotGrowItemPast400Kb() {
         createKv();
         put(db, "KvTable", Fx.padTo(item("pk", s("a")), "d", 400 * 1024 - 10));
-        assertThatThrownBy(() -> db.updateItem(UpdateItemRequest.builder().tableName("KvTable").key(item("pk", s("a")))
-                .updateExpression("SET e = :v").expressionAttributeValues(vals(":v", s(repeat('y', 20)))).build()))
+        assertThatThrownBy(() -> db.updateItem(UpdateItemRequest.builder()
+                        .tableName("KvTable")
+                        .key(item("pk", s("a")))
+                        .updateExpression("SET e = :v")
+                        .expressionAttributeValues(vals(":v", s(repeat('y', 20))))
+                        .build()))
                 .isInstanceOf(ValidationException.class);
         assertThat(get(db, "KvTable", item("pk", s("a")))).doesNotContainKey("e");
     }
@@ -226,28 +246,38 @@ class ValueModelConformanceTest {
     void partitionKeyAtMost2048Bytes() {
         createKv();
         put(db, "KvTable", item("pk", s(repeat('p', 2048))));
-        assertThatThrownBy(() -> put(db, "KvTable", item("pk", s(repeat('p', 2049))))).isInstanceOf(ValidationException.class);
+        assertThatThrownBy(() -> put(db, "KvTable", item("pk", s(repeat('p', 2049)))))
+                .isInstanceOf(ValidationException.class);
         // bytes, not characters: 683 three-byte chars = 2049 bytes
-        assertThatThrownBy(() -> put(db, "KvTable", item("pk", s(repeat('€', 683))))).isInstanceOf(ValidationException.class);
+        assertThatThrownBy(() -> put(db, "KvTable", item("pk", s(repeat('€', 683)))))
+                .isInstanceOf(ValidationException.class);
         assertThat(Fx.scanAll(db, "KvTable")).hasSize(1);
     }
 
     @Test
     @DisplayName("STORAGE.md 'sort key 1–1024': 1024 accepted, 1025 rejected")
     void sortKeyAtMost1024Bytes() {
-        db.createTable(TableDefinition.builder("PsTable").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.b("sk")).build());
+        db.createTable(TableDefinition.builder("PsTable")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.b("sk"))
+                .build());
         put(db, "PsTable", item("pk", s("a"), "sk", b(new byte[1024])));
-        assertThatThrownBy(() -> put(db, "PsTable", item("pk", s("a"), "sk", b(new byte[1025])))).isInstanceOf(ValidationException.class);
+        assertThatThrownBy(() -> put(db, "PsTable", item("pk", s("a"), "sk", b(new byte[1025]))))
+                .isInstanceOf(ValidationException.class);
         assertThat(Fx.scanAll(db, "PsTable")).hasSize(1);
     }
 
     @Test
     @DisplayName("DynamoDB: 'The AttributeValue for a key attribute cannot contain an empty string value. Key: pk'")
     void emptyStringTableKeyRejected() {
-        db.createTable(TableDefinition.builder("PsTable").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.b("sk")).build());
+        db.createTable(TableDefinition.builder("PsTable")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.b("sk"))
+                .build());
         assertThatThrownBy(() -> put(db, "PsTable", item("pk", s(""), "sk", b(new byte[] {1}))))
                 .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("The AttributeValue for a key attribute cannot contain an empty string value. Key: pk");
+                .hasMessageContaining(
+                        "The AttributeValue for a key attribute cannot contain an empty string value. Key: pk");
         assertThatThrownBy(() -> put(db, "PsTable", item("pk", s("a"), "sk", b(new byte[0]))))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("cannot contain an empty binary value. Key: sk");
@@ -260,7 +290,8 @@ class ValueModelConformanceTest {
     @DisplayName("DYNAMODB-LOCAL.md: empty string index key '... IndexName: LastPostIndex, IndexKey: LastPostDateTime'")
     void emptyStringIndexKeyRejected() {
         db.createTable(Fx.thread());
-        assertThatThrownBy(() -> put(db, "Thread", item("ForumName", s("S3"), "Subject", s("a"), "LastPostDateTime", s(""))))
+        assertThatThrownBy(() ->
+                        put(db, "Thread", item("ForumName", s("S3"), "Subject", s("a"), "LastPostDateTime", s(""))))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("The AttributeValue for a key attribute cannot contain an empty string value. "
                         + "IndexName: LastPostIndex, IndexKey: LastPostDateTime");
@@ -276,56 +307,85 @@ class ValueModelConformanceTest {
     @Test
     @DisplayName("STORAGE.md 'S by UTF-8 bytes': supplementary characters sort after U+FFFF (unlike UTF-16 order)")
     void stringKeysSortByUtf8Bytes() {
-        db.createTable(TableDefinition.builder("Ord").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.s("sk")).build());
+        db.createTable(TableDefinition.builder("Ord")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.s("sk"))
+                .build());
         List<String> expected = List.of("A", "Z", "a", "z", "é", "\uE000", "\uFFFF", "\uD83D\uDE00");
         for (String v : List.of("\uD83D\uDE00", "z", "\uFFFF", "é", "a", "\uE000", "Z", "A")) {
             put(db, "Ord", item("pk", s("p"), "sk", s(v)));
         }
         assertThat(queryItems(db, "Ord", null, "pk = :p", vals(":p", s("p"))))
-                .extracting(i -> i.get("sk").asS()).containsExactlyElementsOf(expected);
+                .extracting(i -> i.get("sk").asS())
+                .containsExactlyElementsOf(expected);
         // Prefix sorts first: "a" < "a\u0000" < "ab"
         put(db, "Ord", item("pk", s("q"), "sk", s("ab")));
         put(db, "Ord", item("pk", s("q"), "sk", s("a")));
         assertThat(queryItems(db, "Ord", null, "pk = :p", vals(":p", s("q"))))
-                .extracting(i -> i.get("sk").asS()).containsExactly("a", "ab");
+                .extracting(i -> i.get("sk").asS())
+                .containsExactly("a", "ab");
     }
 
     @Test
     @DisplayName("STORAGE.md 'N numerically': negatives and decimals order by value, not by text")
     void numberKeysSortNumerically() {
-        db.createTable(TableDefinition.builder("Ord").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.n("sk")).build());
+        db.createTable(TableDefinition.builder("Ord")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.n("sk"))
+                .build());
         for (String v : List.of("10", "-1", "2", "-10", "0.5", "-1.5", "0", "1E+2", "-0.001", "9.99")) {
             put(db, "Ord", item("pk", s("p"), "sk", n(v)));
         }
         assertThat(queryItems(db, "Ord", null, "pk = :p", vals(":p", s("p"))))
-                .extracting(i -> i.get("sk")).containsExactly(n("-10"), n("-1.5"), n("-1"), n("-0.001"), n("0"), n("0.5"),
-                        n("2"), n("9.99"), n("10"), n("100"));
+                .extracting(i -> i.get("sk"))
+                .containsExactly(
+                        n("-10"),
+                        n("-1.5"),
+                        n("-1"),
+                        n("-0.001"),
+                        n("0"),
+                        n("0.5"),
+                        n("2"),
+                        n("9.99"),
+                        n("10"),
+                        n("100"));
     }
 
     @Test
     @DisplayName("STORAGE.md 'B by unsigned bytes': 0x80 and 0xFF sort after 0x7F")
     void binaryKeysSortUnsigned() {
-        db.createTable(TableDefinition.builder("Ord").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.b("sk")).build());
+        db.createTable(TableDefinition.builder("Ord")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.b("sk"))
+                .build());
         for (int v : new int[] {0xFF, 0x01, 0x80, 0x7F, 0x00}) {
             put(db, "Ord", item("pk", s("p"), "sk", b(new byte[] {(byte) v})));
         }
         put(db, "Ord", item("pk", s("p"), "sk", b(new byte[] {0x7F, 0x00})));
         assertThat(queryItems(db, "Ord", null, "pk = :p", vals(":p", s("p"))))
                 .extracting(i -> i.get("sk").asB().toByteArray())
-                .containsExactly(new byte[] {0}, new byte[] {1}, new byte[] {0x7F}, new byte[] {0x7F, 0}, new byte[] {(byte) 0x80},
+                .containsExactly(
+                        new byte[] {0},
+                        new byte[] {1},
+                        new byte[] {0x7F},
+                        new byte[] {0x7F, 0},
+                        new byte[] {(byte) 0x80},
                         new byte[] {(byte) 0xFF});
     }
 
     @Test
     @DisplayName("STORAGE.md key order holds in GSIs too (N sort key of an index, negative values)")
     void indexKeysSortByTheSameRules() {
-        db.createTable(TableDefinition.builder("Ord").partitionKey(KeyAttribute.s("pk"))
-                .globalSecondaryIndex("ByScore", KeyAttribute.s("g"), KeyAttribute.n("score"), Projection.keysOnly()).build());
+        db.createTable(TableDefinition.builder("Ord")
+                .partitionKey(KeyAttribute.s("pk"))
+                .globalSecondaryIndex("ByScore", KeyAttribute.s("g"), KeyAttribute.n("score"), Projection.keysOnly())
+                .build());
         int i = 0;
         for (String v : List.of("3", "-20", "0.25", "-3", "100")) {
             put(db, "Ord", item("pk", s("k" + i++), "g", s("G"), "score", n(v)));
         }
         assertThat(queryItems(db, "Ord", "ByScore", "g = :g", vals(":g", s("G"))))
-                .extracting(x -> x.get("score")).containsExactly(n("-20"), n("-3"), n("0.25"), n("3"), n("100"));
+                .extracting(x -> x.get("score"))
+                .containsExactly(n("-20"), n("-3"), n("0.25"), n("3"), n("100"));
     }
 }

@@ -54,14 +54,26 @@ class DurableStoreTest {
 
     static TableDefinition orders() {
         return TableDefinition.builder("Orders")
-                .partitionKey(KeyAttribute.s("customer")).sortKey(KeyAttribute.s("order"))
-                .globalSecondaryIndex("ByStatus", KeyAttribute.s("stage"), KeyAttribute.n("total"), Projection.keysOnly())
+                .partitionKey(KeyAttribute.s("customer"))
+                .sortKey(KeyAttribute.s("order"))
+                .globalSecondaryIndex(
+                        "ByStatus", KeyAttribute.s("stage"), KeyAttribute.n("total"), Projection.keysOnly())
                 .localSecondaryIndex("ByTotal", KeyAttribute.n("total"), Projection.include("stage"))
                 .build();
     }
 
     static Map<String, AttributeValue> order(String customer, String order, String status, int total) {
-        return Map.of("customer", s(customer), "order", s(order), "stage", s(status), "total", n(total), "note", s("x".repeat(1 + total % 50)));
+        return Map.of(
+                "customer",
+                s(customer),
+                "order",
+                s(order),
+                "stage",
+                s(status),
+                "total",
+                n(total),
+                "note",
+                s("x".repeat(1 + total % 50)));
     }
 
     static void put(Storage db, Map<String, AttributeValue> item) {
@@ -69,13 +81,23 @@ class DurableStoreTest {
     }
 
     static Map<String, AttributeValue> get(Storage db, String customer, String order) {
-        return db.getItem(GetItemRequest.builder().tableName("Orders").key(Map.of("customer", s(customer), "order", s(order)))
-                .consistentRead(true).build()).item();
+        return db.getItem(GetItemRequest.builder()
+                        .tableName("Orders")
+                        .key(Map.of("customer", s(customer), "order", s(order)))
+                        .consistentRead(true)
+                        .build())
+                .item();
     }
 
     static int byStatus(Storage db, String status) {
-        return db.query(QueryRequest.builder().tableName("Orders").indexName("ByStatus").keyConditionExpression("stage = :s")
-                .expressionAttributeValues(Map.of(":s", s(status))).build()).items().size();
+        return db.query(QueryRequest.builder()
+                        .tableName("Orders")
+                        .indexName("ByStatus")
+                        .keyConditionExpression("stage = :s")
+                        .expressionAttributeValues(Map.of(":s", s(status)))
+                        .build())
+                .items()
+                .size();
     }
 
     @Test
@@ -86,15 +108,20 @@ class DurableStoreTest {
                 put(db, order("c" + i % 7, "o" + i, i % 3 == 0 ? "OPEN" : "DONE", i));
             }
             put(db, order("c1", "o1", "OPEN", 1)); // moves its GSI entry from DONE to OPEN
-            db.createGlobalSecondaryIndex("Orders", new GlobalSecondaryIndex("ByNote", List.of(KeyAttribute.s("note")), List.of(),
-                    Projection.all()));
-            db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(List.of(
-                    TransactWriteItem.put("Orders", order("t", "a", "OPEN", 7)),
-                    TransactWriteItem.put("Orders", order("t", "b", "OPEN", 8)))).build());
+            db.createGlobalSecondaryIndex(
+                    "Orders",
+                    new GlobalSecondaryIndex("ByNote", List.of(KeyAttribute.s("note")), List.of(), Projection.all()));
+            db.transactWriteItems(TransactWriteItemsRequest.builder()
+                    .transactItems(List.of(
+                            TransactWriteItem.put("Orders", order("t", "a", "OPEN", 7)),
+                            TransactWriteItem.put("Orders", order("t", "b", "OPEN", 8))))
+                    .build());
         }
         try (DurableStorage db = Storage.open(dir)) {
             TableDescription d = db.describeTable("Orders");
-            assertThat(d.definition().globalSecondaryIndexes()).extracting(GlobalSecondaryIndex::name).containsExactly("ByStatus", "ByNote");
+            assertThat(d.definition().globalSecondaryIndexes())
+                    .extracting(GlobalSecondaryIndex::name)
+                    .containsExactly("ByStatus", "ByNote");
             assertThat(d.definition().localSecondaryIndexes()).hasSize(1);
             assertThat(d.itemCount()).isEqualTo(302);
             assertThat(get(db, "c1", "o1")).containsEntry("stage", s("OPEN"));
@@ -124,7 +151,8 @@ class DurableStoreTest {
             db.createTable(orders());
             assertThatThrownBy(() -> Storage.open(dir))
                     .isInstanceOf(DurableStorageException.Locked.class)
-                    .hasMessageContaining(dir.toAbsolutePath().toString()).hasMessageContaining("already open");
+                    .hasMessageContaining(dir.toAbsolutePath().toString())
+                    .hasMessageContaining("already open");
             put(db, order("c", "o", "OPEN", 1)); // the first instance is unaffected
         }
         try (DurableStorage db = Storage.open(dir)) { // and after close it opens again
@@ -136,12 +164,22 @@ class DurableStoreTest {
     void anotherProcessCannotOpenALockedDirectory() throws Exception {
         try (DurableStorage db = Storage.open(dir)) {
             db.createTable(orders());
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), OpenProbe.class.getName(), dir.toString())
-                    .redirectErrorStream(true).start();
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process p = new ProcessBuilder(
+                            java,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            OpenProbe.class.getName(),
+                            dir.toString())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(out).contains("Locked").contains("in use by another process").contains(dir.toAbsolutePath().toString());
+            assertThat(out)
+                    .contains("Locked")
+                    .contains("in use by another process")
+                    .contains(dir.toAbsolutePath().toString());
             put(db, order("c", "o", "OPEN", 1));
         }
     }
@@ -171,7 +209,8 @@ class DurableStoreTest {
                     assertThat(e.found()).isEqualTo("2");
                     assertThat(e.expected()).isEqualTo("1");
                 })
-                .hasMessageContaining("format version 2").hasMessageContaining("format version 1");
+                .hasMessageContaining("format version 2")
+                .hasMessageContaining("format version 1");
         assertThat(Files.readString(marker)).isEqualTo("partita-durable-format 2\n"); // changed nothing
     }
 
@@ -180,9 +219,11 @@ class DurableStoreTest {
         Files.writeString(dir.resolve("notes.txt"), "mine");
         assertThatThrownBy(() -> Storage.open(dir))
                 .isInstanceOf(DurableStorageException.FormatMismatch.class)
-                .hasMessageContaining("not a Partita store").hasMessageContaining("notes.txt");
+                .hasMessageContaining("not a Partita store")
+                .hasMessageContaining("notes.txt");
         try (Stream<Path> files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("notes.txt", "partita.lock");
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("notes.txt", "partita.lock");
         }
     }
 
@@ -193,7 +234,8 @@ class DurableStoreTest {
         }
         Files.delete(dir.resolve("PARTITA-FORMAT"));
         assertThatThrownBy(() -> Storage.open(dir))
-                .isInstanceOf(DurableStorageException.Corrupted.class).hasMessageContaining("PARTITA-FORMAT");
+                .isInstanceOf(DurableStorageException.Corrupted.class)
+                .hasMessageContaining("PARTITA-FORMAT");
     }
 
     private Path writeAndFlush(int items) {
@@ -243,13 +285,15 @@ class DurableStoreTest {
         }
         // either the open or the first read of a damaged block fails, naming the file; no partial result is returned
         assertThatThrownBy(() -> {
-            try (DurableStorage db = Storage.open(dir)) {
-                for (int i = 0; i < 2000; i++) {
-                    get(db, "c" + i % 11, "o" + i);
-                }
-                db.checkInvariants();
-            }
-        }).isInstanceOf(DurableStorageException.Corrupted.class).hasMessageContaining(sst.getFileName().toString());
+                    try (DurableStorage db = Storage.open(dir)) {
+                        for (int i = 0; i < 2000; i++) {
+                            get(db, "c" + i % 11, "o" + i);
+                        }
+                        db.checkInvariants();
+                    }
+                })
+                .isInstanceOf(DurableStorageException.Corrupted.class)
+                .hasMessageContaining(sst.getFileName().toString());
     }
 
     @Test
@@ -262,9 +306,11 @@ class DurableStoreTest {
             Thread writer = new Thread(() -> {
                 int i = 0;
                 while (!stop.get()) {
-                    db.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(List.of(
-                            TransactWriteItem.put("Orders", order("a", "o" + i, "OPEN", i)),
-                            TransactWriteItem.put("Orders", order("b", "o" + i, "OPEN", i)))).build());
+                    db.transactWriteItems(TransactWriteItemsRequest.builder()
+                            .transactItems(List.of(
+                                    TransactWriteItem.put("Orders", order("a", "o" + i, "OPEN", i)),
+                                    TransactWriteItem.put("Orders", order("b", "o" + i, "OPEN", i))))
+                            .build());
                     written.set(++i);
                 }
             });
@@ -291,9 +337,11 @@ class DurableStoreTest {
             TestStorage.deleteRecursively(copy);
         }
         assertThatThrownBy(() -> {
-            try (DurableStorage db = Storage.open(dir)) {
-                db.backup(dir);
-            }
-        }).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("exists");
+                    try (DurableStorage db = Storage.open(dir)) {
+                        db.backup(dir);
+                    }
+                })
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("exists");
     }
 }

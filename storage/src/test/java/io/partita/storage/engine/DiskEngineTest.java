@@ -67,20 +67,30 @@ class DiskEngineTest {
             assertThat(back.size()).isEqualTo(stored.size());
         }
         // a lone surrogate survives too
-        Map<String, AttributeValue> odd = ItemMap.builder(1).add("k", s("a\uD800b")).build();
-        assertThat(ItemCodec.decode(ItemCodec.encode(new Stored(odd, 5))).item()).isEqualTo(odd);
+        Map<String, AttributeValue> odd =
+                ItemMap.builder(1).add("k", s("a\uD800b")).build();
+        assertThat(ItemCodec.decode(ItemCodec.encode(new Stored(odd, 5))).item())
+                .isEqualTo(odd);
         assertThatThrownBy(() -> ItemCodec.decode(new byte[] {5, 1, 1})).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static AttributeValue value(Random r, int depth) {
         switch (r.nextInt(depth > 0 ? 12 : 7)) {
-            case 0: return s("s" + r.nextInt() + (r.nextBoolean() ? "ü€" : ""));
-            case 1: return n(r.nextLong());
-            case 2: return AttributeValue.n(new BigDecimal(r.nextInt(100000)).movePointLeft(r.nextInt(20)));
-            case 3: return AttributeValue.n(new BigDecimal("1234567890123456789012345678901234567").movePointRight(r.nextInt(40)));
-            case 4: return AttributeValue.b(new byte[] {(byte) r.nextInt(), 0, (byte) 0xFF});
-            case 5: return AttributeValue.bool(r.nextBoolean());
-            case 6: return AttributeValue.nul();
+            case 0:
+                return s("s" + r.nextInt() + (r.nextBoolean() ? "ü€" : ""));
+            case 1:
+                return n(r.nextLong());
+            case 2:
+                return AttributeValue.n(new BigDecimal(r.nextInt(100000)).movePointLeft(r.nextInt(20)));
+            case 3:
+                return AttributeValue.n(
+                        new BigDecimal("1234567890123456789012345678901234567").movePointRight(r.nextInt(40)));
+            case 4:
+                return AttributeValue.b(new byte[] {(byte) r.nextInt(), 0, (byte) 0xFF});
+            case 5:
+                return AttributeValue.bool(r.nextBoolean());
+            case 6:
+                return AttributeValue.nul();
             case 7: {
                 List<AttributeValue> l = new ArrayList<>();
                 for (int i = r.nextInt(4); i > 0; i--) {
@@ -95,24 +105,34 @@ class DiskEngineTest {
                 }
                 return AttributeValue.m(m);
             }
-            case 9: return AttributeValue.ss(Set.of("x", "y" + r.nextInt(9)));
-            case 10: return AttributeValue.nsOf("1", "2.5", "-" + r.nextInt(99) + "E-3");
-            default: return AttributeValue.bs(Set.of(Bytes.copyOf(new byte[] {1, 2}), Bytes.copyOf(new byte[] {(byte) r.nextInt(100)})));
+            case 9:
+                return AttributeValue.ss(Set.of("x", "y" + r.nextInt(9)));
+            case 10:
+                return AttributeValue.nsOf("1", "2.5", "-" + r.nextInt(99) + "E-3");
+            default:
+                return AttributeValue.bs(
+                        Set.of(Bytes.copyOf(new byte[] {1, 2}), Bytes.copyOf(new byte[] {(byte) r.nextInt(100)})));
         }
     }
 
     private static TableDefinition table() {
-        return TableDefinition.builder("Tab").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.n("sk")).build();
+        return TableDefinition.builder("Tab")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.n("sk"))
+                .build();
     }
 
     private static void put(Storage db, int i) {
-        db.putItem(PutItemRequest.builder().tableName("Tab")
-                .item(Map.of("pk", s("p" + i % 13), "sk", n(i), "g", s("g" + i % 5), "pad", s("v".repeat(40)))).build());
+        db.putItem(PutItemRequest.builder()
+                .tableName("Tab")
+                .item(Map.of("pk", s("p" + i % 13), "sk", n(i), "g", s("g" + i % 5), "pad", s("v".repeat(40))))
+                .build());
     }
 
     @Test
     void aBackfillInterruptedByACrashIsRestartedAtTheNextOpen() {
-        GlobalSecondaryIndex byG = new GlobalSecondaryIndex("ByG", List.of(KeyAttribute.s("g")), List.of(KeyAttribute.n("sk")), Projection.all());
+        GlobalSecondaryIndex byG = new GlobalSecondaryIndex(
+                "ByG", List.of(KeyAttribute.s("g")), List.of(KeyAttribute.n("sk")), Projection.all());
         try (DurableStorage db = Storage.open(dir)) {
             db.createTable(table());
             for (int i = 0; i < 2500; i++) {
@@ -126,18 +146,29 @@ class DiskEngineTest {
             CatalogCodec.Record r = CatalogCodec.decode(store.get(key));
             long space = 999_999;
             DiskWrite w = new DiskWrite(store);
-            w.put(key, CatalogCodec.encode(new CatalogCodec.Record(r.definition(), r.itemsSpace(), r.lsiSpaces(), r.gsiSpaces(), byG, space)));
+            w.put(
+                    key,
+                    CatalogCodec.encode(new CatalogCodec.Record(
+                            r.definition(), r.itemsSpace(), r.lsiSpaces(), r.gsiSpaces(), byG, space)));
             byte[] stray = DiskStore.spaceKey(DiskStore.DATA, space, new byte[] {1, 2, 3, 4, 5});
             w.put(stray, new byte[] {4, 0, 0});
             w.count(space, 7, 700);
             w.commit();
         }
         try (DurableStorage db = Storage.open(dir)) {
-            assertThat(db.describeTable("Tab").definition().globalSecondaryIndexes()).extracting(GlobalSecondaryIndex::name).containsExactly("ByG");
+            assertThat(db.describeTable("Tab").definition().globalSecondaryIndexes())
+                    .extracting(GlobalSecondaryIndex::name)
+                    .containsExactly("ByG");
             db.checkInvariants(); // every item in the index once, the stray entry gone, the counters exact
             assertThat(db.describeTable("Tab").indexes().get(0).itemCount()).isEqualTo(2500);
-            assertThat(db.query(QueryRequest.builder().tableName("Tab").indexName("ByG").keyConditionExpression("g = :g")
-                    .expressionAttributeValues(Map.of(":g", s("g3"))).build()).count()).isEqualTo(500);
+            assertThat(db.query(QueryRequest.builder()
+                                    .tableName("Tab")
+                                    .indexName("ByG")
+                                    .keyConditionExpression("g = :g")
+                                    .expressionAttributeValues(Map.of(":g", s("g3")))
+                                    .build())
+                            .count())
+                    .isEqualTo(500);
         }
         try (DurableStorage db = Storage.open(dir)) { // and it stays finished
             db.checkInvariants();
@@ -163,8 +194,16 @@ class DiskEngineTest {
                 db.createTable(table());
                 for (int i = 0; i < 1_000_000; i++) {
                     try {
-                        db.putItem(PutItemRequest.builder().tableName("Tab")
-                                .item(Map.of("pk", s("p" + i % 13), "sk", n(i), "pad", s(Integer.toString(i).repeat(400)))).build());
+                        db.putItem(PutItemRequest.builder()
+                                .tableName("Tab")
+                                .item(Map.of(
+                                        "pk",
+                                        s("p" + i % 13),
+                                        "sk",
+                                        n(i),
+                                        "pad",
+                                        s(Integer.toString(i).repeat(400))))
+                                .build());
                         acknowledged = i + 1;
                     } catch (DurableStorageException e) {
                         failure = e;
@@ -172,11 +211,23 @@ class DiskEngineTest {
                     }
                 }
                 assertThat(failure).as("the disk filled up").isNotNull();
-                assertThat(failure).isInstanceOf(DurableStorageException.IOFailure.class).hasMessageContaining("No space left");
+                assertThat(failure)
+                        .isInstanceOf(DurableStorageException.IOFailure.class)
+                        .hasMessageContaining("No space left");
                 int failedAt = acknowledged;
-                assertThat(db.getItem(GetItemRequest.builder().tableName("Tab").key(Map.of("pk", s("p" + failedAt % 13), "sk", n(failedAt)))
-                        .build()).item()).as("the failed write is not visible").isNull();
-                assertThat(db.getItem(GetItemRequest.builder().tableName("Tab").key(Map.of("pk", s("p0"), "sk", n(0))).build()).item()).isNotNull();
+                assertThat(db.getItem(GetItemRequest.builder()
+                                        .tableName("Tab")
+                                        .key(Map.of("pk", s("p" + failedAt % 13), "sk", n(failedAt)))
+                                        .build())
+                                .item())
+                        .as("the failed write is not visible")
+                        .isNull();
+                assertThat(db.getItem(GetItemRequest.builder()
+                                        .tableName("Tab")
+                                        .key(Map.of("pk", s("p0"), "sk", n(0)))
+                                        .build())
+                                .item())
+                        .isNotNull();
                 assertThat(db.describeTable("Tab").itemCount()).isEqualTo(acknowledged);
             } catch (DurableStorageException closing) {
                 // closing a store whose disk is full may fail to sync its log: the data written so far is in the log

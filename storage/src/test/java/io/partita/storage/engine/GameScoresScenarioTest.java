@@ -1,12 +1,12 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.TestStorage;
 import static io.partita.storage.value.AttributeValue.n;
 import static io.partita.storage.value.AttributeValue.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.storage.Storage;
+import io.partita.storage.TestStorage;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.QueryRequest;
@@ -34,8 +34,11 @@ class GameScoresScenarioTest {
         db.createTable(TableDefinition.builder("GameScores")
                 .partitionKey(KeyAttribute.s("UserId"))
                 .sortKey(KeyAttribute.s("GameTitle"))
-                .globalSecondaryIndex(GlobalSecondaryIndex.of("GameTitleIndex", KeyAttribute.s("GameTitle"),
-                        KeyAttribute.n("TopScore"), Projection.include("Wins", "Losses")))
+                .globalSecondaryIndex(GlobalSecondaryIndex.of(
+                        "GameTitleIndex",
+                        KeyAttribute.s("GameTitle"),
+                        KeyAttribute.n("TopScore"),
+                        Projection.include("Wins", "Losses")))
                 .build());
         put("101", "Galaxy Invaders", 5842, 21, 72);
         put("101", "Meteor Blasters", 1000, 12, 3);
@@ -55,16 +58,34 @@ class GameScoresScenarioTest {
     }
 
     private void put(String user, String title, int top, int wins, int losses) {
-        db.putItem(PutItemRequest.builder().tableName("GameScores").item(Map.of(
-                "UserId", s(user), "GameTitle", s(title), "TopScore", n(top), "Wins", n(wins), "Losses", n(losses),
-                "TopScoreDateTime", s("2015-09-15:17:24:31"))).build());
+        db.putItem(PutItemRequest.builder()
+                .tableName("GameScores")
+                .item(Map.of(
+                        "UserId",
+                        s(user),
+                        "GameTitle",
+                        s(title),
+                        "TopScore",
+                        n(top),
+                        "Wins",
+                        n(wins),
+                        "Losses",
+                        n(losses),
+                        "TopScoreDateTime",
+                        s("2015-09-15:17:24:31")))
+                .build());
     }
 
     private QueryResponse topScores(String title, boolean forward, Integer limit) {
-        return db.query(QueryRequest.builder().tableName("GameScores").indexName("GameTitleIndex")
+        return db.query(QueryRequest.builder()
+                .tableName("GameScores")
+                .indexName("GameTitleIndex")
                 .keyConditionExpression("GameTitle = :t AND TopScore > :min")
                 .expressionAttributeValues(Map.of(":t", s(title), ":min", n(0)))
-                .scanIndexForward(forward).limit(limit).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build());
+                .scanIndexForward(forward)
+                .limit(limit)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .build());
     }
 
     @Test
@@ -81,28 +102,42 @@ class GameScoresScenarioTest {
         QueryResponse first = topScores("Meteor Blasters", true, 1);
         assertThat(first.items()).hasSize(1);
         assertThat(first.lastEvaluatedKey()).containsOnlyKeys("UserId", "GameTitle", "TopScore");
-        QueryResponse second = db.query(QueryRequest.builder().tableName("GameScores").indexName("GameTitleIndex")
-                .keyConditionExpression("GameTitle = :t").expressionAttributeValues(Map.of(":t", s("Meteor Blasters")))
-                .exclusiveStartKey(first.lastEvaluatedKey()).build());
+        QueryResponse second = db.query(QueryRequest.builder()
+                .tableName("GameScores")
+                .indexName("GameTitleIndex")
+                .keyConditionExpression("GameTitle = :t")
+                .expressionAttributeValues(Map.of(":t", s("Meteor Blasters")))
+                .exclusiveStartKey(first.lastEvaluatedKey())
+                .build());
         assertThat(second.items()).extracting(i -> i.get("TopScore")).containsExactly(n(1000));
     }
 
     @Test
     void wrongTypedIndexKeyOnUpdateIsRejectedAndChangesNothing() {
         // DynamoDB Local's UpdateItem skips this check; DynamoDB (and the core) reject it.
-        assertThatThrownBy(() -> db.updateItem(UpdateItemRequest.builder().tableName("GameScores")
-                .key(Map.of("UserId", s("101"), "GameTitle", s("Starship X")))
-                .updateExpression("SET TopScore = :bad").expressionAttributeValues(Map.of(":bad", s("lots"))).build()))
+        assertThatThrownBy(() -> db.updateItem(UpdateItemRequest.builder()
+                        .tableName("GameScores")
+                        .key(Map.of("UserId", s("101"), "GameTitle", s("Starship X")))
+                        .updateExpression("SET TopScore = :bad")
+                        .expressionAttributeValues(Map.of(":bad", s("lots")))
+                        .build()))
                 .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("TopScore").hasMessageContaining("GameTitleIndex");
-        assertThat(topScores("Starship X", true, null).items()).extracting(i -> i.get("TopScore")).containsExactly(n(24), n(42));
+                .hasMessageContaining("TopScore")
+                .hasMessageContaining("GameTitleIndex");
+        assertThat(topScores("Starship X", true, null).items())
+                .extracting(i -> i.get("TopScore"))
+                .containsExactly(n(24), n(42));
     }
 
     @Test
     void removingTheSortKeyAttributeTakesTheItemOutOfTheSparseIndex() {
-        db.updateItem(UpdateItemRequest.builder().tableName("GameScores")
-                .key(Map.of("UserId", s("101"), "GameTitle", s("Starship X"))).updateExpression("REMOVE TopScore").build());
-        List<Map<String, AttributeValue>> items = topScores("Starship X", true, null).items();
+        db.updateItem(UpdateItemRequest.builder()
+                .tableName("GameScores")
+                .key(Map.of("UserId", s("101"), "GameTitle", s("Starship X")))
+                .updateExpression("REMOVE TopScore")
+                .build());
+        List<Map<String, AttributeValue>> items =
+                topScores("Starship X", true, null).items();
         assertThat(items).extracting(i -> i.get("UserId")).containsExactly(s("103"));
     }
 }

@@ -38,10 +38,19 @@ class KeyCodecOrderTest {
     }
 
     @Property(tries = 3000, seed = "7264")
-    void tuplesOrderLexicographically(@ForAll("strings") String s1, @ForAll("numbers") BigDecimal n1,
-                                      @ForAll("strings") String s2, @ForAll("numbers") BigDecimal n2) {
-        OrderKey a = KeyCodec.builder(0).add(AttributeValue.s(s1)).add(AttributeValue.n(n1)).build();
-        OrderKey b = KeyCodec.builder(0).add(AttributeValue.s(s2)).add(AttributeValue.n(n2)).build();
+    void tuplesOrderLexicographically(
+            @ForAll("strings") String s1,
+            @ForAll("numbers") BigDecimal n1,
+            @ForAll("strings") String s2,
+            @ForAll("numbers") BigDecimal n2) {
+        OrderKey a = KeyCodec.builder(0)
+                .add(AttributeValue.s(s1))
+                .add(AttributeValue.n(n1))
+                .build();
+        OrderKey b = KeyCodec.builder(0)
+                .add(AttributeValue.s(s2))
+                .add(AttributeValue.n(n2))
+                .build();
         int expected = KeyOrder.compare(AttributeValue.s(s1), AttributeValue.s(s2));
         if (expected == 0) {
             expected = KeyOrder.compare(AttributeValue.n(n1), AttributeValue.n(n2));
@@ -50,11 +59,18 @@ class KeyCodecOrderTest {
     }
 
     @Property(tries = 2000, seed = "7265")
-    void afterBoundSortsAfterEveryExtension(@ForAll("strings") String prefix, @ForAll("strings") String rest,
-                                            @ForAll("binaries") byte[] tail) {
-        OrderKey bound = KeyCodec.builder(0).add(AttributeValue.s(prefix)).after().build();
-        OrderKey key = KeyCodec.builder(0).add(AttributeValue.s(prefix)).add(AttributeValue.s(rest)).build();
-        OrderKey binKey = KeyCodec.builder(0).add(AttributeValue.s(prefix)).add(AttributeValue.b(tail)).build();
+    void afterBoundSortsAfterEveryExtension(
+            @ForAll("strings") String prefix, @ForAll("strings") String rest, @ForAll("binaries") byte[] tail) {
+        OrderKey bound =
+                KeyCodec.builder(0).add(AttributeValue.s(prefix)).after().build();
+        OrderKey key = KeyCodec.builder(0)
+                .add(AttributeValue.s(prefix))
+                .add(AttributeValue.s(rest))
+                .build();
+        OrderKey binKey = KeyCodec.builder(0)
+                .add(AttributeValue.s(prefix))
+                .add(AttributeValue.b(tail))
+                .build();
         OrderKey start = KeyCodec.builder(0).add(AttributeValue.s(prefix)).build();
         assertThat(key.compareTo(bound)).isNegative();
         assertThat(binKey.compareTo(bound)).isNegative();
@@ -62,9 +78,11 @@ class KeyCodecOrderTest {
     }
 
     @Property(tries = 2000, seed = "7266")
-    void beginsWithRangeHoldsExactlyTheValuesWithThePrefix(@ForAll("strings") String prefix, @ForAll("strings") String value) {
+    void beginsWithRangeHoldsExactlyTheValuesWithThePrefix(
+            @ForAll("strings") String prefix, @ForAll("strings") String value) {
         OrderKey low = KeyCodec.builder(0).addPrefix(AttributeValue.s(prefix)).build();
-        OrderKey high = KeyCodec.builder(0).addPrefix(AttributeValue.s(prefix)).after().build();
+        OrderKey high =
+                KeyCodec.builder(0).addPrefix(AttributeValue.s(prefix)).after().build();
         OrderKey key = KeyCodec.builder(0).add(AttributeValue.s(value)).build();
         boolean inRange = key.compareTo(low) >= 0 && key.compareTo(high) < 0;
         assertThat(inRange).as("'%s' begins with '%s'", value, prefix).isEqualTo(value.startsWith(prefix));
@@ -94,7 +112,9 @@ class KeyCodecOrderTest {
     Arbitrary<String> strings() {
         Arbitrary<Character> chars = Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(6, Arbitraries.chars().range('a', 'd')),
-                net.jqwik.api.Tuple.of(1, Arbitraries.chars().with('\u0000', '\u007f', '\u0080', '\u07ff', '\u0800', '\uFFFF', '\uE000')),
+                net.jqwik.api.Tuple.of(
+                        1,
+                        Arbitraries.chars().with('\u0000', '\u007f', '\u0080', '\u07ff', '\u0800', '\uFFFF', '\uE000')),
                 net.jqwik.api.Tuple.of(1, Arbitraries.chars().range('\u00e0', '\u00e3')));
         Arbitrary<String> bmp = chars.list().ofMaxSize(6).map(l -> {
             StringBuilder sb = new StringBuilder();
@@ -102,23 +122,32 @@ class KeyCodecOrderTest {
             return sb.toString();
         });
         // Supplementary characters (surrogate pairs) sort after U+FFFF in UTF-8 but before it in UTF-16.
-        return Combinators.combine(bmp, Arbitraries.of("", "\uD83D\uDE00", "\uD800\uDC00"), bmp).as((x, y, z) -> x + y + z);
+        return Combinators.combine(bmp, Arbitraries.of("", "\uD83D\uDE00", "\uD800\uDC00"), bmp)
+                .as((x, y, z) -> x + y + z);
     }
 
     @Provide
     Arbitrary<BigDecimal> numbers() {
-        Arbitrary<BigDecimal> small = Arbitraries.integers().between(-1000, 1000).map(BigDecimal::valueOf);
-        Arbitrary<BigDecimal> decimals = Combinators.combine(Arbitraries.longs().between(-99_999_999, 99_999_999),
-                Arbitraries.integers().between(-20, 20)).as(BigDecimal::valueOf);
-        Arbitrary<BigDecimal> extremes = Combinators.combine(Arbitraries.integers().between(1, 9), Arbitraries.integers().between(-125, 125),
-                Arbitraries.of(1, -1)).as((d, e, s) -> new BigDecimal(d).scaleByPowerOfTen(e).multiply(BigDecimal.valueOf(s)));
+        Arbitrary<BigDecimal> small =
+                Arbitraries.integers().between(-1000, 1000).map(BigDecimal::valueOf);
+        Arbitrary<BigDecimal> decimals = Combinators.combine(
+                        Arbitraries.longs().between(-99_999_999, 99_999_999),
+                        Arbitraries.integers().between(-20, 20))
+                .as(BigDecimal::valueOf);
+        Arbitrary<BigDecimal> extremes = Combinators.combine(
+                        Arbitraries.integers().between(1, 9),
+                        Arbitraries.integers().between(-125, 125),
+                        Arbitraries.of(1, -1))
+                .as((d, e, s) -> new BigDecimal(d).scaleByPowerOfTen(e).multiply(BigDecimal.valueOf(s)));
         return Arbitraries.oneOf(small, decimals, extremes);
     }
 
     @Provide
     Arbitrary<byte[]> binaries() {
         return Arbitraries.of((byte) 0, (byte) 1, (byte) 0x7F, (byte) 0x80, (byte) 0xFE, (byte) 0xFF)
-                .list().ofMaxSize(5).map(l -> {
+                .list()
+                .ofMaxSize(5)
+                .map(l -> {
                     byte[] out = new byte[l.size()];
                     for (int i = 0; i < out.length; i++) {
                         out[i] = l.get(i);
@@ -126,5 +155,4 @@ class KeyCodecOrderTest {
                     return out;
                 });
     }
-
 }

@@ -48,7 +48,8 @@ class PartitionedMapTest {
         assertThat(list(map.all())).isEqualTo(new ArrayList<>(reference.entrySet()));
     }
 
-    private static void checkRange(PartitionedMap map, NavigableMap<OrderKey, Stored> reference, String partition, Random rnd) {
+    private static void checkRange(
+            PartitionedMap map, NavigableMap<OrderKey, Stored> reference, String partition, Random rnd) {
         int a = rnd.nextInt(420);
         int b = a + rnd.nextInt(420);
         OrderKey low = bound(partition, a);
@@ -59,7 +60,8 @@ class PartitionedMapTest {
         if (start != null) {
             expected = forward ? expected.tailMap(start, false) : expected.headMap(start, false);
         }
-        List<Map.Entry<OrderKey, Stored>> want = new ArrayList<>((forward ? expected : expected.descendingMap()).entrySet());
+        List<Map.Entry<OrderKey, Stored>> want =
+                new ArrayList<>((forward ? expected : expected.descendingMap()).entrySet());
         assertThat(list(map.range(low, high, start, forward)))
                 .as("range [%d, %d) of %s after %s %s", a, b, partition, start, forward ? "ascending" : "descending")
                 .isEqualTo(want);
@@ -68,7 +70,11 @@ class PartitionedMapTest {
 
     private static OrderKey key(String partition, int sort) {
         AttributeValue pk = AttributeValue.s(partition);
-        return KeyCodec.builder(OrderKey.partitionHash(pk)).add(pk).endPartition().add(AttributeValue.n(sort)).build();
+        return KeyCodec.builder(OrderKey.partitionHash(pk))
+                .add(pk)
+                .endPartition()
+                .add(AttributeValue.n(sort))
+                .build();
     }
 
     private static OrderKey bound(String partition, int sort) {

@@ -61,9 +61,12 @@ class ConditionExpressionTest {
 
         @Test
         void mapsAndListsCompareStructurally() {
-            assertThat(cond("doc.inr = :v", ITEM, ph(":v", map("deep", n("7.0"))))).isTrue();
-            assertThat(cond("lst = :v", ITEM, ph(":v", l(s("x"), n(3), map("k", s("v")))))).isTrue();
-            assertThat(cond("lst = :v", ITEM, ph(":v", l(n(3), s("x"), map("k", s("v")))))).isFalse();
+            assertThat(cond("doc.inr = :v", ITEM, ph(":v", map("deep", n("7.0")))))
+                    .isTrue();
+            assertThat(cond("lst = :v", ITEM, ph(":v", l(s("x"), n(3), map("k", s("v"))))))
+                    .isTrue();
+            assertThat(cond("lst = :v", ITEM, ph(":v", l(n(3), s("x"), map("k", s("v"))))))
+                    .isFalse();
         }
 
         @Test
@@ -94,7 +97,8 @@ class ConditionExpressionTest {
 
         @Test
         void orderingOnBinaryIsUnsigned() {
-            assertThat(cond("bin > :v", ITEM, ph(":v", b(new byte[] {1, 2, 0x7f})))).isTrue();
+            assertThat(cond("bin > :v", ITEM, ph(":v", b(new byte[] {1, 2, 0x7f}))))
+                    .isTrue();
             assertThat(cond("bin < :v", ITEM, ph(":v", b(new byte[] {1, 3})))).isTrue();
         }
 
@@ -113,7 +117,8 @@ class ConditionExpressionTest {
                     .hasMessage("Invalid ConditionExpression: Incorrect operand type for operator or function; "
                             + "operator or function: >=, operand type: BOOL");
             assertThatThrownBy(() -> cond("tags BETWEEN :a AND :b", ITEM, ph(":a", ss("a"), ":b", ss("b"))))
-                    .isInstanceOf(ValidationException.class).hasMessageContaining("operator or function: BETWEEN, operand type: SS");
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessageContaining("operator or function: BETWEEN, operand type: SS");
         }
 
         @Test
@@ -144,10 +149,13 @@ class ConditionExpressionTest {
 
         @Test
         void indexBeyondTheEndOrOnANonListIsMissing() {
-            assertThat(cond("attribute_exists(doc.arr[2])", ITEM, Placeholders.NONE)).isFalse();
-            assertThat(cond("attribute_exists(doc[0])", ITEM, Placeholders.NONE)).isFalse();
+            assertThat(cond("attribute_exists(doc.arr[2])", ITEM, Placeholders.NONE))
+                    .isFalse();
+            assertThat(cond("attribute_exists(doc[0])", ITEM, Placeholders.NONE))
+                    .isFalse();
             assertThat(cond("attribute_exists(lst.k)", ITEM, Placeholders.NONE)).isFalse();
-            assertThat(cond("attribute_exists(s.x.y.z)", ITEM, Placeholders.NONE)).isFalse();
+            assertThat(cond("attribute_exists(s.x.y.z)", ITEM, Placeholders.NONE))
+                    .isFalse();
         }
 
         @Test
@@ -157,12 +165,14 @@ class ConditionExpressionTest {
             assertThat(cond("#d.inr.#x = :v", ITEM, p)).isTrue();
             assertThat(cond("attribute_exists(#u)", ITEM, ph("#u", "ünï"))).isTrue();
             // a name with a dot is one attribute, not a path
-            assertThat(cond("attribute_exists(#a)", item("a.b", n(1)), ph("#a", "a.b"))).isTrue();
+            assertThat(cond("attribute_exists(#a)", item("a.b", n(1)), ph("#a", "a.b")))
+                    .isTrue();
         }
 
         @Test
         void placeholderNamesThatAreReservedWordsAreFine() {
-            assertThat(cond("#name = :v", item("name", s("x")), ph("#name", "name", ":v", s("x")))).isTrue();
+            assertThat(cond("#name = :v", item("name", s("x")), ph("#name", "name", ":v", s("x"))))
+                    .isTrue();
         }
     }
 
@@ -171,16 +181,22 @@ class ConditionExpressionTest {
     class BetweenIn {
         @Test
         void betweenIsInclusive() {
-            assertThat(cond("n BETWEEN :lo AND :hi", ITEM, ph(":lo", n(10), ":hi", n(20)))).isTrue();
-            assertThat(cond("n BETWEEN :lo AND :hi", ITEM, ph(":lo", n(1), ":hi", n(10)))).isTrue();
-            assertThat(cond("n between :lo and :hi", ITEM, ph(":lo", n(11), ":hi", n(20)))).isFalse();
-            assertThat(cond("s BETWEEN :lo AND :hi", ITEM, ph(":lo", s("a"), ":hi", s("c")))).isTrue();
+            assertThat(cond("n BETWEEN :lo AND :hi", ITEM, ph(":lo", n(10), ":hi", n(20))))
+                    .isTrue();
+            assertThat(cond("n BETWEEN :lo AND :hi", ITEM, ph(":lo", n(1), ":hi", n(10))))
+                    .isTrue();
+            assertThat(cond("n between :lo and :hi", ITEM, ph(":lo", n(11), ":hi", n(20))))
+                    .isFalse();
+            assertThat(cond("s BETWEEN :lo AND :hi", ITEM, ph(":lo", s("a"), ":hi", s("c"))))
+                    .isTrue();
         }
 
         @Test
         void betweenOnOtherTypeOrMissingIsFalse() {
-            assertThat(cond("s BETWEEN :lo AND :hi", ITEM, ph(":lo", n(1), ":hi", n(20)))).isFalse();
-            assertThat(cond("absent BETWEEN :lo AND :hi", ITEM, ph(":lo", n(1), ":hi", n(20)))).isFalse();
+            assertThat(cond("s BETWEEN :lo AND :hi", ITEM, ph(":lo", n(1), ":hi", n(20))))
+                    .isFalse();
+            assertThat(cond("absent BETWEEN :lo AND :hi", ITEM, ph(":lo", n(1), ":hi", n(20))))
+                    .isFalse();
         }
 
         @Test
@@ -191,7 +207,8 @@ class ConditionExpressionTest {
 
         @Test
         void inMatchesAnyOperand() {
-            assertThat(cond("n IN (:a, :b, :c)", ITEM, ph(":a", s("10"), ":b", n(10), ":c", n(3)))).isTrue();
+            assertThat(cond("n IN (:a, :b, :c)", ITEM, ph(":a", s("10"), ":b", n(10), ":c", n(3))))
+                    .isTrue();
             assertThat(cond("n in (:a)", ITEM, ph(":a", n(11)))).isFalse();
             assertThat(cond("absent IN (:a)", ITEM, ph(":a", n(11)))).isFalse();
             assertThat(cond("tags IN (:a)", ITEM, ph(":a", ss("green", "red")))).isTrue();
@@ -256,22 +273,31 @@ class ConditionExpressionTest {
         @Test
         void attributeExistsAndNotExists() {
             assertThat(cond("attribute_exists(s)", ITEM, Placeholders.NONE)).isTrue();
-            assertThat(cond("attribute_exists(nothing)", ITEM, Placeholders.NONE)).isTrue(); // NULL exists
-            assertThat(cond("attribute_not_exists(absent)", ITEM, Placeholders.NONE)).isTrue();
-            assertThat(cond("attribute_not_exists(doc.inr.deep)", ITEM, Placeholders.NONE)).isFalse();
-            assertThat(cond("attribute_not_exists(pk)", Map.of(), Placeholders.NONE)).isTrue();
-            assertThat(cond("attribute_not_exists(pk)", null, Placeholders.NONE)).isTrue();
+            assertThat(cond("attribute_exists(nothing)", ITEM, Placeholders.NONE))
+                    .isTrue(); // NULL exists
+            assertThat(cond("attribute_not_exists(absent)", ITEM, Placeholders.NONE))
+                    .isTrue();
+            assertThat(cond("attribute_not_exists(doc.inr.deep)", ITEM, Placeholders.NONE))
+                    .isFalse();
+            assertThat(cond("attribute_not_exists(pk)", Map.of(), Placeholders.NONE))
+                    .isTrue();
+            assertThat(cond("attribute_not_exists(pk)", null, Placeholders.NONE))
+                    .isTrue();
         }
 
         @Test
         void attributeTypeMatchesDynamoDbTypeDescriptors() {
             assertThat(cond("attribute_type(s, :t)", ITEM, ph(":t", s("S")))).isTrue();
             assertThat(cond("attribute_type(n, :t)", ITEM, ph(":t", s("S")))).isFalse();
-            assertThat(cond("attribute_type(tags, :t)", ITEM, ph(":t", s("SS")))).isTrue();
-            assertThat(cond("attribute_type(flag, :t)", ITEM, ph(":t", s("BOOL")))).isTrue();
-            assertThat(cond("attribute_type(nothing, :t)", ITEM, ph(":t", s("NULL")))).isTrue();
+            assertThat(cond("attribute_type(tags, :t)", ITEM, ph(":t", s("SS"))))
+                    .isTrue();
+            assertThat(cond("attribute_type(flag, :t)", ITEM, ph(":t", s("BOOL"))))
+                    .isTrue();
+            assertThat(cond("attribute_type(nothing, :t)", ITEM, ph(":t", s("NULL"))))
+                    .isTrue();
             assertThat(cond("attribute_type(doc, :t)", ITEM, ph(":t", s("M")))).isTrue();
-            assertThat(cond("attribute_type(absent, :t)", ITEM, ph(":t", s("M")))).isFalse();
+            assertThat(cond("attribute_type(absent, :t)", ITEM, ph(":t", s("M"))))
+                    .isFalse();
         }
 
         @Test
@@ -279,7 +305,8 @@ class ConditionExpressionTest {
             assertThat(cond("begins_with(s, :p)", ITEM, ph(":p", s("ban")))).isTrue();
             assertThat(cond("begins_with(s, :p)", ITEM, ph(":p", s("an")))).isFalse();
             assertThat(cond("begins_with(s, :p)", ITEM, ph(":p", s("")))).isTrue();
-            assertThat(cond("begins_with(bin, :p)", ITEM, ph(":p", b(new byte[] {1, 2})))).isTrue();
+            assertThat(cond("begins_with(bin, :p)", ITEM, ph(":p", b(new byte[] {1, 2}))))
+                    .isTrue();
             assertThat(cond("begins_with(bin, :p)", ITEM, ph(":p", s("x")))).isFalse();
             assertThat(cond("begins_with(n, :p)", ITEM, ph(":p", s("1")))).isFalse();
             assertThat(cond("begins_with(absent, :p)", ITEM, ph(":p", s("1")))).isFalse();
@@ -294,17 +321,21 @@ class ConditionExpressionTest {
             assertThat(cond("contains(nums, :p)", ITEM, ph(":p", n("2.50")))).isTrue();
             assertThat(cond("contains(nums, :p)", ITEM, ph(":p", s("1")))).isFalse();
             assertThat(cond("contains(lst, :p)", ITEM, ph(":p", n(3)))).isTrue();
-            assertThat(cond("contains(lst, :p)", ITEM, ph(":p", map("k", s("v"))))).isTrue();
-            assertThat(cond("contains(bin, :p)", ITEM, ph(":p", b(new byte[] {2, (byte) 0xff})))).isTrue();
+            assertThat(cond("contains(lst, :p)", ITEM, ph(":p", map("k", s("v")))))
+                    .isTrue();
+            assertThat(cond("contains(bin, :p)", ITEM, ph(":p", b(new byte[] {2, (byte) 0xff}))))
+                    .isTrue();
             assertThat(cond("contains(n, :p)", ITEM, ph(":p", n(1)))).isFalse();
             assertThat(cond("contains(absent, :p)", ITEM, ph(":p", n(1)))).isFalse();
-            assertThat(cond("contains(tags, s)", item("tags", ss("a"), "s", s("a")), Placeholders.NONE)).isTrue();
+            assertThat(cond("contains(tags, s)", item("tags", ss("a"), "s", s("a")), Placeholders.NONE))
+                    .isTrue();
         }
 
         @Test
         void sizeCountsUtf8BytesBinaryBytesAndElements() {
             assertThat(cond("size(s) = :v", ITEM, ph(":v", n(6)))).isTrue();
-            assertThat(cond("size(x) = :v", item("x", s("é€😀")), ph(":v", n(9)))).isTrue(); // 2 + 3 + 4 bytes
+            assertThat(cond("size(x) = :v", item("x", s("é€😀")), ph(":v", n(9))))
+                    .isTrue(); // 2 + 3 + 4 bytes
             assertThat(cond("size(bin) = :v", ITEM, ph(":v", n(3)))).isTrue();
             assertThat(cond("size(tags) = :v", ITEM, ph(":v", n(2)))).isTrue();
             assertThat(cond("size(lst) = :v", ITEM, ph(":v", n(3)))).isTrue();
@@ -322,8 +353,10 @@ class ConditionExpressionTest {
 
         @Test
         void sizeWorksInBetweenAndIn() {
-            assertThat(cond("size(s) BETWEEN :a AND :b", ITEM, ph(":a", n(1), ":b", n(6)))).isTrue();
-            assertThat(cond("size(s) IN (:a, :b)", ITEM, ph(":a", n(1), ":b", n(6)))).isTrue();
+            assertThat(cond("size(s) BETWEEN :a AND :b", ITEM, ph(":a", n(1), ":b", n(6))))
+                    .isTrue();
+            assertThat(cond("size(s) IN (:a, :b)", ITEM, ph(":a", n(1), ":b", n(6))))
+                    .isTrue();
         }
     }
 

@@ -35,12 +35,16 @@ class DynamoDbExpressionRulesTest {
     @BeforeEach
     void table() {
         storage = Storage.inMemory();
-        storage.createTable(TableDefinition.builder("Tab").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.n("sk"))
+        storage.createTable(TableDefinition.builder("Tab")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.n("sk"))
                 .globalSecondaryIndex("ByG", KeyAttribute.s("g"), null, Projection.all())
                 .localSecondaryIndex("ByL", KeyAttribute.s("l"), Projection.all())
                 .build());
-        storage.putItem(PutItemRequest.builder().tableName("Tab")
-                .item(Map.of("pk", AttributeValue.s("p"), "sk", AttributeValue.n(1), "a", AttributeValue.s("abc"))).build());
+        storage.putItem(PutItemRequest.builder()
+                .tableName("Tab")
+                .item(Map.of("pk", AttributeValue.s("p"), "sk", AttributeValue.n(1), "a", AttributeValue.s("abc")))
+                .build());
     }
 
     @AfterEach
@@ -59,10 +63,12 @@ class DynamoDbExpressionRulesTest {
     @Test
     void threeHundredOperatorsAreTheLimit() {
         // 150 comparisons joined by 149 ORs: 299 operators; 151 and 150: 301
-        assertThatCode(() -> Expressions.parseCondition(operators(150), ExpressionKind.CONDITION)).doesNotThrowAnyException();
+        assertThatCode(() -> Expressions.parseCondition(operators(150), ExpressionKind.CONDITION))
+                .doesNotThrowAnyException();
         assertThatThrownBy(() -> Expressions.parseCondition(operators(151), ExpressionKind.CONDITION))
                 .isInstanceOf(ValidationException.class)
-                .hasMessage("Invalid ConditionExpression: The expression contains too many operators; operator count: 301");
+                .hasMessage(
+                        "Invalid ConditionExpression: The expression contains too many operators; operator count: 301");
         // functions, NOT, BETWEEN, IN and arithmetic count too
         StringJoiner functions = new StringJoiner(" AND ");
         for (int i = 0; i < 151; i++) {
@@ -76,7 +82,8 @@ class DynamoDbExpressionRulesTest {
             sum.add("a" + i + "=:v+:v");
         }
         assertThatThrownBy(() -> Expressions.parseUpdate(sum.toString()))
-                .hasMessage("Invalid UpdateExpression: The expression contains too many operators; operator count: 301");
+                .hasMessage(
+                        "Invalid UpdateExpression: The expression contains too many operators; operator count: 301");
     }
 
     @Test
@@ -84,8 +91,12 @@ class DynamoDbExpressionRulesTest {
         assertThatThrownBy(() -> new Placeholders(Map.of("#n", ""), Map.of()))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage("ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
-        assertThatThrownBy(() -> storage.getItem(GetItemRequest.builder().tableName("Tab").key(key())
-                .projectionExpression("#n").expressionAttributeNames(Map.of("#n", "")).build()))
+        assertThatThrownBy(() -> storage.getItem(GetItemRequest.builder()
+                        .tableName("Tab")
+                        .key(key())
+                        .projectionExpression("#n")
+                        .expressionAttributeNames(Map.of("#n", ""))
+                        .build()))
                 .hasMessage("ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
     }
 
@@ -99,45 +110,76 @@ class DynamoDbExpressionRulesTest {
                 .hasMessage("ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\"");
         assertThatThrownBy(() -> new Placeholders(Map.of(), Map.of(":", AttributeValue.s("x"))))
                 .hasMessage("ExpressionAttributeValues contains invalid key: Syntax error; key: \":\"");
-        assertThatCode(() -> new Placeholders(Map.of("#Ab_9", "a"), Map.of(":x_1", AttributeValue.s("x")))).doesNotThrowAnyException();
+        assertThatCode(() -> new Placeholders(Map.of("#Ab_9", "a"), Map.of(":x_1", AttributeValue.s("x"))))
+                .doesNotThrowAnyException();
     }
 
     @Test
     void sizeIsANumberSoItHasNoSizeAndNoPrefix() {
         assertThatThrownBy(() -> Expressions.parseCondition("size(size(a)) > :v", ExpressionKind.CONDITION))
                 .isInstanceOf(ValidationException.class)
-                .hasMessage("Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: size, operand type: N");
+                .hasMessage(
+                        "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: size, operand type: N");
         assertThatThrownBy(() -> Expressions.parseCondition("begins_with(size(a), :v)", ExpressionKind.FILTER))
-                .hasMessage("Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N");
-        assertThatCode(() -> Expressions.parseCondition("size(a) > :v", ExpressionKind.CONDITION)).doesNotThrowAnyException();
+                .hasMessage(
+                        "Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N");
+        assertThatCode(() -> Expressions.parseCondition("size(a) > :v", ExpressionKind.CONDITION))
+                .doesNotThrowAnyException();
     }
 
     @Test
     void keyAttributesAreScalarsInProjections() {
         for (String projection : new String[] {"pk[0]", "sk.x", "#k[1]", "a, pk.b"}) {
-            assertThatThrownBy(() -> storage.getItem(GetItemRequest.builder().tableName("Tab").key(key())
-                    .projectionExpression(projection).expressionAttributeNames(projection.contains("#k") ? Map.of("#k", "pk") : Map.of()).build()))
+            assertThatThrownBy(() -> storage.getItem(GetItemRequest.builder()
+                            .tableName("Tab")
+                            .key(key())
+                            .projectionExpression(projection)
+                            .expressionAttributeNames(projection.contains("#k") ? Map.of("#k", "pk") : Map.of())
+                            .build()))
                     .as(projection)
                     .isInstanceOf(ValidationException.class)
-                    .hasMessageStartingWith("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: ");
+                    .hasMessageStartingWith(
+                            "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: ");
         }
-        assertThatThrownBy(() -> storage.scan(ScanRequest.builder().tableName("Tab").projectionExpression("g.x").build()))
-                .hasMessage("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: g");
-        assertThat(storage.getItem(GetItemRequest.builder().tableName("Tab").key(key()).projectionExpression("pk, a").build()).item())
+        assertThatThrownBy(() -> storage.scan(ScanRequest.builder()
+                        .tableName("Tab")
+                        .projectionExpression("g.x")
+                        .build()))
+                .hasMessage(
+                        "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: g");
+        assertThat(storage.getItem(GetItemRequest.builder()
+                                .tableName("Tab")
+                                .key(key())
+                                .projectionExpression("pk, a")
+                                .build())
+                        .item())
                 .containsOnlyKeys("pk", "a");
     }
 
     @Test
     void keyAttributesAreScalarsInConditionsFiltersAndUpdates() {
-        assertThatThrownBy(() -> storage.putItem(PutItemRequest.builder().tableName("Tab").item(key())
-                .conditionExpression("attribute_exists(pk.x)").build()))
-                .hasMessage("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: pk");
-        assertThatThrownBy(() -> storage.query(QueryRequest.builder().tableName("Tab").keyConditionExpression("pk = :p")
-                .filterExpression("l[0] = :v").expressionAttributeValues(Map.of(":p", AttributeValue.s("p"), ":v", AttributeValue.s("x"))).build()))
-                .hasMessage("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: l");
-        assertThatThrownBy(() -> storage.updateItem(UpdateItemRequest.builder().tableName("Tab").key(key())
-                .updateExpression("SET a = g.x").build()))
-                .hasMessage("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: g");
+        assertThatThrownBy(() -> storage.putItem(PutItemRequest.builder()
+                        .tableName("Tab")
+                        .item(key())
+                        .conditionExpression("attribute_exists(pk.x)")
+                        .build()))
+                .hasMessage(
+                        "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: pk");
+        assertThatThrownBy(() -> storage.query(QueryRequest.builder()
+                        .tableName("Tab")
+                        .keyConditionExpression("pk = :p")
+                        .filterExpression("l[0] = :v")
+                        .expressionAttributeValues(Map.of(":p", AttributeValue.s("p"), ":v", AttributeValue.s("x")))
+                        .build()))
+                .hasMessage(
+                        "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: l");
+        assertThatThrownBy(() -> storage.updateItem(UpdateItemRequest.builder()
+                        .tableName("Tab")
+                        .key(key())
+                        .updateExpression("SET a = g.x")
+                        .build()))
+                .hasMessage(
+                        "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: g");
     }
 
     private static Map<String, AttributeValue> key() {

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.storage.ValidationException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -50,10 +50,12 @@ class ExpressionCacheTest {
     void bounded() {
         for (int i = 0; i < Expressions.CACHE_CAPACITY_PER_KIND * 2 + 10; i++) {
             Expressions.parseProjection("p" + i);
-            assertThat(Expressions.cachedCount(ExpressionKind.PROJECTION)).isLessThanOrEqualTo(Expressions.CACHE_CAPACITY_PER_KIND);
+            assertThat(Expressions.cachedCount(ExpressionKind.PROJECTION))
+                    .isLessThanOrEqualTo(Expressions.CACHE_CAPACITY_PER_KIND);
         }
         // entries still work after eviction
-        assertThat(Expressions.parseProjection("p1").topLevelAttributes(Placeholders.NONE)).containsExactly("p1");
+        assertThat(Expressions.parseProjection("p1").topLevelAttributes(Placeholders.NONE))
+                .containsExactly("p1");
     }
 
     @Test

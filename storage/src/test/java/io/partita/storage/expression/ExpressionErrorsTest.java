@@ -26,7 +26,8 @@ class ExpressionErrorsTest {
     }
 
     static AbstractThrowableAssert<?, ? extends Throwable> conditionTest(String text, Placeholders p) {
-        return assertThatThrownBy(() -> Expressions.parseCondition(text, ExpressionKind.CONDITION).test(Map.of(), p))
+        return assertThatThrownBy(() -> Expressions.parseCondition(text, ExpressionKind.CONDITION)
+                        .test(Map.of(), p))
                 .isInstanceOf(ValidationException.class);
     }
 
@@ -35,16 +36,20 @@ class ExpressionErrorsTest {
     class Syntax {
         @Test
         void unexpectedToken() {
-            condition("a = = :v").hasMessage("Invalid ConditionExpression: Syntax error; token: \"=\", near: \"= = :v\"");
-            condition("a = :v AND").hasMessage("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \"AND\"");
+            condition("a = = :v")
+                    .hasMessage("Invalid ConditionExpression: Syntax error; token: \"=\", near: \"= = :v\"");
+            condition("a = :v AND")
+                    .hasMessage("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \"AND\"");
             condition("a :v").hasMessage("Invalid ConditionExpression: Syntax error; token: \":v\", near: \"a :v\"");
             condition("a = :v)").hasMessage("Invalid ConditionExpression: Syntax error; token: \")\", near: \":v)\"");
-            condition("(a = :v").hasMessage("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \":v\"");
+            condition("(a = :v")
+                    .hasMessage("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \":v\"");
         }
 
         @Test
         void badCharacters() {
-            condition("a = :v & b = :w").hasMessage("Invalid ConditionExpression: Syntax error; token: \"&\", near: \":v &\"");
+            condition("a = :v & b = :w")
+                    .hasMessage("Invalid ConditionExpression: Syntax error; token: \"&\", near: \":v &\"");
             condition("given-name = :v").hasMessageContaining("token: \"-\"");
             condition("a = #").hasMessageContaining("token: \"#\"");
             condition("a = :").hasMessageContaining("token: \":\"");
@@ -70,7 +75,8 @@ class ExpressionErrorsTest {
                     .hasMessage("Invalid UpdateExpression: Syntax error; token: \"<EOF>\", near: \"a\"");
             assertThatThrownBy(() -> Expressions.parseUpdate("a = :v"))
                     .hasMessage("Invalid UpdateExpression: Syntax error; token: \"a\", near: \"a =\"");
-            assertThatThrownBy(() -> Expressions.parseUpdate("SET a = b + :c + :d")).hasMessageContaining("token: \"+\"");
+            assertThatThrownBy(() -> Expressions.parseUpdate("SET a = b + :c + :d"))
+                    .hasMessageContaining("token: \"+\"");
             assertThatThrownBy(() -> Expressions.parseUpdate("ADD a b")).hasMessageContaining("token: \"b\"");
             assertThatThrownBy(() -> Expressions.parseUpdate("REMOVE a = :v")).hasMessageContaining("token: \"=\"");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = :v,")).hasMessageContaining("token: \"<EOF>\"");
@@ -94,19 +100,42 @@ class ExpressionErrorsTest {
     @DisplayName("Attribute name is a reserved keyword; reserved keyword: <word>")
     class Reserved {
         @ParameterizedTest
-        @ValueSource(strings = {"name", "Status", "DATA", "timestamp", "count", "size", "year", "key", "value", "type",
-            "user", "date", "comment", "list", "map", "set", "delete", "zone", "flattern"})
+        @ValueSource(
+                strings = {
+                    "name",
+                    "Status",
+                    "DATA",
+                    "timestamp",
+                    "count",
+                    "size",
+                    "year",
+                    "key",
+                    "value",
+                    "type",
+                    "user",
+                    "date",
+                    "comment",
+                    "list",
+                    "map",
+                    "set",
+                    "delete",
+                    "zone",
+                    "flattern"
+                })
         void reservedWordsAsBareNames(String word) {
             condition(word + " = :v")
-                    .hasMessage("Invalid ConditionExpression: Attribute name is a reserved keyword; reserved keyword: " + word);
+                    .hasMessage("Invalid ConditionExpression: Attribute name is a reserved keyword; reserved keyword: "
+                            + word);
         }
 
         @Test
         void anywhereInAPath() {
             condition("a.name = :v").hasMessageEndingWith("reserved keyword: name");
             condition("a[1].status = :v").hasMessageEndingWith("reserved keyword: status");
-            assertThatThrownBy(() -> Expressions.parseUpdate("SET a.comment = :v")).hasMessageEndingWith("reserved keyword: comment");
-            assertThatThrownBy(() -> Expressions.parseUpdate("REMOVE #ok, data")).hasMessageEndingWith("reserved keyword: data");
+            assertThatThrownBy(() -> Expressions.parseUpdate("SET a.comment = :v"))
+                    .hasMessageEndingWith("reserved keyword: comment");
+            assertThatThrownBy(() -> Expressions.parseUpdate("REMOVE #ok, data"))
+                    .hasMessageEndingWith("reserved keyword: data");
         }
 
         @Test
@@ -131,19 +160,24 @@ class ExpressionErrorsTest {
         @Test
         void unknownFunction() {
             condition("foo(a)").hasMessage("Invalid ConditionExpression: Invalid function name; function: foo");
-            condition("Begins_With(a, :v)").hasMessage("Invalid ConditionExpression: Invalid function name; function: Begins_With");
-            condition("if_not_exists(a, :v) = :v").hasMessage("Invalid ConditionExpression: Invalid function name; function: if_not_exists");
+            condition("Begins_With(a, :v)")
+                    .hasMessage("Invalid ConditionExpression: Invalid function name; function: Begins_With");
+            condition("if_not_exists(a, :v) = :v")
+                    .hasMessage("Invalid ConditionExpression: Invalid function name; function: if_not_exists");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = size(b)"))
                     .hasMessage("Invalid UpdateExpression: Invalid function name; function: size");
         }
 
         @Test
         void wrongNumberOfOperands() {
-            condition("begins_with(a)").hasMessage("Invalid ConditionExpression: Incorrect number of operands for operator or "
-                    + "function; operator or function: begins_with, number of operands: 1");
-            condition("attribute_exists(a, b)").hasMessageEndingWith("operator or function: attribute_exists, number of operands: 2");
+            condition("begins_with(a)")
+                    .hasMessage("Invalid ConditionExpression: Incorrect number of operands for operator or "
+                            + "function; operator or function: begins_with, number of operands: 1");
+            condition("attribute_exists(a, b)")
+                    .hasMessageEndingWith("operator or function: attribute_exists, number of operands: 2");
             condition("size(a, b) = :v").hasMessageEndingWith("operator or function: size, number of operands: 2");
-            condition("contains(a, :v, :w)").hasMessageEndingWith("operator or function: contains, number of operands: 3");
+            condition("contains(a, :v, :w)")
+                    .hasMessageEndingWith("operator or function: contains, number of operands: 3");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = list_append(b)"))
                     .hasMessageEndingWith("operator or function: list_append, number of operands: 1");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = if_not_exists(b)"))
@@ -152,8 +186,9 @@ class ExpressionErrorsTest {
 
         @Test
         void requiresADocumentPath() {
-            condition("attribute_exists(:v)").hasMessage("Invalid ConditionExpression: Operator or function requires a "
-                    + "document path; operator or function: attribute_exists");
+            condition("attribute_exists(:v)")
+                    .hasMessage("Invalid ConditionExpression: Operator or function requires a "
+                            + "document path; operator or function: attribute_exists");
             condition("attribute_not_exists(:v)").hasMessageEndingWith("operator or function: attribute_not_exists");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = if_not_exists(:v, b)"))
                     .hasMessage("Invalid UpdateExpression: Operator or function requires a document path; operator or "
@@ -162,8 +197,9 @@ class ExpressionErrorsTest {
 
         @Test
         void notAllowedThisWay() {
-            condition("size(a)").hasMessage("Invalid ConditionExpression: The function is not allowed to be used this way "
-                    + "in an expression; function: size");
+            condition("size(a)")
+                    .hasMessage("Invalid ConditionExpression: The function is not allowed to be used this way "
+                            + "in an expression; function: size");
             condition("attribute_exists(a) = :v").hasMessageEndingWith("function: attribute_exists");
             condition("a = begins_with(a, :v)").hasMessageEndingWith("function: begins_with");
             condition("contains(attribute_type(a, :t), :v)").hasMessageEndingWith("function: attribute_type");
@@ -171,20 +207,25 @@ class ExpressionErrorsTest {
 
         @Test
         void operandTypesCheckedAgainstPlaceholderValues() {
-            conditionTest("begins_with(a, :v)", ph(":v", n(1))).hasMessage("Invalid ConditionExpression: Incorrect operand "
-                    + "type for operator or function; operator or function: begins_with, operand type: N");
+            conditionTest("begins_with(a, :v)", ph(":v", n(1)))
+                    .hasMessage("Invalid ConditionExpression: Incorrect operand "
+                            + "type for operator or function; operator or function: begins_with, operand type: N");
             conditionTest("attribute_type(a, :t)", ph(":t", n(1)))
                     .hasMessageEndingWith("operator or function: attribute_type, operand type: N");
             conditionTest("attribute_type(a, :t)", ph(":t", s("STRING")))
-                    .hasMessage("Invalid ConditionExpression: Invalid attribute type name found; type: STRING, valid types: "
-                            + "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
-            condition("attribute_type(a, b)").hasMessageContaining("operator or function: attribute_type, operand type:");
+                    .hasMessage(
+                            "Invalid ConditionExpression: Invalid attribute type name found; type: STRING, valid types: "
+                                    + "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+            condition("attribute_type(a, b)")
+                    .hasMessageContaining("operator or function: attribute_type, operand type:");
             conditionTest("size(:v) = :w", ph(":v", bool(true), ":w", n(1)))
                     .hasMessageEndingWith("operator or function: size, operand type: BOOL");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = b + :v").apply(item("b", n(1)), ph(":v", s("1"))))
-                    .hasMessage("Invalid UpdateExpression: Incorrect operand type for operator or function; operator or "
-                            + "function: +, operand type: S");
-            assertThatThrownBy(() -> Expressions.parseUpdate("SET a = list_append(b, :v)").apply(item("b", l()), ph(":v", n(1))))
+                    .hasMessage(
+                            "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or "
+                                    + "function: +, operand type: S");
+            assertThatThrownBy(() -> Expressions.parseUpdate("SET a = list_append(b, :v)")
+                            .apply(item("b", l()), ph(":v", n(1))))
                     .hasMessageEndingWith("operator or function: list_append, operand type: N");
         }
 
@@ -201,13 +242,15 @@ class ExpressionErrorsTest {
         @Test
         void betweenBounds() {
             conditionTest("a BETWEEN :lo AND :hi", ph(":lo", n(5), ":hi", n(1)))
-                    .hasMessage("Invalid ConditionExpression: The BETWEEN operator requires upper bound to be greater than "
-                            + "or equal to lower bound; lower bound operand: AttributeValue: {N:5}, upper bound operand: "
-                            + "AttributeValue: {N:1}");
+                    .hasMessage(
+                            "Invalid ConditionExpression: The BETWEEN operator requires upper bound to be greater than "
+                                    + "or equal to lower bound; lower bound operand: AttributeValue: {N:5}, upper bound operand: "
+                                    + "AttributeValue: {N:1}");
             conditionTest("a BETWEEN :lo AND :hi", ph(":lo", n(5), ":hi", s("x")))
-                    .hasMessage("Invalid ConditionExpression: The BETWEEN operator requires same data type for lower and "
-                            + "upper bounds; lower bound operand: AttributeValue: {N:5}, upper bound operand: "
-                            + "AttributeValue: {S:x}");
+                    .hasMessage(
+                            "Invalid ConditionExpression: The BETWEEN operator requires same data type for lower and "
+                                    + "upper bounds; lower bound operand: AttributeValue: {N:5}, upper bound operand: "
+                                    + "AttributeValue: {S:x}");
         }
 
         @Test
@@ -216,21 +259,25 @@ class ExpressionErrorsTest {
             for (int i = 0; i <= 100; i++) {
                 sb.append(i == 0 ? ":v" : ", :v");
             }
-            condition(sb.append(")").toString()).hasMessage(
-                    "Invalid ConditionExpression: The IN operator is provided with too many operands; number of operands: 101");
+            condition(sb.append(")").toString())
+                    .hasMessage(
+                            "Invalid ConditionExpression: The IN operator is provided with too many operands; number of operands: 101");
         }
 
         @Test
         void operandsMustBeDistinct() {
-            condition("a = a").hasMessage("Invalid ConditionExpression: The first operand must be distinct from the "
-                    + "remaining operands for this operator or function; operator: =, first operand: [a]");
+            condition("a = a")
+                    .hasMessage("Invalid ConditionExpression: The first operand must be distinct from the "
+                            + "remaining operands for this operator or function; operator: =, first operand: [a]");
             condition("begins_with(a.b, a.b)").hasMessageEndingWith("operator: begins_with, first operand: [a, b]");
         }
 
         @Test
         void redundantParentheses() {
-            condition("((a = :v))").hasMessage("Invalid ConditionExpression: The expression has redundant parentheses;");
-            condition("((a = :v)) AND b = :v").hasMessage("Invalid ConditionExpression: The expression has redundant parentheses;");
+            condition("((a = :v))")
+                    .hasMessage("Invalid ConditionExpression: The expression has redundant parentheses;");
+            condition("((a = :v)) AND b = :v")
+                    .hasMessage("Invalid ConditionExpression: The expression has redundant parentheses;");
         }
     }
 
@@ -239,24 +286,28 @@ class ExpressionErrorsTest {
     class PlaceholderErrors {
         @Test
         void undefinedValue() {
-            conditionTest("a = :v", Placeholders.NONE).hasMessage("Invalid ConditionExpression: An expression attribute "
-                    + "value used in expression is not defined; attribute value: :v");
+            conditionTest("a = :v", Placeholders.NONE)
+                    .hasMessage("Invalid ConditionExpression: An expression attribute "
+                            + "value used in expression is not defined; attribute value: :v");
         }
 
         @Test
         void undefinedName() {
-            conditionTest("#a = :v", ph(":v", n(1))).hasMessage("Invalid ConditionExpression: An expression attribute name "
-                    + "used in the document path is not defined; attribute name: #a");
+            conditionTest("#a = :v", ph(":v", n(1)))
+                    .hasMessage("Invalid ConditionExpression: An expression attribute name "
+                            + "used in the document path is not defined; attribute name: #a");
             assertThatThrownBy(() -> Expressions.parseUpdate("REMOVE #a").apply(Map.of(), null))
-                    .hasMessage("Invalid UpdateExpression: An expression attribute name used in the document path is not "
-                            + "defined; attribute name: #a");
+                    .hasMessage(
+                            "Invalid UpdateExpression: An expression attribute name used in the document path is not "
+                                    + "defined; attribute name: #a");
             assertThatThrownBy(() -> Expressions.parseProjection("#a").apply(Map.of(), Placeholders.NONE))
                     .hasMessageStartingWith("Invalid ProjectionExpression: An expression attribute name");
         }
 
         @Test
         void undefinedEvenWhereEvaluationWouldShortCircuit() {
-            conditionTest("attribute_not_exists(a) OR b = :v", Placeholders.NONE).hasMessageEndingWith("attribute value: :v");
+            conditionTest("attribute_not_exists(a) OR b = :v", Placeholders.NONE)
+                    .hasMessageEndingWith("attribute value: :v");
         }
 
         @Test
@@ -276,26 +327,33 @@ class ExpressionErrorsTest {
         void expressionLongerThanFourKilobytes() {
             String ok = "a = :v" + " ".repeat(4096 - 6);
             assertThat(Expressions.parseCondition(ok, ExpressionKind.CONDITION)).isNotNull();
-            condition(ok + " ").hasMessage(
-                    "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097");
-            condition("a = :v" + " ".repeat(4089) + "é").hasMessageContaining("expression size: 4097"); // bytes, not chars
+            condition(ok + " ")
+                    .hasMessage(
+                            "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097");
+            condition("a = :v" + " ".repeat(4089) + "é")
+                    .hasMessageContaining("expression size: 4097"); // bytes, not chars
         }
 
         @Test
         void deepNestingIsAValidationErrorNotAStackOverflow() {
-            condition("(".repeat(2000) + "a = :v" + ")".repeat(2000)).hasMessageStartingWith("Invalid ConditionExpression: ");
+            condition("(".repeat(2000) + "a = :v" + ")".repeat(2000))
+                    .hasMessageStartingWith("Invalid ConditionExpression: ");
             condition("NOT ".repeat(1000) + "a = :v").hasMessageContaining("nested too deeply");
             condition("(".repeat(4000)).hasMessageStartingWith("Invalid ConditionExpression: ");
-            condition("size(".repeat(800) + "a" + ")".repeat(800) + " = :v").hasMessageStartingWith("Invalid ConditionExpression: ");
+            condition("size(".repeat(800) + "a" + ")".repeat(800) + " = :v")
+                    .hasMessageStartingWith("Invalid ConditionExpression: ");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = " + "(".repeat(2000) + "b" + ")".repeat(2000)))
-                    .isInstanceOf(ValidationException.class).hasMessageContaining("nested too deeply");
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessageContaining("nested too deeply");
         }
 
         @Test
         void pathDeeperThanThirtyTwoLevels() {
             condition("a" + ".b".repeat(32) + " = :v")
-                    .hasMessage("Invalid ConditionExpression: The document path has too many nesting levels; nesting levels: 33");
-            assertThat(Expressions.parseCondition("a" + "[0]".repeat(31) + " = :v", ExpressionKind.CONDITION)).isNotNull();
+                    .hasMessage(
+                            "Invalid ConditionExpression: The document path has too many nesting levels; nesting levels: 33");
+            assertThat(Expressions.parseCondition("a" + "[0]".repeat(31) + " = :v", ExpressionKind.CONDITION))
+                    .isNotNull();
         }
     }
 }

@@ -33,17 +33,115 @@ class ExpressionFuzzTest {
     static final String SEED = "20240611";
 
     static final Map<String, AttributeValue> ITEM = item(
-            "a", n(1), "b", s("bee"), "c", l(n(1), map("d", n(2)), ss("x")), "d", map("e", map("f", b(new byte[] {1}))),
-            "e", nsOf("1", "2"), "f", bool(false), "g", nul());
+            "a",
+            n(1),
+            "b",
+            s("bee"),
+            "c",
+            l(n(1), map("d", n(2)), ss("x")),
+            "d",
+            map("e", map("f", b(new byte[] {1}))),
+            "e",
+            nsOf("1", "2"),
+            "f",
+            bool(false),
+            "g",
+            nul());
 
-    static final Placeholders PH = ph("#a", "a", "#b", "c", "#c", "d", ":v", n(1), ":w", s("S"), ":x", l(n(1)),
-            ":y", ss("x"), ":z", map("k", n(1)), ":t", bool(true), ":u", nul(), ":n", nsOf("1"));
+    static final Placeholders PH = ph(
+            "#a",
+            "a",
+            "#b",
+            "c",
+            "#c",
+            "d",
+            ":v",
+            n(1),
+            ":w",
+            s("S"),
+            ":x",
+            l(n(1)),
+            ":y",
+            ss("x"),
+            ":z",
+            map("k", n(1)),
+            ":t",
+            bool(true),
+            ":u",
+            nul(),
+            ":n",
+            nsOf("1"));
 
-    static final List<String> TOKENS = List.of("a", "b", "c", "d", "e", "f", "g", "#a", "#b", "#c", "#zz", ":v", ":w", ":x",
-            ":y", ":z", ":t", ":u", ":n", ":undefined", ".", "[", "]", "[0]", "[1]", "[99]", "(", ")", ",", "=", "<>", "<", "<=",
-            ">", ">=", "+", "-", "AND", "OR", "NOT", "BETWEEN", "IN", "and", "SET", "REMOVE", "ADD", "DELETE", "size",
-            "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "if_not_exists",
-            "list_append", "foo", "name", "0", "12", "#", ":", "&", "\"", "é", "😀", " ", "  ", "\t", "\n");
+    static final List<String> TOKENS = List.of(
+            "a",
+            "b",
+            "c",
+            "d",
+            "e",
+            "f",
+            "g",
+            "#a",
+            "#b",
+            "#c",
+            "#zz",
+            ":v",
+            ":w",
+            ":x",
+            ":y",
+            ":z",
+            ":t",
+            ":u",
+            ":n",
+            ":undefined",
+            ".",
+            "[",
+            "]",
+            "[0]",
+            "[1]",
+            "[99]",
+            "(",
+            ")",
+            ",",
+            "=",
+            "<>",
+            "<",
+            "<=",
+            ">",
+            ">=",
+            "+",
+            "-",
+            "AND",
+            "OR",
+            "NOT",
+            "BETWEEN",
+            "IN",
+            "and",
+            "SET",
+            "REMOVE",
+            "ADD",
+            "DELETE",
+            "size",
+            "attribute_exists",
+            "attribute_not_exists",
+            "attribute_type",
+            "begins_with",
+            "contains",
+            "if_not_exists",
+            "list_append",
+            "foo",
+            "name",
+            "0",
+            "12",
+            "#",
+            ":",
+            "&",
+            "\"",
+            "é",
+            "😀",
+            " ",
+            "  ",
+            "\t",
+            "\n");
 
     @BeforeContainer
     static void printSeed() {
@@ -52,7 +150,10 @@ class ExpressionFuzzTest {
 
     @Provide
     Arbitrary<String> tokenSoup() {
-        return Arbitraries.of(TOKENS).list().ofMinSize(0).ofMaxSize(40)
+        return Arbitraries.of(TOKENS)
+                .list()
+                .ofMinSize(0)
+                .ofMaxSize(40)
                 .map(tokens -> String.join(tokens.size() % 3 == 0 ? "" : " ", tokens));
     }
 
@@ -84,8 +185,8 @@ class ExpressionFuzzTest {
                 "a, b.c[1].d, #b[0], #c.e",
                 "a = :v AND begins_with(b, :w)",
                 "attribute_type(a, :w) OR a IN (:v, :w, :x) OR NOT (a < :v)");
-        return Arbitraries.of(valid).flatMap(v -> Arbitraries.integers().between(0, v.length())
-                .map(cut -> v.substring(0, cut)));
+        return Arbitraries.of(valid)
+                .flatMap(v -> Arbitraries.integers().between(0, v.length()).map(cut -> v.substring(0, cut)));
     }
 
     static void exercise(String text) {

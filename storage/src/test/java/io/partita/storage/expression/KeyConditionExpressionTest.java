@@ -31,66 +31,81 @@ class KeyConditionExpressionTest {
     @CsvSource({"=,EQ", "<,LT", "<=,LE", ">,GT", ">=,GE"})
     void sortKeyComparisons(String symbol, Operator operator) {
         assertThat(terms("pk = :p AND sk " + symbol + " :s", ph(":p", s("p"), ":s", n(1))))
-                .containsExactly(new KeyConditionTerm("pk", Operator.EQ, s("p"), null),
+                .containsExactly(
+                        new KeyConditionTerm("pk", Operator.EQ, s("p"), null),
                         new KeyConditionTerm("sk", operator, n(1), null));
     }
 
     @Test
     @DisplayName("BETWEEN and begins_with, any case, with placeholders resolved")
     void betweenAndBeginsWith() {
-        assertThat(terms("#p = :p and #s between :a and :b", ph("#p", "pk", "#s", "sk", ":p", s("p"), ":a", n(1), ":b", n(2))))
-                .containsExactly(new KeyConditionTerm("pk", Operator.EQ, s("p"), null),
+        assertThat(terms(
+                        "#p = :p and #s between :a and :b",
+                        ph("#p", "pk", "#s", "sk", ":p", s("p"), ":a", n(1), ":b", n(2))))
+                .containsExactly(
+                        new KeyConditionTerm("pk", Operator.EQ, s("p"), null),
                         new KeyConditionTerm("sk", Operator.BETWEEN, n(1), n(2)));
         assertThat(terms("begins_with(sk, :x) AND pk = :p", ph(":p", s("p"), ":x", s("ab"))))
-                .containsExactly(new KeyConditionTerm("sk", Operator.BEGINS_WITH, s("ab"), null),
+                .containsExactly(
+                        new KeyConditionTerm("sk", Operator.BEGINS_WITH, s("ab"), null),
                         new KeyConditionTerm("pk", Operator.EQ, s("p"), null));
     }
 
     @Test
     @DisplayName("parentheses around terms, and multi-attribute keys with several equality terms")
     void parenthesesAndMultiAttributeKeys() {
-        assertThat(terms("(pk = :p) AND (sk > :s)", ph(":p", s("p"), ":s", n(1)))).hasSize(2);
+        assertThat(terms("(pk = :p) AND (sk > :s)", ph(":p", s("p"), ":s", n(1))))
+                .hasSize(2);
         assertThat(terms("(a = :1 AND b = :2) AND c > :3", ph(":1", s("1"), ":2", s("2"), ":3", n(3))))
-                .extracting(KeyConditionTerm::attribute).containsExactly("a", "b", "c");
+                .extracting(KeyConditionTerm::attribute)
+                .containsExactly("a", "b", "c");
     }
 
     @Test
     @DisplayName("a value on the left is turned around")
     void valueOnTheLeft() {
         assertThat(terms(":p = pk AND :s < sk", ph(":p", s("p"), ":s", n(1))))
-                .containsExactly(new KeyConditionTerm("pk", Operator.EQ, s("p"), null),
+                .containsExactly(
+                        new KeyConditionTerm("pk", Operator.EQ, s("p"), null),
                         new KeyConditionTerm("sk", Operator.GT, n(1), null));
     }
 
     @ParameterizedTest(name = "{0} is rejected with operator {1}")
-    @CsvSource(delimiter = '|', value = {
-        "pk = :p OR sk = :s|OR",
-        "NOT pk = :p|NOT",
-        "pk IN (:p, :s)|IN",
-        "pk <> :p|<>",
-        "pk = :p AND attribute_exists(sk)|attribute_exists",
-        "pk = :p AND attribute_not_exists(sk)|attribute_not_exists",
-        "pk = :p AND contains(sk, :s)|contains",
-        "pk = :p AND attribute_type(sk, :s)|attribute_type",
-        "size(pk) = :p|size",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "pk = :p OR sk = :s|OR",
+                "NOT pk = :p|NOT",
+                "pk IN (:p, :s)|IN",
+                "pk <> :p|<>",
+                "pk = :p AND attribute_exists(sk)|attribute_exists",
+                "pk = :p AND attribute_not_exists(sk)|attribute_not_exists",
+                "pk = :p AND contains(sk, :s)|contains",
+                "pk = :p AND attribute_type(sk, :s)|attribute_type",
+                "size(pk) = :p|size",
+            })
     void invalidOperators(String expression, String operator) {
         assertThatThrownBy(() -> Expressions.parseKeyCondition(expression))
                 .isInstanceOf(ValidationException.class)
-                .hasMessage("Invalid KeyConditionExpression: Invalid operator used in KeyConditionExpression: " + operator);
+                .hasMessage(
+                        "Invalid KeyConditionExpression: Invalid operator used in KeyConditionExpression: " + operator);
     }
 
     @Test
     @DisplayName("terms compare an attribute with values")
     void operandShapes() {
         assertThatThrownBy(() -> Expressions.parseKeyCondition("pk = sk"))
-                .isInstanceOf(ValidationException.class).hasMessageStartingWith("Invalid KeyConditionExpression: ");
+                .isInstanceOf(ValidationException.class)
+                .hasMessageStartingWith("Invalid KeyConditionExpression: ");
         assertThatThrownBy(() -> Expressions.parseKeyCondition(":a = :b"))
-                .isInstanceOf(ValidationException.class).hasMessageStartingWith("Invalid KeyConditionExpression: ");
+                .isInstanceOf(ValidationException.class)
+                .hasMessageStartingWith("Invalid KeyConditionExpression: ");
         assertThatThrownBy(() -> Expressions.parseKeyCondition("pk.x = :b"))
-                .isInstanceOf(ValidationException.class).hasMessageStartingWith("Invalid KeyConditionExpression: ");
+                .isInstanceOf(ValidationException.class)
+                .hasMessageStartingWith("Invalid KeyConditionExpression: ");
         assertThatThrownBy(() -> Expressions.parseKeyCondition("pk = pk"))
-                .isInstanceOf(ValidationException.class).hasMessageStartingWith("Invalid KeyConditionExpression: ");
+                .isInstanceOf(ValidationException.class)
+                .hasMessageStartingWith("Invalid KeyConditionExpression: ");
     }
 
     @Test

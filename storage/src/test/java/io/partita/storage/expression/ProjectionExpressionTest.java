@@ -37,7 +37,8 @@ class ProjectionExpressionTest {
     @DisplayName("nested map entries keep their enclosing maps")
     void nestedMaps() {
         assertThat(project("m.y.z", Placeholders.NONE)).isEqualTo(Map.of("m", map("y", map("z", n(2)))));
-        assertThat(project("m.x, m.y.w", Placeholders.NONE)).isEqualTo(Map.of("m", map("x", n(1), "y", map("w", n(3)))));
+        assertThat(project("m.x, m.y.w", Placeholders.NONE))
+                .isEqualTo(Map.of("m", map("x", n(1), "y", map("w", n(3)))));
     }
 
     @Test
@@ -53,7 +54,8 @@ class ProjectionExpressionTest {
     void wrongTypes() {
         assertThat(project("a.b, m.nope, lst.k", Placeholders.NONE)).isEmpty();
         assertThat(project("m[0], b[1]", Placeholders.NONE)).isEmpty();
-        assertThat(Expressions.parseProjection("a").apply(null, Placeholders.NONE)).isEmpty();
+        assertThat(Expressions.parseProjection("a").apply(null, Placeholders.NONE))
+                .isEmpty();
     }
 
     @Test
@@ -91,6 +93,7 @@ class ProjectionExpressionTest {
                 .hasMessage("Invalid ProjectionExpression: Syntax error; token: \"<EOF>\", near: \",\"");
         assertThatThrownBy(() -> Expressions.parseProjection("size(a)")).isInstanceOf(ValidationException.class);
         assertThatThrownBy(() -> Expressions.parseProjection("name"))
-                .hasMessage("Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: name");
+                .hasMessage(
+                        "Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: name");
     }
 }

@@ -72,7 +72,8 @@ class UpdateExpressionTest {
         @Test
         void arithmeticOnNonNumbersIsAnIncorrectDataType() {
             assertThatThrownBy(() -> update("SET a = a + :d", item("a", s("5")), ph(":d", n(1))))
-                    .isInstanceOf(ValidationException.class).hasMessage(WRONG_TYPE);
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessage(WRONG_TYPE);
         }
 
         @Test
@@ -85,18 +86,23 @@ class UpdateExpressionTest {
         void arithmeticResultsObeyNumberLimits() {
             AttributeValue big = n("9E+125");
             assertThatThrownBy(() -> update("SET a = a + :d", item("a", big), ph(":d", big)))
-                    .isInstanceOf(ValidationException.class).hasMessageContaining("Number overflow");
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessageContaining("Number overflow");
             assertThatThrownBy(() -> update("SET a = a + :d", item("a", n("1E+30")), ph(":d", n("1E-30"))))
-                    .isInstanceOf(ValidationException.class).hasMessageContaining("38 significant digits");
-            assertThat(update("SET a = a - :d", item("a", n("1.5")), ph(":d", n("1.5")))).containsEntry("a", n(0));
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessageContaining("38 significant digits");
+            assertThat(update("SET a = a - :d", item("a", n("1.5")), ph(":d", n("1.5"))))
+                    .containsEntry("a", n(0));
         }
 
         @Test
         void ifNotExistsKeepsAnExistingValue() {
             Placeholders p = ph(":z", n(0));
-            assertThat(update("SET a = if_not_exists(a, :z)", item("a", n(3)), p)).containsEntry("a", n(3));
+            assertThat(update("SET a = if_not_exists(a, :z)", item("a", n(3)), p))
+                    .containsEntry("a", n(3));
             assertThat(update("SET a = if_not_exists(a, :z)", Map.of(), p)).containsEntry("a", n(0));
-            assertThat(update("SET c = if_not_exists(a, b)", item("b", s("b")), p)).containsEntry("c", s("b"));
+            assertThat(update("SET c = if_not_exists(a, b)", item("b", s("b")), p))
+                    .containsEntry("c", s("b"));
         }
 
         @Test
@@ -137,8 +143,7 @@ class UpdateExpressionTest {
             Map<String, AttributeValue> it = item("l", l(n(0), n(1), n(2)));
             assertThat(update("SET l[1] = :v", it, ph(":v", s("x")))).containsEntry("l", l(n(0), s("x"), n(2)));
             assertThat(update("SET l[3] = :v", it, ph(":v", s("x")))).containsEntry("l", l(n(0), n(1), n(2), s("x")));
-            assertThat(update("SET l[100] = :v", it, ph(":v", s("x"))))
-                    .containsEntry("l", l(n(0), n(1), n(2), s("x")));
+            assertThat(update("SET l[100] = :v", it, ph(":v", s("x")))).containsEntry("l", l(n(0), n(1), n(2), s("x")));
         }
 
         @Test
@@ -150,18 +155,22 @@ class UpdateExpressionTest {
 
         @Test
         void nestedPathWhoseParentIsMissingIsInvalid() {
-            assertThatThrownBy(() -> update("SET a.b = :v", Map.of(), ph(":v", n(1)))).hasMessage(INVALID_PATH);
+            assertThatThrownBy(() -> update("SET a.b = :v", Map.of(), ph(":v", n(1))))
+                    .hasMessage(INVALID_PATH);
             assertThatThrownBy(() -> update("SET a.b.c = :v", item("a", map()), ph(":v", n(1))))
                     .hasMessage(INVALID_PATH);
-            assertThatThrownBy(() -> update("SET a[0] = :v", Map.of(), ph(":v", n(1)))).hasMessage(INVALID_PATH);
+            assertThatThrownBy(() -> update("SET a[0] = :v", Map.of(), ph(":v", n(1))))
+                    .hasMessage(INVALID_PATH);
         }
 
         @Test
         void nestedPathThroughTheWrongTypeIsInvalid() {
-            assertThatThrownBy(() -> update("SET a.b = :v", item("a", s("x")), ph(":v", n(1)))).hasMessage(INVALID_PATH);
+            assertThatThrownBy(() -> update("SET a.b = :v", item("a", s("x")), ph(":v", n(1))))
+                    .hasMessage(INVALID_PATH);
             assertThatThrownBy(() -> update("SET a[0] = :v", item("a", map("b", n(1))), ph(":v", n(1))))
                     .hasMessage(INVALID_PATH);
-            assertThatThrownBy(() -> update("SET a.b = :v", item("a", l(n(1))), ph(":v", n(1)))).hasMessage(INVALID_PATH);
+            assertThatThrownBy(() -> update("SET a.b = :v", item("a", l(n(1))), ph(":v", n(1))))
+                    .hasMessage(INVALID_PATH);
             assertThatThrownBy(() -> update("SET a[5].b = :v", item("a", l(n(1))), ph(":v", n(1))))
                     .hasMessage(INVALID_PATH);
         }
@@ -174,7 +183,8 @@ class UpdateExpressionTest {
 
         @Test
         void valueInParentheses() {
-            assertThat(update("SET a = (a + :d)", item("a", n(1)), ph(":d", n(1)))).containsEntry("a", n(2));
+            assertThat(update("SET a = (a + :d)", item("a", n(1)), ph(":d", n(1))))
+                    .containsEntry("a", n(2));
         }
     }
 
@@ -191,13 +201,16 @@ class UpdateExpressionTest {
         @Test
         void removingSomethingAbsentIsANoOp() {
             Map<String, AttributeValue> it = item("m", map("x", n(1)), "l", l(n(1)));
-            assertThat(update("REMOVE nope, m.nope, l[5]", it, Placeholders.NONE)).isEqualTo(it);
+            assertThat(update("REMOVE nope, m.nope, l[5]", it, Placeholders.NONE))
+                    .isEqualTo(it);
         }
 
         @Test
         void removingUnderAMissingOrWrongTypedParentIsInvalid() {
-            assertThatThrownBy(() -> update("REMOVE a.b", Map.of(), Placeholders.NONE)).hasMessage(INVALID_PATH);
-            assertThatThrownBy(() -> update("REMOVE a.b", item("a", n(1)), Placeholders.NONE)).hasMessage(INVALID_PATH);
+            assertThatThrownBy(() -> update("REMOVE a.b", Map.of(), Placeholders.NONE))
+                    .hasMessage(INVALID_PATH);
+            assertThatThrownBy(() -> update("REMOVE a.b", item("a", n(1)), Placeholders.NONE))
+                    .hasMessage(INVALID_PATH);
         }
 
         @Test
@@ -211,13 +224,15 @@ class UpdateExpressionTest {
             Map<String, AttributeValue> it = item("l", l(n(0), n(1), n(2), n(3), n(4)));
             assertThat(update("REMOVE l[1], l[3]", it, Placeholders.NONE)).containsEntry("l", l(n(0), n(2), n(4)));
             assertThat(update("REMOVE l[3], l[1]", it, Placeholders.NONE)).containsEntry("l", l(n(0), n(2), n(4)));
-            assertThat(update("REMOVE l[0], l[1], l[2], l[3], l[4]", it, Placeholders.NONE)).containsEntry("l", l());
+            assertThat(update("REMOVE l[0], l[1], l[2], l[3], l[4]", it, Placeholders.NONE))
+                    .containsEntry("l", l());
         }
 
         @Test
         void setAndRemoveInOneListUseOriginalIndexes() {
             Map<String, AttributeValue> it = item("l", l(n(0), n(1), n(2)));
-            assertThat(update("SET l[2] = :v REMOVE l[0]", it, ph(":v", s("two")))).containsEntry("l", l(n(1), s("two")));
+            assertThat(update("SET l[2] = :v REMOVE l[0]", it, ph(":v", s("two"))))
+                    .containsEntry("l", l(n(1), s("two")));
         }
     }
 
@@ -244,7 +259,9 @@ class UpdateExpressionTest {
                     .containsEntry("s", nsOf("1", "2"));
             AttributeValue bs1 = AttributeValue.bs(List.of(Bytes.copyOf(new byte[] {1})));
             AttributeValue bs2 = AttributeValue.bs(List.of(Bytes.copyOf(new byte[] {2})));
-            assertThat(((AttributeValue.BS) update("ADD s :d", item("s", bs1), ph(":d", bs2)).get("s")).values())
+            assertThat(((AttributeValue.BS) update("ADD s :d", item("s", bs1), ph(":d", bs2))
+                                    .get("s"))
+                            .values())
                     .hasSize(2);
         }
 
@@ -257,9 +274,12 @@ class UpdateExpressionTest {
 
         @Test
         void mismatchedTypesAreAnIncorrectDataType() {
-            assertThatThrownBy(() -> update("ADD c :d", item("c", s("x")), ph(":d", n(1)))).hasMessage(WRONG_TYPE);
-            assertThatThrownBy(() -> update("ADD c :d", item("c", ss("x")), ph(":d", nsOf("1")))).hasMessage(WRONG_TYPE);
-            assertThatThrownBy(() -> update("ADD c :d", item("c", n(1)), ph(":d", ss("x")))).hasMessage(WRONG_TYPE);
+            assertThatThrownBy(() -> update("ADD c :d", item("c", s("x")), ph(":d", n(1))))
+                    .hasMessage(WRONG_TYPE);
+            assertThatThrownBy(() -> update("ADD c :d", item("c", ss("x")), ph(":d", nsOf("1"))))
+                    .hasMessage(WRONG_TYPE);
+            assertThatThrownBy(() -> update("ADD c :d", item("c", n(1)), ph(":d", ss("x"))))
+                    .hasMessage(WRONG_TYPE);
         }
 
         @Test
@@ -293,13 +313,16 @@ class UpdateExpressionTest {
 
         @Test
         void deletingFromAMissingAttributeIsANoOp() {
-            assertThat(update("DELETE s :d", item("k", n(1)), ph(":d", ss("a")))).isEqualTo(Map.of("k", n(1)));
+            assertThat(update("DELETE s :d", item("k", n(1)), ph(":d", ss("a"))))
+                    .isEqualTo(Map.of("k", n(1)));
         }
 
         @Test
         void mismatchedSetTypesAreAnIncorrectDataType() {
-            assertThatThrownBy(() -> update("DELETE s :d", item("s", nsOf("1")), ph(":d", ss("1")))).hasMessage(WRONG_TYPE);
-            assertThatThrownBy(() -> update("DELETE s :d", item("s", s("1")), ph(":d", ss("1")))).hasMessage(WRONG_TYPE);
+            assertThatThrownBy(() -> update("DELETE s :d", item("s", nsOf("1")), ph(":d", ss("1"))))
+                    .hasMessage(WRONG_TYPE);
+            assertThatThrownBy(() -> update("DELETE s :d", item("s", s("1")), ph(":d", ss("1"))))
+                    .hasMessage(WRONG_TYPE);
         }
 
         @Test
@@ -320,16 +343,20 @@ class UpdateExpressionTest {
             Map<String, AttributeValue> it = item("r", n(1), "c", n(1), "s", ss("a", "b"));
             Placeholders p = ph(":v", n(2), ":one", n(1), ":a", ss("a"));
             Map<String, AttributeValue> expected = Map.of("x", n(2), "c", n(2), "s", ss("b"));
-            assertThat(update("delete s :a add c :one remove r set x = :v", it, p)).isEqualTo(expected);
-            assertThat(update("REMOVE r SET x = :v ADD c :one DELETE s :a", it, p)).isEqualTo(expected);
+            assertThat(update("delete s :a add c :one remove r set x = :v", it, p))
+                    .isEqualTo(expected);
+            assertThat(update("REMOVE r SET x = :v ADD c :one DELETE s :a", it, p))
+                    .isEqualTo(expected);
         }
 
         @Test
         void aClauseTwiceIsAnError() {
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = :v SET b = :v"))
-                    .hasMessage("Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression;");
+                    .hasMessage(
+                            "Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression;");
             assertThatThrownBy(() -> Expressions.parseUpdate("REMOVE a ADD b :v remove c"))
-                    .hasMessage("Invalid UpdateExpression: The \"REMOVE\" section can only be used once in an update expression;");
+                    .hasMessage(
+                            "Invalid UpdateExpression: The \"REMOVE\" section can only be used once in an update expression;");
         }
 
         @Test
@@ -338,7 +365,8 @@ class UpdateExpressionTest {
                     .hasMessage("Invalid UpdateExpression: Two document paths overlap with each other; must remove or "
                             + "rewrite one of these paths; path one: [a], path two: [a, b]");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = :v, a = :w"))
-                    .hasMessageContaining("overlap").hasMessageEndingWith("path one: [a], path two: [a]");
+                    .hasMessageContaining("overlap")
+                    .hasMessageEndingWith("path one: [a], path two: [a]");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET l[1].x = :v REMOVE l[1]"))
                     .hasMessageEndingWith("path one: [l, [1], x], path two: [l, [1]]");
         }
@@ -352,8 +380,10 @@ class UpdateExpressionTest {
 
         @Test
         void siblingsDoNotOverlap() {
-            assertThat(update("SET m.a = :v, m.b = :v, l[0] = :v, l[1] = :v",
-                    item("m", map(), "l", l(n(0), n(1))), ph(":v", n(9))))
+            assertThat(update(
+                            "SET m.a = :v, m.b = :v, l[0] = :v, l[1] = :v",
+                            item("m", map(), "l", l(n(0), n(1))),
+                            ph(":v", n(9))))
                     .isEqualTo(Map.of("m", map("a", n(9), "b", n(9)), "l", l(n(9), n(9))));
         }
 
@@ -367,7 +397,8 @@ class UpdateExpressionTest {
 
         @Test
         void topLevelAttributesOfTheTargets() {
-            UpdateExpression u = Expressions.parseUpdate("SET a.b = :v, #c = if_not_exists(z, :v) REMOVE d[1] ADD e :n");
+            UpdateExpression u =
+                    Expressions.parseUpdate("SET a.b = :v, #c = if_not_exists(z, :v) REMOVE d[1] ADD e :n");
             assertThat(u.topLevelAttributes(ph("#c", "cee", ":v", n(1), ":n", n(1))))
                     .containsExactlyInAnyOrder("a", "cee", "d", "e");
             assertThat(u.nameRefs()).containsExactly("#c");

@@ -1,11 +1,11 @@
 package io.partita.storage.model;
 
-import io.partita.storage.TestStorage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
+import io.partita.storage.TestStorage;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.PutItemRequest;
@@ -40,7 +40,8 @@ class AsyncGsiPropagationTest {
     }
 
     private Storage asyncStorage() {
-        Storage s = TestStorage.create(StorageOptions.defaults().withClock(clock).withAsyncGsiPropagation(DELAY));
+        Storage s =
+                TestStorage.create(StorageOptions.defaults().withClock(clock).withAsyncGsiPropagation(DELAY));
         for (TableDefinition d : ModelSchemas.all()) {
             s.createTable(d);
         }
@@ -52,22 +53,50 @@ class AsyncGsiPropagationTest {
     }
 
     private static List<Map<String, AttributeValue>> gAll(Storage s, String gc) {
-        return s.query(QueryRequest.builder().tableName(ModelSchemas.T1).indexName("g_all").keyConditionExpression("gC = :g")
-                .expressionAttributeValues(Map.of(":g", AttributeValue.s(gc))).build()).items();
+        return s.query(QueryRequest.builder()
+                        .tableName(ModelSchemas.T1)
+                        .indexName("g_all")
+                        .keyConditionExpression("gC = :g")
+                        .expressionAttributeValues(Map.of(":g", AttributeValue.s(gc)))
+                        .build())
+                .items();
     }
 
     private static List<Map<String, AttributeValue>> lKeys(Storage s, String pk) {
-        return s.query(QueryRequest.builder().tableName(ModelSchemas.T1).indexName("l_keys").keyConditionExpression("pk = :p")
-                .expressionAttributeValues(Map.of(":p", AttributeValue.s(pk))).consistentRead(true).build()).items();
+        return s.query(QueryRequest.builder()
+                        .tableName(ModelSchemas.T1)
+                        .indexName("l_keys")
+                        .keyConditionExpression("pk = :p")
+                        .expressionAttributeValues(Map.of(":p", AttributeValue.s(pk)))
+                        .consistentRead(true)
+                        .build())
+                .items();
     }
 
     @Test
     void gsiReadsAreStaleUntilTheDelayPassesThenConverge() {
         try (Storage s = asyncStorage()) {
-            s.putItem(PutItemRequest.builder().tableName(ModelSchemas.T1).item(Map.of("pk", AttributeValue.s("a"),
-                    "sk", AttributeValue.n(1), "gC", AttributeValue.s("x"), "lB", AttributeValue.n(5), "p1", AttributeValue.s("v1"))).build());
+            s.putItem(PutItemRequest.builder()
+                    .tableName(ModelSchemas.T1)
+                    .item(Map.of(
+                            "pk",
+                            AttributeValue.s("a"),
+                            "sk",
+                            AttributeValue.n(1),
+                            "gC",
+                            AttributeValue.s("x"),
+                            "lB",
+                            AttributeValue.n(5),
+                            "p1",
+                            AttributeValue.s("v1")))
+                    .build());
             // Base table and LSI: strong, visible at once. GSI: not yet.
-            assertThat(s.getItem(GetItemRequest.builder().tableName(ModelSchemas.T1).key(key("a", 1)).build()).item()).isNotNull();
+            assertThat(s.getItem(GetItemRequest.builder()
+                                    .tableName(ModelSchemas.T1)
+                                    .key(key("a", 1))
+                                    .build())
+                            .item())
+                    .isNotNull();
             assertThat(lKeys(s, "a")).hasSize(1);
             assertThat(gAll(s, "x")).isEmpty();
             clock.advanceMillis(99);
@@ -77,9 +106,12 @@ class AsyncGsiPropagationTest {
             assertThat(gAll(s, "x").get(0)).containsEntry("p1", AttributeValue.s("v1"));
 
             // Moving the GSI key: the old entry (with its old attributes) stays until the delay passes.
-            s.updateItem(UpdateItemRequest.builder().tableName(ModelSchemas.T1).key(key("a", 1))
-                    .updateExpression("SET gC = :y, p1 = :v").expressionAttributeValues(Map.of(":y", AttributeValue.s("y"),
-                            ":v", AttributeValue.s("v2"))).build());
+            s.updateItem(UpdateItemRequest.builder()
+                    .tableName(ModelSchemas.T1)
+                    .key(key("a", 1))
+                    .updateExpression("SET gC = :y, p1 = :v")
+                    .expressionAttributeValues(Map.of(":y", AttributeValue.s("y"), ":v", AttributeValue.s("v2")))
+                    .build());
             clock.advanceMillis(50);
             assertThat(gAll(s, "x")).hasSize(1);
             assertThat(gAll(s, "x").get(0)).containsEntry("p1", AttributeValue.s("v1"));
@@ -90,21 +122,29 @@ class AsyncGsiPropagationTest {
             assertThat(gAll(s, "y").get(0)).containsEntry("p1", AttributeValue.s("v2"));
 
             // Delete: the GSI entry outlives the item by the delay; the LSI entry does not.
-            s.deleteItem(DeleteItemRequest.builder().tableName(ModelSchemas.T1).key(key("a", 1)).build());
+            s.deleteItem(DeleteItemRequest.builder()
+                    .tableName(ModelSchemas.T1)
+                    .key(key("a", 1))
+                    .build());
             assertThat(lKeys(s, "a")).isEmpty();
             assertThat(gAll(s, "y")).hasSize(1);
             clock.advanceMillis(100);
             assertThat(gAll(s, "y")).isEmpty();
 
             // flushGsiPropagation applies pending work whatever the clock says.
-            s.putItem(PutItemRequest.builder().tableName(ModelSchemas.T1).item(Map.of("pk", AttributeValue.s("b"),
-                    "sk", AttributeValue.n(2), "gC", AttributeValue.s("z"))).build());
+            s.putItem(PutItemRequest.builder()
+                    .tableName(ModelSchemas.T1)
+                    .item(Map.of("pk", AttributeValue.s("b"), "sk", AttributeValue.n(2), "gC", AttributeValue.s("z")))
+                    .build());
             assertThat(gAll(s, "z")).isEmpty();
             s.flushGsiPropagation();
             assertThat(gAll(s, "z")).hasSize(1);
 
             // checkInvariants flushes too, and holds with work pending.
-            s.deleteItem(DeleteItemRequest.builder().tableName(ModelSchemas.T1).key(key("b", 2)).build());
+            s.deleteItem(DeleteItemRequest.builder()
+                    .tableName(ModelSchemas.T1)
+                    .key(key("b", 2))
+                    .build());
             s.checkInvariants();
             assertThat(gAll(s, "z")).isEmpty();
         }
@@ -130,7 +170,8 @@ class AsyncGsiPropagationTest {
             for (int i = 0; i < OPS; i++) {
                 clock.advanceMillis(rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(61));
                 Op op = gen.next();
-                String gsi = op instanceof Op.Query q && isGsi(model, q.table(), q.index()) ? q.index()
+                String gsi = op instanceof Op.Query q && isGsi(model, q.table(), q.index())
+                        ? q.index()
                         : op instanceof Op.Scan sc && isGsi(model, sc.table(), sc.index()) ? sc.index() : null;
                 try {
                     if (gsi != null) {
@@ -146,8 +187,10 @@ class AsyncGsiPropagationTest {
                         }
                     }
                 } catch (AssertionError e) {
-                    throw new AssertionError("async run seed=" + SEED + " op #" + i + " at t=" + clock.millis() + ": " + op + "\n"
-                            + e.getMessage(), e);
+                    throw new AssertionError(
+                            "async run seed=" + SEED + " op #" + i + " at t=" + clock.millis() + ": " + op + "\n"
+                                    + e.getMessage(),
+                            e);
                 }
                 // Drop snapshots that can no longer be the due state.
                 while (history.size() > 1 && history.get(1).millis() + DELAY.toMillis() <= clock.millis()) {
@@ -157,8 +200,9 @@ class AsyncGsiPropagationTest {
             s.flushGsiPropagation();
             now.verifyAll();
         }
-        System.out.printf("[async] %d ops, %d GSI reads checked against a stale state, in %d ms%n", OPS, staleReads,
-                (System.nanoTime() - t0) / 1_000_000);
+        System.out.printf(
+                "[async] %d ops, %d GSI reads checked against a stale state, in %d ms%n",
+                OPS, staleReads, (System.nanoTime() - t0) / 1_000_000);
         assertThat(staleReads).as("the run must exercise stale GSI reads").isGreaterThan(OPS / 20);
     }
 

@@ -27,8 +27,10 @@ record KeyTerm(String attr, String op, AttributeValue lo, AttributeValue hi) {
             case ">" -> c > 0;
             case ">=" -> c >= 0;
             case "BETWEEN" -> c >= 0 && KeyOrder.compare(v, hi) <= 0;
-            case "begins_with" -> v instanceof AttributeValue.S s ? s.value().startsWith(lo.asS())
-                    : v instanceof AttributeValue.B b && b.value().startsWith(lo.asB());
+            case "begins_with" ->
+                v instanceof AttributeValue.S s
+                        ? s.value().startsWith(lo.asS())
+                        : v instanceof AttributeValue.B b && b.value().startsWith(lo.asB());
             default -> throw new IllegalStateException(op);
         };
     }

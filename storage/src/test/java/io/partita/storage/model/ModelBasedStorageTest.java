@@ -37,7 +37,8 @@ class ModelBasedStorageTest {
     static final int INVALID_PERCENT = 4;
 
     private static final AtomicLong TOTAL_OPS = new AtomicLong();
-    private static final java.util.concurrent.atomic.AtomicBoolean SHRUNK_ONCE = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final java.util.concurrent.atomic.AtomicBoolean SHRUNK_ONCE =
+            new java.util.concurrent.atomic.AtomicBoolean();
     private static final Map<String, Integer> TOTAL_COUNTS = new TreeMap<>();
     private static long startNanos;
 
@@ -54,8 +55,13 @@ class ModelBasedStorageTest {
                 seeds.add(master.nextLong());
             }
         }
-        System.out.printf("[model] master seed %d (-Dpartita.model.seed), %d runs x %d ops, expressions %s, strict ties %s%n",
-                MASTER_SEED, seeds.size(), OPS_PER_RUN, ModelOps.expressionsAvailable() ? "on" : "OFF (not landed)", STRICT_TIES);
+        System.out.printf(
+                "[model] master seed %d (-Dpartita.model.seed), %d runs x %d ops, expressions %s, strict ties %s%n",
+                MASTER_SEED,
+                seeds.size(),
+                OPS_PER_RUN,
+                ModelOps.expressionsAvailable() ? "on" : "OFF (not landed)",
+                STRICT_TIES);
         return seeds.stream().map(seed -> DynamicTest.dynamicTest("run seed=" + seed, () -> runOnce(seed)));
     }
 
@@ -93,18 +99,37 @@ class ModelBasedStorageTest {
             runner.outcomes.forEach((k, v) -> TOTAL_COUNTS.merge(k, v, Integer::sum));
         }
         long total = TOTAL_OPS.addAndGet(ops.size());
-        System.out.printf("[model] run seed=%d: %d ops %s %s in %d ms, %d items at end; total so far %d%n", seed, ops.size(),
-                runner.counts, runner.outcomes, (System.nanoTime() - t0) / 1_000_000, model.size(), total);
+        System.out.printf(
+                "[model] run seed=%d: %d ops %s %s in %d ms, %d items at end; total so far %d%n",
+                seed,
+                ops.size(),
+                runner.counts,
+                runner.outcomes,
+                (System.nanoTime() - t0) / 1_000_000,
+                model.size(),
+                total);
     }
 
     private static AssertionError reproduce(long seed, List<Op> ops, ModelReplay.Failure failure) {
         StringBuilder sb = new StringBuilder();
-        sb.append("model disagreement in run seed=").append(seed).append(" (master seed ").append(MASTER_SEED)
-                .append(") at operation #").append(failure.index()).append(" of ").append(ops.size()).append(":\n  ")
-                .append(failure.error().getMessage()).append("\n  operation: ").append(ops.get(failure.index()));
+        sb.append("model disagreement in run seed=")
+                .append(seed)
+                .append(" (master seed ")
+                .append(MASTER_SEED)
+                .append(") at operation #")
+                .append(failure.index())
+                .append(" of ")
+                .append(ops.size())
+                .append(":\n  ")
+                .append(failure.error().getMessage())
+                .append("\n  operation: ")
+                .append(ops.get(failure.index()));
         if (SHRUNK_ONCE.getAndSet(true)) {
-            sb.append("\n(not shrunk: an earlier run's failure was; reproduce with -Dpartita.model.runSeed=").append(seed)
-                    .append(" -Dpartita.model.ops=").append(OPS_PER_RUN).append(")");
+            sb.append("\n(not shrunk: an earlier run's failure was; reproduce with -Dpartita.model.runSeed=")
+                    .append(seed)
+                    .append(" -Dpartita.model.ops=")
+                    .append(OPS_PER_RUN)
+                    .append(")");
             System.out.println("[model] " + sb);
             return new AssertionError(sb.toString(), failure.error());
         }
@@ -117,7 +142,10 @@ class ModelBasedStorageTest {
         if (again != null) {
             sb.append("\n  -> ").append(again.error().getMessage());
         }
-        sb.append("\nreproduce with -Dpartita.model.runSeed=").append(seed).append(" -Dpartita.model.ops=").append(OPS_PER_RUN);
+        sb.append("\nreproduce with -Dpartita.model.runSeed=")
+                .append(seed)
+                .append(" -Dpartita.model.ops=")
+                .append(OPS_PER_RUN);
         System.out.println("[model] " + sb);
         return new AssertionError(sb.toString(), failure.error());
     }
@@ -125,8 +153,9 @@ class ModelBasedStorageTest {
     @AfterAll
     static void summary() {
         if (TOTAL_OPS.get() > 0) {
-            System.out.printf("[model] TOTAL %d operations in %d ms: %s%n", TOTAL_OPS.get(),
-                    (System.nanoTime() - startNanos) / 1_000_000, TOTAL_COUNTS);
+            System.out.printf(
+                    "[model] TOTAL %d operations in %d ms: %s%n",
+                    TOTAL_OPS.get(), (System.nanoTime() - startNanos) / 1_000_000, TOTAL_COUNTS);
         }
     }
 }

@@ -1,8 +1,7 @@
 package io.partita.storage.model;
 
-import io.partita.storage.TestStorage;
-import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
+import io.partita.storage.TestStorage;
 import io.partita.storage.expression.ExpressionKind;
 import io.partita.storage.expression.Expressions;
 

@@ -1,8 +1,8 @@
 package io.partita.storage.model;
 
-import io.partita.storage.TestStorage;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
+import io.partita.storage.TestStorage;
 import io.partita.storage.schema.TableDefinition;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,7 +60,9 @@ final class ModelReplay {
                 List<Op> candidate = new ArrayList<>(current.subList(0, start));
                 candidate.addAll(current.subList(end, current.size()));
                 Failure f = replay(candidate, strictTieOrder);
-                if (f != null && f.index() == candidate.size() - 1 && f.category().equals(category)) {
+                if (f != null
+                        && f.index() == candidate.size() - 1
+                        && f.category().equals(category)) {
                     current = candidate;
                     removed = true;
                 } else {

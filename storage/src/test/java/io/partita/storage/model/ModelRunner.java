@@ -45,6 +45,7 @@ final class ModelRunner {
     final ReferenceStore model;
     /** When true, equal index keys must come back in table-key order (the core's documented tie-break). */
     final boolean strictTieOrder;
+
     final Map<String, Integer> counts = new TreeMap<>();
     /** Expected failures by exception, and read volume (items returned, pages), to show what a run exercised. */
     final Map<String, Integer> outcomes = new TreeMap<>();
@@ -91,16 +92,25 @@ final class ModelRunner {
     private void put(Op.Put p) {
         Expr e = new Expr();
         String cond = p.cond() == null ? null : p.cond().render(e);
-        PutItemRequest req = PutItemRequest.builder().tableName(p.table()).item(p.item()).conditionExpression(cond)
-                .expressionAttributeNames(e.namesOrNull()).expressionAttributeValues(e.valuesOrNull())
-                .returnValues(p.returnOld() ? ReturnValues.ALL_OLD : ReturnValues.NONE).build();
+        PutItemRequest req = PutItemRequest.builder()
+                .tableName(p.table())
+                .item(p.item())
+                .conditionExpression(cond)
+                .expressionAttributeNames(e.namesOrNull())
+                .expressionAttributeValues(e.valuesOrNull())
+                .returnValues(p.returnOld() ? ReturnValues.ALL_OLD : ReturnValues.NONE)
+                .build();
         String invalid = model.validateItem(p.table(), p.item());
         if (invalid != null) {
             Map<String, AttributeValue> current = model.validateKey(p.table(), model.keyOf(p.table(), p.item())) == null
-                    ? model.get(p.table(), p.item()) : null;
+                    ? model.get(p.table(), p.item())
+                    : null;
             if (LENIENT_VALIDATION_ORDER && p.cond() != null && !p.cond().test(orEmpty(current))) {
-                expectFailure(() -> storage.putItem(req), "put with " + invalid + " and a false condition",
-                        ValidationException.class, ConditionalCheckFailedException.class);
+                expectFailure(
+                        () -> storage.putItem(req),
+                        "put with " + invalid + " and a false condition",
+                        ValidationException.class,
+                        ConditionalCheckFailedException.class);
             } else {
                 expectFailure(() -> storage.putItem(req), "put with " + invalid, ValidationException.class);
             }
@@ -109,7 +119,9 @@ final class ModelRunner {
         }
         Map<String, AttributeValue> old = model.get(p.table(), p.item());
         if (p.cond() != null && !p.cond().test(orEmpty(old))) {
-            expectFailure(() -> storage.putItem(req), "put whose condition is false on " + old,
+            expectFailure(
+                    () -> storage.putItem(req),
+                    "put whose condition is false on " + old,
                     ConditionalCheckFailedException.class);
             checkUnchanged(p.table(), p.item());
             return;
@@ -125,9 +137,15 @@ final class ModelRunner {
         Expr e = new Expr();
         String updText = u.upd().render(e);
         String cond = u.cond() == null ? null : u.cond().render(e);
-        UpdateItemRequest req = UpdateItemRequest.builder().tableName(u.table()).key(u.key()).updateExpression(updText)
-                .conditionExpression(cond).expressionAttributeNames(e.namesOrNull())
-                .expressionAttributeValues(e.valuesOrNull()).returnValues(u.returnValues()).build();
+        UpdateItemRequest req = UpdateItemRequest.builder()
+                .tableName(u.table())
+                .key(u.key())
+                .updateExpression(updText)
+                .conditionExpression(cond)
+                .expressionAttributeNames(e.namesOrNull())
+                .expressionAttributeValues(e.valuesOrNull())
+                .returnValues(u.returnValues())
+                .build();
         String keyProblem = model.validateKey(u.table(), u.key());
         if (keyProblem != null) {
             expectFailure(() -> storage.updateItem(req), "update with " + keyProblem, ValidationException.class);
@@ -150,8 +168,11 @@ final class ModelRunner {
             applyProblem = ex.getMessage();
         }
         if (applyProblem != null && !condOk) {
-            expectFailure(() -> storage.updateItem(req), "update with " + applyProblem + " and a false condition",
-                    ValidationException.class, ConditionalCheckFailedException.class);
+            expectFailure(
+                    () -> storage.updateItem(req),
+                    "update with " + applyProblem + " and a false condition",
+                    ValidationException.class,
+                    ConditionalCheckFailedException.class);
             checkUnchanged(u.table(), u.key());
             return;
         }
@@ -161,7 +182,9 @@ final class ModelRunner {
             return;
         }
         if (!condOk) {
-            expectFailure(() -> storage.updateItem(req), "update whose condition is false on " + old,
+            expectFailure(
+                    () -> storage.updateItem(req),
+                    "update whose condition is false on " + old,
                     ConditionalCheckFailedException.class);
             checkUnchanged(u.table(), u.key());
             return;
@@ -191,9 +214,14 @@ final class ModelRunner {
     private void delete(Op.Delete d) {
         Expr e = new Expr();
         String cond = d.cond() == null ? null : d.cond().render(e);
-        DeleteItemRequest req = DeleteItemRequest.builder().tableName(d.table()).key(d.key()).conditionExpression(cond)
-                .expressionAttributeNames(e.namesOrNull()).expressionAttributeValues(e.valuesOrNull())
-                .returnValues(d.returnOld() ? ReturnValues.ALL_OLD : ReturnValues.NONE).build();
+        DeleteItemRequest req = DeleteItemRequest.builder()
+                .tableName(d.table())
+                .key(d.key())
+                .conditionExpression(cond)
+                .expressionAttributeNames(e.namesOrNull())
+                .expressionAttributeValues(e.valuesOrNull())
+                .returnValues(d.returnOld() ? ReturnValues.ALL_OLD : ReturnValues.NONE)
+                .build();
         String keyProblem = model.validateKey(d.table(), d.key());
         if (keyProblem != null) {
             expectFailure(() -> storage.deleteItem(req), "delete with " + keyProblem, ValidationException.class);
@@ -201,7 +229,9 @@ final class ModelRunner {
         }
         Map<String, AttributeValue> old = model.get(d.table(), d.key());
         if (d.cond() != null && !d.cond().test(orEmpty(old))) {
-            expectFailure(() -> storage.deleteItem(req), "delete whose condition is false on " + old,
+            expectFailure(
+                    () -> storage.deleteItem(req),
+                    "delete whose condition is false on " + old,
                     ConditionalCheckFailedException.class);
             checkUnchanged(d.table(), d.key());
             return;
@@ -225,7 +255,8 @@ final class ModelRunner {
             String cond = a.cond() == null ? null : a.cond().render(e);
             Map<String, AttributeValue> keySource = a.keyOrItem();
             String keyProblem = model.validateKey(a.table(), model.keyOf(a.table(), keySource));
-            if (!(a instanceof Op.TxPut) && keySource.size() != model.tableKeyNames(a.table()).size()) {
+            if (!(a instanceof Op.TxPut)
+                    && keySource.size() != model.tableKeyNames(a.table()).size()) {
                 keyProblem = "key with extra attributes";
             }
             if (keyProblem == null && !seen.add(List.of(a.table(), model.keyOf(a.table(), keySource)))) {
@@ -235,59 +266,75 @@ final class ModelRunner {
             boolean condOk = a.cond() == null || a.cond().test(orEmpty(old));
             condFails.add(!condOk);
             if (a instanceof Op.TxPut p) {
-                    items.add(new TransactWriteItem.Put(p.table(), p.keyOrItem(), cond, e.namesOrNull(), e.valuesOrNull(), false));
-                    if (model.validateItem(p.table(), p.keyOrItem()) != null) {
-                        validation = true;
-                    } else {
-                        after.put(p.table(), p.keyOrItem());
-                    }
+                items.add(new TransactWriteItem.Put(
+                        p.table(), p.keyOrItem(), cond, e.namesOrNull(), e.valuesOrNull(), false));
+                if (model.validateItem(p.table(), p.keyOrItem()) != null) {
+                    validation = true;
+                } else {
+                    after.put(p.table(), p.keyOrItem());
+                }
             } else if (a instanceof Op.TxUpdate u) {
-                    String updText = u.upd().render(e);
-                    items.add(new TransactWriteItem.Update(u.table(), u.keyOrItem(), updText, cond, e.namesOrNull(), e.valuesOrNull(), false));
-                    if (keyProblem != null || u.upd().staticProblem(model.tableKeyNames(u.table())) != null) {
-                        validation = true;
-                    } else {
-                        try {
-                            Map<String, AttributeValue> next = u.upd().apply(old == null ? u.keyOrItem() : old);
-                            if (model.validateItem(u.table(), next) != null) {
-                                validation = true;
-                            } else {
-                                after.put(u.table(), next);
-                            }
-                        } catch (IllegalArgumentException ex) {
+                String updText = u.upd().render(e);
+                items.add(new TransactWriteItem.Update(
+                        u.table(), u.keyOrItem(), updText, cond, e.namesOrNull(), e.valuesOrNull(), false));
+                if (keyProblem != null || u.upd().staticProblem(model.tableKeyNames(u.table())) != null) {
+                    validation = true;
+                } else {
+                    try {
+                        Map<String, AttributeValue> next = u.upd().apply(old == null ? u.keyOrItem() : old);
+                        if (model.validateItem(u.table(), next) != null) {
                             validation = true;
+                        } else {
+                            after.put(u.table(), next);
                         }
+                    } catch (IllegalArgumentException ex) {
+                        validation = true;
                     }
+                }
             } else if (a instanceof Op.TxDelete d) {
-                    items.add(new TransactWriteItem.Delete(d.table(), d.keyOrItem(), cond, e.namesOrNull(), e.valuesOrNull(), false));
-                    if (keyProblem != null) {
-                        validation = true;
-                    } else {
-                        after.delete(d.table(), d.keyOrItem());
-                    }
+                items.add(new TransactWriteItem.Delete(
+                        d.table(), d.keyOrItem(), cond, e.namesOrNull(), e.valuesOrNull(), false));
+                if (keyProblem != null) {
+                    validation = true;
+                } else {
+                    after.delete(d.table(), d.keyOrItem());
+                }
             } else if (a instanceof Op.TxCheck c) {
-                    items.add(new TransactWriteItem.ConditionCheck(c.table(), c.keyOrItem(), cond, e.namesOrNull(), e.valuesOrNull(), false));
-                    if (keyProblem != null) {
-                        validation = true;
-                    }
+                items.add(new TransactWriteItem.ConditionCheck(
+                        c.table(), c.keyOrItem(), cond, e.namesOrNull(), e.valuesOrNull(), false));
+                if (keyProblem != null) {
+                    validation = true;
+                }
             }
         }
-        TransactWriteItemsRequest req = TransactWriteItemsRequest.builder().transactItems(items).build();
+        TransactWriteItemsRequest req =
+                TransactWriteItemsRequest.builder().transactItems(items).build();
         boolean anyCondFail = condFails.contains(true);
         if (duplicate) {
-            expectFailure(() -> storage.transactWriteItems(req), "transaction touching one item twice", ValidationException.class);
+            expectFailure(
+                    () -> storage.transactWriteItems(req),
+                    "transaction touching one item twice",
+                    ValidationException.class);
         } else if (validation) {
-            expectFailure(() -> storage.transactWriteItems(req), "transaction with an invalid action"
-                    + (anyCondFail ? " and a false condition" : ""), ValidationException.class, TransactionCanceledException.class);
+            expectFailure(
+                    () -> storage.transactWriteItems(req),
+                    "transaction with an invalid action" + (anyCondFail ? " and a false condition" : ""),
+                    ValidationException.class,
+                    TransactionCanceledException.class);
         } else if (anyCondFail) {
-            RuntimeException ex = expectFailure(() -> storage.transactWriteItems(req), "transaction with false conditions "
-                    + condFails, TransactionCanceledException.class);
-            List<TransactionCanceledException.CancellationReason> reasons = ((TransactionCanceledException) ex).reasons();
+            RuntimeException ex = expectFailure(
+                    () -> storage.transactWriteItems(req),
+                    "transaction with false conditions " + condFails,
+                    TransactionCanceledException.class);
+            List<TransactionCanceledException.CancellationReason> reasons =
+                    ((TransactionCanceledException) ex).reasons();
             List<String> expectedCodes = new ArrayList<>();
             for (boolean f : condFails) {
                 expectedCodes.add(f ? "ConditionalCheckFailed" : "None");
             }
-            List<String> actualCodes = reasons.stream().map(TransactionCanceledException.CancellationReason::code).toList();
+            List<String> actualCodes = reasons.stream()
+                    .map(TransactionCanceledException.CancellationReason::code)
+                    .toList();
             if (!expectedCodes.equals(actualCodes)) {
                 fail("cancellation reasons: expected " + expectedCodes + ", got " + actualCodes);
             }
@@ -318,16 +365,23 @@ final class ModelRunner {
         boolean invalid = false;
         Set<List<Object>> seen = new HashSet<>();
         for (Op.BatchEntry en : b.entries()) {
-            requestItems.computeIfAbsent(en.table(), k -> new ArrayList<>())
+            requestItems
+                    .computeIfAbsent(en.table(), k -> new ArrayList<>())
                     .add(en.put() ? WriteRequest.put(en.itemOrKey()) : WriteRequest.delete(en.itemOrKey()));
-            String problem = en.put() ? model.validateItem(en.table(), en.itemOrKey()) : model.validateKey(en.table(), en.itemOrKey());
+            String problem = en.put()
+                    ? model.validateItem(en.table(), en.itemOrKey())
+                    : model.validateKey(en.table(), en.itemOrKey());
             if (problem != null || !seen.add(List.of(en.table(), model.keyOf(en.table(), en.itemOrKey())))) {
                 invalid = true;
             }
         }
-        BatchWriteItemRequest req = BatchWriteItemRequest.builder().requestItems(requestItems).build();
+        BatchWriteItemRequest req =
+                BatchWriteItemRequest.builder().requestItems(requestItems).build();
         if (invalid) {
-            expectFailure(() -> storage.batchWriteItem(req), "batch with an invalid or duplicate request", ValidationException.class);
+            expectFailure(
+                    () -> storage.batchWriteItem(req),
+                    "batch with an invalid or duplicate request",
+                    ValidationException.class);
             for (Op.BatchEntry en : b.entries()) {
                 if (model.validateKey(en.table(), model.keyOf(en.table(), en.itemOrKey())) == null) {
                     checkUnchanged(en.table(), en.itemOrKey());
@@ -336,7 +390,8 @@ final class ModelRunner {
             return;
         }
         BatchWriteItemResponse resp = call(() -> storage.batchWriteItem(req));
-        if (!resp.unprocessedItems().isEmpty() && resp.unprocessedItems().values().stream().anyMatch(l -> !l.isEmpty())) {
+        if (!resp.unprocessedItems().isEmpty()
+                && resp.unprocessedItems().values().stream().anyMatch(l -> !l.isEmpty())) {
             fail("batch returned unprocessed items without a throughput model: " + resp.unprocessedItems());
         }
         for (Op.BatchEntry en : b.entries()) {
@@ -353,8 +408,13 @@ final class ModelRunner {
     private void get(Op.Get g) {
         Expr e = new Expr();
         String projection = g.projection() == null ? null : renderNames(g.projection(), e);
-        GetItemRequest req = GetItemRequest.builder().tableName(g.table()).key(g.key()).consistentRead(g.consistent())
-                .projectionExpression(projection).expressionAttributeNames(e.namesOrNull()).build();
+        GetItemRequest req = GetItemRequest.builder()
+                .tableName(g.table())
+                .key(g.key())
+                .consistentRead(g.consistent())
+                .projectionExpression(projection)
+                .expressionAttributeNames(e.namesOrNull())
+                .build();
         String keyProblem = model.validateKey(g.table(), g.key());
         if (keyProblem != null) {
             expectFailure(() -> storage.getItem(req), "get with " + keyProblem, ValidationException.class);
@@ -428,7 +488,10 @@ final class ModelRunner {
             }
         }
         for (KeyTerm t : q.terms()) {
-            KeyAttribute k = view.allKeyAttributes().stream().filter(a -> a.name().equals(t.attr())).findFirst().orElseThrow();
+            KeyAttribute k = view.allKeyAttributes().stream()
+                    .filter(a -> a.name().equals(t.attr()))
+                    .findFirst()
+                    .orElseThrow();
             if (t.lo().type() != k.type() || (t.hi() != null && t.hi().type() != k.type())) {
                 return "condition value type does not match schema type of " + k.name();
             }
@@ -447,7 +510,8 @@ final class ModelRunner {
             attributesOf(q.filter(), read);
             for (KeyAttribute k : view.allKeyAttributes()) {
                 if (read.contains(k.name())) {
-                    // DynamoDB's Query guide: "A filter expression cannot contain partition key or sort key attributes."
+                    // DynamoDB's Query guide: "A filter expression cannot contain partition key or sort key
+                    // attributes."
                     return "filter on key attribute " + k.name();
                 }
             }
@@ -491,7 +555,8 @@ final class ModelRunner {
     }
 
     private static boolean isEmptyScalar(AttributeValue v) {
-        return (v instanceof AttributeValue.S s && s.value().isEmpty()) || (v instanceof AttributeValue.B b && b.value().length() == 0);
+        return (v instanceof AttributeValue.S s && s.value().isEmpty())
+                || (v instanceof AttributeValue.B b && b.value().length() == 0);
     }
 
     private void query(Op.Query q) {
@@ -504,10 +569,19 @@ final class ModelRunner {
         String keyCond = String.join(" AND ", parts);
         String filter = q.filter() == null ? null : q.filter().render(e);
         String projection = q.projection() == null ? null : renderNames(q.projection(), e);
-        QueryRequest base = QueryRequest.builder().tableName(q.table()).indexName(q.index()).keyConditionExpression(keyCond)
-                .filterExpression(filter).projectionExpression(projection).expressionAttributeNames(e.namesOrNull())
-                .expressionAttributeValues(e.valuesOrNull()).select(q.select()).limit(q.limit())
-                .scanIndexForward(q.forward()).consistentRead(q.consistent()).build();
+        QueryRequest base = QueryRequest.builder()
+                .tableName(q.table())
+                .indexName(q.index())
+                .keyConditionExpression(keyCond)
+                .filterExpression(filter)
+                .projectionExpression(projection)
+                .expressionAttributeNames(e.namesOrNull())
+                .expressionAttributeValues(e.valuesOrNull())
+                .select(q.select())
+                .limit(q.limit())
+                .scanIndexForward(q.forward())
+                .consistentRead(q.consistent())
+                .build();
         String problem = queryProblem(q, view);
         if (problem != null) {
             expectFailure(() -> storage.query(base), "query with " + problem, ValidationException.class);
@@ -515,7 +589,13 @@ final class ModelRunner {
         }
         Map<String, AttributeValue> pkValues = new TreeMap<>();
         for (KeyAttribute k : view.partitionKey()) {
-            pkValues.put(k.name(), q.terms().stream().filter(t -> t.attr().equals(k.name())).findFirst().orElseThrow().lo());
+            pkValues.put(
+                    k.name(),
+                    q.terms().stream()
+                            .filter(t -> t.attr().equals(k.name()))
+                            .findFirst()
+                            .orElseThrow()
+                            .lo());
         }
         List<Map<String, AttributeValue>> matches = new ArrayList<>();
         for (Map<String, AttributeValue> item : model.partition(view, pkValues)) {
@@ -542,7 +622,8 @@ final class ModelRunner {
         int pages = 0;
         while (true) {
             final Map<String, AttributeValue> esk = start;
-            QueryResponse resp = call(() -> storage.query(base.toBuilder().exclusiveStartKey(esk).build()));
+            QueryResponse resp = call(
+                    () -> storage.query(base.toBuilder().exclusiveStartKey(esk).build()));
             pages++;
             if (pages > matches.size() + 3) {
                 fail("query pagination does not end: " + pages + " pages for " + matches.size() + " matches");
@@ -556,18 +637,23 @@ final class ModelRunner {
                 }
             } else {
                 if (resp.count() != resp.items().size()) {
-                    fail("Count " + resp.count() + " != items on the page " + resp.items().size());
+                    fail("Count " + resp.count() + " != items on the page "
+                            + resp.items().size());
                 }
                 actual.addAll(resp.items());
-                if (resp.lastEvaluatedKey() != null && q.filter() == null && q.projection() == null && !resp.items().isEmpty()) {
-                    Map<String, AttributeValue> last = resp.items().get(resp.items().size() - 1);
+                if (resp.lastEvaluatedKey() != null
+                        && q.filter() == null
+                        && q.projection() == null
+                        && !resp.items().isEmpty()) {
+                    Map<String, AttributeValue> last =
+                            resp.items().get(resp.items().size() - 1);
                     Map<String, AttributeValue> expectedLek = new TreeMap<>();
                     for (String n : view.keyNames()) {
                         expectedLek.put(n, last.get(n));
                     }
                     if (!expectedLek.equals(new TreeMap<>(resp.lastEvaluatedKey()))) {
-                        fail("LastEvaluatedKey " + resp.lastEvaluatedKey() + " is not the key (table keys + index keys) of the last item "
-                                + expectedLek);
+                        fail("LastEvaluatedKey " + resp.lastEvaluatedKey()
+                                + " is not the key (table keys + index keys) of the last item " + expectedLek);
                     }
                 }
             }
@@ -581,7 +667,8 @@ final class ModelRunner {
         }
         if (q.select() == Select.COUNT) {
             if (count != expectedShaped.size()) {
-                fail("query COUNT: expected " + expectedShaped.size() + ", got " + count + "\n  expected items " + expectedShaped);
+                fail("query COUNT: expected " + expectedShaped.size() + ", got " + count + "\n  expected items "
+                        + expectedShaped);
             }
             return;
         }
@@ -589,8 +676,8 @@ final class ModelRunner {
     }
 
     /** What a read returns of an item: projection expression, else the Select, else the view's projection. */
-    private static Map<String, AttributeValue> shape(IndexView view, Select select, List<String> projection,
-                                                     Map<String, AttributeValue> item) {
+    private static Map<String, AttributeValue> shape(
+            IndexView view, Select select, List<String> projection, Map<String, AttributeValue> item) {
         if (projection != null) {
             return restrict(item, projection);
         }
@@ -601,8 +688,11 @@ final class ModelRunner {
     }
 
     /** Exact order across distinct index keys; within a run of equal index keys, as a multiset unless strict. */
-    private void compareOrdered(String what, List<List<AttributeValue>> groupKeys, List<Map<String, AttributeValue>> expected,
-                                List<Map<String, AttributeValue>> actual) {
+    private void compareOrdered(
+            String what,
+            List<List<AttributeValue>> groupKeys,
+            List<Map<String, AttributeValue>> expected,
+            List<Map<String, AttributeValue>> actual) {
         List<Map<String, AttributeValue>> actualNorm = new ArrayList<>();
         for (Map<String, AttributeValue> m : actual) {
             actualNorm.add(new TreeMap<>(m));
@@ -611,8 +701,8 @@ final class ModelRunner {
             return;
         }
         if (actualNorm.size() != expected.size() || strictTieOrder) {
-            fail(what + ": results differ\n  expected " + expected.size() + ": " + expected + "\n  actual   " + actualNorm.size()
-                    + ": " + actualNorm);
+            fail(what + ": results differ\n  expected " + expected.size() + ": " + expected + "\n  actual   "
+                    + actualNorm.size() + ": " + actualNorm);
         }
         int i = 0;
         while (i < expected.size()) {
@@ -623,8 +713,8 @@ final class ModelRunner {
             Map<Map<String, AttributeValue>, Integer> exp = multiset(expected.subList(i, j));
             Map<Map<String, AttributeValue>, Integer> act = multiset(actualNorm.subList(i, j));
             if (!exp.equals(act)) {
-                fail(what + ": results differ at positions " + i + ".." + (j - 1) + " (equal index key " + groupKeys.get(i)
-                        + ")\n  expected " + expected + "\n  actual   " + actualNorm);
+                fail(what + ": results differ at positions " + i + ".." + (j - 1) + " (equal index key "
+                        + groupKeys.get(i) + ")\n  expected " + expected + "\n  actual   " + actualNorm);
             }
             i = j;
         }
@@ -641,7 +731,11 @@ final class ModelRunner {
     private void scan(Op.Scan s) {
         IndexView view = model.view(s.table(), s.index());
         if (s.consistent() && view.global()) {
-            ScanRequest req = ScanRequest.builder().tableName(s.table()).indexName(s.index()).consistentRead(true).build();
+            ScanRequest req = ScanRequest.builder()
+                    .tableName(s.table())
+                    .indexName(s.index())
+                    .consistentRead(true)
+                    .build();
             expectFailure(() -> storage.scan(req), "scan of a GSI with ConsistentRead", ValidationException.class);
             return;
         }
@@ -656,9 +750,15 @@ final class ModelRunner {
             Map<String, AttributeValue> start = null;
             int pages = 0;
             do {
-                ScanRequest req = ScanRequest.builder().tableName(s.table()).indexName(s.index()).limit(s.limit())
+                ScanRequest req = ScanRequest.builder()
+                        .tableName(s.table())
+                        .indexName(s.index())
+                        .limit(s.limit())
                         .consistentRead(s.consistent())
-                        .segment(segment).totalSegments(total).exclusiveStartKey(start).build();
+                        .segment(segment)
+                        .totalSegments(total)
+                        .exclusiveStartKey(start)
+                        .build();
                 ScanResponse resp = call(() -> storage.scan(req));
                 if (s.limit() != null && resp.items().size() > s.limit()) {
                     fail("scan page of " + resp.items().size() + " items exceeds Limit " + s.limit());
@@ -669,8 +769,8 @@ final class ModelRunner {
                 for (Map<String, AttributeValue> item : resp.items()) {
                     Map<String, AttributeValue> key = model.keyOf(s.table(), item);
                     if (actual.put(key, new TreeMap<>(item)) != null) {
-                        fail("scan " + view.label() + " (segment " + seg + " of " + s.totalSegments() + ", Limit " + s.limit()
-                                + ") returned the item with key " + key + " twice");
+                        fail("scan " + view.label() + " (segment " + seg + " of " + s.totalSegments() + ", Limit "
+                                + s.limit() + ") returned the item with key " + key + " twice");
                     }
                 }
                 start = resp.lastEvaluatedKey();
@@ -687,8 +787,8 @@ final class ModelRunner {
                     differing.add(en.getKey() + ": expected " + en.getValue() + " actual " + actual.get(en.getKey()));
                 }
             }
-            fail("scan " + view.label() + " (" + s.totalSegments() + " segments, Limit " + s.limit() + ") differs: missing "
-                    + missing + ", unexpected " + extra + ", differing " + differing);
+            fail("scan " + view.label() + " (" + s.totalSegments() + " segments, Limit " + s.limit()
+                    + ") differs: missing " + missing + ", unexpected " + extra + ", differing " + differing);
         }
     }
 
@@ -725,7 +825,11 @@ final class ModelRunner {
             return;
         }
         Map<String, AttributeValue> key = model.keyOf(table, keyOrItem);
-        var resp = call(() -> storage.getItem(GetItemRequest.builder().tableName(table).key(key).consistentRead(true).build()));
+        var resp = call(() -> storage.getItem(GetItemRequest.builder()
+                .tableName(table)
+                .key(key)
+                .consistentRead(true)
+                .build()));
         Map<String, AttributeValue> expected = model.get(table, key);
         if (!Objects.equals(normalize(expected), normalize(resp.item()))) {
             fail("a rejected write changed the item " + key + ": expected " + expected + ", now " + resp.item());
@@ -767,8 +871,10 @@ final class ModelRunner {
                     return ex;
                 }
             }
-            throw new AssertionError("expected " + names(allowed) + " (" + why + ") but got " + ex.getClass().getSimpleName()
-                    + ": " + ex.getMessage(), ex);
+            throw new AssertionError(
+                    "expected " + names(allowed) + " (" + why + ") but got "
+                            + ex.getClass().getSimpleName() + ": " + ex.getMessage(),
+                    ex);
         }
         throw new AssertionError("expected " + names(allowed) + " (" + why + ") but the call succeeded: " + result);
     }

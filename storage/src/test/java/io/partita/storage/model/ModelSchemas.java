@@ -33,7 +33,8 @@ public final class ModelSchemas {
         return TableDefinition.builder(T1)
                 .partitionKey(KeyAttribute.s("pk"))
                 .sortKey(KeyAttribute.n("sk"))
-                .globalSecondaryIndex(new GlobalSecondaryIndex("g_multi",
+                .globalSecondaryIndex(new GlobalSecondaryIndex(
+                        "g_multi",
                         List.of(KeyAttribute.s("gA"), KeyAttribute.n("gB")),
                         List.of(KeyAttribute.s("gC"), KeyAttribute.n("gD")),
                         Projection.include("p1", "p3")))

@@ -17,11 +17,15 @@ public final class ModelVerifier {
         for (TableDefinition d : tables) {
             Map<String, AttributeValue> start = null;
             do {
-                ScanResponse r = storage.scan(ScanRequest.builder().tableName(d.name()).consistentRead(true)
-                        .exclusiveStartKey(start).build());
+                ScanResponse r = storage.scan(ScanRequest.builder()
+                        .tableName(d.name())
+                        .consistentRead(true)
+                        .exclusiveStartKey(start)
+                        .build());
                 for (Map<String, AttributeValue> item : r.items()) {
                     if (model.get(d.name(), item) != null) {
-                        throw new AssertionError("scan of " + d.name() + " returned " + model.keyOf(d.name(), item) + " twice");
+                        throw new AssertionError(
+                                "scan of " + d.name() + " returned " + model.keyOf(d.name(), item) + " twice");
                     }
                     model.put(d.name(), item);
                 }

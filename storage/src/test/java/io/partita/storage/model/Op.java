@@ -13,14 +13,25 @@ import java.util.Map;
 sealed interface Op {
     record Put(String table, Map<String, AttributeValue> item, Cond cond, boolean returnOld) implements Op {}
 
-    record Update(String table, Map<String, AttributeValue> key, Upd upd, Cond cond, ReturnValues returnValues) implements Op {}
+    record Update(String table, Map<String, AttributeValue> key, Upd upd, Cond cond, ReturnValues returnValues)
+            implements Op {}
 
     record Delete(String table, Map<String, AttributeValue> key, Cond cond, boolean returnOld) implements Op {}
 
-    record Get(String table, Map<String, AttributeValue> key, boolean consistent, List<String> projection) implements Op {}
+    record Get(String table, Map<String, AttributeValue> key, boolean consistent, List<String> projection)
+            implements Op {}
 
-    record Query(String table, String index, List<KeyTerm> terms, boolean forward, Integer limit, Select select,
-                 List<String> projection, Cond filter, boolean consistent) implements Op {}
+    record Query(
+            String table,
+            String index,
+            List<KeyTerm> terms,
+            boolean forward,
+            Integer limit,
+            Select select,
+            List<String> projection,
+            Cond filter,
+            boolean consistent)
+            implements Op {}
 
     record Scan(String table, String index, int totalSegments, Integer limit, boolean consistent) implements Op {}
 

@@ -34,6 +34,7 @@ final class OpGenerator {
 
     /** Non-key attributes of T1 with a fixed type (so conditions on them are well typed): p1 S, p2 N; p3, p4 any type. */
     static final List<String> T1_INDEX_ATTRS = List.of("gA", "gB", "gC", "gD", "gX", "gY", "lA", "lB");
+
     static final List<String> T2_INDEX_ATTRS = List.of("hg", "hs");
     static final List<String> PLAIN_ATTRS = List.of("p1", "p2", "p3", "p4");
 
@@ -159,11 +160,12 @@ final class OpGenerator {
             case 2 -> AttributeValue.bool(true);
             case 3 -> AttributeValue.ss("a", "b");
             case 4 -> AttributeValue.l(AttributeValue.s("x"));
-            default -> switch (t) {
-                case S -> AttributeValue.s("");
-                case B -> AttributeValue.b(new byte[0]);
-                default -> AttributeValue.nul();
-            };
+            default ->
+                switch (t) {
+                    case S -> AttributeValue.s("");
+                    case B -> AttributeValue.b(new byte[0]);
+                    default -> AttributeValue.nul();
+                };
         };
     }
 
@@ -242,7 +244,8 @@ final class OpGenerator {
 
     Cond cond(String table) {
         String keyAttr = schema.tableKeyNames(table).get(0);
-        List<String> typed = table.equals(ModelSchemas.T1) ? List.of("p1", "p2", "gB", "gC", "sk") : List.of("p1", "p2", "hs", "hg");
+        List<String> typed =
+                table.equals(ModelSchemas.T1) ? List.of("p1", "p2", "gB", "gC", "sk") : List.of("p1", "p2", "hs", "hg");
         Cond c = switch (rnd.nextInt(9)) {
             case 0 -> new Cond.Exists(keyAttr);
             case 1 -> new Cond.NotExists(keyAttr);
@@ -412,7 +415,8 @@ final class OpGenerator {
         if (!sk.isEmpty() && rnd.nextInt(10) < 7) {
             int rangePart = sk.size() == 1 || rnd.nextBoolean() ? 0 : sk.size() - 1;
             for (int i = 0; i < rangePart; i++) {
-                terms.add(new KeyTerm(sk.get(i).name(), "=", indexValue(sk.get(i).name()), null));
+                terms.add(
+                        new KeyTerm(sk.get(i).name(), "=", indexValue(sk.get(i).name()), null));
             }
             KeyAttribute k = sk.get(rangePart);
             terms.add(rangeTerm(k));
@@ -423,7 +427,8 @@ final class OpGenerator {
                 case 0 -> terms.remove(rnd.nextInt(terms.size()));
                 case 1 -> {
                     KeyTerm old = terms.get(0);
-                    terms.set(0, new KeyTerm(old.attr(), "=", wrongScalar(old.lo().type()), null));
+                    terms.set(
+                            0, new KeyTerm(old.attr(), "=", wrongScalar(old.lo().type()), null));
                 }
                 case 2 -> {
                     if (!sk.isEmpty()) {
@@ -439,8 +444,10 @@ final class OpGenerator {
                         terms.removeIf(x -> sk.stream().anyMatch(s -> s.name().equals(x.attr())));
                         AttributeValue a = valueOf(k.type());
                         AttributeValue b = valueOf(k.type());
-                        terms.add(KeyOrder.compare(a, b) >= 0 ? new KeyTerm(k.name(), "BETWEEN", a, b)
-                                : new KeyTerm(k.name(), "BETWEEN", b, a));
+                        terms.add(
+                                KeyOrder.compare(a, b) >= 0
+                                        ? new KeyTerm(k.name(), "BETWEEN", a, b)
+                                        : new KeyTerm(k.name(), "BETWEEN", b, a));
                     }
                 }
             }
@@ -453,13 +460,14 @@ final class OpGenerator {
             case 2 -> select = Select.ALL_ATTRIBUTES;
             case 3 -> select = Select.ALL_PROJECTED_ATTRIBUTES;
             case 4 -> projection = names(t, 1 + rnd.nextInt(3));
-            default -> { }
+            default -> {}
         }
         Cond filter = null;
         if (rnd.nextInt(6) == 0) {
             String keyAttr = schema.tableKeyNames(t).get(schema.tableKeyNames(t).size() - 1);
             boolean fullItems = v.isBase() || v.projectionType() == ProjectionType.ALL;
-            filter = fullItems && rnd.nextBoolean() ? new Cond.Exists(pick(PLAIN_ATTRS))
+            filter = fullItems && rnd.nextBoolean()
+                    ? new Cond.Exists(pick(PLAIN_ATTRS))
                     : new Cond.Cmp(keyAttr, pick(new String[] {"<", ">=", "<>"}), valueOf(typeOf(keyAttr)));
         }
         boolean consistent = rnd.nextInt(v.global() ? 25 : 3) == 0;
@@ -485,7 +493,9 @@ final class OpGenerator {
             case 4 -> new KeyTerm(attr, ">=", a, null);
             case 5 -> {
                 AttributeValue b = indexOrKeyValue(attr);
-                yield KeyOrder.compare(a, b) <= 0 ? new KeyTerm(attr, "BETWEEN", a, b) : new KeyTerm(attr, "BETWEEN", b, a);
+                yield KeyOrder.compare(a, b) <= 0
+                        ? new KeyTerm(attr, "BETWEEN", a, b)
+                        : new KeyTerm(attr, "BETWEEN", b, a);
             }
             default -> new KeyTerm(attr, "begins_with", prefix(a), null);
         };

@@ -30,16 +30,25 @@ class PutValidationOrderTest {
     }
 
     private void assertRejectedAsInvalid(Map<String, AttributeValue> item, Map<String, AttributeValue> key) {
-        PutItemRequest put = PutItemRequest.builder().tableName(ModelSchemas.T2).item(item)
-                .conditionExpression("attribute_exists(p1)").build(); // false: there is no item yet
+        PutItemRequest put = PutItemRequest.builder()
+                .tableName(ModelSchemas.T2)
+                .item(item)
+                .conditionExpression("attribute_exists(p1)")
+                .build(); // false: there is no item yet
         assertThatThrownBy(() -> storage.putItem(put)).isInstanceOf(ValidationException.class);
-        assertThat(storage.getItem(GetItemRequest.builder().tableName(ModelSchemas.T2).key(key).build()).item()).isNull();
+        assertThat(storage.getItem(GetItemRequest.builder()
+                                .tableName(ModelSchemas.T2)
+                                .key(key)
+                                .build())
+                        .item())
+                .isNull();
     }
 
     @Test
     void emptyStringGsiKeyWithFalseConditionIsAValidationError() {
         Map<String, AttributeValue> key = Map.of("id", AttributeValue.n(1));
-        assertRejectedAsInvalid(Map.of("id", AttributeValue.n(1), "hg", AttributeValue.s(""), "hs", AttributeValue.n(100)), key);
+        assertRejectedAsInvalid(
+                Map.of("id", AttributeValue.n(1), "hg", AttributeValue.s(""), "hs", AttributeValue.n(100)), key);
     }
 
     @Test
@@ -50,8 +59,10 @@ class PutValidationOrderTest {
 
     @Test
     void withoutAConditionTheEngineAlreadyRejectsIt() {
-        PutItemRequest put = PutItemRequest.builder().tableName(ModelSchemas.T2)
-                .item(Map.of("id", AttributeValue.n(3), "hs", AttributeValue.s("not a number"))).build();
+        PutItemRequest put = PutItemRequest.builder()
+                .tableName(ModelSchemas.T2)
+                .item(Map.of("id", AttributeValue.n(3), "hs", AttributeValue.s("not a number")))
+                .build();
         assertThatThrownBy(() -> storage.putItem(put)).isInstanceOf(ValidationException.class);
     }
 }

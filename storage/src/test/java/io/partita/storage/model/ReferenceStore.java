@@ -27,9 +27,15 @@ import java.util.TreeMap;
 public final class ReferenceStore {
 
     /** A way to read a table: the table itself, one of its GSIs or one of its LSIs, as key schema + projection. */
-    public record IndexView(String table, String indexName, boolean global, List<KeyAttribute> partitionKey,
-                            List<KeyAttribute> sortKey, ProjectionType projectionType, List<String> include,
-                            List<String> tableKeyNames) {
+    public record IndexView(
+            String table,
+            String indexName,
+            boolean global,
+            List<KeyAttribute> partitionKey,
+            List<KeyAttribute> sortKey,
+            ProjectionType projectionType,
+            List<String> include,
+            List<String> tableKeyNames) {
         public boolean isBase() {
             return indexName == null;
         }
@@ -51,7 +57,9 @@ public final class ReferenceStore {
 
         /** True when the index holds the attribute (ALL holds everything). */
         public boolean projects(String attribute) {
-            return projectionType == ProjectionType.ALL || keyNames().contains(attribute) || include.contains(attribute);
+            return projectionType == ProjectionType.ALL
+                    || keyNames().contains(attribute)
+                    || include.contains(attribute);
         }
 
         public String label() {
@@ -214,20 +222,41 @@ public final class ReferenceStore {
 
     public IndexView baseView(String table) {
         TableDefinition d = definitions.get(table);
-        return new IndexView(table, null, false, List.of(d.partitionKey()),
-                d.sortKey() == null ? List.of() : List.of(d.sortKey()), ProjectionType.ALL, List.of(), tableKeyNames(table));
+        return new IndexView(
+                table,
+                null,
+                false,
+                List.of(d.partitionKey()),
+                d.sortKey() == null ? List.of() : List.of(d.sortKey()),
+                ProjectionType.ALL,
+                List.of(),
+                tableKeyNames(table));
     }
 
     public List<IndexView> indexViews(String table) {
         TableDefinition d = definitions.get(table);
         List<IndexView> views = new ArrayList<>();
         for (GlobalSecondaryIndex g : d.globalSecondaryIndexes()) {
-            views.add(new IndexView(table, g.name(), true, g.partitionKey(), g.sortKey(), g.projection().type(),
-                    g.projection().nonKeyAttributes(), tableKeyNames(table)));
+            views.add(new IndexView(
+                    table,
+                    g.name(),
+                    true,
+                    g.partitionKey(),
+                    g.sortKey(),
+                    g.projection().type(),
+                    g.projection().nonKeyAttributes(),
+                    tableKeyNames(table)));
         }
         for (LocalSecondaryIndex l : d.localSecondaryIndexes()) {
-            views.add(new IndexView(table, l.name(), false, List.of(d.partitionKey()), List.of(l.sortKey()),
-                    l.projection().type(), l.projection().nonKeyAttributes(), tableKeyNames(table)));
+            views.add(new IndexView(
+                    table,
+                    l.name(),
+                    false,
+                    List.of(d.partitionKey()),
+                    List.of(l.sortKey()),
+                    l.projection().type(),
+                    l.projection().nonKeyAttributes(),
+                    tableKeyNames(table)));
         }
         return views;
     }

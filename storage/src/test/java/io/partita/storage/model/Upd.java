@@ -16,25 +16,29 @@ record Upd(List<Action> actions) {
     }
 
     record Set_(String attr, AttributeValue value) implements Action {
-        @Override public String toString() {
+        @Override
+        public String toString() {
             return "SET " + attr + " = " + value;
         }
     }
 
     record SetPlus(String attr, AttributeValue.N delta) implements Action {
-        @Override public String toString() {
+        @Override
+        public String toString() {
             return "SET " + attr + " = " + attr + " + " + delta;
         }
     }
 
     record Remove(String attr) implements Action {
-        @Override public String toString() {
+        @Override
+        public String toString() {
             return "REMOVE " + attr;
         }
     }
 
     record Add(String attr, AttributeValue.N delta) implements Action {
-        @Override public String toString() {
+        @Override
+        public String toString() {
             return "ADD " + attr + " " + delta;
         }
     }
@@ -94,7 +98,8 @@ record Upd(List<Action> actions) {
             } else if (a instanceof SetPlus s) {
                 AttributeValue old = item.get(s.attr);
                 if (!(old instanceof AttributeValue.N n)) {
-                    throw new IllegalArgumentException("SET " + s.attr + " + : operand missing or not a number: " + old);
+                    throw new IllegalArgumentException(
+                            "SET " + s.attr + " + : operand missing or not a number: " + old);
                 }
                 out.put(s.attr, AttributeValue.n(Numbers.normalize(n.value().add(s.delta.value()))));
             } else if (a instanceof Remove r) {
@@ -104,7 +109,9 @@ record Upd(List<Action> actions) {
                 if (old == null) {
                     out.put(ad.attr, ad.delta);
                 } else if (old instanceof AttributeValue.N n) {
-                    out.put(ad.attr, AttributeValue.n(Numbers.normalize(n.value().add(ad.delta.value()))));
+                    out.put(
+                            ad.attr,
+                            AttributeValue.n(Numbers.normalize(n.value().add(ad.delta.value()))));
                 } else {
                     throw new IllegalArgumentException("ADD to a non-number " + ad.attr + ": " + old);
                 }

@@ -1,12 +1,12 @@
 package io.partita.storage.stress;
 
-import io.partita.storage.TestStorage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
+import io.partita.storage.TestStorage;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.DeleteItemRequest;
@@ -73,8 +73,11 @@ class ConcurrentIndexStressTest {
         try (Storage storage = TestStorage.create(options)) {
             tables.forEach(storage::createTable);
             for (int c = 0; c < COUNTERS; c++) {
-                storage.putItem(PutItemRequest.builder().tableName(ModelSchemas.T1).item(Map.of("pk", AttributeValue.s("ctr"),
-                        "sk", AttributeValue.n(c), "cnt", AttributeValue.n(0))).build());
+                storage.putItem(PutItemRequest.builder()
+                        .tableName(ModelSchemas.T1)
+                        .item(Map.of(
+                                "pk", AttributeValue.s("ctr"), "sk", AttributeValue.n(c), "cnt", AttributeValue.n(0)))
+                        .build());
             }
             CountDownLatch go = new CountDownLatch(1);
             List<Thread> threads = new ArrayList<>();
@@ -82,29 +85,39 @@ class ConcurrentIndexStressTest {
             for (int t = 0; t < THREADS; t++) {
                 long threadSeed = seed * 31 + t;
                 System.out.printf("[stress %s] thread %d seed %d%n", mode, t, threadSeed);
-                Thread th = new Thread(() -> {
-                    Random rnd = new Random(threadSeed);
-                    try {
-                        go.await();
-                        for (int i = 0; i < OPS_PER_THREAD && System.currentTimeMillis() < deadline && failures.isEmpty(); i++) {
-                            String outcome = step(storage, rnd, increments);
-                            outcomes.computeIfAbsent(outcome, k -> new AtomicLong()).incrementAndGet();
-                            ops.incrementAndGet();
-                        }
-                    } catch (Throwable e) {
-                        failures.add(new AssertionError("thread seed " + threadSeed + ": " + e, e));
-                    }
-                }, "stress-" + t);
+                Thread th = new Thread(
+                        () -> {
+                            Random rnd = new Random(threadSeed);
+                            try {
+                                go.await();
+                                for (int i = 0;
+                                        i < OPS_PER_THREAD
+                                                && System.currentTimeMillis() < deadline
+                                                && failures.isEmpty();
+                                        i++) {
+                                    String outcome = step(storage, rnd, increments);
+                                    outcomes.computeIfAbsent(outcome, k -> new AtomicLong())
+                                            .incrementAndGet();
+                                    ops.incrementAndGet();
+                                }
+                            } catch (Throwable e) {
+                                failures.add(new AssertionError("thread seed " + threadSeed + ": " + e, e));
+                            }
+                        },
+                        "stress-" + t);
                 threads.add(th);
                 th.start();
             }
             go.countDown();
             for (Thread th : threads) {
                 th.join(TIME_LIMIT_MS + 30_000);
-                assertThat(th.isAlive()).as(th.getName() + " finished (deadlock?)").isFalse();
+                assertThat(th.isAlive())
+                        .as(th.getName() + " finished (deadlock?)")
+                        .isFalse();
             }
-            System.out.printf("[stress %s] %d ops by %d threads in %d ms: %s%n", mode, ops.get(), THREADS,
-                    (System.nanoTime() - t0) / 1_000_000, outcomes);
+            System.out.printf(
+                    "[stress %s] %d ops by %d threads in %d ms: %s%n",
+                    mode, ops.get(), THREADS, (System.nanoTime() - t0) / 1_000_000, outcomes);
             assertThat(failures).as("failures in worker threads").isEmpty();
 
             storage.flushGsiPropagation();
@@ -114,12 +127,14 @@ class ConcurrentIndexStressTest {
 
             long sum = 0;
             for (int c = 0; c < COUNTERS; c++) {
-                Map<String, AttributeValue> ctr = finalState.get(ModelSchemas.T1, Map.of("pk", AttributeValue.s("ctr"), "sk", AttributeValue.n(c)));
+                Map<String, AttributeValue> ctr = finalState.get(
+                        ModelSchemas.T1, Map.of("pk", AttributeValue.s("ctr"), "sk", AttributeValue.n(c)));
                 assertThat(ctr).as("counter " + c).isNotNull();
                 sum += ctr.get("cnt").asN().longValueExact();
             }
             assertThat(sum).as("counter increments (lost updates?)").isEqualTo(increments.get());
-            System.out.printf("[stress %s] verified %d base items, %d counter increments%n", mode, finalState.size(), sum);
+            System.out.printf(
+                    "[stress %s] verified %d base items, %d counter increments%n", mode, finalState.size(), sum);
         }
     }
 
@@ -167,29 +182,54 @@ class ConcurrentIndexStressTest {
         int r = rnd.nextInt(100);
         try {
             if (r < 20) {
-                s.putItem(PutItemRequest.builder().tableName(ModelSchemas.T1).item(item(rnd)).build());
+                s.putItem(PutItemRequest.builder()
+                        .tableName(ModelSchemas.T1)
+                        .item(item(rnd))
+                        .build());
                 return "put";
             } else if (r < 40) {
                 // Moves GSI (gC: g_all and g_multi) and LSI (lB, gY: l_keys, l_all) keys, or drops them.
                 boolean move = rnd.nextBoolean();
                 String expr = move ? "SET gC = :g, lB = :l, gY = :y" : "SET lA = :g REMOVE gC, lB, gY";
                 Map<String, AttributeValue> values = move
-                        ? Map.of(":g", AttributeValue.s(pick(rnd, GC)), ":l", AttributeValue.n(rnd.nextInt(3)),
-                                ":y", AttributeValue.b(new byte[] {(byte) rnd.nextInt(3)}))
+                        ? Map.of(
+                                ":g",
+                                AttributeValue.s(pick(rnd, GC)),
+                                ":l",
+                                AttributeValue.n(rnd.nextInt(3)),
+                                ":y",
+                                AttributeValue.b(new byte[] {(byte) rnd.nextInt(3)}))
                         : Map.of(":g", AttributeValue.s(pick(rnd, GC)));
-                s.updateItem(UpdateItemRequest.builder().tableName(ModelSchemas.T1).key(key(rnd)).updateExpression(expr)
-                        .expressionAttributeValues(values).conditionExpression(rnd.nextBoolean() ? "attribute_exists(pk)" : null).build());
+                s.updateItem(UpdateItemRequest.builder()
+                        .tableName(ModelSchemas.T1)
+                        .key(key(rnd))
+                        .updateExpression(expr)
+                        .expressionAttributeValues(values)
+                        .conditionExpression(rnd.nextBoolean() ? "attribute_exists(pk)" : null)
+                        .build());
                 return "update";
             } else if (r < 50) {
-                s.deleteItem(DeleteItemRequest.builder().tableName(ModelSchemas.T1).key(key(rnd))
-                        .conditionExpression(rnd.nextInt(3) == 0 ? "attribute_exists(gC)" : null).build());
+                s.deleteItem(DeleteItemRequest.builder()
+                        .tableName(ModelSchemas.T1)
+                        .key(key(rnd))
+                        .conditionExpression(rnd.nextInt(3) == 0 ? "attribute_exists(gC)" : null)
+                        .build());
                 return "delete";
             } else if (r < 65) {
                 // Counter increment that also moves the counter's GSI and LSI entries.
-                s.updateItem(UpdateItemRequest.builder().tableName(ModelSchemas.T1).key(counterKey(rnd.nextInt(COUNTERS)))
-                        .updateExpression("SET gC = :g, lB = :l ADD cnt :one").conditionExpression("attribute_exists(pk)")
-                        .expressionAttributeValues(Map.of(":g", AttributeValue.s(pick(rnd, GC)), ":l", AttributeValue.n(rnd.nextInt(3)),
-                                ":one", AttributeValue.n(1))).build());
+                s.updateItem(UpdateItemRequest.builder()
+                        .tableName(ModelSchemas.T1)
+                        .key(counterKey(rnd.nextInt(COUNTERS)))
+                        .updateExpression("SET gC = :g, lB = :l ADD cnt :one")
+                        .conditionExpression("attribute_exists(pk)")
+                        .expressionAttributeValues(Map.of(
+                                ":g",
+                                AttributeValue.s(pick(rnd, GC)),
+                                ":l",
+                                AttributeValue.n(rnd.nextInt(3)),
+                                ":one",
+                                AttributeValue.n(1)))
+                        .build());
                 increments.incrementAndGet();
                 return "increment";
             } else if (r < 80) {
@@ -205,22 +245,34 @@ class ConcurrentIndexStressTest {
                         writes.add(rnd.nextInt(3) == 0 ? WriteRequest.delete(k) : WriteRequest.put(it));
                     }
                 }
-                s.batchWriteItem(BatchWriteItemRequest.builder().requestItems(Map.of(ModelSchemas.T1, writes)).build());
+                s.batchWriteItem(BatchWriteItemRequest.builder()
+                        .requestItems(Map.of(ModelSchemas.T1, writes))
+                        .build());
                 return "batch";
             } else {
                 // Concurrent index reads: every entry must belong to the partition asked for (no torn entries).
                 String g = pick(rnd, GC);
-                List<Map<String, AttributeValue>> items = s.query(QueryRequest.builder().tableName(ModelSchemas.T1).indexName("g_all")
-                        .keyConditionExpression("gC = :g").expressionAttributeValues(Map.of(":g", AttributeValue.s(g))).build()).items();
+                List<Map<String, AttributeValue>> items = s.query(QueryRequest.builder()
+                                .tableName(ModelSchemas.T1)
+                                .indexName("g_all")
+                                .keyConditionExpression("gC = :g")
+                                .expressionAttributeValues(Map.of(":g", AttributeValue.s(g)))
+                                .build())
+                        .items();
                 for (Map<String, AttributeValue> it : items) {
                     if (!AttributeValue.s(g).equals(it.get("gC"))) {
                         throw new AssertionError("g_all query for gC=" + g + " returned " + it);
                     }
                 }
                 String pk = pick(rnd, PKS);
-                List<Map<String, AttributeValue>> lsi = s.query(QueryRequest.builder().tableName(ModelSchemas.T1).indexName("l_keys")
-                        .keyConditionExpression("pk = :p").expressionAttributeValues(Map.of(":p", AttributeValue.s(pk)))
-                        .consistentRead(true).build()).items();
+                List<Map<String, AttributeValue>> lsi = s.query(QueryRequest.builder()
+                                .tableName(ModelSchemas.T1)
+                                .indexName("l_keys")
+                                .keyConditionExpression("pk = :p")
+                                .expressionAttributeValues(Map.of(":p", AttributeValue.s(pk)))
+                                .consistentRead(true)
+                                .build())
+                        .items();
                 for (Map<String, AttributeValue> it : lsi) {
                     if (!AttributeValue.s(pk).equals(it.get("pk")) || !it.containsKey("lB")) {
                         throw new AssertionError("l_keys query for pk=" + pk + " returned " + it);
@@ -231,8 +283,13 @@ class ConcurrentIndexStressTest {
         } catch (ConditionalCheckFailedException e) {
             return "conditionFailed";
         } catch (TransactionCanceledException e) {
-            return "txCancelled" + e.reasons().stream().filter(x -> !x.isNone())
-                    .map(TransactionCanceledException.CancellationReason::code).distinct().sorted().toList();
+            return "txCancelled"
+                    + e.reasons().stream()
+                            .filter(x -> !x.isNone())
+                            .map(TransactionCanceledException.CancellationReason::code)
+                            .distinct()
+                            .sorted()
+                            .toList();
         }
     }
 
@@ -246,7 +303,11 @@ class ConcurrentIndexStressTest {
             int c1 = rnd.nextInt(COUNTERS);
             int c2 = (c1 + 1 + rnd.nextInt(COUNTERS - 1)) % COUNTERS;
             for (int c : new int[] {c1, c2}) {
-                actions.add(TransactWriteItem.update(ModelSchemas.T1, counterKey(c), "SET gC = :g ADD cnt :one", null,
+                actions.add(TransactWriteItem.update(
+                        ModelSchemas.T1,
+                        counterKey(c),
+                        "SET gC = :g ADD cnt :one",
+                        null,
                         Map.of(":g", AttributeValue.s(pick(rnd, GC)), ":one", AttributeValue.n(1))));
             }
         }
@@ -259,14 +320,23 @@ class ConcurrentIndexStressTest {
             keys.add(k);
             switch (rnd.nextInt(4)) {
                 case 0 -> actions.add(TransactWriteItem.put(ModelSchemas.T1, it));
-                case 1 -> actions.add(new TransactWriteItem.Put(ModelSchemas.T1, it, "attribute_not_exists(pk)", null, null, false));
-                case 2 -> actions.add(new TransactWriteItem.Delete(ModelSchemas.T1, k, rnd.nextBoolean() ? "attribute_exists(pk)" : null,
-                        null, null, false));
-                default -> actions.add(TransactWriteItem.update(ModelSchemas.T1, k, "SET gX = :x, lA = :a REMOVE gC", null,
-                        Map.of(":x", AttributeValue.n(rnd.nextInt(2)), ":a", AttributeValue.s(pick(rnd, GC)))));
+                case 1 ->
+                    actions.add(new TransactWriteItem.Put(
+                            ModelSchemas.T1, it, "attribute_not_exists(pk)", null, null, false));
+                case 2 ->
+                    actions.add(new TransactWriteItem.Delete(
+                            ModelSchemas.T1, k, rnd.nextBoolean() ? "attribute_exists(pk)" : null, null, null, false));
+                default ->
+                    actions.add(TransactWriteItem.update(
+                            ModelSchemas.T1,
+                            k,
+                            "SET gX = :x, lA = :a REMOVE gC",
+                            null,
+                            Map.of(":x", AttributeValue.n(rnd.nextInt(2)), ":a", AttributeValue.s(pick(rnd, GC)))));
             }
         }
-        s.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(actions).build());
+        s.transactWriteItems(
+                TransactWriteItemsRequest.builder().transactItems(actions).build());
         if (withCounters) {
             increments.addAndGet(2);
         }

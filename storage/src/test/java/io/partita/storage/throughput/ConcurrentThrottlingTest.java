@@ -23,10 +23,16 @@ class ConcurrentThrottlingTest extends Fixture {
     @Test
     void concurrentWritersShareTheBucketsExactly() throws Exception {
         try (Storage db = core()) {
-            db.createTable(TableDefinition.builder("Events").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("id"))
+            db.createTable(TableDefinition.builder("Events")
+                    .partitionKey(KeyAttribute.s("referrer"))
+                    .sortKey(KeyAttribute.s("id"))
                     .provisionedThroughput(new ProvisionedThroughput(100, 100_000))
-                    .globalSecondaryIndex(new GlobalSecondaryIndex("ByTime", List.of(KeyAttribute.s("eventTime")), List.of(),
-                            Projection.keysOnly(), new ProvisionedThroughput(100, 100_000)))
+                    .globalSecondaryIndex(new GlobalSecondaryIndex(
+                            "ByTime",
+                            List.of(KeyAttribute.s("eventTime")),
+                            List.of(),
+                            Projection.keysOnly(),
+                            new ProvisionedThroughput(100, 100_000)))
                     .build());
             int threads = 4;
             AtomicInteger hot = new AtomicInteger();
@@ -40,7 +46,10 @@ class ConcurrentThrottlingTest extends Fixture {
                         for (int i = 0; i < 1_000; i++) {
                             // Half the writes go to one GSI partition (hot), half to the thread's own eventTime.
                             String time = i % 2 == 0 ? "hot" : "cold-" + thread;
-                            if (tryPut(db, "Events", item("referrer", "r" + (i % 50), "id", thread + "-" + i, "eventTime", time))) {
+                            if (tryPut(
+                                    db,
+                                    "Events",
+                                    item("referrer", "r" + (i % 50), "id", thread + "-" + i, "eventTime", time))) {
                                 (i % 2 == 0 ? hot : cold).incrementAndGet();
                             }
                         }

@@ -50,12 +50,21 @@ abstract class Fixture {
     }
 
     static GetItemResponse get(Storage db, String table, Map<String, AttributeValue> key, boolean consistent) {
-        return db.getItem(GetItemRequest.builder().tableName(table).key(key).consistentRead(consistent).build());
+        return db.getItem(GetItemRequest.builder()
+                .tableName(table)
+                .key(key)
+                .consistentRead(consistent)
+                .build());
     }
 
     static QueryResponse queryIndex(Storage db, String table, String index, String attribute, String value) {
-        return db.query(QueryRequest.builder().tableName(table).indexName(index).keyConditionExpression("#k = :v")
-                .expressionAttributeNames(Map.of("#k", attribute)).expressionAttributeValues(Map.of(":v", s(value))).build());
+        return db.query(QueryRequest.builder()
+                .tableName(table)
+                .indexName(index)
+                .keyConditionExpression("#k = :v")
+                .expressionAttributeNames(Map.of("#k", attribute))
+                .expressionAttributeValues(Map.of(":v", s(value)))
+                .build());
     }
 
     /** A string of about {@code bytes} bytes, to size items. */

@@ -21,17 +21,22 @@ import org.junit.jupiter.api.Test;
 class PartitionCeilingTest extends Fixture {
 
     private static TableDefinition events(ProvisionedThroughput table, ProvisionedThroughput gsi) {
-        return TableDefinition.builder("Events").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("id"))
+        return TableDefinition.builder("Events")
+                .partitionKey(KeyAttribute.s("referrer"))
+                .sortKey(KeyAttribute.s("id"))
                 .provisionedThroughput(table)
-                .globalSecondaryIndex(new GlobalSecondaryIndex("ByTime", List.of(KeyAttribute.s("eventTime")), List.of(),
-                        Projection.keysOnly(), gsi))
+                .globalSecondaryIndex(new GlobalSecondaryIndex(
+                        "ByTime", List.of(KeyAttribute.s("eventTime")), List.of(), Projection.keysOnly(), gsi))
                 .build();
     }
 
     @Test
     void aHotPartitionKeyIsCappedAtOneThousandWritesPerSecondWhileOtherKeysProceed() {
         try (Storage db = core()) {
-            db.createTable(TableDefinition.builder("Events").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("id")).build());
+            db.createTable(TableDefinition.builder("Events")
+                    .partitionKey(KeyAttribute.s("referrer"))
+                    .sortKey(KeyAttribute.s("id"))
+                    .build());
             int hot = 0;
             for (int i = 0; i < 1_500; i++) {
                 if (tryPut(db, "Events", item("referrer", "hot", "id", "h" + i))) {
@@ -61,7 +66,10 @@ class PartitionCeilingTest extends Fixture {
     @Test
     void aWriterThatBacksOffWhenThrottledDrainsAHotPartitionAtItsCeiling() {
         try (Storage db = core()) {
-            db.createTable(TableDefinition.builder("Events").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("id")).build());
+            db.createTable(TableDefinition.builder("Events")
+                    .partitionKey(KeyAttribute.s("referrer"))
+                    .sortKey(KeyAttribute.s("id"))
+                    .build());
             long start = clock.millis();
             int throttles = 0;
             for (int i = 0; i < 5_000; i++) {
@@ -71,7 +79,8 @@ class PartitionCeilingTest extends Fixture {
                 }
             }
             long elapsed = clock.millis() - start;
-            // 1,000 units at once, then 1,000 per second: 4,000 more need 4 s of virtual time, throttled every 5 writes.
+            // 1,000 units at once, then 1,000 per second: 4,000 more need 4 s of virtual time, throttled every 5
+            // writes.
             assertThat(elapsed).isEqualTo(4_000);
             assertThat(throttles).isEqualTo(800);
             assertThat(db.describeTable("Events").itemCount()).isEqualTo(5_000);
@@ -81,7 +90,10 @@ class PartitionCeilingTest extends Fixture {
     @Test
     void theCeilingsAreConfigurable() {
         try (Storage db = core(ThroughputModel.defaults().withPartitionCeilings(10, 30))) {
-            db.createTable(TableDefinition.builder("Events").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("id")).build());
+            db.createTable(TableDefinition.builder("Events")
+                    .partitionKey(KeyAttribute.s("referrer"))
+                    .sortKey(KeyAttribute.s("id"))
+                    .build());
             int n = 0;
             while (n < 100 && tryPut(db, "Events", item("referrer", "hot", "id", "h" + n))) {
                 n++;
@@ -94,15 +106,20 @@ class PartitionCeilingTest extends Fixture {
     void aHotGsiPartitionThrottlesBaseTableWritesSpreadOverManyTablePartitions() {
         try (Storage db = core()) {
             // Ample provisioned capacity everywhere: only the single eventTime value of the index is hot (seed 002).
-            db.createTable(events(new ProvisionedThroughput(10_000, 10_000), new ProvisionedThroughput(10_000, 10_000)));
+            db.createTable(
+                    events(new ProvisionedThroughput(10_000, 10_000), new ProvisionedThroughput(10_000, 10_000)));
             int written = 0;
             for (int i = 0; i < 2_000; i++) {
-                if (tryPut(db, "Events", item("referrer", "r" + (i % 200), "id", "c" + i, "eventTime", "2015-06-15T10:31"))) {
+                if (tryPut(
+                        db,
+                        "Events",
+                        item("referrer", "r" + (i % 200), "id", "c" + i, "eventTime", "2015-06-15T10:31"))) {
                     written++;
                 }
             }
             assertThat(written).isEqualTo(1_000);
-            assertThatThrownBy(() -> put(db, "Events", item("referrer", "r1", "id", "x", "eventTime", "2015-06-15T10:31")))
+            assertThatThrownBy(
+                            () -> put(db, "Events", item("referrer", "r1", "id", "x", "eventTime", "2015-06-15T10:31")))
                     .isInstanceOf(ProvisionedThroughputExceededException.class)
                     .hasMessageContaining("IndexWriteKeyRangeThroughputExceeded")
                     .hasMessageContaining("global secondary index ByTime of table Events")
@@ -111,7 +128,9 @@ class PartitionCeilingTest extends Fixture {
             put(db, "Events", item("referrer", "r1", "id", "y", "eventTime", "2015-06-15T10:32"));
             put(db, "Events", item("referrer", "r1", "id", "z"));
             assertThat(db.describeTable("Events").itemCount()).isEqualTo(1_002);
-            assertThat(queryIndex(db, "Events", "ByTime", "eventTime", "2015-06-15T10:31").count()).isEqualTo(1_000);
+            assertThat(queryIndex(db, "Events", "ByTime", "eventTime", "2015-06-15T10:31")
+                            .count())
+                    .isEqualTo(1_000);
             db.checkInvariants();
         }
     }
@@ -124,17 +143,25 @@ class PartitionCeilingTest extends Fixture {
                 put(db, "Events", item("referrer", "r" + i, "id", "1", "eventTime", "old"));
             }
             // The "old" GSI partition is exhausted: moving an item out of it needs a delete there.
-            assertThatThrownBy(() -> db.updateItem(UpdateItemRequest.builder().tableName("Events")
-                    .key(item("referrer", "r0", "id", "1")).updateExpression("SET eventTime = :t")
-                    .expressionAttributeValues(Map.of(":t", s("new"))).build()))
+            assertThatThrownBy(() -> db.updateItem(UpdateItemRequest.builder()
+                            .tableName("Events")
+                            .key(item("referrer", "r0", "id", "1"))
+                            .updateExpression("SET eventTime = :t")
+                            .expressionAttributeValues(Map.of(":t", s("new")))
+                            .build()))
                     .isInstanceOf(ProvisionedThroughputExceededException.class)
                     .hasMessageContaining("eventTime = {S: \"old\"}");
             clock.advanceMillis(200); // one unit back in "old"
-            db.updateItem(UpdateItemRequest.builder().tableName("Events")
-                    .key(item("referrer", "r0", "id", "1")).updateExpression("SET eventTime = :t")
-                    .expressionAttributeValues(Map.of(":t", s("new"))).build());
-            assertThat(queryIndex(db, "Events", "ByTime", "eventTime", "new").count()).isEqualTo(1);
-            assertThat(queryIndex(db, "Events", "ByTime", "eventTime", "old").count()).isEqualTo(4);
+            db.updateItem(UpdateItemRequest.builder()
+                    .tableName("Events")
+                    .key(item("referrer", "r0", "id", "1"))
+                    .updateExpression("SET eventTime = :t")
+                    .expressionAttributeValues(Map.of(":t", s("new")))
+                    .build());
+            assertThat(queryIndex(db, "Events", "ByTime", "eventTime", "new").count())
+                    .isEqualTo(1);
+            assertThat(queryIndex(db, "Events", "ByTime", "eventTime", "old").count())
+                    .isEqualTo(4);
             db.checkInvariants();
         }
     }
@@ -142,11 +169,15 @@ class PartitionCeilingTest extends Fixture {
     @Test
     void lsiWritesChargeTheBaseTablePartition() {
         try (Storage db = core(ThroughputModel.defaults().withPartitionCeilings(4, 3_000))) {
-            db.createTable(TableDefinition.builder("Threads").partitionKey(KeyAttribute.s("forum")).sortKey(KeyAttribute.s("subject"))
-                    .localSecondaryIndex("ByLastPost", KeyAttribute.s("lastPost"), Projection.keysOnly()).build());
+            db.createTable(TableDefinition.builder("Threads")
+                    .partitionKey(KeyAttribute.s("forum"))
+                    .sortKey(KeyAttribute.s("subject"))
+                    .localSecondaryIndex("ByLastPost", KeyAttribute.s("lastPost"), Projection.keysOnly())
+                    .build());
             put(db, "Threads", item("forum", "f", "subject", "a", "lastPost", "1")); // 1 base + 1 LSI unit
             put(db, "Threads", item("forum", "f", "subject", "b", "lastPost", "2")); // 2 more: 4 used
-            assertThat(tryPut(db, "Threads", item("forum", "f", "subject", "c"))).isFalse();
+            assertThat(tryPut(db, "Threads", item("forum", "f", "subject", "c")))
+                    .isFalse();
             put(db, "Threads", item("forum", "g", "subject", "c"));
             db.checkInvariants();
         }
@@ -155,13 +186,17 @@ class PartitionCeilingTest extends Fixture {
     @Test
     void idlePartitionsAreForgottenAndComeBackFull() {
         try (Storage db = core(ThroughputModel.defaults().withPartitionCeilings(2, 3_000))) {
-            db.createTable(TableDefinition.builder("Events").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("id")).build());
+            db.createTable(TableDefinition.builder("Events")
+                    .partitionKey(KeyAttribute.s("referrer"))
+                    .sortKey(KeyAttribute.s("id"))
+                    .build());
             for (int i = 0; i < 10_000; i++) { // enough partitions to trigger pruning of the idle ones
                 put(db, "Events", item("referrer", "r" + i, "id", "1"));
                 clock.advanceMillis(1);
             }
             put(db, "Events", item("referrer", "r9999", "id", "2")); // last one still has 1 unit (refilled 1 ms' worth)
-            assertThat(tryPut(db, "Events", item("referrer", "r9999", "id", "3"))).isFalse();
+            assertThat(tryPut(db, "Events", item("referrer", "r9999", "id", "3")))
+                    .isFalse();
             put(db, "Events", item("referrer", "r0", "id", "2"));
             put(db, "Events", item("referrer", "r0", "id", "3"));
             assertThat(tryPut(db, "Events", item("referrer", "r0", "id", "4"))).isFalse();

@@ -23,10 +23,16 @@ class ReadThrottlingTest extends Fixture {
 
     private Storage withTable(ThroughputModel model, long rcu, long gsiRcu) {
         Storage db = core(model);
-        db.createTable(TableDefinition.builder("Threads").partitionKey(KeyAttribute.s("forum")).sortKey(KeyAttribute.s("subject"))
+        db.createTable(TableDefinition.builder("Threads")
+                .partitionKey(KeyAttribute.s("forum"))
+                .sortKey(KeyAttribute.s("subject"))
                 .provisionedThroughput(new ProvisionedThroughput(rcu, 1_000))
-                .globalSecondaryIndex(new GlobalSecondaryIndex("ByAuthor", List.of(KeyAttribute.s("author")), List.of(),
-                        Projection.all(), new ProvisionedThroughput(gsiRcu, 1_000)))
+                .globalSecondaryIndex(new GlobalSecondaryIndex(
+                        "ByAuthor",
+                        List.of(KeyAttribute.s("author")),
+                        List.of(),
+                        Projection.all(),
+                        new ProvisionedThroughput(gsiRcu, 1_000)))
                 .build());
         for (int i = 0; i < 10; i++) {
             put(db, "Threads", item("forum", "f" + (i % 2), "subject", "s" + i, "author", "a" + (i % 2)));
@@ -46,7 +52,7 @@ class ReadThrottlingTest extends Fixture {
     @Test
     void getItemIsThrottledByTheTablesReadCapacity_eventuallyConsistentReadsCostHalf() {
         try (Storage db = withTable(ThroughputModel.defaults(), 2, 100)) {
-            assertThat(tryGet(db, "f0", "s0", true)).isTrue();  // 1 unit
+            assertThat(tryGet(db, "f0", "s0", true)).isTrue(); // 1 unit
             assertThat(tryGet(db, "f0", "s2", false)).isTrue(); // 0.5
             assertThat(tryGet(db, "f1", "s1", false)).isTrue(); // 0.5: 2 used
             assertThatThrownBy(() -> get(db, "Threads", item("forum", "f0", "subject", "s0"), false))
@@ -104,13 +110,20 @@ class ReadThrottlingTest extends Fixture {
     @Test
     void aTableQueryConsumesByTheBytesItReads() {
         try (Storage db = core()) {
-            db.createTable(TableDefinition.builder("Threads").partitionKey(KeyAttribute.s("forum")).sortKey(KeyAttribute.s("subject"))
-                    .provisionedThroughput(new ProvisionedThroughput(4, 1_000)).build());
+            db.createTable(TableDefinition.builder("Threads")
+                    .partitionKey(KeyAttribute.s("forum"))
+                    .sortKey(KeyAttribute.s("subject"))
+                    .provisionedThroughput(new ProvisionedThroughput(4, 1_000))
+                    .build());
             for (int i = 0; i < 4; i++) {
                 put(db, "Threads", item("forum", "f", "subject", "s" + i, "body", pad(3_900))); // 4 x ~3.9 KB
             }
-            QueryRequest q = QueryRequest.builder().tableName("Threads").keyConditionExpression("forum = :f")
-                    .expressionAttributeValues(Map.of(":f", s("f"))).consistentRead(true).build();
+            QueryRequest q = QueryRequest.builder()
+                    .tableName("Threads")
+                    .keyConditionExpression("forum = :f")
+                    .expressionAttributeValues(Map.of(":f", s("f")))
+                    .consistentRead(true)
+                    .build();
             db.query(q); // 4 units of the 4
             assertThatThrownBy(() -> db.query(q)).isInstanceOf(ProvisionedThroughputExceededException.class);
         }
@@ -121,9 +134,13 @@ class ReadThrottlingTest extends Fixture {
         try (Storage db = withTable(ThroughputModel.defaults(), 1, 100)) {
             db.scan(ScanRequest.builder().tableName("Threads").build()); // 0.5
             db.scan(ScanRequest.builder().tableName("Threads").build()); // 0.5
-            assertThatThrownBy(() -> db.scan(ScanRequest.builder().tableName("Threads").build()))
+            assertThatThrownBy(() ->
+                            db.scan(ScanRequest.builder().tableName("Threads").build()))
                     .isInstanceOf(ProvisionedThroughputExceededException.class);
-            db.scan(ScanRequest.builder().tableName("Threads").indexName("ByAuthor").build()); // the index pays
+            db.scan(ScanRequest.builder()
+                    .tableName("Threads")
+                    .indexName("ByAuthor")
+                    .build()); // the index pays
         }
     }
 }

@@ -39,18 +39,27 @@ class ScatterShapeTest extends Fixture {
     private Outcome offer(int shards) {
         ProvisionedThroughput ample = new ProvisionedThroughput(10_000, 10_000);
         GlobalSecondaryIndex gsi = shards == 0
-                ? new GlobalSecondaryIndex("ByEventTime", List.of(KeyAttribute.s("eventTime")), List.of(), Projection.keysOnly(), ample)
-                : new GlobalSecondaryIndex("ByEventTime", List.of(KeyAttribute.n("scatteredValue")), List.of(KeyAttribute.s("eventTime")),
-                        Projection.keysOnly(), ample);
+                ? new GlobalSecondaryIndex(
+                        "ByEventTime", List.of(KeyAttribute.s("eventTime")), List.of(), Projection.keysOnly(), ample)
+                : new GlobalSecondaryIndex(
+                        "ByEventTime",
+                        List.of(KeyAttribute.n("scatteredValue")),
+                        List.of(KeyAttribute.s("eventTime")),
+                        Projection.keysOnly(),
+                        ample);
         try (Storage db = core()) {
-            db.createTable(TableDefinition.builder("Clicks").partitionKey(KeyAttribute.s("referrer")).sortKey(KeyAttribute.s("clickId"))
-                    .provisionedThroughput(ample).globalSecondaryIndex(gsi).build());
+            db.createTable(TableDefinition.builder("Clicks")
+                    .partitionKey(KeyAttribute.s("referrer"))
+                    .sortKey(KeyAttribute.s("clickId"))
+                    .provisionedThroughput(ample)
+                    .globalSecondaryIndex(gsi)
+                    .build());
             SplittableRandom random = new SplittableRandom(7);
             int accepted = 0;
             int throttled = 0;
             for (int i = 0; i < RATE * SECONDS; i++) {
-                Map<String, AttributeValue> click = new HashMap<>(Map.of("referrer", s("r" + (i % 200)), "clickId", s("c" + i),
-                        "eventTime", s("2015-06-15T10:31")));
+                Map<String, AttributeValue> click = new HashMap<>(Map.of(
+                        "referrer", s("r" + (i % 200)), "clickId", s("c" + i), "eventTime", s("2015-06-15T10:31")));
                 if (shards > 0) {
                     click.put("scatteredValue", n(random.nextInt(shards)));
                 }
@@ -67,9 +76,14 @@ class ScatterShapeTest extends Fixture {
                 int counted = 0;
                 Map<String, AttributeValue> start = null;
                 do {
-                    var page = db.query(QueryRequest.builder().tableName("Clicks").indexName("ByEventTime").select(Select.COUNT)
-                            .keyConditionExpression("eventTime = :t").expressionAttributeValues(Map.of(":t", s("2015-06-15T10:31")))
-                            .exclusiveStartKey(start).build());
+                    var page = db.query(QueryRequest.builder()
+                            .tableName("Clicks")
+                            .indexName("ByEventTime")
+                            .select(Select.COUNT)
+                            .keyConditionExpression("eventTime = :t")
+                            .expressionAttributeValues(Map.of(":t", s("2015-06-15T10:31")))
+                            .exclusiveStartKey(start)
+                            .build());
                     counted += page.count();
                     start = page.lastEvaluatedKey();
                 } while (start != null);

@@ -21,8 +21,11 @@ import org.junit.jupiter.api.Test;
 class TableCapacityTest extends Fixture {
 
     private static TableDefinition table(long rcu, long wcu) {
-        return TableDefinition.builder("Tab").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.s("sk"))
-                .provisionedThroughput(new ProvisionedThroughput(rcu, wcu)).build();
+        return TableDefinition.builder("Tab")
+                .partitionKey(KeyAttribute.s("pk"))
+                .sortKey(KeyAttribute.s("sk"))
+                .provisionedThroughput(new ProvisionedThroughput(rcu, wcu))
+                .build();
     }
 
     private static int putsUntilThrottled(Storage db, String pk, int max) {
@@ -66,7 +69,8 @@ class TableCapacityTest extends Fixture {
         try (Storage db = core(ThroughputModel.defaults().withBurstWindow(Duration.ofSeconds(30)))) {
             db.createTable(table(100, 10));
             clock.advance(Duration.ofSeconds(10));
-            assertThat(putsUntilThrottled(db, "a", 1_000)).isEqualTo(110); // the first second plus 10 idle seconds of 10 WCU
+            assertThat(putsUntilThrottled(db, "a", 1_000))
+                    .isEqualTo(110); // the first second plus 10 idle seconds of 10 WCU
             clock.advance(Duration.ofMinutes(5));
             assertThat(putsUntilThrottled(db, "b", 1_000)).isEqualTo(300); // capped at 30 s of capacity
         }
@@ -115,8 +119,10 @@ class TableCapacityTest extends Fixture {
         try (Storage db = core()) {
             db.createTable(table(100, 1));
             put(db, "Tab", item("pk", "a", "sk", "1", "v", "old"));
-            assertThat(tryPut(db, "Tab", item("pk", "a", "sk", "1", "v", "new"))).isFalse();
-            assertThat(get(db, "Tab", item("pk", "a", "sk", "1"), true).item()).isEqualTo(item("pk", "a", "sk", "1", "v", "old"));
+            assertThat(tryPut(db, "Tab", item("pk", "a", "sk", "1", "v", "new")))
+                    .isFalse();
+            assertThat(get(db, "Tab", item("pk", "a", "sk", "1"), true).item())
+                    .isEqualTo(item("pk", "a", "sk", "1", "v", "old"));
             db.checkInvariants();
         }
     }
@@ -124,7 +130,10 @@ class TableCapacityTest extends Fixture {
     @Test
     void onDemandTablesHaveNoTableLevelLimit() {
         try (Storage db = core()) {
-            db.createTable(TableDefinition.builder("Tab").partitionKey(KeyAttribute.s("pk")).sortKey(KeyAttribute.s("sk")).build());
+            db.createTable(TableDefinition.builder("Tab")
+                    .partitionKey(KeyAttribute.s("pk"))
+                    .sortKey(KeyAttribute.s("sk"))
+                    .build());
             for (int i = 0; i < 20_000; i++) {
                 put(db, "Tab", item("pk", "p" + (i % 50), "sk", "s" + i)); // 50 partitions, 400 writes each
             }
@@ -135,21 +144,30 @@ class TableCapacityTest extends Fixture {
     @Test
     void capacityBelowOneUnitIsRejectedWhenTheModelIsOn() {
         try (Storage db = core()) {
-            assertThatThrownBy(() -> db.createTable(table(0, 5))).isInstanceOf(ValidationException.class)
+            assertThatThrownBy(() -> db.createTable(table(0, 5)))
+                    .isInstanceOf(ValidationException.class)
                     .hasMessageContaining("ReadCapacityUnits and WriteCapacityUnits");
             db.createTable(table(5, 5));
-            GlobalSecondaryIndex bad = new GlobalSecondaryIndex("Gsi", List.of(KeyAttribute.s("g")), List.of(), Projection.keysOnly(),
+            GlobalSecondaryIndex bad = new GlobalSecondaryIndex(
+                    "Gsi",
+                    List.of(KeyAttribute.s("g")),
+                    List.of(),
+                    Projection.keysOnly(),
                     new ProvisionedThroughput(5, 0));
-            assertThatThrownBy(() -> db.createGlobalSecondaryIndex("Tab", bad)).isInstanceOf(ValidationException.class)
+            assertThatThrownBy(() -> db.createGlobalSecondaryIndex("Tab", bad))
+                    .isInstanceOf(ValidationException.class)
                     .hasMessageContaining("global secondary index Gsi of table Tab");
-            assertThat(db.describeTable("Tab").definition().globalSecondaryIndexes()).isEmpty();
+            assertThat(db.describeTable("Tab").definition().globalSecondaryIndexes())
+                    .isEmpty();
         }
     }
 
     @Test
     void modelParametersAreValidated() {
-        assertThatThrownBy(() -> ThroughputModel.defaults().withPartitionCeilings(0, 3000)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ThroughputModel.defaults().withBurstWindow(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ThroughputModel.defaults().withPartitionCeilings(0, 3000))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ThroughputModel.defaults().withBurstWindow(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(ThroughputModel.defaults().partitionWriteUnitsPerSecond()).isEqualTo(1_000);
         assertThat(ThroughputModel.defaults().partitionReadUnitsPerSecond()).isEqualTo(3_000);
         assertThat(ThroughputModel.defaults().burstWindow()).isEqualTo(Duration.ofMinutes(5));

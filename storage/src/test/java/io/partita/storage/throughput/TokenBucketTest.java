@@ -18,7 +18,8 @@ class TokenBucketTest {
         assertThat(b.available(T0 + SECOND / 10)).isCloseTo(1.0, within(1e-9));
         assertThat(b.available(T0 + SECOND)).isCloseTo(10.0, within(1e-9));
         assertThat(b.available(T0 + 9 * SECOND)).isCloseTo(90.0, within(1e-9));
-        assertThat(b.available(T0 + 60 * SECOND)).isEqualTo(100.0); // capped: unused capacity is saved only up to the capacity
+        assertThat(b.available(T0 + 60 * SECOND))
+                .isEqualTo(100.0); // capped: unused capacity is saved only up to the capacity
         assertThat(b.isFull()).isTrue();
     }
 
@@ -36,7 +37,7 @@ class TokenBucketTest {
         }
         assertThat(admitted).isEqualTo(1000);
         assertThat(b.tryTake(1, T0 + SECOND / 2000)).isFalse(); // half a unit accrued: not enough
-        assertThat(b.tryTake(1, T0 + SECOND / 1000)).isTrue();  // one unit accrued
+        assertThat(b.tryTake(1, T0 + SECOND / 1000)).isTrue(); // one unit accrued
         assertThat(b.available(T0 + SECOND / 1000)).isCloseTo(0.0, within(1e-9));
     }
 

@@ -18,7 +18,10 @@ class ItemMapTest {
 
     @Test
     void behavesAsAnImmutableMapInInsertionOrder() {
-        ItemMap item = ItemMap.builder(2).add("b", AttributeValue.n(2)).add("a", AttributeValue.s("x")).build();
+        ItemMap item = ItemMap.builder(2)
+                .add("b", AttributeValue.n(2))
+                .add("a", AttributeValue.s("x"))
+                .build();
         Map<String, AttributeValue> same = new LinkedHashMap<>();
         same.put("b", AttributeValue.n(2));
         same.put("a", AttributeValue.s("x"));
@@ -31,8 +34,14 @@ class ItemMapTest {
 
     @Test
     void builderRemovesAndReplacesKeepingOrder() {
-        ItemMap item = ItemMap.builder(1).add("a", AttributeValue.n(1)).add("b", AttributeValue.n(2)).add("c", AttributeValue.n(3))
-                .remove("b").put("a", AttributeValue.n(9)).put("d", AttributeValue.n(4)).build();
+        ItemMap item = ItemMap.builder(1)
+                .add("a", AttributeValue.n(1))
+                .add("b", AttributeValue.n(2))
+                .add("c", AttributeValue.n(3))
+                .remove("b")
+                .put("a", AttributeValue.n(9))
+                .put("d", AttributeValue.n(4))
+                .build();
         assertThat(item.keySet()).containsExactly("a", "c", "d");
         assertThat(item.get("a")).isEqualTo(AttributeValue.n(9));
     }
@@ -40,13 +49,24 @@ class ItemMapTest {
     @Test
     void nullNamesAndValuesAreRefusedAndAnEmptyNameIsRejectedByTheCore() {
         assertThatThrownBy(() -> ItemMap.builder(1).add("a", null)).isInstanceOf(ValidationException.class);
-        assertThatThrownBy(() -> ItemMap.builder(1).put(null, AttributeValue.n(1))).isInstanceOf(ValidationException.class);
+        assertThatThrownBy(() -> ItemMap.builder(1).put(null, AttributeValue.n(1)))
+                .isInstanceOf(ValidationException.class);
         try (Storage db = Storage.inMemory()) {
-            db.createTable(TableDefinition.builder("Items").partitionKey(KeyAttribute.s("pk")).build());
-            ItemMap bad = ItemMap.builder(2).add("pk", AttributeValue.s("k")).add("", AttributeValue.n(1)).build();
-            assertThatThrownBy(() -> db.putItem(PutItemRequest.builder().tableName("Items").item(bad).build()))
-                    .isInstanceOf(ValidationException.class).hasMessageContaining("attribute name may not be empty");
-            assertThat(db.scan(ScanRequest.builder().tableName("Items").build()).items()).isEmpty();
+            db.createTable(TableDefinition.builder("Items")
+                    .partitionKey(KeyAttribute.s("pk"))
+                    .build());
+            ItemMap bad = ItemMap.builder(2)
+                    .add("pk", AttributeValue.s("k"))
+                    .add("", AttributeValue.n(1))
+                    .build();
+            assertThatThrownBy(() -> db.putItem(PutItemRequest.builder()
+                            .tableName("Items")
+                            .item(bad)
+                            .build()))
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessageContaining("attribute name may not be empty");
+            assertThat(db.scan(ScanRequest.builder().tableName("Items").build()).items())
+                    .isEmpty();
         }
     }
 }

@@ -19,9 +19,17 @@ public final class ColdPartita {
         long wall = System.currentTimeMillis();
         Partita db = Partita.inMemory();
         OrderRepository orders = OrderRepository.of(db);
-        Order order = new Order("customer-1", "order-00000001", "Seattle", "leave at the door",
-                Instant.ofEpochSecond(1_700_000_000L, 123_456_789), OrderStatus.PAID, new BigDecimal("129.95"), 3,
-                Set.of("gift", "prio-1"), "wh-7");
+        Order order = new Order(
+                "customer-1",
+                "order-00000001",
+                "Seattle",
+                "leave at the door",
+                Instant.ofEpochSecond(1_700_000_000L, 123_456_789),
+                OrderStatus.PAID,
+                new BigDecimal("129.95"),
+                3,
+                Set.of("gift", "prio-1"),
+                "wh-7");
         orders.put(order);
         Optional<Order> back = orders.get("customer-1", "order-00000001");
         if (!OrderCheck.same(back.orElseThrow(), order)) {

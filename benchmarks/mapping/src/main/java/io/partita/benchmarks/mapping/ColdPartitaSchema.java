@@ -17,9 +17,17 @@ public final class ColdPartitaSchema {
     public static void main(String[] args) {
         long t0 = System.nanoTime();
         long wall = System.currentTimeMillis();
-        Order order = new Order("customer-1", "order-00000001", "Seattle", "leave at the door",
-                Instant.ofEpochSecond(1_700_000_000L, 123_456_789), OrderStatus.PAID, new BigDecimal("129.95"), 3,
-                Set.of("gift", "prio-1"), "wh-7");
+        Order order = new Order(
+                "customer-1",
+                "order-00000001",
+                "Seattle",
+                "leave at the door",
+                Instant.ofEpochSecond(1_700_000_000L, 123_456_789),
+                OrderStatus.PAID,
+                new BigDecimal("129.95"),
+                3,
+                Set.of("gift", "prio-1"),
+                "wh-7");
         Map<String, AttributeValue> item = OrderRepository.SCHEMA.toItem(order);
         Order back = OrderRepository.SCHEMA.fromItem(item);
         if (!OrderCheck.same(back, order)) {

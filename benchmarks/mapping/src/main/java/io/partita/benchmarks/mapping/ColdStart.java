@@ -41,7 +41,11 @@ public final class ColdStart {
     private ColdStart() {}
 
     /** One variant's samples. */
-    record Samples(String variant, List<Double> firstUseMs, List<Double> jvmToMainMs, List<Double> processMs,
+    record Samples(
+            String variant,
+            List<Double> firstUseMs,
+            List<Double> jvmToMainMs,
+            List<Double> processMs,
             List<Double> classes) {
         Samples(String variant) {
             this(variant, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
@@ -92,7 +96,8 @@ public final class ColdStart {
                 Process p = pb.start();
                 String result = null;
                 StringBuilder all = new StringBuilder();
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                try (BufferedReader in =
+                        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = in.readLine()) != null; ) {
                         all.append(line).append('\n');
                         if (line.startsWith("COLD ")) {
@@ -120,17 +125,28 @@ public final class ColdStart {
 
     static String table(Map<String, Samples> samples, int runs, List<String> jvmOptions) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%n## Cold start: first use in a fresh JVM (%d runs each%s)%n%n", runs,
+        out.append(String.format(
+                Locale.ROOT,
+                "%n## Cold start: first use in a fresh JVM (%d runs each%s)%n%n",
+                runs,
                 jvmOptions.isEmpty() ? "" : ", JVM options " + String.join(" ", jvmOptions)));
-        out.append("| variant | first use median (ms) | p90 | min | JVM start -> main median (ms) | whole process median (ms)"
-                + " | loaded classes | goal < 10 ms |\n");
+        out.append(
+                "| variant | first use median (ms) | p90 | min | JVM start -> main median (ms) | whole process median (ms)"
+                        + " | loaded classes | goal < 10 ms |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|:---:|\n");
         for (Samples s : samples.values()) {
             double median = percentile(s.firstUseMs(), 50);
             boolean goal = !s.variant().equals("baseline") && !s.variant().equals("enhanced");
-            out.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.0f | %.0f | %.0f | %s |%n", s.variant(),
-                    median, percentile(s.firstUseMs(), 90), percentile(s.firstUseMs(), 0),
-                    percentile(s.jvmToMainMs(), 50), percentile(s.processMs(), 50), percentile(s.classes(), 50),
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.1f | %.1f | %.1f | %.0f | %.0f | %.0f | %s |%n",
+                    s.variant(),
+                    median,
+                    percentile(s.firstUseMs(), 90),
+                    percentile(s.firstUseMs(), 0),
+                    percentile(s.jvmToMainMs(), 50),
+                    percentile(s.processMs(), 50),
+                    percentile(s.classes(), 50),
                     goal ? (median < 10 ? "yes" : "NO") : "-"));
         }
         return out.toString();
@@ -138,7 +154,8 @@ public final class ColdStart {
 
     /** Nearest-rank percentile ({@code p} = 0 is the minimum). */
     static double percentile(List<Double> values, double p) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sorted =
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         if (sorted.length == 0) {
             return Double.NaN;
         }

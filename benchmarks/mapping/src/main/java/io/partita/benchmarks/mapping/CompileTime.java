@@ -44,8 +44,19 @@ import javax.tools.ToolProvider;
  */
 public final class CompileTime {
     private static final String[] TYPES = {
-        "String", "int", "long", "java.time.Instant", "java.time.LocalDate", "java.math.BigDecimal", "boolean",
-        "java.util.Set<String>", "java.util.List<String>", "java.util.UUID", "Kind", "Double", "java.util.Map<String, String>"
+        "String",
+        "int",
+        "long",
+        "java.time.Instant",
+        "java.time.LocalDate",
+        "java.math.BigDecimal",
+        "boolean",
+        "java.util.Set<String>",
+        "java.util.List<String>",
+        "java.util.UUID",
+        "Kind",
+        "Double",
+        "java.util.Map<String, String>"
     };
 
     private CompileTime() {}
@@ -72,11 +83,16 @@ public final class CompileTime {
                 System.exit(2);
             }
         }
-        List<String> all = Arrays.asList(Files.readString(Path.of(cpFile)).trim().split(File.pathSeparator));
-        List<String> base = all.stream().filter(p -> p.contains("partita-annotations") || p.contains("partita-runtime")
-                || p.contains("jackson")).collect(Collectors.toList());
+        List<String> all =
+                Arrays.asList(Files.readString(Path.of(cpFile)).trim().split(File.pathSeparator));
+        List<String> base = all.stream()
+                .filter(p ->
+                        p.contains("partita-annotations") || p.contains("partita-runtime") || p.contains("jackson"))
+                .collect(Collectors.toList());
         List<String> processor = new ArrayList<>(base);
-        processor.addAll(all.stream().filter(p -> p.contains("partita-processor") || p.contains("javapoet")).toList());
+        processor.addAll(all.stream()
+                .filter(p -> p.contains("partita-processor") || p.contains("javapoet"))
+                .toList());
         if (base.size() < 3 || processor.size() != base.size() + 2) {
             throw new IllegalStateException("unexpected classpath in " + cpFile + ": " + all);
         }
@@ -118,30 +134,59 @@ public final class CompileTime {
         double proc = ColdStart.percentile(times.get("processor"), 50);
         double pre = ColdStart.percentile(times.get("pre-generated"), 50);
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%n## Compile time: %d entities (%d lines), javac %s, %d runs each%n%n",
-                entities, sourceLines, fork ? "subprocess" : "in-process (javax.tools)", runs));
+        out.append(String.format(
+                Locale.ROOT,
+                "%n## Compile time: %d entities (%d lines), javac %s, %d runs each%n%n",
+                entities,
+                sourceLines,
+                fork ? "subprocess" : "in-process (javax.tools)",
+                runs));
         out.append("| configuration | median (ms) | min | max |\n|---|---:|---:|---:|\n");
         for (Map.Entry<String, List<Double>> e : times.entrySet()) {
-            out.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f |%n", e.getKey(),
-                    ColdStart.percentile(e.getValue(), 50), ColdStart.percentile(e.getValue(), 0),
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.0f | %.0f | %.0f |%n",
+                    e.getKey(),
+                    ColdStart.percentile(e.getValue(), 50),
+                    ColdStart.percentile(e.getValue(), 0),
                     ColdStart.percentile(e.getValue(), 100)));
         }
-        out.append(String.format(Locale.ROOT,
+        out.append(String.format(
+                Locale.ROOT,
                 "%nprocessor - proc:none = %.0f ms (%.1f ms per entity, %.1fx); of which compiling the generated code"
                         + " (pre-generated - proc:none) %.0f ms and the processor itself (processor - pre-generated) %.0f ms"
                         + " (%.1f ms per entity).%n",
-                proc - none, (proc - none) / entities, proc / none, pre - none, proc - pre, (proc - pre) / entities));
-        out.append(String.format(Locale.ROOT, "Generated: %d source files, %d lines (%d per entity on average).%n",
-                generatedSources.size(), lines(generatedSources), lines(generatedSources) / entities));
+                proc - none,
+                (proc - none) / entities,
+                proc / none,
+                pre - none,
+                proc - pre,
+                (proc - pre) / entities));
+        out.append(String.format(
+                Locale.ROOT,
+                "Generated: %d source files, %d lines (%d per entity on average).%n",
+                generatedSources.size(),
+                lines(generatedSources),
+                lines(generatedSources) / entities));
         System.out.println(out);
         delete(dir);
     }
 
-    private static void compile(boolean fork, List<String> classpath, List<Path> sources, Path out, Path generated,
-            boolean processor) throws IOException, InterruptedException {
+    private static void compile(
+            boolean fork, List<String> classpath, List<Path> sources, Path out, Path generated, boolean processor)
+            throws IOException, InterruptedException {
         Files.createDirectories(out);
-        List<String> args = new ArrayList<>(List.of("--release", "17", "-encoding", "UTF-8", "-nowarn",
-                "-implicit:none", "-d", out.toString(), "-classpath", String.join(File.pathSeparator, classpath)));
+        List<String> args = new ArrayList<>(List.of(
+                "--release",
+                "17",
+                "-encoding",
+                "UTF-8",
+                "-nowarn",
+                "-implicit:none",
+                "-d",
+                out.toString(),
+                "-classpath",
+                String.join(File.pathSeparator, classpath)));
         if (processor) {
             Files.createDirectories(generated);
             args.add("-s");
@@ -156,9 +201,13 @@ public final class CompileTime {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         if (fork) {
             Path argFile = out.resolve("javac.args");
-            Files.write(argFile, args.stream().map(a -> '"' + a.replace("\\", "\\\\") + '"').toList());
+            Files.write(
+                    argFile,
+                    args.stream().map(a -> '"' + a.replace("\\", "\\\\") + '"').toList());
             String javac = System.getProperty("java.home") + File.separator + "bin" + File.separator + "javac";
-            Process p = new ProcessBuilder(javac, "@" + argFile).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(javac, "@" + argFile)
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().transferTo(log);
             exit = p.waitFor();
         } else {
@@ -178,17 +227,20 @@ public final class CompileTime {
         for (int pkg = 0; pkg < Math.min(10, n); pkg++) {
             Path p = src.resolve("gen/p" + pkg + "/Kind.java");
             Files.createDirectories(p.getParent());
-            Files.writeString(p, "package gen.p" + pkg + ";\n\npublic enum Kind { A, B, C, D, E, F, G, H, I, J, K, L }\n");
+            Files.writeString(
+                    p, "package gen.p" + pkg + ";\n\npublic enum Kind { A, B, C, D, E, F, G, H, I, J, K, L }\n");
             files.add(p);
         }
         for (int i = 0; i < n; i++) {
             String pkg = "gen.p" + (i % 10);
             String name = "Entity" + i;
-            int shape = i % 4;                  // 0: pk; 1: pk+sk; 2: +1 GSI; 3: +2 GSIs (one sparse)
+            int shape = i % 4; // 0: pk; 1: pk+sk; 2: +1 GSI; 3: +2 GSIs (one sparse)
             boolean isClass = i % 10 == 7;
-            int extra = 2 + i % 9;              // non-key fields
+            int extra = 2 + i % 9; // non-key fields
             List<String[]> fields = new ArrayList<>(); // {annotations, type, name}
-            fields.add(new String[] {"@PartitionKey", i % 3 == 0 ? "String" : i % 3 == 1 ? "java.util.UUID" : "long", "id"});
+            fields.add(
+                    new String[] {"@PartitionKey", i % 3 == 0 ? "String" : i % 3 == 1 ? "java.util.UUID" : "long", "id"
+                    });
             if (shape >= 1) {
                 fields.add(new String[] {"@SortKey", i % 2 == 0 ? "String" : "java.time.Instant", "sk"});
             }
@@ -198,7 +250,9 @@ public final class CompileTime {
             }
             if (shape == 3) {
                 fields.add(new String[] {"@GsiKey(index = \"ByRegion\")", "String", "region"});
-                fields.add(new String[] {"@Sparse @GsiKey(index = \"ByRegion\", role = KeyRole.SORT)", "java.time.Instant", "due"});
+                fields.add(new String[] {
+                    "@Sparse @GsiKey(index = \"ByRegion\", role = KeyRole.SORT)", "java.time.Instant", "due"
+                });
             }
             for (int f = 0; f < extra; f++) {
                 String type = TYPES[(i * 7 + f * 3) % TYPES.length];
@@ -213,25 +267,46 @@ public final class CompileTime {
                 s.append("public record ").append(name).append("(\n");
                 for (int f = 0; f < fields.size(); f++) {
                     String[] fd = fields.get(f);
-                    s.append("    ").append(fd[0].isEmpty() ? "" : fd[0] + " ").append(fd[1]).append(' ').append(fd[2])
+                    s.append("    ")
+                            .append(fd[0].isEmpty() ? "" : fd[0] + " ")
+                            .append(fd[1])
+                            .append(' ')
+                            .append(fd[2])
                             .append(f + 1 < fields.size() ? ",\n" : ") {}\n");
                 }
             } else {
                 s.append("public class ").append(name).append(" {\n");
                 for (String[] fd : fields) {
-                    s.append("    ").append(fd[0].isEmpty() ? "" : fd[0] + " ").append("private final ").append(fd[1])
-                            .append(' ').append(fd[2]).append(";\n");
+                    s.append("    ")
+                            .append(fd[0].isEmpty() ? "" : fd[0] + " ")
+                            .append("private final ")
+                            .append(fd[1])
+                            .append(' ')
+                            .append(fd[2])
+                            .append(";\n");
                 }
-                s.append("\n    public ").append(name).append('(').append(fields.stream().map(fd -> fd[1] + " " + fd[2])
-                        .collect(Collectors.joining(", "))).append(") {\n");
+                s.append("\n    public ")
+                        .append(name)
+                        .append('(')
+                        .append(fields.stream().map(fd -> fd[1] + " " + fd[2]).collect(Collectors.joining(", ")))
+                        .append(") {\n");
                 for (String[] fd : fields) {
-                    s.append("        this.").append(fd[2]).append(" = ").append(fd[2]).append(";\n");
+                    s.append("        this.")
+                            .append(fd[2])
+                            .append(" = ")
+                            .append(fd[2])
+                            .append(";\n");
                 }
                 s.append("    }\n");
                 for (String[] fd : fields) {
                     String cap = Character.toUpperCase(fd[2].charAt(0)) + fd[2].substring(1);
-                    s.append("\n    public ").append(fd[1]).append(fd[1].equals("boolean") ? " is" : " get").append(cap)
-                            .append("() {\n        return ").append(fd[2]).append(";\n    }\n");
+                    s.append("\n    public ")
+                            .append(fd[1])
+                            .append(fd[1].equals("boolean") ? " is" : " get")
+                            .append(cap)
+                            .append("() {\n        return ")
+                            .append(fd[2])
+                            .append(";\n    }\n");
                 }
                 s.append("}\n");
             }

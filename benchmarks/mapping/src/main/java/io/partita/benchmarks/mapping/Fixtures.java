@@ -70,7 +70,8 @@ public final class Fixtures {
         Map<String, io.partita.storage.value.AttributeValue> converted = new HashMap<>();
         sdk.forEach((k, v) -> converted.put(k, toPartita(v)));
         if (partita.size() != 10 || !partita.equals(converted)) {
-            throw new IllegalStateException("items differ for " + order + "\n  partita: " + partita + "\n  enhanced: " + sdk);
+            throw new IllegalStateException(
+                    "items differ for " + order + "\n  partita: " + partita + "\n  enhanced: " + sdk);
         }
         for (Map.Entry<String, io.partita.storage.value.AttributeValue> e : partita.entrySet()) {
             // same text, not only the same normalized value (BigDecimal, Instant)
@@ -124,7 +125,8 @@ public final class Fixtures {
             return io.partita.storage.value.AttributeValue.nsOf(v.ns().toArray(new String[0]));
         }
         if (v.hasL()) {
-            return io.partita.storage.value.AttributeValue.l(v.l().stream().map(Fixtures::toPartita).toList());
+            return io.partita.storage.value.AttributeValue.l(
+                    v.l().stream().map(Fixtures::toPartita).toList());
         }
         if (v.hasM()) {
             Map<String, io.partita.storage.value.AttributeValue> m = new HashMap<>();

@@ -32,7 +32,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Threads(1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class MappingBench {
@@ -60,7 +62,9 @@ public class MappingBench {
         for (int i = 0; i < POOL; i++) {
             Fixtures.checkEquivalent(orders[i], enhancedSchema);
             if (!UnrolledOrderSchema.INSTANCE.toItem(orders[i]).equals(partitaSchema.toItem(orders[i]))
-                    || !UnrolledOrderSchema.INSTANCE.fromItem(partitaSchema.toItem(orders[i])).equals(orders[i])) {
+                    || !UnrolledOrderSchema.INSTANCE
+                            .fromItem(partitaSchema.toItem(orders[i]))
+                            .equals(orders[i])) {
                 throw new IllegalStateException("prototype schema differs for " + orders[i]);
             }
             beans[i] = OrderBean.of(orders[i]);

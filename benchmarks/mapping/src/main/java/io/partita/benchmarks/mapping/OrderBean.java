@@ -131,10 +131,16 @@ public class OrderBean {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof OrderBean b && itemCount == b.itemCount && Objects.equals(customerId, b.customerId)
-                && Objects.equals(orderId, b.orderId) && Objects.equals(shipCity, b.shipCity)
-                && Objects.equals(note, b.note) && Objects.equals(createdAt, b.createdAt) && status == b.status
-                && Objects.equals(total, b.total) && Objects.equals(tags, b.tags)
+        return o instanceof OrderBean b
+                && itemCount == b.itemCount
+                && Objects.equals(customerId, b.customerId)
+                && Objects.equals(orderId, b.orderId)
+                && Objects.equals(shipCity, b.shipCity)
+                && Objects.equals(note, b.note)
+                && Objects.equals(createdAt, b.createdAt)
+                && status == b.status
+                && Objects.equals(total, b.total)
+                && Objects.equals(tags, b.tags)
                 && Objects.equals(warehouseId, b.warehouseId);
     }
 

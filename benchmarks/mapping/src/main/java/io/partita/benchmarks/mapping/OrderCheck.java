@@ -17,10 +17,15 @@ final class OrderCheck {
     }
 
     static boolean same(Order a, Order b) {
-        return Objects.equals(a.customerId(), b.customerId()) && Objects.equals(a.orderId(), b.orderId())
-                && Objects.equals(a.shipCity(), b.shipCity()) && Objects.equals(a.note(), b.note())
-                && Objects.equals(a.createdAt(), b.createdAt()) && a.status() == b.status()
-                && sameValue(a.total(), b.total()) && a.itemCount() == b.itemCount()
-                && Objects.equals(a.tags(), b.tags()) && Objects.equals(a.warehouseId(), b.warehouseId());
+        return Objects.equals(a.customerId(), b.customerId())
+                && Objects.equals(a.orderId(), b.orderId())
+                && Objects.equals(a.shipCity(), b.shipCity())
+                && Objects.equals(a.note(), b.note())
+                && Objects.equals(a.createdAt(), b.createdAt())
+                && a.status() == b.status()
+                && sameValue(a.total(), b.total())
+                && a.itemCount() == b.itemCount()
+                && Objects.equals(a.tags(), b.tags())
+                && Objects.equals(a.warehouseId(), b.warehouseId());
     }
 }

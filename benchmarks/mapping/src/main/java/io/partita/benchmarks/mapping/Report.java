@@ -69,8 +69,10 @@ public final class Report {
             out.append(mapping(jmhArgs.toArray(new String[0]), rounds));
         }
         if (cold) {
-            out.append(ColdStart.table(ColdStart.run(coldRuns, new ArrayList<>(ColdStart.VARIANTS.keySet()), List.of()),
-                    coldRuns, List.of()));
+            out.append(ColdStart.table(
+                    ColdStart.run(coldRuns, new ArrayList<>(ColdStart.VARIANTS.keySet()), List.of()),
+                    coldRuns,
+                    List.of()));
         }
         System.out.println(out);
         if (compile) {
@@ -81,8 +83,9 @@ public final class Report {
                         + " mvn package, or pass --classpath-file=)");
             }
         }
-        System.out.println("JVM: " + System.getProperty("java.vm.name") + ' ' + System.getProperty("java.runtime.version")
-                + ", " + Runtime.getRuntime().availableProcessors() + " cores; errors are JMH's 99.9% intervals.");
+        System.out.println(
+                "JVM: " + System.getProperty("java.vm.name") + ' ' + System.getProperty("java.runtime.version") + ", "
+                        + Runtime.getRuntime().availableProcessors() + " cores; errors are JMH's 99.9% intervals.");
         System.exit(0);
     }
 
@@ -132,36 +135,62 @@ public final class Report {
             for (String[] op : ops) {
                 RunResult p = byName.get("partita" + op[0]);
                 RunResult e = byName.get("enhanced" + op[0]);
-                Double ratio = p != null && e != null ? e.getPrimaryResult().getScore() / p.getPrimaryResult().getScore() : null;
+                Double ratio = p != null && e != null
+                        ? e.getPrimaryResult().getScore() / p.getPrimaryResult().getScore()
+                        : null;
                 if (ratio != null) {
                     ratios.computeIfAbsent(op[1], k -> new ArrayList<>()).add(ratio);
                 }
-                out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", op[1], fmt(p), fmt(e),
+                out.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %s | %s | %s | %s | %s |%n",
+                        op[1],
+                        fmt(p),
+                        fmt(e),
                         ratio == null ? "n/a" : String.format(Locale.ROOT, "**%.1fx**", ratio),
-                        ratio == null ? "?" : ratio >= 3 ? "yes" : "NO", alloc(p), alloc(e)));
+                        ratio == null ? "?" : ratio >= 3 ? "yes" : "NO",
+                        alloc(p),
+                        alloc(e)));
             }
             for (String[] op : ops) {
                 RunResult u = byName.get("unrolled" + op[0]);
                 RunResult e = byName.get("enhanced" + op[0]);
                 if (u != null) {
-                    Double ratio = e != null ? e.getPrimaryResult().getScore() / u.getPrimaryResult().getScore() : null;
+                    Double ratio = e != null
+                            ? e.getPrimaryResult().getScore()
+                                    / u.getPrimaryResult().getScore()
+                            : null;
                     if (ratio != null) {
-                        ratios.computeIfAbsent(op[1] + " (prototype)", k -> new ArrayList<>()).add(ratio);
+                        ratios.computeIfAbsent(op[1] + " (prototype)", k -> new ArrayList<>())
+                                .add(ratio);
                     }
-                    out.append(String.format(Locale.ROOT, "| %s, prototype unrolled schema | %s | | %s | - | %s | |%n",
-                            op[1], fmt(u), ratio == null ? "n/a" : String.format(Locale.ROOT, "%.1fx", ratio), alloc(u)));
+                    out.append(String.format(
+                            Locale.ROOT,
+                            "| %s, prototype unrolled schema | %s | | %s | - | %s | |%n",
+                            op[1],
+                            fmt(u),
+                            ratio == null ? "n/a" : String.format(Locale.ROOT, "%.1fx", ratio),
+                            alloc(u)));
                 }
             }
         }
         if (rounds > 1) {
-            out.append(String.format(Locale.ROOT, "%nOver %d rounds:%n%n| direction | ratios | median ratio | goal >= 3x |%n"
-                    + "|---|---|---:|:---:|%n", rounds));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%nOver %d rounds:%n%n| direction | ratios | median ratio | goal >= 3x |%n"
+                            + "|---|---|---:|:---:|%n",
+                    rounds));
             for (Map.Entry<String, List<Double>> e : ratios.entrySet()) {
                 double median = ColdStart.percentile(e.getValue(), 50);
-                out.append(String.format(Locale.ROOT, "| %s | %s | **%.1fx** | %s |%n", e.getKey(),
-                        e.getValue().stream().map(r -> String.format(Locale.ROOT, "%.1fx", r))
+                out.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | **%.1fx** | %s |%n",
+                        e.getKey(),
+                        e.getValue().stream()
+                                .map(r -> String.format(Locale.ROOT, "%.1fx", r))
                                 .collect(java.util.stream.Collectors.joining(", ")),
-                        median, e.getKey().endsWith("(prototype)") ? "-" : median >= 3 ? "yes" : "NO"));
+                        median,
+                        e.getKey().endsWith("(prototype)") ? "-" : median >= 3 ? "yes" : "NO"));
             }
         }
         return out.toString();

@@ -50,7 +50,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Threads(1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class RequestPathBench {
@@ -73,8 +75,17 @@ public class RequestPathBench {
         StringBuilder query = new StringBuilder("{\"Count\":10,\"ScannedCount\":10,\"Items\":[");
         for (int i = 0; i < 10; i++) {
             Order o = pool.get(i);
-            Order same = new Order("customer-0", o.orderId(), o.shipCity(), o.note(), o.createdAt(), o.status(),
-                    o.total(), o.itemCount(), o.tags(), o.warehouseId());
+            Order same = new Order(
+                    "customer-0",
+                    o.orderId(),
+                    o.shipCity(),
+                    o.note(),
+                    o.createdAt(),
+                    o.status(),
+                    o.total(),
+                    o.itemCount(),
+                    o.tags(),
+                    o.warehouseId());
             query.append(i == 0 ? "" : ",").append(DynamoDbJson.itemToJson(OrderRepository.SCHEMA.toItem(same)));
         }
         String queryBody = query.append("]}").toString();
@@ -86,13 +97,19 @@ public class RequestPathBench {
                 .build();
         partita = PartitaDynamoDb.of(sdk);
         orders = OrderRepository.of(partita);
-        table = DynamoDbEnhancedClient.builder().dynamoDbClient(sdk).build()
+        table = DynamoDbEnhancedClient.builder()
+                .dynamoDbClient(sdk)
+                .build()
                 .table("Orders", TableSchema.fromBean(OrderBean.class));
         // both sides read what the canned answers hold
         if (!orders.get(one.customerId(), one.orderId()).orElseThrow().equals(one)
-                || !OrderBean.of(one).equals(table.getItem(Key.builder().partitionValue(one.customerId())
-                .sortValue(one.orderId()).build()))
-                || orders.query("customer-0").list().size() != 10 || enhancedQuery().size() != 10) {
+                || !OrderBean.of(one)
+                        .equals(table.getItem(Key.builder()
+                                .partitionValue(one.customerId())
+                                .sortValue(one.orderId())
+                                .build()))
+                || orders.query("customer-0").list().size() != 10
+                || enhancedQuery().size() != 10) {
             throw new IllegalStateException("canned answers do not read back on both sides");
         }
     }
@@ -128,7 +145,10 @@ public class RequestPathBench {
     @Benchmark
     public OrderBean enhancedGet() {
         Order o = entities[nextIndex()];
-        return table.getItem(Key.builder().partitionValue(o.customerId()).sortValue(o.orderId()).build());
+        return table.getItem(Key.builder()
+                .partitionValue(o.customerId())
+                .sortValue(o.orderId())
+                .build());
     }
 
     @Benchmark
@@ -143,7 +163,9 @@ public class RequestPathBench {
 
     private List<OrderBean> enhancedQuery() {
         List<OrderBean> out = new ArrayList<>(10);
-        table.query(QueryConditional.keyEqualTo(k -> k.partitionValue("customer-0"))).items().forEach(out::add);
+        table.query(QueryConditional.keyEqualTo(k -> k.partitionValue("customer-0")))
+                .items()
+                .forEach(out::add);
         return out;
     }
 
@@ -160,15 +182,18 @@ public class RequestPathBench {
 
         @Override
         public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
-            String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
+            String target =
+                    request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
             byte[] body = target.endsWith(".GetItem") ? get : target.endsWith(".Query") ? query : EMPTY;
             return new ExecutableHttpRequest() {
                 @Override
                 public HttpExecuteResponse call() {
                     return HttpExecuteResponse.builder()
-                            .response(SdkHttpResponse.builder().statusCode(200)
+                            .response(SdkHttpResponse.builder()
+                                    .statusCode(200)
                                     .putHeader("Content-Type", "application/x-amz-json-1.0")
-                                    .putHeader("Content-Length", Integer.toString(body.length)).build())
+                                    .putHeader("Content-Length", Integer.toString(body.length))
+                                    .build())
                             .responseBody(AbortableInputStream.create(new ByteArrayInputStream(body)))
                             .build();
                 }

@@ -29,8 +29,17 @@ final class UnrolledOrderSchema implements ItemSchema<Order> {
     private static final AttributeCodec<BigDecimal> BIG_DECIMAL = Codecs.BIG_DECIMAL;
     private static final AttributeCodec<Integer> INT = Codecs.PRIMITIVE_INT;
     private static final AttributeCodec<Set<String>> TAGS = Codecs.set(Codecs.STRING);
-    private static final List<String> NAMES = List.of("customerId", "orderId", "shipCity", "note", "createdAt", "status",
-            "total", "itemCount", "tags", "warehouseId");
+    private static final List<String> NAMES = List.of(
+            "customerId",
+            "orderId",
+            "shipCity",
+            "note",
+            "createdAt",
+            "status",
+            "total",
+            "itemCount",
+            "tags",
+            "warehouseId");
 
     private UnrolledOrderSchema() {}
 
@@ -95,7 +104,8 @@ final class UnrolledOrderSchema implements ItemSchema<Order> {
         try {
             return codec.decode(stored);
         } catch (RuntimeException e) {
-            throw new MappingException("Cannot read attribute '" + name + "' of Order from " + stored + ": " + e.getMessage(), e);
+            throw new MappingException(
+                    "Cannot read attribute '" + name + "' of Order from " + stored + ": " + e.getMessage(), e);
         }
     }
 }

@@ -12,5 +12,11 @@ import java.util.Set;
 @Entity(table = ShopTable.class, type = "Order")
 @Key(pk = "USER#{userId}", sk = "ORDER#{orderDate}#{orderId}")
 @GsiKey(index = "GSI1", pk = "STATUS#{status}", sk = "{orderDate}#{orderId}", query = "byStatus")
-public record Order(String userId, String orderId, LocalDate orderDate, OrderStatus status, BigDecimal total,
-                    List<LineItem> lines, Set<String> tags) {}
+public record Order(
+        String userId,
+        String orderId,
+        LocalDate orderDate,
+        OrderStatus status,
+        BigDecimal total,
+        List<LineItem> lines,
+        Set<String> tags) {}

@@ -5,5 +5,16 @@ package io.partita.it.embedded.shop;
  * is reported as low-cardinality (LowCardinalityPartitionKey, a warning, an error under this module's -Werror)
  * unless scattered; a scattered key would add a shard suffix to the GSI1PK values the tests read raw.
  */
-public enum OrderStatus { PENDING, SHIPPED, DELIVERED, CANCELLED, RETURNED, REFUNDED, ON_HOLD, BACKORDERED, PACKED,
-    IN_TRANSIT, LOST }
+public enum OrderStatus {
+    PENDING,
+    SHIPPED,
+    DELIVERED,
+    CANCELLED,
+    RETURNED,
+    REFUNDED,
+    ON_HOLD,
+    BACKORDERED,
+    PACKED,
+    IN_TRANSIT,
+    LOST
+}

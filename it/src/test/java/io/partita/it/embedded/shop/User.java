@@ -10,4 +10,8 @@ import io.partita.annotations.Version;
 @Entity(table = ShopTable.class, type = "User")
 @Key(pk = "USER#{userId}", sk = "PROFILE")
 @GsiKey(index = "GSI1", pk = "EMAIL#{email}", sk = "PROFILE", query = "byEmail")
-public record User(String userId, String name, @Sparse String email, @Version long version) {}
+public record User(
+        String userId,
+        String name,
+        @Sparse String email,
+        @Version long version) {}
