@@ -31,7 +31,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** STORAGE.md "Capacity accounting (from the seeds)", reported through ReturnConsumedCapacity TOTAL and INDEXES. */
+/** DynamoDB semantics, "Capacity accounting (from the seeds)", reported through ReturnConsumedCapacity TOTAL and INDEXES. */
 class CapacityConformanceTest {
     private Storage db;
 
@@ -110,7 +110,7 @@ class CapacityConformanceTest {
 
     @Test
     @DisplayName(
-            "STORAGE.md 'Reads: 4 KB units, rounded up over the summed size of returned items per request; eventually consistent reads cost half'")
+            "DynamoDB semantics, 'Reads: 4 KB units, rounded up over the summed size of returned items per request; eventually consistent reads cost half'")
     void readUnits() {
         db.createTable(TableDefinition.builder("Reads")
                 .partitionKey(KeyAttribute.s("pk"))
@@ -150,7 +150,7 @@ class CapacityConformanceTest {
 
     @Test
     @DisplayName(
-            "STORAGE.md 'Writes: 1 KB units' — 1024 bytes is 1 WCU, 1025 is 2; an update is charged by the larger image")
+            "DynamoDB semantics, 'Writes: 1 KB units' — 1024 bytes is 1 WCU, 1025 is 2; an update is charged by the larger image")
     void writeUnits() {
         db.createTable(TableDefinition.builder("Writes")
                 .partitionKey(KeyAttribute.s("pk"))

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
-/** STORAGE.md "Consistency" (ASYNC GSIs with a test clock, strong LSIs) and "Errors" (typed, bad input never changes state). */
+/** DynamoDB semantics, "Consistency" (ASYNC GSIs with a test clock, strong LSIs) and "Errors" (typed, bad input never changes state). */
 class ConsistencyAndErrorsConformanceTest {
     private Storage db;
     private final Fx.MutableClock clock = new Fx.MutableClock();
@@ -138,7 +138,7 @@ class ConsistencyAndErrorsConformanceTest {
 
     @Test
     @DisplayName(
-            "STORAGE.md 'ASYNC with a configurable delay': flushGsiPropagation applies pending work; GSI converges exactly (checkInvariants)")
+            "DynamoDB semantics, 'ASYNC with a configurable delay': flushGsiPropagation applies pending work; GSI converges exactly (checkInvariants)")
     void flushAndConverge() {
         openAsync();
         for (int i = 0; i < 20; i++) {
@@ -178,7 +178,7 @@ class ConsistencyAndErrorsConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md 'SYNC (default — index updated before the write returns)'")
+    @DisplayName("DynamoDB semantics, 'SYNC (default — index updated before the write returns)'")
     void syncIsDefault() {
         db = TestStorage.create();
         db.createTable(forum());
@@ -199,7 +199,7 @@ class ConsistencyAndErrorsConformanceTest {
 
     @Test
     @DisplayName(
-            "STORAGE.md 'Typed exceptions mirroring DynamoDB's ... Bad input never corrupts state' — a battery of bad requests")
+            "DynamoDB semantics, 'Typed exceptions mirroring DynamoDB's ... Bad input never corrupts state' — a battery of bad requests")
     void badInputNeverChangesState() {
         db = TestStorage.create();
         db.createTable(forum());

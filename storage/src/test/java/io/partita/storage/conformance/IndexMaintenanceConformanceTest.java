@@ -35,7 +35,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * STORAGE.md "Tables and indexes" on every write path (PutItem, UpdateItem, BatchWriteItem, TransactWriteItems):
+ * DynamoDB semantics, "Tables and indexes" on every write path (PutItem, UpdateItem, BatchWriteItem, TransactWriteItems):
  * sparse indexes, projections, key moves, deletes, wrong-typed index keys rejected with nothing written.
  */
 class IndexMaintenanceConformanceTest {
@@ -216,7 +216,7 @@ class IndexMaintenanceConformanceTest {
 
     @ParameterizedTest
     @EnumSource(Path.class)
-    @DisplayName("STORAGE.md 'A write that changes an index key moves the entry (delete + put)': old entry gone")
+    @DisplayName("DynamoDB semantics, 'A write that changes an index key moves the entry (delete + put)': old entry gone")
     void keyMovesOnEveryWritePath(Path path) {
         write(path, item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
         write(path, item("pk", s("p"), "sk", s("a"), "cat", s("music"), "price", n(12)));

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** STORAGE.md "Operations" — Query: key conditions, multi-attribute keys, errors, order, pagination, 1 MB, Select, projections, filters. */
+/** DynamoDB semantics, "Operations" — Query: key conditions, multi-attribute keys, errors, order, pagination, 1 MB, Select, projections, filters. */
 class QueryConformanceTest {
     private Storage db;
 
@@ -89,7 +89,7 @@ class QueryConformanceTest {
 
     @ParameterizedTest
     @EnumSource(SortType.class)
-    @DisplayName("STORAGE.md 'on the sort key = < <= > >= BETWEEN begins_with' for S, N and B sort keys")
+    @DisplayName("DynamoDB semantics, 'on the sort key = < <= > >= BETWEEN begins_with' for S, N and B sort keys")
     void everyOperator(SortType type) {
         db.createTable(TableDefinition.builder("Sorted")
                 .partitionKey(KeyAttribute.s("pk"))
@@ -190,7 +190,7 @@ class QueryConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md multi-attribute GSI keys: '= on every partition key attribute', sorted by (round, score)")
+    @DisplayName("DynamoDB semantics, multi-attribute GSI keys: '= on every partition key attribute', sorted by (round, score)")
     void multiAttributeEqualityOnAllPartitionParts() {
         createMatches();
         Map<String, AttributeValue> wcEu = vals(":t", s("WC"), ":r", s("EU"));
@@ -203,7 +203,7 @@ class QueryConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md 'equality on leading parts and a range only on the last part given'")
+    @DisplayName("DynamoDB semantics, 'equality on leading parts and a range only on the last part given'")
     void multiAttributeSortKeyPrefixes() {
         createMatches();
         assertThat(bracket(
@@ -230,7 +230,7 @@ class QueryConformanceTest {
 
     @Test
     @DisplayName(
-            "STORAGE.md multi-attribute sort keys: a gap (score without round) and a range before equality are errors")
+            "DynamoDB semantics, multi-attribute sort keys: a gap (score without round) and a range before equality are errors")
     void multiAttributeSortKeyErrors() {
         createMatches();
         assertThatThrownBy(() -> bracket(
@@ -254,7 +254,7 @@ class QueryConformanceTest {
 
     @Test
     @DisplayName(
-            "STORAGE.md 'each attribute keeping its type': wrong type in one part of a multi-attribute key is rejected")
+            "DynamoDB semantics, 'each attribute keeping its type': wrong type in one part of a multi-attribute key is rejected")
     void multiAttributeKeyPartsAreTyped() {
         createMatches();
         var before = Fx.snapshot(db, "Matches");

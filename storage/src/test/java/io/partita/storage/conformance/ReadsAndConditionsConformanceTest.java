@@ -40,7 +40,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** STORAGE.md "Operations": Scan (parallel segments, pagination, filters), GetItem, BatchGetItem, TransactGetItems, conditions. */
+/** DynamoDB semantics, "Operations": Scan (parallel segments, pagination, filters), GetItem, BatchGetItem, TransactGetItems, conditions. */
 class ReadsAndConditionsConformanceTest {
     private Storage db;
 

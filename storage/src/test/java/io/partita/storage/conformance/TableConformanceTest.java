@@ -31,7 +31,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** STORAGE.md "Tables and indexes": create/describe/list/delete, CreateTable validation, live GSI add/delete, multi-attribute keys. */
+/** DynamoDB semantics, "Tables and indexes": create/describe/list/delete, CreateTable validation, live GSI add/delete, multi-attribute keys. */
 class TableConformanceTest {
     private Storage db;
 
@@ -176,7 +176,7 @@ class TableConformanceTest {
     }
 
     @Test
-    @DisplayName("RULES.md 'index names unique per table': duplicate index names (GSI/GSI and LSI/GSI) are rejected")
+    @DisplayName("DynamoDB rule 'index names unique per table': duplicate index names (GSI/GSI and LSI/GSI) are rejected")
     void duplicateIndexNames() {
         assertInvalid(
                 hashRange("Dup")
@@ -249,7 +249,7 @@ class TableConformanceTest {
 
     @Test
     @DisplayName(
-            "RULES.md 'at most 100 INCLUDE attributes across all indexes (an attribute projected into two indexes counts twice)'")
+            "DynamoDB rule 'at most 100 INCLUDE attributes across all indexes (an attribute projected into two indexes counts twice)'")
     void atMostHundredProjectedAttributes() {
         List<String> hundred = IntStream.range(0, 100).mapToObj(i -> "p" + i).toList();
         db.createTable(hashRange("Hundred")
@@ -275,7 +275,7 @@ class TableConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md GSI 'partition key of 1–4 attributes and optional sort key of 1–4': 5 parts rejected")
+    @DisplayName("DynamoDB semantics, GSI 'partition key of 1–4 attributes and optional sort key of 1–4': 5 parts rejected")
     void multiAttributeKeyLimits() {
         List<KeyAttribute> four =
                 List.of(KeyAttribute.s("a"), KeyAttribute.n("b"), KeyAttribute.b("c"), KeyAttribute.s("d"));

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * STORAGE.md "Data model": DynamoDB's number rules, sets, item-size accounting, the 400 KB item limit, key
+ * DynamoDB semantics, "Data model": DynamoDB's number rules, sets, item-size accounting, the 400 KB item limit, key
  * size limits, empty-string keys, and key order (S by UTF-8 bytes, N numerically, B unsigned).
  */
 class ValueModelConformanceTest {
@@ -207,7 +207,7 @@ class ValueModelConformanceTest {
 
     @Test
     @DisplayName(
-            "STORAGE.md 'Items up to 400 KB (attribute-name UTF-8 bytes + value bytes)': 409600 accepted, 409601 rejected")
+            "DynamoDB semantics, 'Items up to 400 KB (attribute-name UTF-8 bytes + value bytes)': 409600 accepted, 409601 rejected")
     void itemSizeLimitIs400Kb() {
         createKv();
         Map<String, AttributeValue> exact = Fx.padTo(item("pk", s("a")), "d", 400 * 1024);
@@ -242,7 +242,7 @@ class ValueModelConformanceTest {
     // ---- key sizes and empty keys ---------------------------------------------------------------------------
 
     @Test
-    @DisplayName("STORAGE.md 'Partition key 1–2048 bytes': 2048 accepted, 2049 rejected")
+    @DisplayName("DynamoDB semantics, 'Partition key 1–2048 bytes': 2048 accepted, 2049 rejected")
     void partitionKeyAtMost2048Bytes() {
         createKv();
         put(db, "KvTable", item("pk", s(repeat('p', 2048))));
@@ -255,7 +255,7 @@ class ValueModelConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md 'sort key 1–1024': 1024 accepted, 1025 rejected")
+    @DisplayName("DynamoDB semantics, 'sort key 1–1024': 1024 accepted, 1025 rejected")
     void sortKeyAtMost1024Bytes() {
         db.createTable(TableDefinition.builder("PsTable")
                 .partitionKey(KeyAttribute.s("pk"))
@@ -305,7 +305,7 @@ class ValueModelConformanceTest {
     // ---- key order ------------------------------------------------------------------------------------------
 
     @Test
-    @DisplayName("STORAGE.md 'S by UTF-8 bytes': supplementary characters sort after U+FFFF (unlike UTF-16 order)")
+    @DisplayName("DynamoDB semantics, 'S by UTF-8 bytes': supplementary characters sort after U+FFFF (unlike UTF-16 order)")
     void stringKeysSortByUtf8Bytes() {
         db.createTable(TableDefinition.builder("Ord")
                 .partitionKey(KeyAttribute.s("pk"))
@@ -327,7 +327,7 @@ class ValueModelConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md 'N numerically': negatives and decimals order by value, not by text")
+    @DisplayName("DynamoDB semantics, 'N numerically': negatives and decimals order by value, not by text")
     void numberKeysSortNumerically() {
         db.createTable(TableDefinition.builder("Ord")
                 .partitionKey(KeyAttribute.s("pk"))
@@ -352,7 +352,7 @@ class ValueModelConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md 'B by unsigned bytes': 0x80 and 0xFF sort after 0x7F")
+    @DisplayName("DynamoDB semantics, 'B by unsigned bytes': 0x80 and 0xFF sort after 0x7F")
     void binaryKeysSortUnsigned() {
         db.createTable(TableDefinition.builder("Ord")
                 .partitionKey(KeyAttribute.s("pk"))
@@ -374,7 +374,7 @@ class ValueModelConformanceTest {
     }
 
     @Test
-    @DisplayName("STORAGE.md key order holds in GSIs too (N sort key of an index, negative values)")
+    @DisplayName("DynamoDB semantics, key order holds in GSIs too (N sort key of an index, negative values)")
     void indexKeysSortByTheSameRules() {
         db.createTable(TableDefinition.builder("Ord")
                 .partitionKey(KeyAttribute.s("pk"))

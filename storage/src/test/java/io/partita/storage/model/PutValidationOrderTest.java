@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Found by the model-based test (run seed -7502192976209384551, shrunk to one operation): a PutItem whose item
  * breaks an index key schema is a ValidationException in DynamoDB whatever its condition says — the item is
- * validated against the key schema before the condition is evaluated (STORAGE.md: "A write whose value for an index
+ * validated against the key schema before the condition is evaluated (DynamoDB semantics: "A write whose value for an index
  * key attribute has the wrong type is rejected (validation error)"). The engine evaluates the condition first and
  * answers ConditionalCheckFailedException when the condition is false.
  */
