@@ -215,6 +215,26 @@ final class Legacy {
     }
 
     /** {@code AttributeUpdates} as an update expression. */
+    /** The write's condition: {@code ConditionExpression}, or the legacy {@code Expected} map translated. */
+    String condition(Req r) {
+        return r.has("Expected")
+                ? expected(r.object("Expected"), r.string("ConditionalOperator"))
+                : r.string("ConditionExpression");
+    }
+
+    /**
+     * {@code ExpressionAttributeNames} of an expression request, or the placeholders this translation made
+     * (a request is one or the other: {@link #checkNotMixed}). Call after translating every legacy parameter.
+     */
+    Map<String, String> names(Req r) {
+        return names.isEmpty() ? r.stringMap("ExpressionAttributeNames") : names;
+    }
+
+    /** {@code ExpressionAttributeValues}, or this translation's placeholders (see {@link #names(Req)}). */
+    Map<String, AttributeValue> values(Req r) {
+        return values.isEmpty() ? r.item("ExpressionAttributeValues") : values;
+    }
+
     String attributeUpdates(Req updates) {
         StringJoiner set = new StringJoiner(", ", "SET ", "");
         StringJoiner remove = new StringJoiner(", ", "REMOVE ", "");

@@ -140,10 +140,6 @@ final class Operations {
                         + "' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]");
     }
 
-    private static <V> Map<String, V> namesOrLegacy(Map<String, V> expression, Map<String, V> legacy) {
-        return legacy.isEmpty() ? expression : legacy;
-    }
-
     static void writeCapacity(JsonGenerator g, ConsumedCapacity c) throws IOException {
         g.writeStartObject();
         g.writeStringField("TableName", c.tableName());
@@ -246,15 +242,13 @@ final class Operations {
     void putItem(Req r, Out out) throws IOException {
         Legacy.checkNotMixed(r, WRITE_LEGACY, WRITE_EXPR);
         Legacy legacy = new Legacy();
-        String condition = r.has("Expected")
-                ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator"))
-                : r.string("ConditionExpression");
+        String condition = legacy.condition(r);
         PutItemRequest request = new PutItemRequest(
                 r.required("TableName", "tableName"),
                 requiredItem(r, "Item", "item"),
                 condition,
-                namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
-                namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
+                legacy.names(r),
+                legacy.values(r),
                 r.enumValue("ReturnValues", ReturnValues.class, "returnValues"),
                 rcc(r),
                 ricm(r),
@@ -283,7 +277,7 @@ final class Operations {
                 requiredItem(r, "Key", "key"),
                 r.bool("ConsistentRead"),
                 projection,
-                namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
+                legacy.names(r),
                 rcc(r));
         GetItemResponse response = storage.getItem(request);
         JsonGenerator g = out.g;
@@ -296,15 +290,13 @@ final class Operations {
     void deleteItem(Req r, Out out) throws IOException {
         Legacy.checkNotMixed(r, WRITE_LEGACY, WRITE_EXPR);
         Legacy legacy = new Legacy();
-        String condition = r.has("Expected")
-                ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator"))
-                : r.string("ConditionExpression");
+        String condition = legacy.condition(r);
         DeleteItemRequest request = new DeleteItemRequest(
                 r.required("TableName", "tableName"),
                 requiredItem(r, "Key", "key"),
                 condition,
-                namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
-                namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
+                legacy.names(r),
+                legacy.values(r),
                 r.enumValue("ReturnValues", ReturnValues.class, "returnValues"),
                 rcc(r),
                 ricm(r),
@@ -319,16 +311,14 @@ final class Operations {
         String update = r.has("AttributeUpdates")
                 ? legacy.attributeUpdates(r.object("AttributeUpdates"))
                 : r.string("UpdateExpression");
-        String condition = r.has("Expected")
-                ? legacy.expected(r.object("Expected"), r.string("ConditionalOperator"))
-                : r.string("ConditionExpression");
+        String condition = legacy.condition(r);
         UpdateItemRequest request = new UpdateItemRequest(
                 r.required("TableName", "tableName"),
                 requiredItem(r, "Key", "key"),
                 update,
                 condition,
-                namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
-                namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
+                legacy.names(r),
+                legacy.values(r),
                 r.enumValue("ReturnValues", ReturnValues.class, "returnValues"),
                 rcc(r),
                 ricm(r),
@@ -358,8 +348,8 @@ final class Operations {
                 keyCondition,
                 filter,
                 projection,
-                namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
-                namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
+                legacy.names(r),
+                legacy.values(r),
                 select,
                 r.integer("Limit"),
                 r.boolOrNull("ScanIndexForward") == null || r.bool("ScanIndexForward"),
@@ -392,8 +382,8 @@ final class Operations {
                 r.string("IndexName"),
                 filter,
                 projection,
-                namesOrLegacy(r.stringMap("ExpressionAttributeNames"), legacy.names),
-                namesOrLegacy(r.item("ExpressionAttributeValues"), legacy.values),
+                legacy.names(r),
+                legacy.values(r),
                 select,
                 r.integer("Limit"),
                 r.item("ExclusiveStartKey"),
@@ -462,12 +452,7 @@ final class Operations {
                 }
             }
             request.put(
-                    e.getKey(),
-                    new KeysAndAttributes(
-                            parsed,
-                            projection,
-                            namesOrLegacy(ka.stringMap("ExpressionAttributeNames"), legacy.names),
-                            ka.bool("ConsistentRead")));
+                    e.getKey(), new KeysAndAttributes(parsed, projection, legacy.names(ka), ka.bool("ConsistentRead")));
         }
         BatchGetItemResponse response = storage.batchGetItem(new BatchGetItemRequest(request, rcc(r)));
         JsonGenerator g = out.g;

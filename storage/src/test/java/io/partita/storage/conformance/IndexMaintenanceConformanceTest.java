@@ -216,7 +216,8 @@ class IndexMaintenanceConformanceTest {
 
     @ParameterizedTest
     @EnumSource(Path.class)
-    @DisplayName("DynamoDB semantics, 'A write that changes an index key moves the entry (delete + put)': old entry gone")
+    @DisplayName(
+            "DynamoDB semantics, 'A write that changes an index key moves the entry (delete + put)': old entry gone")
     void keyMovesOnEveryWritePath(Path path) {
         write(path, item("pk", s("p"), "sk", s("a"), "cat", s("books"), "price", n(9)));
         write(path, item("pk", s("p"), "sk", s("a"), "cat", s("music"), "price", n(12)));

@@ -190,7 +190,8 @@ class QueryConformanceTest {
     }
 
     @Test
-    @DisplayName("DynamoDB semantics, multi-attribute GSI keys: '= on every partition key attribute', sorted by (round, score)")
+    @DisplayName(
+            "DynamoDB semantics, multi-attribute GSI keys: '= on every partition key attribute', sorted by (round, score)")
     void multiAttributeEqualityOnAllPartitionParts() {
         createMatches();
         Map<String, AttributeValue> wcEu = vals(":t", s("WC"), ":r", s("EU"));

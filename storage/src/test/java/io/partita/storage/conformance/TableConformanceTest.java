@@ -176,7 +176,8 @@ class TableConformanceTest {
     }
 
     @Test
-    @DisplayName("DynamoDB rule 'index names unique per table': duplicate index names (GSI/GSI and LSI/GSI) are rejected")
+    @DisplayName(
+            "DynamoDB rule 'index names unique per table': duplicate index names (GSI/GSI and LSI/GSI) are rejected")
     void duplicateIndexNames() {
         assertInvalid(
                 hashRange("Dup")
@@ -275,7 +276,8 @@ class TableConformanceTest {
     }
 
     @Test
-    @DisplayName("DynamoDB semantics, GSI 'partition key of 1–4 attributes and optional sort key of 1–4': 5 parts rejected")
+    @DisplayName(
+            "DynamoDB semantics, GSI 'partition key of 1–4 attributes and optional sort key of 1–4': 5 parts rejected")
     void multiAttributeKeyLimits() {
         List<KeyAttribute> four =
                 List.of(KeyAttribute.s("a"), KeyAttribute.n("b"), KeyAttribute.b("c"), KeyAttribute.s("d"));

@@ -305,7 +305,8 @@ class ValueModelConformanceTest {
     // ---- key order ------------------------------------------------------------------------------------------
 
     @Test
-    @DisplayName("DynamoDB semantics, 'S by UTF-8 bytes': supplementary characters sort after U+FFFF (unlike UTF-16 order)")
+    @DisplayName(
+            "DynamoDB semantics, 'S by UTF-8 bytes': supplementary characters sort after U+FFFF (unlike UTF-16 order)")
     void stringKeysSortByUtf8Bytes() {
         db.createTable(TableDefinition.builder("Ord")
                 .partitionKey(KeyAttribute.s("pk"))
