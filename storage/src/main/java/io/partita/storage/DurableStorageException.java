@@ -82,4 +82,19 @@ public abstract class DurableStorageException extends StorageException {
             return "InternalServerError";
         }
     }
+
+    /**
+     * The durable engine's library (RocksDB, {@code org.rocksdb:rocksdbjni}) is not on the class path: Partita
+     * declares it optional so applications that never open a directory do not carry its native libraries.
+     */
+    public static final class EngineMissing extends DurableStorageException {
+        public EngineMissing(String message, Path path, Throwable cause) {
+            super(message, path, cause);
+        }
+
+        @Override
+        public String errorCode() {
+            return "InternalServerError";
+        }
+    }
 }

@@ -272,6 +272,8 @@ public enum Message {
             "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: %s: %s"),
 
     // ---- the durable store (engine/Disk*): its directory, files and disk -------------------------------------
+    StoreEngineMissing(
+            "Cannot open the store directory %s: the durable engine needs RocksDB on the class path, which Partita declares optional; add the dependency org.rocksdb:rocksdbjni:%s (missing class: %s)"),
     StoreDirectoryCreateFailed("Cannot create the store directory %s: %s"),
     StoreLockFileFailed("Cannot open or lock the lock file %s: %s"),
     StoreOpenInThisJvm(

@@ -2,6 +2,8 @@ package io.partita.storage.engine;
 
 import io.partita.storage.DurableOptions;
 import io.partita.storage.DurableStorage;
+import io.partita.storage.DurableStorageException;
+import io.partita.storage.Message;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.BatchGetItemRequest;
@@ -27,9 +29,12 @@ import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 
 /**
@@ -69,8 +74,33 @@ public final class Engine implements Storage {
      */
     public static DurableStorage open(Path directory, DurableOptions durable) {
         Map<String, TableData> loaded = new TreeMap<>();
-        DiskCatalog disk = DiskCatalog.open(directory, durable, loaded);
+        DiskCatalog disk;
+        try {
+            disk = DiskCatalog.open(directory, durable, loaded);
+        } catch (NoClassDefFoundError e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("org/rocksdb/")) {
+                throw e;
+            }
+            throw new DurableStorageException.EngineMissing(
+                    Message.StoreEngineMissing.format(
+                            directory, rocksDbVersion(), e.getMessage().replace('/', '.')),
+                    directory,
+                    e);
+        }
         return new DurableCore(new Engine(durable.storage(), disk, loaded), disk.store, durable.durability());
+    }
+
+    /** The RocksDB version the build wrote into {@code durable-engine.properties} (for the missing-engine error). */
+    private static String rocksDbVersion() {
+        Properties p = new Properties();
+        try (InputStream in = Engine.class.getResourceAsStream("durable-engine.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // the error being reported matters more; name no version
+        }
+        return p.getProperty("rocksdb.version", "(the version partita-storage's POM names)");
     }
 
     // ==== tables ==============================================================================================
