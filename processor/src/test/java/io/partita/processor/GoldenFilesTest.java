@@ -32,6 +32,7 @@ class GoldenFilesTest {
             "orders/OrderStatus",
             "directory/Business",
             "adclicks/AdClick",
+            "library/Holding",
             "singletable/AppTable",
             "singletable/User",
             "singletable/Order",

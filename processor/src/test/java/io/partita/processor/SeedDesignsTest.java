@@ -41,6 +41,11 @@ class SeedDesignsTest {
     }
 
     @Test
+    void libraryHoldingsMultiAttributePartitionKeys() {
+        assertClean(compile(seed("library/Holding")));
+    }
+
+    @Test
     void adClickTimeSeriesScatteredOverOneHundredShards() {
         assertClean(compile(seed("adclicks/AdClick")));
     }
@@ -64,6 +69,7 @@ class SeedDesignsTest {
                 seed("orders/OrderStatus"),
                 seed("directory/Business"),
                 seed("adclicks/AdClick"),
+                seed("library/Holding"),
                 seed("singletable/AppTable"),
                 seed("singletable/User"),
                 seed("singletable/Order"),
@@ -81,6 +87,7 @@ class SeedDesignsTest {
                 seed("orders/OrderStatus"),
                 seed("directory/Business"),
                 seed("adclicks/AdClick"),
+                seed("library/Holding"),
                 seed("singletable/AppTable"),
                 seed("singletable/User"),
                 seed("singletable/Order"),

@@ -60,6 +60,23 @@ class RepositoryDocumentsTest {
                 .contains("(docs/api.md)");
     }
 
+    /**
+     * The README's Maven commands build modules the processor runs in; {@code -q} would hide its warnings and notes
+     * ({@code [LowCardinalityPartitionKey]}, {@code [LsiItemCollectionLimit]}), which a user trying Partita should
+     * see.
+     */
+    @Test
+    void readmeCommandsShowTheProcessorsWarnings() throws IOException {
+        List<String> commands = Files.readAllLines(root().resolve("README.md"), StandardCharsets.UTF_8).stream()
+                .map(String::strip)
+                .filter(l -> l.startsWith("./mvnw ") || l.startsWith("mvn ") || l.contains("`./mvnw "))
+                .toList();
+        assertThat(commands).as("the README's Maven commands").isNotEmpty();
+        assertThat(commands)
+                .as("README commands hiding the processor's warnings with -q")
+                .noneMatch(l -> l.matches(".*\\s-q(\\s.*|`.*|$)"));
+    }
+
     private static boolean skipped(Path relative) {
         for (Path part : relative) {
             if (SKIPPED.contains(part.toString())) {

@@ -20,6 +20,10 @@ public enum Message {
     DuplicateIndexName(
             Diagnostic.Kind.ERROR,
             "index name \"%s\" is declared more than once on table %s; index names are unique per table, rename one"),
+    SimilarIndexName(
+            Diagnostic.Kind.ERROR,
+            "%s names index \"%s\", which no @Gsi or @Lsi declares and which differs from index \"%s\" of table %s only"
+                    + " %s, so it would create a second index; did you mean \"%s\"? If two indexes are meant, %s"),
     MissingPartitionKey(Diagnostic.Kind.ERROR, "%s has no partition key; %s"),
     MultiplePartitionKeys(
             Diagnostic.Kind.ERROR,

@@ -137,6 +137,10 @@ public enum Phrase {
     PLACEHOLDER_ONE_OF("use one of: %s"),
     PLACEHOLDER_DID_YOU_MEAN("did you mean {%s}? use one of: %s"),
     INDEX_DID_YOU_MEAN(" (did you mean \"%s\"?)"),
+    BY_CASE("by case"),
+    BY_A_SMALL_EDIT("by a small edit"),
+    DECLARE_SECOND_INDEX("declare it with %s(name = \"%s\")"),
+    DECLARE_BOTH_INDEXES("declare both: %s(name = \"%s\") and %s(name = \"%s\")"),
 
     // ---- indexes
     DECLARE_INDEX("declare it with @Gsi(name = \"%s\") or @Lsi(name = \"%s\") on %s, or use one of: %s"),

@@ -443,12 +443,23 @@ public final class ReportGenerator implements Generator {
         }
     }
 
-    /** {@code gameTitleIndex(String gameTitle).topScore()…}: the method, then each sort-key step. */
+    /**
+     * {@code gameTitleIndex(String gameTitle).topScore()…}: the method, then each sort-key step; a partition of two
+     * or more parts is given in stages too ({@code byBranchGenre().branch(String branch).genre(String genre)}).
+     */
     private static String call(Layout l, String method, List<KeyAttr> partition, List<KeyAttr> sort) {
-        StringBuilder sb = new StringBuilder(method)
-                .append('(')
-                .append(params(l.parameters(partition)))
-                .append(')');
+        List<FieldModel> parts = l.parameters(partition);
+        StringBuilder sb = new StringBuilder(method);
+        if (parts.size() < 2) {
+            sb.append('(').append(params(parts)).append(')');
+        } else { // one stage per partition-key part
+            sb.append("()");
+            parts.forEach(p -> sb.append('.')
+                    .append(p.name())
+                    .append('(')
+                    .append(params(List.of(p)))
+                    .append(')'));
+        }
         List<FieldModel> steps = new ArrayList<>();
         for (KeyAttr a : sort) {
             if (a.source() instanceof FieldSource f) {

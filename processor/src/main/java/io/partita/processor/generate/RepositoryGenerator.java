@@ -424,17 +424,22 @@ public final class RepositoryGenerator implements Generator {
                                             .map(e -> javadocLink(entityClass(e)))
                                             .toList(),
                                     ", "))
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(builder);
-            params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
-            m.addStatement(
-                    "return new $T($T.$L(db.$L(), TABLE, null, DECODER, null, true, db.$L()), $L)",
+                    .addModifiers(Modifier.PUBLIC);
+            partitionEntry(
+                    type,
+                    m,
+                    repo.nestedClass(Layout.upperCamel(method) + "Partition"),
+                    ParameterizedTypeName.get(Runtime.QUERY_SPEC, element),
+                    CodeBlock.of(
+                            "$T.$L(db.$L(), TABLE, null, DECODER, null, true, db.$L())",
+                            Runtime.QUERY_SPEC,
+                            Member.QUERY_SPEC_OF,
+                            Member.REQUESTS,
+                            Member.GATHER_OPTIONS),
+                    params,
                     builder,
-                    Runtime.QUERY_SPEC,
-                    Member.QUERY_SPEC_OF,
-                    Member.REQUESTS,
-                    Member.GATHER_OPTIONS,
-                    render(template, "", params));
+                    CodeBlock.of("$L", render(template, "", params)),
+                    "the item collection {@code " + template.source() + "}");
             type.addMethod(m.build());
             ClassName qb = Runtime.CONSISTENT_QUERY_BUILDER;
             TypeSpec.Builder q = TypeSpec.classBuilder(builder)
@@ -465,6 +470,100 @@ public final class RepositoryGenerator implements Generator {
             type.addType(q.build());
         }
         files.write(filer, repo, type.build());
+    }
+
+    /** {@code a, b, c}: the parameters as arguments, in order. */
+    private static CodeBlock arguments(List<FieldModel> params) {
+        return CodeBlock.join(
+                params.stream().map(p -> CodeBlock.of("$L", p.name())).toList(), ", ");
+    }
+
+    /**
+     * The entry point {@code method} of a query whose partition is identified by {@code params}. With one
+     * parameter or none, the method takes them and returns {@code new builder(spec, arguments)}. With two or more
+     * (a multi-attribute partition key, or a partition template with several placeholders) it takes none and
+     * returns the first of a chain of stages added to {@code owner}: stage {@code k} is its own type whose only
+     * method is named after part {@code k} and takes its value, so a swapped or an omitted part does not compile;
+     * the method of the last part returns the builder. {@code arguments} is the builder's constructor arguments
+     * after the spec, written over the parameter names (each stage keeps the parts given so far in fields of those
+     * names, so the same code reads them).
+     */
+    private static void partitionEntry(
+            TypeSpec.Builder owner,
+            MethodSpec.Builder method,
+            ClassName firstStage,
+            TypeName specType,
+            CodeBlock spec,
+            List<FieldModel> params,
+            ClassName builder,
+            CodeBlock arguments,
+            String what) {
+        CodeBlock finish = arguments.isEmpty()
+                ? CodeBlock.of("new $T(spec)", builder)
+                : CodeBlock.of("new $T(spec, $L)", builder, arguments);
+        if (params.size() < 2) {
+            params.forEach(p -> method.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
+            method.returns(builder)
+                    .addStatement(
+                            "return $L",
+                            arguments.isEmpty()
+                                    ? CodeBlock.of("new $T($L)", builder, spec)
+                                    : CodeBlock.of("new $T($L, $L)", builder, spec, arguments));
+            return;
+        }
+        String order = String.join(
+                ", ", params.stream().map(p -> "{@code " + p.name() + "}").toList());
+        method.addJavadoc("Give the partition-key parts in key order ($L); each step is its own type.\n", order)
+                .returns(firstStage)
+                .addStatement("return new $T($L)", firstStage, spec);
+        ClassName stage = firstStage;
+        for (int k = 0; k < params.size(); k++) {
+            FieldModel part = params.get(k);
+            boolean last = k + 1 == params.size();
+            ClassName next =
+                    last ? builder : firstStage.peerClass(firstStage.simpleName() + "With" + upperFirst(part.name()));
+            TypeSpec.Builder t = TypeSpec.classBuilder(stage)
+                    .addJavadoc(
+                            "The partition key of $L, part by part in key order ($L)$L.\n",
+                            what,
+                            order,
+                            k == 0 ? "" : "; next {@code " + part.name() + "}")
+                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                    .addField(specType, "spec", Modifier.PRIVATE, Modifier.FINAL);
+            MethodSpec.Builder c = MethodSpec.constructorBuilder()
+                    .addParameter(specType, "spec")
+                    .addStatement("this.spec = spec");
+            List<FieldModel> given = params.subList(0, k);
+            for (FieldModel g : given) {
+                TypeName gt = TypeName.get(Schemas.typeOf(g));
+                t.addField(gt, g.name(), Modifier.PRIVATE, Modifier.FINAL);
+                c.addParameter(gt, g.name()).addStatement("this.$L = $L", g.name(), g.name());
+            }
+            t.addMethod(c.build());
+            MethodSpec.Builder v = MethodSpec.methodBuilder(part.name())
+                    .addJavadoc(
+                            last
+                                    ? "Fixes {@code $L}, the last partition-key part: narrow by the sort key, or call a terminal.\n"
+                                    : "Fixes partition-key part {@code $L}.\n",
+                            part.name())
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(next)
+                    .addParameter(TypeName.get(Schemas.typeOf(part)), part.name());
+            if (last) {
+                v.addStatement("return $L", finish);
+            } else {
+                List<CodeBlock> args = new ArrayList<>();
+                args.add(CodeBlock.of("spec"));
+                params.subList(0, k + 1).forEach(p -> args.add(CodeBlock.of("$L", p.name())));
+                v.addStatement("return new $T($L)", next, CodeBlock.join(args, ", "));
+            }
+            owner.addType(t.addMethod(v.build()).build());
+            stage = next;
+        }
+    }
+
+    private static String upperFirst(String name) {
+        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
     }
 
     /** A template with its placeholders blanked: templates of one shape fill the same partitions. */
@@ -826,14 +925,17 @@ public final class RepositoryGenerator implements Generator {
                     .addJavadoc(
                             "Queries the items of $L in one partition; narrow by the sort key, then call a terminal.\n",
                             javadocLink(entityClass))
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(builder);
-            params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
-            m.addStatement(
-                    "return new $T($L(), $L)",
+                    .addModifiers(Modifier.PUBLIC);
+            partitionEntry(
+                    type,
+                    m,
+                    repo.nestedClass("QueryPartition"),
+                    ParameterizedTypeName.get(Runtime.QUERY_SPEC, entityClass),
+                    CodeBlock.of("$L()", Member.REPOSITORY_TABLE_QUERY),
+                    params,
                     builder,
-                    Member.REPOSITORY_TABLE_QUERY,
-                    String.join(", ", params.stream().map(FieldModel::name).toList()));
+                    arguments(params),
+                    "the table");
             type.addMethod(m.build());
             queryBuilders(builder, entityClass, pk, layout.baseSort, params, true, "the table");
         }
@@ -867,14 +969,17 @@ public final class RepositoryGenerator implements Generator {
                             index.scatter()
                                     .map(s -> ", gathering its " + s.shards() + " shards")
                                     .orElse(""))
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(builder);
-            params.forEach(p -> m.addParameter(TypeName.get(Schemas.typeOf(p)), p.name()));
-            m.addStatement(
-                    "return new $T($L$L)",
-                    builder,
+                    .addModifiers(Modifier.PUBLIC);
+            partitionEntry(
+                    type,
+                    m,
+                    repo.nestedClass(Layout.upperCamel(index.method()) + "Partition"),
+                    ParameterizedTypeName.get(Runtime.QUERY_SPEC, result),
                     spec,
-                    params.stream().map(p -> ", " + p.name()).reduce("", String::concat));
+                    params,
+                    builder,
+                    arguments(params),
+                    "index {@code " + index.index().name() + "}");
             type.addMethod(m.build());
             queryBuilders(
                     builder,

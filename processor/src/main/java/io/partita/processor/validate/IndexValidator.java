@@ -32,8 +32,11 @@ final class IndexValidator implements Validator {
     public void validate(TableModel table, Report report) {
         quotas(table, report);
         references(table, report);
+        // a misspelt index name is reported once (SimilarIndexName); the two halves of the split index would
+        // otherwise also be reported as incomplete
+        java.util.Set<String> misspelt = SimilarIndexNames.involved(table);
         for (IndexModel index : table.indexes()) {
-            if (!table.isFirstOfItsName(index)) {
+            if (!table.isFirstOfItsName(index) || misspelt.contains(index.name())) {
                 continue;
             }
             if (index.kind() == IndexKind.GSI) {

@@ -6,6 +6,7 @@ import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Report;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
+import io.partita.processor.model.IndexKind;
 import io.partita.processor.model.IndexModel;
 import io.partita.processor.model.TableModel;
 import java.util.HashMap;
@@ -29,6 +30,27 @@ final class NamesValidator implements Validator {
             } else if (!indexNames.add(index.name())) {
                 report.add(Message.DuplicateIndexName, index.origin(), index.name(), table.name());
             }
+        }
+        for (SimilarIndexNames.Typo t : SimilarIndexNames.of(table)) {
+            report.add(
+                    Message.SimilarIndexName,
+                    t.key().origin().attribute("index"),
+                    Phrase.ANNOTATION_ON.with(
+                            t.key().kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey",
+                            t.field().describe()),
+                    t.typo().name(),
+                    t.intended().name(),
+                    table.name(),
+                    (t.caseOnly() ? Phrase.BY_CASE : Phrase.BY_A_SMALL_EDIT).with(),
+                    t.intended().name(),
+                    t.intended().declared()
+                            ? Phrase.DECLARE_SECOND_INDEX.with(
+                                    t.typo().kind().annotation(), t.typo().name())
+                            : Phrase.DECLARE_BOTH_INDEXES.with(
+                                    t.intended().kind().annotation(),
+                                    t.intended().name(),
+                                    t.typo().kind().annotation(),
+                                    t.typo().name()));
         }
         Map<String, Phrase.Text> reserved = reservedAttributes(table);
         reserved.forEach((attr, use) -> {
