@@ -23,7 +23,12 @@ public record DesignMismatch(
         /** An index does not project an attribute that a generated view or the entity reads through it. */
         PROJECTION,
         /** The table's billing mode differs from the one the design declares. */
-        BILLING_MODE
+        BILLING_MODE,
+        /**
+         * The design has a time-to-live attribute ({@code @Ttl}) but the table has time to live disabled, or
+         * enabled on another attribute: expired items would never be deleted, or the wrong ones would.
+         */
+        TIME_TO_LIVE
     }
 
     public DesignMismatch {

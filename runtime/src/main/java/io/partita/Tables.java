@@ -4,6 +4,7 @@ import io.partita.storage.Backend;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
@@ -40,7 +41,10 @@ public final class Tables {
         this.backend = db.requests();
     }
 
-    /** Creates each table (CreateTable); fails with {@link ResourceInUseException} on one that exists. */
+    /**
+     * Creates each table (CreateTable); fails with {@link ResourceInUseException} on one that exists. A table whose
+     * definition has a time-to-live attribute ({@code @Ttl}) gets time to live enabled on it (UpdateTimeToLive).
+     */
     public List<TableDescription> create(TableDefinition... tables) {
         return create(Arrays.asList(tables));
     }
@@ -55,8 +59,9 @@ public final class Tables {
     }
 
     /**
-     * Creates each table that does not exist (DescribeTable, then CreateTable); an existing table is left as it
-     * is (run {@link #check} to compare it with the design).
+     * Creates each table that does not exist (DescribeTable, then CreateTable, then UpdateTimeToLive when the
+     * design has a time-to-live attribute); an existing table is left as it is (run {@link #check} to compare it
+     * with the design, time to live included).
      *
      * @return the logical names of the tables created
      */
@@ -121,8 +126,9 @@ public final class Tables {
      * Compares each deployed table (DescribeTable on its resolved name) with its compiled definition and reports
      * every difference: a missing table, GSI or LSI; other key attributes or key types on the table or an index;
      * an index projection lacking an attribute the design projects (which generated views and entities read
-     * through that index); and the billing mode, when the definition declares provisioned throughput. Indexes
-     * and projected attributes the design does not use are not reported.
+     * through that index); the billing mode, when the definition declares provisioned throughput; and time to
+     * live (DescribeTimeToLive, only for definitions with a TTL attribute) disabled or on another attribute.
+     * Indexes and projected attributes the design does not use are not reported.
      */
     public DesignReport check(TableDefinition... tables) {
         return check(Arrays.asList(tables));
@@ -145,8 +151,24 @@ public final class Tables {
                 continue;
             }
             compare(expected, description.definition(), deployed, out);
+            expected.timeToLive().ifPresent(attribute -> timeToLive(expected.name(), deployed, attribute, out));
         }
         return new DesignReport(out);
+    }
+
+    /** DescribeTimeToLive, asked only of tables whose design has a TTL attribute. */
+    private void timeToLive(String table, String deployed, String attribute, List<DesignMismatch> out) {
+        TimeToLiveDescription found = backend.describeTimeToLive(table);
+        if (!found.isEnabled() || !attribute.equals(found.attributeName())) {
+            out.add(new DesignMismatch(
+                    DesignMismatch.Kind.TIME_TO_LIVE,
+                    table,
+                    deployed,
+                    null,
+                    "time to live ENABLED on " + attribute,
+                    "time to live " + found.status()
+                            + found.attribute().map(a -> " on " + a).orElse("")));
+        }
     }
 
     private TableDescription describe(TableDefinition t) {

@@ -28,6 +28,9 @@ import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.Select;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TableStatus;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
+import io.partita.storage.api.TimeToLiveStatus;
 import io.partita.storage.api.TransactGetItem;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
@@ -129,21 +132,60 @@ public final class DynamoDbBackend implements Backend {
 
     // ---- tables -----------------------------------------------------------------------------------------------
 
+    /**
+     * CreateTable, then waits until the table is ACTIVE; a definition with a time-to-live attribute then gets
+     * UpdateTimeToLive (CreateTable does not take it).
+     */
     @Override
     public TableDescription createTable(TableDefinition definition) {
         CreateTableRequest request = createTableRequest(definition);
         call(() -> client.createTable(request));
-        return waitUntilActive(definition.name());
+        TableDescription active = waitUntilActive(definition.name());
+        definition.timeToLive().ifPresent(attribute -> enableTimeToLive(definition.name(), attribute));
+        return active;
     }
 
-    /** Creates each table that does not exist yet, then waits until every one (and its indexes) is ACTIVE. */
+    private void enableTimeToLive(String tableName, String attribute) {
+        updateTimeToLive(tableName, TimeToLiveSpecification.enable(attribute));
+    }
+
+    @Override
+    public TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification) {
+        var applied = call(() -> client.updateTimeToLive(b -> b.tableName(tableName)
+                        .timeToLiveSpecification(s ->
+                                s.attributeName(specification.attributeName()).enabled(specification.enabled()))))
+                .timeToLiveSpecification();
+        return new TimeToLiveSpecification(applied.attributeName(), applied.enabled());
+    }
+
+    @Override
+    public TimeToLiveDescription describeTimeToLive(String tableName) {
+        var d = call(() -> client.describeTimeToLive(b -> b.tableName(tableName)))
+                .timeToLiveDescription();
+        TimeToLiveStatus status = switch (d.timeToLiveStatus() == null
+                ? "DISABLED"
+                : d.timeToLiveStatus().toString()) {
+            case "ENABLING" -> TimeToLiveStatus.ENABLING;
+            case "ENABLED" -> TimeToLiveStatus.ENABLED;
+            case "DISABLING" -> TimeToLiveStatus.DISABLING;
+            default -> TimeToLiveStatus.DISABLED;
+        };
+        return new TimeToLiveDescription(status, d.attributeName());
+    }
+
+    /**
+     * Creates each table that does not exist yet, then waits until every one (and its indexes) is ACTIVE; the
+     * tables it created get time to live enabled when their definition has a TTL attribute.
+     */
     public List<TableDescription> ensureTables(List<TableDefinition> definitions) {
+        List<TableDefinition> created = new ArrayList<>();
         for (TableDefinition d : definitions) {
             try {
                 call(() -> client.describeTable(b -> b.tableName(d.name())));
             } catch (io.partita.storage.ResourceNotFoundException missing) {
                 try {
                     call(() -> client.createTable(createTableRequest(d)));
+                    created.add(d);
                 } catch (io.partita.storage.ResourceInUseException createdMeanwhile) {
                     // someone else is creating it: wait below
                 }
@@ -152,6 +194,9 @@ public final class DynamoDbBackend implements Backend {
         List<TableDescription> out = new ArrayList<>();
         for (TableDefinition d : definitions) {
             out.add(waitUntilActive(d.name()));
+        }
+        for (TableDefinition d : created) {
+            d.timeToLive().ifPresent(attribute -> enableTimeToLive(d.name(), attribute));
         }
         return out;
     }

@@ -62,13 +62,7 @@ public final class PartitaDynamoDb {
         }
         List<TableDefinition> deployed = new ArrayList<>();
         for (TableDefinition d : definitions) {
-            deployed.add(new TableDefinition(
-                    db.tableName(d.name()),
-                    d.partitionKey(),
-                    d.sortKey(),
-                    d.globalSecondaryIndexes(),
-                    d.localSecondaryIndexes(),
-                    d.provisionedThroughput()));
+            deployed.add(d.withName(db.tableName(d.name())));
         }
         return backend.ensureTables(deployed);
     }

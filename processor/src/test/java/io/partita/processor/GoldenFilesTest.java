@@ -37,7 +37,8 @@ class GoldenFilesTest {
             "singletable/User",
             "singletable/Order",
             "singletable/Product",
-            "singletable/Ticket");
+            "singletable/Ticket",
+            "sessions/Session");
 
     @Test
     void generatedSourcesEqualTheGoldenFiles() throws IOException {

@@ -49,6 +49,7 @@ public enum Message {
     // ---- mapping (io.partita.mapping)
     UnknownCodecKind("codec kind %s"),
     WrongAttributeType("expected %s, got %s"),
+    EpochSecondsOutOfRange("%s epoch seconds is outside the range of java.time.Instant"),
     UnknownEnumConstant("unknown enum constant '%s', expected one of %s"),
     NestedNotAMap("expected an M for nested %s, got %s"),
     NotASingleCharacter("expected a single character, got \"%s\""),

@@ -16,6 +16,8 @@ import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.api.TransactWriteItemsRequest;
@@ -79,6 +81,16 @@ public abstract class ForwardingBackend implements Backend {
     @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         return delegate.deleteGlobalSecondaryIndex(tableName, indexName);
+    }
+
+    @Override
+    public TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification) {
+        return delegate.updateTimeToLive(tableName, specification);
+    }
+
+    @Override
+    public TimeToLiveDescription describeTimeToLive(String tableName) {
+        return delegate.describeTimeToLive(tableName);
     }
 
     @Override

@@ -17,6 +17,8 @@ import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.api.TransactGetItem;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
@@ -57,14 +59,17 @@ public final class TableNamingBackend extends ForwardingBackend {
 
     @Override
     public TableDescription createTable(TableDefinition d) {
-        return delegate()
-                .createTable(new TableDefinition(
-                        name(d.name()),
-                        d.partitionKey(),
-                        d.sortKey(),
-                        d.globalSecondaryIndexes(),
-                        d.localSecondaryIndexes(),
-                        d.provisionedThroughput()));
+        return delegate().createTable(d.withName(name(d.name())));
+    }
+
+    @Override
+    public TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification) {
+        return delegate().updateTimeToLive(name(tableName), specification);
+    }
+
+    @Override
+    public TimeToLiveDescription describeTimeToLive(String tableName) {
+        return delegate().describeTimeToLive(name(tableName));
     }
 
     @Override

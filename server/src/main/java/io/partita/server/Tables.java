@@ -5,6 +5,8 @@ import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.Storage;
 import io.partita.storage.api.IndexDescription;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
@@ -25,8 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The control plane: CreateTable, DescribeTable, ListTables, UpdateTable, DeleteTable, DescribeLimits, the
- * tagging calls and the TTL settings. The core keeps the schema and the live figures; what DynamoDB reports
- * beyond them (creation time, ARN, billing mode, tags, TTL setting, deletion protection) is kept here, per
+ * tagging calls and the TTL settings. The core keeps the schema, the live figures and the time-to-live setting
+ * (which it acts on); what DynamoDB reports beyond them (creation time, ARN, billing mode, tags, deletion
+ * protection) is kept here, per
  * table. All credentials and regions share one database, as DynamoDB Local's {@code -sharedDb}; ARNs use
  * DynamoDB Local's region and account ({@code arn:aws:dynamodb:ddblocal:000000000000:table/<name>}).
  */
@@ -41,8 +44,6 @@ final class Tables {
         volatile ProvisionedThroughput throughput;
         final Map<String, String> tags = new ConcurrentHashMap<>();
         volatile boolean deletionProtection;
-        volatile String ttlAttribute;
-        volatile boolean ttlEnabled;
         volatile Map<String, Object> streamSpecification;
 
         Meta(String billingMode, ProvisionedThroughput throughput) {
@@ -530,25 +531,27 @@ final class Tables {
         g.writeEndObject();
     }
 
+    /** DescribeTimeToLive: the core's setting (kept in the durable catalogue with {@code --data-dir}). */
     void describeTimeToLive(Req r, Operations.Out out) throws IOException {
         String name = r.required("TableName", "tableName");
-        storage.describeTable(name);
-        Meta m = meta(name);
+        TimeToLiveDescription d = storage.describeTimeToLive(name);
         JsonGenerator g = out.g;
         g.writeStartObject();
         g.writeObjectFieldStart("TimeToLiveDescription");
-        g.writeStringField("TimeToLiveStatus", m.ttlEnabled ? "ENABLED" : "DISABLED");
-        if (m.ttlEnabled) {
-            g.writeStringField("AttributeName", m.ttlAttribute);
+        g.writeStringField("TimeToLiveStatus", d.status().name());
+        if (d.attributeName() != null) {
+            g.writeStringField("AttributeName", d.attributeName());
         }
         g.writeEndObject();
         g.writeEndObject();
     }
 
-    /** Records the TTL setting (reported by DescribeTimeToLive); expired items are not deleted, as in DynamoDB Local. */
+    /**
+     * UpdateTimeToLive, applied by the core: with TTL enabled, the core's background sweeper deletes expired items
+     * (about a second after they expire), with their index entries.
+     */
     void updateTimeToLive(Req r, Operations.Out out) throws IOException {
         String name = r.required("TableName", "tableName");
-        storage.describeTable(name);
         Req spec = r.object("TimeToLiveSpecification");
         if (spec == null) {
             throw ApiException.validation(
@@ -556,17 +559,13 @@ final class Tables {
         }
         String attribute = spec.required("AttributeName", "timeToLiveSpecification.attributeName");
         boolean enabled = spec.bool("Enabled");
-        Meta m = meta(name);
-        if (m.ttlEnabled == enabled) {
-            throw ApiException.validation("TimeToLive is already " + (enabled ? "enabled" : "disabled"));
-        }
-        m.ttlEnabled = enabled;
-        m.ttlAttribute = attribute;
+        TimeToLiveSpecification applied =
+                storage.updateTimeToLive(name, new TimeToLiveSpecification(attribute, enabled));
         JsonGenerator g = out.g;
         g.writeStartObject();
         g.writeObjectFieldStart("TimeToLiveSpecification");
-        g.writeStringField("AttributeName", attribute);
-        g.writeBooleanField("Enabled", enabled);
+        g.writeStringField("AttributeName", applied.attributeName());
+        g.writeBooleanField("Enabled", applied.enabled());
         g.writeEndObject();
         g.writeEndObject();
     }

@@ -16,6 +16,8 @@ import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.api.TransactWriteItemsRequest;
@@ -72,6 +74,26 @@ final class DelayingStorage implements Storage {
     @Override
     public TableDescription deleteTable(String tableName) {
         return delegate.deleteTable(tableName);
+    }
+
+    @Override
+    public TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification) {
+        return delegate.updateTimeToLive(tableName, specification);
+    }
+
+    @Override
+    public TimeToLiveDescription describeTimeToLive(String tableName) {
+        return delegate.describeTimeToLive(tableName);
+    }
+
+    @Override
+    public long expireItems() {
+        return delegate.expireItems();
+    }
+
+    @Override
+    public long timeToLiveDeletedItemCount(String tableName) {
+        return delegate.timeToLiveDeletedItemCount(tableName);
     }
 
     @Override

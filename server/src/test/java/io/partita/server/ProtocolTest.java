@@ -397,6 +397,40 @@ class ProtocolTest {
                 .isEqualTo("exp");
     }
 
+    @Test
+    void timeToLiveExpiresItemsThroughTheServer() throws InterruptedException {
+        createTable("TtlLive");
+        ddb.updateTimeToLive(b -> b.tableName("TtlLive")
+                .timeToLiveSpecification(t -> t.enabled(true).attributeName("exp")));
+        assertThat(ddb.describeTimeToLive(b -> b.tableName("TtlLive"))
+                        .timeToLiveDescription()
+                        .timeToLiveStatusAsString())
+                .isEqualTo("ENABLED");
+        assertThatThrownBy(() -> ddb.updateTimeToLive(b -> b.tableName("TtlLive")
+                        .timeToLiveSpecification(t -> t.enabled(true).attributeName("exp"))))
+                .isInstanceOf(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.class)
+                .hasMessageContaining("TimeToLive is already enabled");
+        long now = System.currentTimeMillis() / 1000;
+        ddb.putItem(b ->
+                b.tableName("TtlLive").item(item("a", 1, "exp", AttributeValue.fromN(Long.toString(now - 5)))));
+        ddb.putItem(b ->
+                b.tableName("TtlLive").item(item("a", 2, "exp", AttributeValue.fromN(Long.toString(now + 3600)))));
+        ddb.putItem(b -> b.tableName("TtlLive").item(item("a", 3, "exp", AttributeValue.fromS("soon"))));
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
+        while (ddb.scan(b -> b.tableName("TtlLive")).count() == 3 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(ddb.scan(b -> b.tableName("TtlLive")).items())
+                .extracting(i -> i.get("sk").n())
+                .containsExactlyInAnyOrder("2", "3");
+        ddb.updateTimeToLive(b -> b.tableName("TtlLive")
+                .timeToLiveSpecification(t -> t.enabled(false).attributeName("exp")));
+        assertThat(ddb.describeTimeToLive(b -> b.tableName("TtlLive"))
+                        .timeToLiveDescription()
+                        .timeToLiveStatusAsString())
+                .isEqualTo("DISABLED");
+    }
+
     // ---- limits -----------------------------------------------------------------------------------------
 
     @Test

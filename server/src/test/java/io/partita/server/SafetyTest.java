@@ -132,12 +132,15 @@ class SafetyTest {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("partita-server-data");
         io.partita.storage.schema.TableDefinition books = io.partita.storage.schema.TableDefinition.builder("Books")
                 .partitionKey(io.partita.storage.schema.KeyAttribute.s("isbn"))
+                .timeToLive("expires")
                 .build();
         try (Storage first = Main.open(dir)) {
             first.createTable(books);
         }
         try (Storage second = Main.open(dir)) {
             assertThat(second.listTables()).containsExactly("Books");
+            // the time-to-live setting is the core's, kept in the durable catalogue: it outlives the server too
+            assertThat(second.describeTimeToLive("Books").attributeName()).isEqualTo("expires");
         }
     }
 }

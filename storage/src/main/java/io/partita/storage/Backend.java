@@ -15,6 +15,8 @@ import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.api.TransactWriteItemsRequest;
@@ -40,7 +42,11 @@ public interface Backend extends AutoCloseable {
 
     // ---- tables ------------------------------------------------------------------------------------------
 
-    /** Creates a table; throws {@link ResourceInUseException} when it already exists. */
+    /**
+     * Creates a table; throws {@link ResourceInUseException} when it already exists. When the definition names a
+     * {@linkplain TableDefinition#timeToLive() time-to-live attribute}, time to live is enabled on it too (the
+     * core records it with the table; on DynamoDB an UpdateTimeToLive follows once the table is ACTIVE).
+     */
     TableDescription createTable(TableDefinition definition);
 
     /** Describes a table; throws {@link ResourceNotFoundException} when it does not exist. */
@@ -56,6 +62,17 @@ public interface Backend extends AutoCloseable {
     TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index);
 
     TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName);
+
+    /**
+     * UpdateTimeToLive: enables time to live on an attribute (items whose value of it, a Number of epoch seconds,
+     * is in the past are deleted in the background) or disables it. As DynamoDB, enabling it when enabled or
+     * disabling it when disabled is a {@link ValidationException}, and so is enabling it on another attribute
+     * while it is enabled. Returns the specification applied.
+     */
+    TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification);
+
+    /** DescribeTimeToLive: whether time to live is enabled, and on which attribute. */
+    TimeToLiveDescription describeTimeToLive(String tableName);
 
     // ---- items -------------------------------------------------------------------------------------------
 

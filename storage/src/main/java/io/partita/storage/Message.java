@@ -300,7 +300,14 @@ public enum Message {
     StoreIoFailed("The store in %s failed to %s: %s"),
     StoreDiskFull(
             "The store in %s failed to %s: %s (the disk is full: the write was not applied; earlier data is intact)"),
-    StoreBackupFailed("Cannot write the backup %s: %s");
+    StoreBackupFailed("Cannot write the backup %s: %s"),
+
+    // ---- time to live (engine/TimeToLive, Catalog) -----------------------------------------------------------
+    TimeToLiveAlreadyEnabled("TimeToLive is already enabled"),
+    TimeToLiveAlreadyDisabled("TimeToLive is already disabled"),
+    TimeToLiveOtherAttribute("TimeToLive is active on a different AttributeName: current AttributeName is %s"),
+    TimeToLiveAttributeNameLength(
+            "1 validation error detected: Value '%s' at 'timeToLiveSpecification.attributeName' failed to satisfy constraint: Member must have length between 1 and 255");
 
     private final String template;
 

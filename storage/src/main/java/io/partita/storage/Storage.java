@@ -47,6 +47,21 @@ public interface Storage extends Backend {
      */
     void checkInvariants();
 
+    /**
+     * Runs one time-to-live sweep now, whatever the {@linkplain StorageOptions#timeToLiveSweepInterval()
+     * background schedule}: every item of a table with time to live enabled whose attribute is a Number of epoch
+     * seconds earlier than the {@linkplain StorageOptions#clock() clock}'s now is deleted (with its index entries,
+     * through the normal delete path, as a system delete: no capacity consumed, no throttling). An item written
+     * again meanwhile is deleted only if it is still expired. Returns the number of items deleted.
+     */
+    long expireItems();
+
+    /**
+     * The number of items time to live has deleted from {@code tableName} since this core was opened (DynamoDB's
+     * {@code TimeToLiveDeletedItemCount} metric); throws {@link ResourceNotFoundException} for a missing table.
+     */
+    long timeToLiveDeletedItemCount(String tableName);
+
     @Override
     void close();
 }

@@ -12,14 +12,21 @@ import java.util.Objects;
  * @param gsiPropagationDelay        how long an ASYNC write stays invisible in its GSIs
  * @param itemCollectionSizeLimit    bytes per item collection on tables with LSIs (DynamoDB: 10 GB)
  * @param throughputModel            the provisioned-throughput model, or null (default) for none: no throttling
+ * @param timeToLiveSweepInterval    how often a background thread deletes expired items of tables with time to
+ *                                   live enabled (default 1 s, so an item is deleted about a second after it
+ *                                   expires); {@link Duration#ZERO} runs no thread: items expire only when
+ *                                   {@link Storage#expireItems()} is called. "Now" is {@code clock}'s.
  */
 public record StorageOptions(
         Clock clock,
         GsiPropagation gsiPropagation,
         Duration gsiPropagationDelay,
         long itemCollectionSizeLimit,
-        ThroughputModel throughputModel) {
+        ThroughputModel throughputModel,
+        Duration timeToLiveSweepInterval) {
     public static final long TEN_GB = 10L * 1024 * 1024 * 1024;
+    /** The default {@link #timeToLiveSweepInterval()}. */
+    public static final Duration DEFAULT_TTL_SWEEP_INTERVAL = Duration.ofSeconds(1);
 
     public StorageOptions {
         Objects.requireNonNull(clock, "clock");
@@ -29,29 +36,59 @@ public record StorageOptions(
             throw new IllegalArgumentException(
                     "itemCollectionSizeLimit must be positive, got " + itemCollectionSizeLimit);
         }
+        Objects.requireNonNull(timeToLiveSweepInterval, "timeToLiveSweepInterval");
+        if (timeToLiveSweepInterval.isNegative()) {
+            throw new IllegalArgumentException(
+                    "timeToLiveSweepInterval must not be negative, got " + timeToLiveSweepInterval);
+        }
+    }
+
+    /** Options with the default time-to-live sweep interval. */
+    public StorageOptions(
+            Clock clock,
+            GsiPropagation gsiPropagation,
+            Duration gsiPropagationDelay,
+            long itemCollectionSizeLimit,
+            ThroughputModel throughputModel) {
+        this(
+                clock,
+                gsiPropagation,
+                gsiPropagationDelay,
+                itemCollectionSizeLimit,
+                throughputModel,
+                DEFAULT_TTL_SWEEP_INTERVAL);
     }
 
     /** Options without the throughput model. */
     public StorageOptions(
             Clock clock, GsiPropagation gsiPropagation, Duration gsiPropagationDelay, long itemCollectionSizeLimit) {
-        this(clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, null);
+        this(clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, null, DEFAULT_TTL_SWEEP_INTERVAL);
     }
 
     public static StorageOptions defaults() {
-        return new StorageOptions(Clock.systemUTC(), GsiPropagation.SYNC, Duration.ZERO, TEN_GB, null);
+        return new StorageOptions(
+                Clock.systemUTC(), GsiPropagation.SYNC, Duration.ZERO, TEN_GB, null, DEFAULT_TTL_SWEEP_INTERVAL);
     }
 
     public StorageOptions withClock(Clock clock) {
-        return new StorageOptions(clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, throughputModel);
+        return new StorageOptions(
+                clock,
+                gsiPropagation,
+                gsiPropagationDelay,
+                itemCollectionSizeLimit,
+                throughputModel,
+                timeToLiveSweepInterval);
     }
 
     /** Switches to ASYNC propagation with the given delay. */
     public StorageOptions withAsyncGsiPropagation(Duration delay) {
-        return new StorageOptions(clock, GsiPropagation.ASYNC, delay, itemCollectionSizeLimit, throughputModel);
+        return new StorageOptions(
+                clock, GsiPropagation.ASYNC, delay, itemCollectionSizeLimit, throughputModel, timeToLiveSweepInterval);
     }
 
     public StorageOptions withItemCollectionSizeLimit(long bytes) {
-        return new StorageOptions(clock, gsiPropagation, gsiPropagationDelay, bytes, throughputModel);
+        return new StorageOptions(
+                clock, gsiPropagation, gsiPropagationDelay, bytes, throughputModel, timeToLiveSweepInterval);
     }
 
     /**
@@ -59,6 +96,16 @@ public record StorageOptions(
      * are throttled by token buckets on {@link #clock()}. See {@link ThroughputModel}.
      */
     public StorageOptions withThroughputModel(ThroughputModel model) {
-        return new StorageOptions(clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, model);
+        return new StorageOptions(
+                clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, model, timeToLiveSweepInterval);
+    }
+
+    /**
+     * How often the background thread deletes expired items ({@link Duration#ZERO}: no thread; tests then call
+     * {@link Storage#expireItems()} to run a sweep at a chosen moment of their clock).
+     */
+    public StorageOptions withTimeToLiveSweepInterval(Duration interval) {
+        return new StorageOptions(
+                clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, throughputModel, interval);
     }
 }

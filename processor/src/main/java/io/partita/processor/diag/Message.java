@@ -202,6 +202,23 @@ public enum Message {
                     + " String, Number or Binary type the processor can check: key on a plain field (e.g. the value's id or"
                     + " text form) and keep the converted field a non-key attribute"),
 
+    // ---- time to live
+    TtlType(
+            Diagnostic.Kind.ERROR,
+            "@Ttl on %s of type %s; time to live reads a Number of epoch seconds: use Instant (stored as epoch seconds)"
+                    + " or epoch seconds in a long, Long, int or Integer, without @Convert"),
+    MultipleTtls(
+            Diagnostic.Kind.ERROR,
+            "%s is a second @Ttl of %s (the first is %s); an item has one expiry time: keep one"),
+    TtlKeyAttribute(
+            Diagnostic.Kind.ERROR,
+            "@Ttl on %s, which is %s; an expiry time cannot be a key (a key never changes, and an index key would move"
+                    + " the entry on every renewal): keep the key and add a separate @Ttl field"),
+    ConflictingTtlAttributes(
+            Diagnostic.Kind.ERROR,
+            "%s of %s keeps its expiry time in attribute \"%s\", but %s of %s keeps it in \"%s\"; table %s has one"
+                    + " time-to-live attribute: give both fields the same @Attribute name"),
+
     // ---- processor health
     UnresolvedType(
             Diagnostic.Kind.NOTE,

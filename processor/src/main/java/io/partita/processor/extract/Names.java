@@ -20,6 +20,7 @@ final class Names {
     static final String IGNORE = PACKAGE + "Ignore";
     static final String VERSION = PACKAGE + "Version";
     static final String CONVERT = PACKAGE + "Convert";
+    static final String TTL = PACKAGE + "Ttl";
     /**
      * The runtime's converter interface, which {@code @Convert} classes implement: by class literal, so the name
      * follows the runtime (the processor only reads the name; converters are read through mirrors).

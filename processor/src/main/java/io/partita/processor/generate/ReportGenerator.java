@@ -13,6 +13,7 @@ import io.partita.processor.model.IndexModel;
 import io.partita.processor.model.ProjectionKind;
 import io.partita.processor.model.ScatterModel;
 import io.partita.processor.model.TableModel;
+import io.partita.processor.model.TimeToLiveFields;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -53,6 +54,28 @@ public final class ReportGenerator implements Generator {
         Element[] origins = origins(table);
         write(filer, FOLDER + table.name() + ".create-table.json", createTableJson(table, layouts), origins);
         write(filer, FOLDER + table.name() + ".md", markdown(table, layouts), origins);
+        if (TimeToLiveFields.attribute(table).isPresent()) {
+            write(filer, FOLDER + table.name() + ".update-time-to-live.json", updateTimeToLiveJson(table), origins);
+        }
+    }
+
+    /**
+     * The UpdateTimeToLive request enabling time to live on the table's {@code @Ttl} attribute, for
+     * {@code aws dynamodb update-time-to-live --cli-input-json file://...} (CreateTable does not take it).
+     */
+    static String updateTimeToLiveJson(TableModel table) {
+        Json root = Json.object()
+                .put("TableName", table.name())
+                .put(
+                        "TimeToLiveSpecification",
+                        Json.object()
+                                .put("Enabled", true)
+                                .put(
+                                        "AttributeName",
+                                        TimeToLiveFields.attribute(table).orElseThrow()));
+        StringBuilder sb = new StringBuilder();
+        root.write(sb, "");
+        return sb.append('\n').toString();
     }
 
     private static Element[] origins(TableModel table) {
@@ -189,6 +212,8 @@ public final class ReportGenerator implements Generator {
                     sb.append(i + 1 < list.size() ? ",\n" : "\n");
                 }
                 sb.append(indent).append(']');
+            } else if (v instanceof Boolean b) {
+                sb.append(b);
             } else {
                 string(sb, String.valueOf(v));
             }
@@ -251,6 +276,8 @@ public final class ReportGenerator implements Generator {
         }
         md.append('\n');
 
+        timeToLive(md, table);
+
         md.append("## Indexes\n\n");
         if (indexes.isEmpty()) {
             md.append("None.\n\n");
@@ -307,6 +334,26 @@ public final class ReportGenerator implements Generator {
             md.append("- No secondary index: every access pattern is a key lookup or a query on the base table.\n");
         }
         return md.toString();
+    }
+
+    /** The "Time to live" section, for tables with a {@code @Ttl} field. */
+    private static void timeToLive(StringBuilder md, TableModel table) {
+        String attribute = TimeToLiveFields.attribute(table).orElse(null);
+        if (attribute == null) {
+            return;
+        }
+        md.append("## Time to live\n\nItems expire through attribute `")
+                .append(attribute)
+                .append("` (a Number of epoch seconds; `@Ttl` on ")
+                .append(table.entities().stream()
+                        .flatMap(e -> TimeToLiveFields.field(e).stream()
+                                .map(f -> "`" + e.simpleName() + "." + f.name() + "`"))
+                        .collect(Collectors.joining(", ")))
+                .append("): deleted in the background once that time has passed, and returned by reads until then."
+                        + " CreateTable does not take it: `db.tables().create(...)` enables it, or\n"
+                        + "`aws dynamodb update-time-to-live --cli-input-json file://")
+                .append(table.name())
+                .append(".update-time-to-live.json`.\n\n");
     }
 
     private static void entity(StringBuilder md, TableModel table, Layout l) {

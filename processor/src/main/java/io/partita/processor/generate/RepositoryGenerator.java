@@ -30,6 +30,7 @@ import io.partita.processor.model.Origin;
 import io.partita.processor.model.ProjectionKind;
 import io.partita.processor.model.ScatterModel;
 import io.partita.processor.model.TableModel;
+import io.partita.processor.model.TimeToLiveFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -300,6 +301,7 @@ public final class RepositoryGenerator implements Generator {
                         projection(index));
             }
         }
+        TimeToLiveFields.attribute(table).ifPresent(a -> b.add("\n.$L($S)", Member.TABLE_TIME_TO_LIVE, a));
         return b.add("\n.$L()", Member.TABLE_BUILD).unindent().build();
     }
 
@@ -1230,7 +1232,8 @@ public final class RepositoryGenerator implements Generator {
                             f.partitionKey(),
                             f.sortKey(),
                             f.indexKeys(),
-                            f.converter()))
+                            f.converter(),
+                            f.ttl()))
                     .toList();
             String projected = index.index().projection() == ProjectionKind.KEYS_ONLY
                     ? "its keys"

@@ -5,6 +5,7 @@ import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
 import io.partita.mapping.Codecs;
+import io.partita.mapping.EpochSeconds;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.ItemValues;
@@ -66,6 +67,7 @@ final class Runtime {
     static final ClassName ATTRIBUTE_VALUE_S = ClassName.get(AttributeValue.S.class);
     static final ClassName ATTRIBUTE_TYPE = ClassName.get(AttributeType.class);
     static final ClassName TABLE_DEFINITION = ClassName.get(TableDefinition.class);
+    static final ClassName EPOCH_SECONDS = ClassName.get(EpochSeconds.class);
     static final ClassName KEY_ATTRIBUTE = ClassName.get(KeyAttribute.class);
     static final ClassName GLOBAL_SECONDARY_INDEX = ClassName.get(GlobalSecondaryIndex.class);
     static final ClassName PROJECTION = ClassName.get(Projection.class);
@@ -102,6 +104,7 @@ final class Runtime {
         TABLE_SORT_KEY(TableDefinition.Builder.class, "sortKey"),
         TABLE_GLOBAL_SECONDARY_INDEX(TableDefinition.Builder.class, "globalSecondaryIndex"),
         TABLE_LOCAL_SECONDARY_INDEX(TableDefinition.Builder.class, "localSecondaryIndex"),
+        TABLE_TIME_TO_LIVE(TableDefinition.Builder.class, "timeToLive"),
         TABLE_BUILD(TableDefinition.Builder.class, "build"),
 
         // io.partita.mapping
@@ -113,6 +116,7 @@ final class Runtime {
         SHARDS_SUFFIXED(Shards.class, "suffixed"),
         SHARDS_NUMBERS(Shards.class, "numbers"),
         SHARDS_SUFFIXED_VALUES(Shards.class, "suffixedValues"),
+        EPOCH_SECONDS_INSTANT(EpochSeconds.class, "INSTANT"),
         SCHEMA_BUILDER(ItemSchema.class, "builder"),
         SCHEMA_ATTRIBUTE(ItemSchema.Builder.class, "attribute"),
         SCHEMA_BUILD(ItemSchema.Builder.class, "build"),

@@ -44,6 +44,9 @@ final class Schemas {
                     names.subList(1, names.size()).toArray(String[]::new));
             return CodeBlock.of("$T.$L(new $T())", Runtime.CODECS, Member.CODECS_CONVERTED, converter);
         }
+        if (f.ttl().isPresent() && f.type().qualifiedName().equals("java.time.Instant")) {
+            return CodeBlock.of("$T.$L", Runtime.EPOCH_SECONDS, Member.EPOCH_SECONDS_INSTANT);
+        }
         try {
             return codecs.codec(typeOf(f));
         } catch (CodecExpressions.Unsupported e) {

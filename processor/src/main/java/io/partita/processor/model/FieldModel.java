@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param sortKey the {@code @SortKey} annotation, if any
  * @param indexKeys its {@code @GsiKey}/{@code @LsiKey} annotations
  * @param converter its {@code @Convert}, if any: the field is stored through a user converter
+ * @param ttl the {@code @Ttl} annotation, if any: the field holds the item's expiry time
  */
 public record FieldModel(
         String name,
@@ -40,7 +41,8 @@ public record FieldModel(
         Optional<Origin> partitionKey,
         Optional<Origin> sortKey,
         List<FieldIndexKey> indexKeys,
-        Optional<ConverterModel> converter) {
+        Optional<ConverterModel> converter,
+        Optional<Origin> ttl) {
 
     public FieldModel {
         indexKeys = List.copyOf(indexKeys);

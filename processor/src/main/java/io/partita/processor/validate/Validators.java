@@ -12,6 +12,7 @@ public final class Validators {
                 new StructureValidator(),
                 new NamesValidator(),
                 new EntityValidator(),
+                new TtlValidator(),
                 new PrimaryKeyValidator(),
                 new TemplateValidator(),
                 new KeyTypeValidator(),

@@ -6,6 +6,8 @@ import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.api.IndexDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TableStatus;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
@@ -48,6 +50,9 @@ final class Catalog {
     TableDescription createTable(TableDefinition definition) {
         checkOpen();
         throughput.validate(definition);
+        if (definition.timeToLiveAttribute() != null) {
+            TimeToLive.checkAttributeName(definition.timeToLiveAttribute());
+        }
         TableData data;
         if (disk != null) { // durable: the catalogue record is in the log before the table is visible
             synchronized (disk) {
@@ -150,7 +155,8 @@ final class Catalog {
                     d.sortKey(),
                     defs,
                     d.localSecondaryIndexes(),
-                    d.provisionedThroughput());
+                    d.provisionedThroughput(),
+                    d.timeToLiveAttribute());
             if (disk != null) { // durable: the definition and the index's entries go in one batch
                 disk.dropGsi(t, gone, rest.toArray(IndexData[]::new), next);
             }
@@ -160,6 +166,54 @@ final class Catalog {
             lock.unlock();
         }
         return describe(t);
+    }
+
+    /**
+     * UpdateTimeToLive: the table's definition gets (or loses) its time-to-live attribute, under the schema write
+     * lock (in durable mode the catalogue record is rewritten in one batch). DynamoDB's rules: no enabling twice,
+     * no disabling twice, no other attribute while enabled.
+     */
+    TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification spec) {
+        TableData t = table(tableName);
+        TimeToLive.checkAttributeName(spec.attributeName());
+        Lock lock = t.schemaLock.writeLock();
+        lock.lock();
+        try {
+            String current = t.definition.timeToLiveAttribute();
+            if (spec.enabled()) {
+                if (current != null) {
+                    throw current.equals(spec.attributeName())
+                            ? Message.TimeToLiveAlreadyEnabled.exception()
+                            : Message.TimeToLiveOtherAttribute.exception(current);
+                }
+            } else if (current == null) {
+                throw Message.TimeToLiveAlreadyDisabled.exception();
+            } else if (!current.equals(spec.attributeName())) {
+                throw Message.TimeToLiveOtherAttribute.exception(current);
+            }
+            TableDefinition next = t.definition.withTimeToLive(spec.enabled() ? spec.attributeName() : null);
+            if (disk != null) {
+                disk.redefine(t, next);
+            }
+            t.definition = next;
+        } finally {
+            lock.unlock();
+        }
+        return spec;
+    }
+
+    TimeToLiveDescription describeTimeToLive(String tableName) {
+        String attribute = table(tableName).definition.timeToLiveAttribute();
+        return attribute == null ? TimeToLiveDescription.disabled() : TimeToLiveDescription.enabled(attribute);
+    }
+
+    /** Whether {@code t} is still the live table of its name (not deleted, nor deleted and created again). */
+    boolean isLive(TableData t) {
+        return !closed && tables.get(t.shape.name) == t;
+    }
+
+    boolean isClosed() {
+        return closed;
     }
 
     private static TableDescription describe(TableData t) {

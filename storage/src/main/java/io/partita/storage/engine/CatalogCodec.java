@@ -17,6 +17,8 @@ import java.util.List;
  */
 final class CatalogCodec {
     private static final int RECORD_VERSION = 1;
+    /** Version 1 plus the time-to-live attribute at the end; written only when the table has one. */
+    private static final int RECORD_VERSION_TTL = 2;
 
     /** The catalogue record of one table. {@code backfill} and {@code backfillSpace} are null/0 when none is under way. */
     record Record(
@@ -31,9 +33,9 @@ final class CatalogCodec {
 
     static byte[] encode(Record r) {
         ItemCodec.Out out = new ItemCodec.Out(256);
-        out.varint(RECORD_VERSION);
-        out.varlong(r.itemsSpace());
         TableDefinition d = r.definition();
+        out.varint(d.timeToLiveAttribute() == null ? RECORD_VERSION : RECORD_VERSION_TTL);
+        out.varlong(r.itemsSpace());
         out.string(d.name());
         key(out, d.partitionKey());
         out.b((byte) (d.sortKey() == null ? 0 : 1));
@@ -59,6 +61,9 @@ final class CatalogCodec {
             gsi(out, r.backfill());
             out.varlong(r.backfillSpace());
         }
+        if (d.timeToLiveAttribute() != null) {
+            out.string(d.timeToLiveAttribute());
+        }
         return out.toArray();
     }
 
@@ -66,9 +71,9 @@ final class CatalogCodec {
         ItemCodec.In in = new ItemCodec.In(bytes);
         try {
             int version = in.varint();
-            if (version != RECORD_VERSION) {
-                throw new IllegalArgumentException(
-                        "catalogue record version " + version + ", expected " + RECORD_VERSION);
+            if (version != RECORD_VERSION && version != RECORD_VERSION_TTL) {
+                throw new IllegalArgumentException("catalogue record version " + version + ", expected "
+                        + RECORD_VERSION + " or " + RECORD_VERSION_TTL);
             }
             long itemsSpace = in.varlong();
             TableDefinition.Builder b = TableDefinition.builder(in.string()).partitionKey(key(in));
@@ -95,6 +100,9 @@ final class CatalogCodec {
             if (in.b() == 1) {
                 backfill = gsi(in);
                 backfillSpace = in.varlong();
+            }
+            if (version == RECORD_VERSION_TTL) {
+                b.timeToLive(in.string());
             }
             if (in.pos != bytes.length) {
                 throw new IllegalArgumentException("trailing bytes");

@@ -253,6 +253,13 @@ final class DiskCatalog {
         return data;
     }
 
+    /** Rewrites a table's definition (time to live; the caller holds the schema write lock): one batch. */
+    synchronized void redefine(TableData t, TableDefinition next) {
+        DiskWrite w = new DiskWrite(store);
+        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, t.gsis, null, 0)));
+        w.commit();
+    }
+
     /** Deletes a GSI (caller holds the schema write lock, pending work drained): definition and entries in one batch. */
     synchronized void dropGsi(TableData t, IndexData gone, IndexData[] remaining, TableDefinition next) {
         DiskWrite w = new DiskWrite(store);

@@ -17,6 +17,8 @@ import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.api.TransactWriteItemsRequest;
@@ -91,6 +93,16 @@ final class DurableCore implements DurableStorage {
     }
 
     @Override
+    public TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification) {
+        return engine.updateTimeToLive(tableName, specification);
+    }
+
+    @Override
+    public TimeToLiveDescription describeTimeToLive(String tableName) {
+        return engine.describeTimeToLive(tableName);
+    }
+
+    @Override
     public PutItemResponse putItem(PutItemRequest request) {
         return engine.putItem(request);
     }
@@ -148,6 +160,16 @@ final class DurableCore implements DurableStorage {
     @Override
     public void checkInvariants() {
         engine.checkInvariants();
+    }
+
+    @Override
+    public long expireItems() {
+        return engine.expireItems();
+    }
+
+    @Override
+    public long timeToLiveDeletedItemCount(String tableName) {
+        return engine.timeToLiveDeletedItemCount(tableName);
     }
 
     @Override

@@ -21,6 +21,8 @@ import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.api.TransactWriteItemsRequest;
@@ -48,6 +50,7 @@ public final class Engine implements Storage {
     private final Reads reads;
     private final Batches batches;
     private final Transactions transactions;
+    private final TimeToLive timeToLive;
 
     private Engine(StorageOptions options) {
         this(options, null, Map.of());
@@ -61,6 +64,7 @@ public final class Engine implements Storage {
         this.reads = new Reads(catalog, throughput, propagation);
         this.batches = new Batches(catalog, writes, throughput);
         this.transactions = new Transactions(catalog, options, throughput, propagation);
+        this.timeToLive = new TimeToLive(catalog, options, propagation);
     }
 
     public static Storage create(StorageOptions options) {
@@ -107,7 +111,11 @@ public final class Engine implements Storage {
 
     @Override
     public TableDescription createTable(TableDefinition definition) {
-        return catalog.createTable(definition);
+        TableDescription created = catalog.createTable(definition);
+        if (definition.timeToLiveAttribute() != null) {
+            timeToLive.started();
+        }
+        return created;
     }
 
     @Override
@@ -133,6 +141,20 @@ public final class Engine implements Storage {
     @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         return catalog.deleteGlobalSecondaryIndex(tableName, indexName);
+    }
+
+    @Override
+    public TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification) {
+        TimeToLiveSpecification applied = catalog.updateTimeToLive(tableName, specification);
+        if (applied.enabled()) {
+            timeToLive.started();
+        }
+        return applied;
+    }
+
+    @Override
+    public TimeToLiveDescription describeTimeToLive(String tableName) {
+        return catalog.describeTimeToLive(tableName);
     }
 
     // ==== items ===============================================================================================
@@ -202,7 +224,19 @@ public final class Engine implements Storage {
     }
 
     @Override
+    public long expireItems() {
+        catalog.checkOpen();
+        return timeToLive.sweep();
+    }
+
+    @Override
+    public long timeToLiveDeletedItemCount(String tableName) {
+        return catalog.table(tableName).timeToLiveDeleted.sum();
+    }
+
+    @Override
     public void close() {
+        timeToLive.close(); // before the store closes: no sweep may touch it afterwards
         catalog.close();
     }
 }

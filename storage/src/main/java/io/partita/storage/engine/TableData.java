@@ -34,6 +34,8 @@ final class TableData {
     volatile IndexData[] gsis;
     final LongAdder itemCount = new LongAdder();
     final LongAdder itemBytes = new LongAdder();
+    /** Items time to live has deleted since the core was opened (DynamoDB's TimeToLiveDeletedItemCount). */
+    final LongAdder timeToLiveDeleted = new LongAdder();
     /** Item-collection sizes by partition key value; kept only for tables with LSIs. */
     final ConcurrentHashMap<AttributeValue, AtomicLong> collectionSizes;
 

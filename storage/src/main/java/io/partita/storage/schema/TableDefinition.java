@@ -6,7 +6,13 @@ import java.util.Optional;
 
 /**
  * Everything CreateTable takes: the key schema (typed, so attribute definitions are implied), the indexes
- * with their projections, and optional provisioned throughput.
+ * with their projections, and optional provisioned throughput; plus the table's time-to-live attribute, if
+ * its items expire.
+ *
+ * <p>{@code timeToLiveAttribute} (null: none) names the Number attribute holding each item's expiry time in
+ * epoch seconds. DynamoDB's CreateTable does not take it: {@link io.partita.storage.Backend#createTable} creates
+ * the table and then enables TTL on that attribute (UpdateTimeToLive); the core's DescribeTable reports the
+ * attribute while TTL is enabled.
  */
 public record TableDefinition(
         String name,
@@ -14,14 +20,55 @@ public record TableDefinition(
         KeyAttribute sortKey,
         List<GlobalSecondaryIndex> globalSecondaryIndexes,
         List<LocalSecondaryIndex> localSecondaryIndexes,
-        ProvisionedThroughput provisionedThroughput) {
+        ProvisionedThroughput provisionedThroughput,
+        String timeToLiveAttribute) {
     public TableDefinition {
         globalSecondaryIndexes = globalSecondaryIndexes == null ? List.of() : List.copyOf(globalSecondaryIndexes);
         localSecondaryIndexes = localSecondaryIndexes == null ? List.of() : List.copyOf(localSecondaryIndexes);
     }
 
+    /** A definition without a time-to-live attribute. */
+    public TableDefinition(
+            String name,
+            KeyAttribute partitionKey,
+            KeyAttribute sortKey,
+            List<GlobalSecondaryIndex> globalSecondaryIndexes,
+            List<LocalSecondaryIndex> localSecondaryIndexes,
+            ProvisionedThroughput provisionedThroughput) {
+        this(name, partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes, provisionedThroughput, null);
+    }
+
     public Optional<KeyAttribute> sortKeyAttribute() {
         return Optional.ofNullable(sortKey);
+    }
+
+    /** The time-to-live attribute, when the table's items expire. */
+    public Optional<String> timeToLive() {
+        return Optional.ofNullable(timeToLiveAttribute);
+    }
+
+    /** The same definition under another table name (deployed names, see the runtime's table-name resolver). */
+    public TableDefinition withName(String newName) {
+        return new TableDefinition(
+                newName,
+                partitionKey,
+                sortKey,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                provisionedThroughput,
+                timeToLiveAttribute);
+    }
+
+    /** The same definition with another time-to-live attribute (null: none). */
+    public TableDefinition withTimeToLive(String attribute) {
+        return new TableDefinition(
+                name,
+                partitionKey,
+                sortKey,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                provisionedThroughput,
+                attribute);
     }
 
     public static Builder builder(String name) {
@@ -32,7 +79,8 @@ public record TableDefinition(
         Builder b = new Builder(name)
                 .partitionKey(partitionKey)
                 .sortKey(sortKey)
-                .provisionedThroughput(provisionedThroughput);
+                .provisionedThroughput(provisionedThroughput)
+                .timeToLive(timeToLiveAttribute);
         b.gsis.addAll(globalSecondaryIndexes);
         b.lsis.addAll(localSecondaryIndexes);
         return b;
@@ -45,6 +93,7 @@ public record TableDefinition(
         private final List<GlobalSecondaryIndex> gsis = new ArrayList<>();
         private final List<LocalSecondaryIndex> lsis = new ArrayList<>();
         private ProvisionedThroughput provisionedThroughput;
+        private String timeToLiveAttribute;
 
         private Builder(String name) {
             this.name = name;
@@ -80,8 +129,18 @@ public record TableDefinition(
             return this;
         }
 
+        /**
+         * The attribute holding each item's expiry time (a Number of epoch seconds); null for none. Creating the
+         * table enables time to live on it.
+         */
+        public Builder timeToLive(String attribute) {
+            this.timeToLiveAttribute = attribute;
+            return this;
+        }
+
         public TableDefinition build() {
-            return new TableDefinition(name, partitionKey, sortKey, gsis, lsis, provisionedThroughput);
+            return new TableDefinition(
+                    name, partitionKey, sortKey, gsis, lsis, provisionedThroughput, timeToLiveAttribute);
         }
     }
 }
