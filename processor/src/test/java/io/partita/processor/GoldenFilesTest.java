@@ -36,7 +36,9 @@ class GoldenFilesTest {
             "singletable/User",
             "singletable/Order",
             "singletable/Product",
-            "singletable/Ticket");
+            "singletable/Ticket",
+            "articles/Article",
+            "articles/PageStats");
 
     @Test
     void generatedSourcesEqualTheGoldenFiles() throws IOException {

@@ -681,6 +681,7 @@ public final class RepositoryGenerator implements Generator {
                     .filter(f -> f.version().isPresent())
                     .findFirst()
                     .ifPresent(f -> b.add("\n.$L($S)", Member.MAPPING_VERSION, f.attributeName()));
+            AutoValueMapping.add(b, entity);
             return b.add("\n.$L()", Member.MAPPING_BUILD).unindent().build();
         }
 
@@ -1125,7 +1126,8 @@ public final class RepositoryGenerator implements Generator {
                             f.partitionKey(),
                             f.sortKey(),
                             f.indexKeys(),
-                            f.converter()))
+                            f.converter(),
+                            List.of()))
                     .toList();
             String projected = index.index().projection() == ProjectionKind.KEYS_ONLY
                     ? "its keys"

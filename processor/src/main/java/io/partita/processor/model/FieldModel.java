@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param sortKey the {@code @SortKey} annotation, if any
  * @param indexKeys its {@code @GsiKey}/{@code @LsiKey} annotations
  * @param converter its {@code @Convert}, if any: the field is stored through a user converter
+ * @param autoValues its {@code @CreatedAt}, {@code @UpdatedAt}, {@code @Counter} (at most one is valid)
  */
 public record FieldModel(
         String name,
@@ -40,10 +41,12 @@ public record FieldModel(
         Optional<Origin> partitionKey,
         Optional<Origin> sortKey,
         List<FieldIndexKey> indexKeys,
-        Optional<ConverterModel> converter) {
+        Optional<ConverterModel> converter,
+        List<AutoValue> autoValues) {
 
     public FieldModel {
         indexKeys = List.copyOf(indexKeys);
+        autoValues = List.copyOf(autoValues);
     }
 
     public boolean isConverted() {
