@@ -24,8 +24,9 @@ import java.util.function.Function;
 /**
  * Everything a repository knows about how entity {@code T} lives in its table, beyond the field mapping of
  * its {@link ItemSchema}: the table definition, computed attributes (rendered key templates, scatter shards),
- * the shared-table discriminator, the {@code @Version} attribute, and which index keys each field feeds (for
- * the {@code @Sparse} rule). Generated code builds one per entity, once:
+ * the shared-table discriminator, the {@code @Version} attribute, the {@code @CreatedAt}/{@code @UpdatedAt}/
+ * {@code @Counter} attributes the repository writes itself ({@link AutoValues}), and which index keys each field
+ * feeds (for the {@code @Sparse} rule; a null field the repository fills in is not a missing index key). Generated code builds one per entity, once:
  *
  * <pre>{@code
  * static final EntityMapping<GameScore> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
