@@ -20,6 +20,7 @@ import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,6 +60,7 @@ public final class Partita implements AutoCloseable {
     private final Set<String> knownTables = ConcurrentHashMap.newKeySet();
     private volatile RetryPolicy retryPolicy;
     private volatile GatherOptions gatherOptions;
+    private final Clock clock;
 
     private Partita(Backend backend) {
         this(new Builder(backend));
@@ -71,6 +73,7 @@ public final class Partita implements AutoCloseable {
         this.retriesThrottles = b.retryThrottles;
         this.retryPolicy = b.retryPolicy;
         this.gatherOptions = b.gatherOptions;
+        this.clock = b.clock;
         Backend requests = raw;
         boolean observing = b.listener != null
                 || b.consumedCapacity != ReturnConsumedCapacity.NONE
@@ -104,7 +107,7 @@ public final class Partita implements AutoCloseable {
 
     /** A database on a new in-memory instance of the bundled storage core. */
     public static Partita inMemory(StorageOptions options) {
-        return new Partita(Storage.inMemory(options));
+        return builder(Storage.inMemory(options)).clock(options.clock()).build();
     }
 
     /**
@@ -119,7 +122,9 @@ public final class Partita implements AutoCloseable {
 
     /** A durable database kept in {@code directory}, with the given options (durability level, cache, core options). */
     public static Partita open(Path directory, DurableOptions options) {
-        return new Partita(Storage.open(directory, options));
+        return builder(Storage.open(directory, options))
+                .clock(options.storage().clock())
+                .build();
     }
 
     /**
@@ -364,6 +369,15 @@ public final class Partita implements AutoCloseable {
         return new ItemsByKey(found);
     }
 
+    /**
+     * The clock of {@code @CreatedAt} / {@code @UpdatedAt}: {@link Builder#clock}, the core's
+     * {@link StorageOptions#clock()} for {@link #inMemory(StorageOptions)} and {@link #open(Path, DurableOptions)},
+     * otherwise the system clock (UTC).
+     */
+    public Clock clock() {
+        return clock;
+    }
+
     /** Closes the backend (the embedded core's memory is released). */
     @Override
     public void close() {
@@ -381,6 +395,7 @@ public final class Partita implements AutoCloseable {
         private RequestListener listener;
         private ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;
         private Duration slowRequestThreshold;
+        private Clock clock = Clock.systemUTC();
 
         private Builder(Backend backend) {
             this.backend = Objects.requireNonNull(backend, "backend");
@@ -448,6 +463,15 @@ public final class Partita implements AutoCloseable {
          */
         public Builder slowRequestThreshold(Duration threshold) {
             this.slowRequestThreshold = threshold;
+            return this;
+        }
+
+        /**
+         * The clock repositories read "now" from for {@code @CreatedAt} and {@code @UpdatedAt} fields (default: the
+         * system clock, UTC). Tests pass a fixed or a settable clock.
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 

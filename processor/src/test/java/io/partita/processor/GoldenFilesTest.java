@@ -38,7 +38,9 @@ class GoldenFilesTest {
             "singletable/Order",
             "singletable/Product",
             "singletable/Ticket",
-            "sessions/Session");
+            "sessions/Session",
+            "articles/Article",
+            "articles/PageStats");
 
     @Test
     void generatedSourcesEqualTheGoldenFiles() throws IOException {

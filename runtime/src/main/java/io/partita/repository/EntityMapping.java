@@ -24,8 +24,9 @@ import java.util.function.Function;
 /**
  * Everything a repository knows about how entity {@code T} lives in its table, beyond the field mapping of
  * its {@link ItemSchema}: the table definition, computed attributes (rendered key templates, scatter shards),
- * the shared-table discriminator, the {@code @Version} attribute, and which index keys each field feeds (for
- * the {@code @Sparse} rule). Generated code builds one per entity, once:
+ * the shared-table discriminator, the {@code @Version} attribute, the {@code @CreatedAt}/{@code @UpdatedAt}/
+ * {@code @Counter} attributes the repository writes itself ({@link AutoValues}), and which index keys each field
+ * feeds (for the {@code @Sparse} rule; a null field the repository fills in is not a missing index key). Generated code builds one per entity, once:
  *
  * <pre>{@code
  * static final EntityMapping<GameScore> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
@@ -59,6 +60,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     private final List<IndexKeyField<T>> indexKeyFields;
     private final List<String> tableKeyAttributes;
     private final Map<String, String> computedAttributeBySource;
+    private final AutoValues autoValues;
 
     private EntityMapping(Builder<T> b) {
         this.table = b.table;
@@ -68,6 +70,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         this.discriminatorValue = b.discriminatorType == null ? null : AttributeValue.s(b.discriminatorType);
         this.versionAttribute = b.versionAttribute;
         this.indexKeyFields = List.copyOf(b.indexKeyFields);
+        this.autoValues = b.autoValues.build();
         List<String> keys = new ArrayList<>(2);
         keys.add(table.partitionKey().name());
         if (table.sortKey() != null) {
@@ -111,6 +114,11 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         return Optional.ofNullable(versionAttribute);
     }
 
+    /** The {@code @CreatedAt}, {@code @UpdatedAt} and {@code @Counter} attributes. */
+    AutoValues autoValues() {
+        return autoValues;
+    }
+
     /** The discriminator attribute of a shared table. */
     public Optional<String> discriminatorAttribute() {
         return Optional.ofNullable(discriminatorAttribute);
@@ -130,7 +138,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     public Map<String, AttributeValue> toItem(T entity) {
         Objects.requireNonNull(entity, "entity");
         for (IndexKeyField<T> f : indexKeyFields) {
-            if (!f.sparse() && f.getter().apply(entity) == null) {
+            if (!f.sparse() && f.getter().apply(entity) == null && !autoValues.fills(f.attributeName())) {
                 throw new MissingIndexKeyException(schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
             }
         }
@@ -289,6 +297,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         private String discriminatorAttribute;
         private String discriminatorType;
         private String versionAttribute;
+        private final AutoValues.Builder autoValues = new AutoValues.Builder();
 
         private Builder(TableDefinition table, ItemSchema<T> schema) {
             this.table = Objects.requireNonNull(table, "table");
@@ -328,6 +337,36 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         /** The stored attribute of the {@code @Version} field (mapped by the schema as a long/Long). */
         public Builder<T> version(String attribute) {
             this.versionAttribute = Objects.requireNonNull(attribute, "attribute");
+            return this;
+        }
+
+        /** A {@code @CreatedAt Instant} field stored as {@code attribute} (see {@link AutoValues}). */
+        public Builder<T> createdAt(String attribute) {
+            autoValues.createdAt(Objects.requireNonNull(attribute, "attribute"), false);
+            return this;
+        }
+
+        /** A {@code @CreatedAt long} field: epoch milliseconds. */
+        public Builder<T> createdAtEpochMillis(String attribute) {
+            autoValues.createdAt(Objects.requireNonNull(attribute, "attribute"), true);
+            return this;
+        }
+
+        /** An {@code @UpdatedAt Instant} field stored as {@code attribute}. */
+        public Builder<T> updatedAt(String attribute) {
+            autoValues.updatedAt(Objects.requireNonNull(attribute, "attribute"), false);
+            return this;
+        }
+
+        /** An {@code @UpdatedAt long} field: epoch milliseconds. */
+        public Builder<T> updatedAtEpochMillis(String attribute) {
+            autoValues.updatedAt(Objects.requireNonNull(attribute, "attribute"), true);
+            return this;
+        }
+
+        /** A {@code @Counter(delta, start)} field stored as {@code attribute}. */
+        public Builder<T> counter(String attribute, long delta, long start) {
+            autoValues.counter(Objects.requireNonNull(attribute, "attribute"), delta, start);
             return this;
         }
 

@@ -88,7 +88,8 @@ public abstract class EntityRepository<T> implements Repository<T> {
     /**
      * Writes {@code entity}, replacing any item with its key (subject to the {@code @Version} check).
      *
-     * @return the entity as stored: {@code entity} itself, or for a versioned entity a copy with the new version
+     * @return the entity as stored: {@code entity} itself, or for a versioned entity, or one with
+     *     {@code @CreatedAt}/{@code @UpdatedAt}/{@code @Counter} fields, a copy holding what was written
      * @throws io.partita.MissingIndexKeyException when a non-sparse index-key field is null (nothing written)
      */
     public final T put(T entity) {
@@ -105,7 +106,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
                 .expressionAttributeNames(put.expressionAttributeNames())
                 .expressionAttributeValues(put.expressionAttributeValues())
                 .build());
-        return versionAttribute == null ? entity : mapping.fromItem(put.item());
+        return versionAttribute == null && mapping.autoValues().isEmpty() ? entity : mapping.fromItem(put.item());
     }
 
     /** Deletes the item under {@code key}, if any. */
@@ -196,6 +197,9 @@ public abstract class EntityRepository<T> implements Repository<T> {
     @Override
     public final TransactWriteItem.Put preparePut(T entity, Condition condition) {
         Map<String, AttributeValue> item = mapping.toItem(entity);
+        if (!mapping.autoValues().isEmpty()) {
+            item = mapping.autoValues().onPut(item, now()); // timestamps and counter starts
+        }
         Condition check = condition;
         if (versionAttribute != null) {
             long current = storedVersion(item.get(versionAttribute));
@@ -322,5 +326,10 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     final Backend backend() {
         return backend;
+    }
+
+    /** "Now" for {@code @CreatedAt} / {@code @UpdatedAt}: the database's clock. */
+    final java.time.Instant now() {
+        return db.clock().instant();
     }
 }

@@ -34,7 +34,9 @@ import java.util.Set;
  * mapping's rules hold: key attributes cannot be updated, a non-sparse index-key field cannot be removed
  * ({@link io.partita.MissingIndexKeyException}), and fields that computed key attributes are rendered from
  * must be changed with a put. On a shared table the discriminator is (re)written. On a {@code @Version}
- * entity the version is incremented; {@link #expectVersion(long)} adds the optimistic check.
+ * entity the version is incremented; {@link #expectVersion(long)} adds the optimistic check. {@code @UpdatedAt} is
+ * set to the database clock's "now", {@code @CreatedAt} too when the item has none, and every {@code @Counter} is
+ * counted by its delta, unless this update sets (or removes, or adds to) that field explicitly.
  *
  * @param <T> the entity
  */
@@ -49,7 +51,12 @@ public final class Update<T> implements PartialUpdate {
     private Condition condition;
     private Long expectedVersion;
 
-    private record Action(String attribute, AttributeValue value, boolean ifNotExists) {}
+    /** One clause; {@code start} non-null: {@code SET a = if_not_exists(a, :start) + :value} (a counter). */
+    private record Action(String attribute, AttributeValue value, boolean ifNotExists, AttributeValue start) {
+        Action(String attribute, AttributeValue value, boolean ifNotExists) {
+            this(attribute, value, ifNotExists, null);
+        }
+    }
 
     Update(EntityRepository<T> repository, Key<T> key) {
         this.repository = repository;
@@ -92,7 +99,8 @@ public final class Update<T> implements PartialUpdate {
 
     /**
      * Atomically adds {@code delta} to a number field (a missing attribute counts as 0), or adds the elements
-     * of {@code delta} to a set field ({@code ADD}).
+     * of {@code delta} to a set field ({@code ADD}). On a {@code @Counter} field it replaces the counter's delta
+     * for this update, and a missing attribute counts as the counter's {@code start}.
      */
     public <V> Update<T> add(Field<T, V> field, V delta) {
         AttributeValue encoded = field.encode(delta);
@@ -106,7 +114,7 @@ public final class Update<T> implements PartialUpdate {
             throw new IllegalArgumentException(Message.AddOnWrongType.format(field, encoded.type()));
         }
         touch(field.attributeName(), false);
-        adds.add(new Action(field.attributeName(), encoded, false));
+        addOrCount(field.attributeName(), encoded, sets, adds);
         return this;
     }
 
@@ -200,6 +208,9 @@ public final class Update<T> implements PartialUpdate {
         if (version != null) {
             allAdds.add(new Action(version, AttributeValue.n(1), false));
         }
+        if (!mapping.autoValues().isEmpty()) {
+            autoValues(mapping.autoValues(), allSets, allAdds);
+        }
         if (allSets.isEmpty() && removes.isEmpty() && allAdds.isEmpty() && deletes.isEmpty()) {
             throw new IllegalStateException(Message.EmptyUpdate.format());
         }
@@ -207,6 +218,9 @@ public final class Update<T> implements PartialUpdate {
         StringBuilder expression = new StringBuilder(64);
         clause(expression, "SET", allSets, a -> {
             String n = b.name(a.attribute());
+            if (a.start() != null) {
+                return n + " = if_not_exists(" + n + ", " + b.value(a.start()) + ") + " + b.value(a.value());
+            }
             return a.ifNotExists()
                     ? n + " = if_not_exists(" + n + ", " + b.value(a.value()) + ")"
                     : n + " = " + b.value(a.value());
@@ -220,6 +234,36 @@ public final class Update<T> implements PartialUpdate {
         }
         String conditionExpression = check == null ? null : check.render(b);
         return new Rendered(expression.toString(), conditionExpression, b);
+    }
+
+    /**
+     * The repository's own values, for the attributes this update does not set explicitly: created-at if absent,
+     * updated-at now, every counter plus its delta (see {@link AutoValues}).
+     */
+    private void autoValues(AutoValues auto, List<Action> allSets, List<Action> allAdds) {
+        java.time.Instant now = repository.now();
+        auto.createdAt()
+                .filter(t -> !touched.contains(t.attribute()))
+                .ifPresent(t -> allSets.add(new Action(t.attribute(), t.at(now), true)));
+        auto.updatedAt()
+                .filter(t -> !touched.contains(t.attribute()))
+                .ifPresent(t -> allSets.add(new Action(t.attribute(), t.at(now), false)));
+        for (AutoValues.Counter c : auto.counters()) {
+            if (!touched.contains(c.attribute())) {
+                addOrCount(c.attribute(), AttributeValue.n(c.delta()), allSets, allAdds);
+            }
+        }
+    }
+
+    /** {@code ADD a :delta}, or for a counter with a start other than 0 {@code SET a = if_not_exists(a, :start) + :delta}. */
+    private void addOrCount(String attribute, AttributeValue delta, List<Action> setList, List<Action> addList) {
+        AutoValues.Counter counter =
+                repository.mapping().autoValues().counter(attribute).orElse(null);
+        if (counter != null && counter.start() != 0 && delta.type() == AttributeType.N) {
+            setList.add(new Action(attribute, delta, false, AttributeValue.n(counter.start())));
+        } else {
+            addList.add(new Action(attribute, delta, false));
+        }
     }
 
     private static void clause(

@@ -142,6 +142,25 @@ public enum Message {
     VersionType(Diagnostic.Kind.ERROR, "@Version on %s of type %s; the version is a counter: use long or Long"),
     MultipleVersions(Diagnostic.Kind.ERROR, "%s is a second @Version of %s (the first is %s); keep one"),
 
+    // ---- created-at, updated-at, counters
+    TimestampType(
+            Diagnostic.Kind.ERROR,
+            "%s on %s of type %s; the repository writes the clock's instant: use Instant, or long/Long for epoch"
+                    + " milliseconds"),
+    CounterType(
+            Diagnostic.Kind.ERROR,
+            "@Counter on %s of type %s; a counter is a whole number DynamoDB adds to: use int, long, Integer or Long"),
+    CounterStartOnPrimitive(
+            Diagnostic.Kind.ERROR,
+            "@Counter(start = %d) on %s of primitive type %s: a new entity holds 0, which a put must store as it is;"
+                    + " use %s, whose null the put replaces with the start value"),
+    MultipleAutoValues(Diagnostic.Kind.ERROR, "%s is a second %s of %s (the first is %s); keep one"),
+    AutoValueConflict(Diagnostic.Kind.ERROR, "%s on %s cannot be combined with %s; %s"),
+    AutoValueInKey(
+            Diagnostic.Kind.ERROR,
+            "%s on %s, %s: the repository changes the value on writes, so %s; it may be an index sort key. Key on"
+                    + " another field, or remove %s"),
+
     // ---- shared tables and overloading
     NotASharedTable(
             Diagnostic.Kind.ERROR,

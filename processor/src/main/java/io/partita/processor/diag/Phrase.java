@@ -179,6 +179,18 @@ public enum Phrase {
     USES_SHARDS("uses %d"),
     DOES_NOT("does not"),
     HAS_VERSION_FIELD("it has the @Version %s"),
+    // ---- AutoValueConflict and AutoValueInKey situations
+    NOT_STORED_AUTO_VALUE("the field is not stored: remove one of them"),
+    VERSION_AUTO_VALUE("@Version counts writes itself: remove one of them"),
+    CONVERTED_AUTO_VALUE("the converter decides the stored form: remove @Convert (Instant and numbers need none)"),
+    SECOND_AUTO_VALUE("a field holds one automatic value: use two fields"),
+    AUTO_VALUE_BASE_KEY("a base-table key"),
+    AUTO_VALUE_INDEX_PARTITION_KEY("the partition key of index \"%s\""),
+    AUTO_VALUE_TEMPLATE("rendered into key template \"%s\""),
+    AUTO_VALUE_SCATTER("the shard source of @Scatter(index = \"%s\")"),
+    AUTO_VALUE_MOVES_ITEM("a put would write a new item instead of replacing the old one"),
+    AUTO_VALUE_MOVES_ENTRY("every write would move the item to another partition of the index"),
+    AUTO_VALUE_STALE_KEY("a partial update would leave the rendered key attribute stale"),
     MUTABLE_CLASS("it is a mutable class: %s can be set"),
 
     // ---- converters and field types

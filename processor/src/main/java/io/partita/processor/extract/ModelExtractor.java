@@ -291,7 +291,8 @@ public final class ModelExtractor {
                 Mirrors.find(f, Names.SORT_KEY).map(m -> Origin.of(f, m)),
                 indexKeys,
                 Mirrors.find(f, Names.CONVERT).map(m -> converter(owner, f, m)),
-                Mirrors.find(f, Names.TTL).map(m -> Origin.of(f, m)));
+                Mirrors.find(f, Names.TTL).map(m -> Origin.of(f, m)),
+                AutoValues.of(f, mirrors));
     }
 
     /**

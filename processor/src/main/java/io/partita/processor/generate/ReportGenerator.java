@@ -459,6 +459,23 @@ public final class ReportGenerator implements Generator {
                         + " only items that set it.");
             }
         }
+        List<String> automatic = new ArrayList<>();
+        for (FieldModel f : e.storedFields()) {
+            f.autoValues().stream()
+                    .findFirst()
+                    .ifPresent(a -> automatic.add("`" + f.attributeName() + "` ("
+                            + switch (a.kind()) {
+                                case CREATED_AT -> "`@CreatedAt`: the clock's time when the item is first written";
+                                case UPDATED_AT -> "`@UpdatedAt`: the clock's time of every put and update";
+                                case COUNTER ->
+                                    "`@Counter`: " + (a.delta() < 0 ? "- " + -a.delta() : "+ " + a.delta())
+                                            + " per update, without a read, from " + a.start();
+                            }
+                            + ")"));
+        }
+        if (!automatic.isEmpty()) {
+            notes.add("Written by the repository: " + String.join("; ", automatic) + ".");
+        }
         for (IndexLayout i : l.indexes) {
             if (i.scatter().isEmpty()) {
                 continue;

@@ -782,6 +782,7 @@ public final class RepositoryGenerator implements Generator {
                     .filter(f -> f.version().isPresent())
                     .findFirst()
                     .ifPresent(f -> b.add("\n.$L($S)", Member.MAPPING_VERSION, f.attributeName()));
+            AutoValueMapping.add(b, entity);
             return b.add("\n.$L()", Member.MAPPING_BUILD).unindent().build();
         }
 
@@ -1233,7 +1234,8 @@ public final class RepositoryGenerator implements Generator {
                             f.sortKey(),
                             f.indexKeys(),
                             f.converter(),
-                            f.ttl()))
+                            f.ttl(),
+                            List.of()))
                     .toList();
             String projected = index.index().projection() == ProjectionKind.KEYS_ONLY
                     ? "its keys"

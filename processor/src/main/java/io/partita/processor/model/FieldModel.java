@@ -25,6 +25,7 @@ import java.util.Optional;
  * @param indexKeys its {@code @GsiKey}/{@code @LsiKey} annotations
  * @param converter its {@code @Convert}, if any: the field is stored through a user converter
  * @param ttl the {@code @Ttl} annotation, if any: the field holds the item's expiry time
+ * @param autoValues its {@code @CreatedAt}, {@code @UpdatedAt}, {@code @Counter} (at most one is valid)
  */
 public record FieldModel(
         String name,
@@ -42,10 +43,12 @@ public record FieldModel(
         Optional<Origin> sortKey,
         List<FieldIndexKey> indexKeys,
         Optional<ConverterModel> converter,
-        Optional<Origin> ttl) {
+        Optional<Origin> ttl,
+        List<AutoValue> autoValues) {
 
     public FieldModel {
         indexKeys = List.copyOf(indexKeys);
+        autoValues = List.copyOf(autoValues);
     }
 
     public boolean isConverted() {

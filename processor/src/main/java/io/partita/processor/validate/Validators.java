@@ -20,6 +20,7 @@ public final class Validators {
                 new IndexValidator(limits),
                 new ProjectionValidator(),
                 new SharedTableValidator(),
-                new ScatterValidator());
+                new ScatterValidator(),
+                new AutoValueValidator());
     }
 }

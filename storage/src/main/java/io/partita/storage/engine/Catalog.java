@@ -10,7 +10,6 @@ import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
-import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -112,14 +111,11 @@ final class Catalog {
                 disk.addGsi(t, next, index);
             } else {
                 for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
-                    Map<String, AttributeValue> item = e.getValue().item();
-                    // DynamoDB's online index creation skips items whose key values do not fit the index
-                    // (it reports them as violations); the core does the same so existing data never blocks it.
-                    if (Schemas.fitsIndex(data.shape, item)) {
-                        OrderKey k = data.shape.entryKey(item);
-                        if (k != null) {
-                            data.put(k, data.shape.project(e.getValue()));
-                        }
+                    // DynamoDB's online index creation skips items whose key values the index cannot key
+                    // ("index key violations"): entryKey is null for them, as for items without the attributes.
+                    OrderKey k = data.shape.entryKey(e.getValue().item());
+                    if (k != null) {
+                        data.put(k, data.shape.project(e.getValue()));
                     }
                 }
                 IndexData[] gsis = Arrays.copyOf(t.gsis, t.gsis.length + 1);

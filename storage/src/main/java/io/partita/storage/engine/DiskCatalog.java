@@ -4,7 +4,6 @@ import io.partita.storage.DurableOptions;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
-import io.partita.storage.value.AttributeValue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -219,24 +218,21 @@ final class DiskCatalog {
         long count = 0;
         long bytes = 0;
         for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
-            Map<String, AttributeValue> item = e.getValue().item();
-            if (Schemas.fitsIndex(data.shape, item)) {
-                OrderKey k = data.shape.entryKey(item);
-                if (k != null) {
-                    Stored entry = data.shape.project(e.getValue());
-                    w.put(m, k, entry);
-                    count++;
-                    bytes += entry.size() + IndexData.ENTRY_OVERHEAD;
-                    if (++inBatch == BACKFILL_BATCH) {
-                        w.count(space, count, bytes);
-                        w.commit();
-                        data.count.add(count);
-                        data.bytes.add(bytes);
-                        count = 0;
-                        bytes = 0;
-                        inBatch = 0;
-                        w = new DiskWrite(store);
-                    }
+            OrderKey k = data.shape.entryKey(e.getValue().item()); // null: sparse, or an index key violation
+            if (k != null) {
+                Stored entry = data.shape.project(e.getValue());
+                w.put(m, k, entry);
+                count++;
+                bytes += entry.size() + IndexData.ENTRY_OVERHEAD;
+                if (++inBatch == BACKFILL_BATCH) {
+                    w.count(space, count, bytes);
+                    w.commit();
+                    data.count.add(count);
+                    data.bytes.add(bytes);
+                    count = 0;
+                    bytes = 0;
+                    inBatch = 0;
+                    w = new DiskWrite(store);
                 }
             }
         }

@@ -110,11 +110,18 @@ final class IndexShape {
         }
     }
 
-    /** The entry key of a (validated) item, or null when the item lacks an index key attribute (sparse). */
+    /**
+     * The entry key of an item, or null when the item has no entry in this index: it lacks an index key attribute
+     * (sparse), or holds a value the index cannot key — another type, an empty string or binary, a value over the
+     * key size limit. Writes never store such an item (they are validated first), but a GSI added to a live table
+     * finds them among the existing items: DynamoDB's backfill leaves them out of the index ("index key
+     * violations"), and so do the backfill, every later write (the old item's entry) and the invariant checker,
+     * which all ask this method.
+     */
     OrderKey entryKey(Map<String, AttributeValue> item) {
         int np = partitionKey.length;
         AttributeValue first = item.get(partitionKey[0].name());
-        if (first == null) {
+        if (first == null || !KeyRules.indexable(partitionKey[0], first, true)) {
             return null;
         }
         int hash;
@@ -123,16 +130,18 @@ final class IndexShape {
             hash = OrderKey.partitionHash(first);
         } else {
             pkParts = new AttributeValue[np];
-            for (int i = 0; i < np; i++) {
+            pkParts[0] = first;
+            for (int i = 1; i < np; i++) {
                 pkParts[i] = item.get(partitionKey[i].name());
-                if (pkParts[i] == null) {
+                if (pkParts[i] == null || !KeyRules.indexable(partitionKey[i], pkParts[i], true)) {
                     return null;
                 }
             }
             hash = OrderKey.partitionHash(pkParts, np);
         }
         for (KeyAttribute k : sortKey) {
-            if (!item.containsKey(k.name())) {
+            AttributeValue v = item.get(k.name());
+            if (v == null || !KeyRules.indexable(k, v, false)) {
                 return null;
             }
         }

@@ -52,6 +52,14 @@ final class KeyRules {
         }
     }
 
+    /**
+     * True when {@code value} can key an index: the key's type, non-empty, within size. The explicit form of
+     * {@link #checkIndexKey} for items already stored, which a GSI added later simply does not index.
+     */
+    static boolean indexable(KeyAttribute key, AttributeValue value, boolean partition) {
+        return value.type() == key.type() && sizeProblem(value, partition) == OK;
+    }
+
     private static final int OK = 0;
     private static final int EMPTY = 1;
     private static final int TOO_LARGE = 2;

@@ -1,7 +1,6 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.Message;
-import io.partita.storage.ValidationException;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
@@ -9,7 +8,6 @@ import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.ProjectionType;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeType;
-import io.partita.storage.value.AttributeValue;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -49,16 +47,6 @@ final class Schemas {
     static IndexData buildGsi(TableData t, TableDefinition next, GlobalSecondaryIndex g) {
         validate(next);
         return new IndexData(new IndexShape(t.shape, g.name(), true, g.partitionKey(), g.sortKey(), g.projection()));
-    }
-
-    /** True when the item's values for the index's key attributes have the index's types (for backfill). */
-    static boolean fitsIndex(IndexShape shape, Map<String, AttributeValue> item) {
-        try {
-            shape.validate(item);
-            return true;
-        } catch (ValidationException e) {
-            return false;
-        }
     }
 
     static void validate(TableDefinition d) {

@@ -338,6 +338,61 @@ class TableConformanceTest {
     }
 
     @Test
+    @DisplayName("DynamoDB 'Detecting and correcting index key violations': the backfill skips items whose index key"
+            + " value has another type, is an empty string or binary, or is too large; later writes keeping the"
+            + " violation are rejected, deletes and fixing writes pass")
+    void addGsiSkipsIndexKeyViolations() {
+        db.createTable(hashRange("Orders").build());
+        put(db, "Orders", item("pk", s("u1"), "sk", s("ok"), "orderState", s("OPEN"), "total", n(1)));
+        put(db, "Orders", item("pk", s("u1"), "sk", s("empty"), "orderState", s(""), "total", n(2)));
+        put(db, "Orders", item("pk", s("u1"), "sk", s("number"), "orderState", n(7), "total", n(3)));
+        put(db, "Orders", item("pk", s("u1"), "sk", s("long"), "orderState", s("x".repeat(2049)), "total", n(4)));
+        put(
+                db,
+                "Orders",
+                item("pk", s("u1"), "sk", s("emptyBinary"), "orderState", s("OPEN"), "total", n(5), "b", b()));
+        put(db, "Orders", item("pk", s("u2"), "sk", s("sortType"), "orderState", s("OPEN"), "total", s("five")));
+        TableDescription d = db.createGlobalSecondaryIndex(
+                "Orders",
+                GlobalSecondaryIndex.of(
+                        "ByState", KeyAttribute.s("orderState"), KeyAttribute.n("total"), Projection.all()));
+        assertThat(d.indexes().get(0).itemCount()).isEqualTo(2);
+        db.checkInvariants();
+        db.createGlobalSecondaryIndex(
+                "Orders", GlobalSecondaryIndex.of("ByBinary", KeyAttribute.b("b"), null, Projection.keysOnly()));
+        assertThat(Fx.scanAll(db, "Orders", "ByBinary")).isEmpty();
+        db.checkInvariants();
+        assertThat(queryItems(db, "Orders", "ByState", "orderState = :s", vals(":s", s("OPEN"))))
+                .extracting(i -> i.get("sk"))
+                .containsExactly(s("ok"), s("emptyBinary"));
+        // a write that keeps the violation is rejected, as on DynamoDB after the backfill
+        assertThatThrownBy(
+                        () -> put(db, "Orders", item("pk", s("u1"), "sk", s("empty"), "orderState", s(""), "x", n(1))))
+                .isInstanceOf(ValidationException.class);
+        // a write that fixes it puts the item into the index; a delete of a skipped item removes nothing
+        put(db, "Orders", item("pk", s("u1"), "sk", s("number"), "orderState", s("OPEN"), "total", n(3)));
+        db.deleteItem(io.partita.storage.api.DeleteItemRequest.builder()
+                .tableName("Orders")
+                .key(item("pk", s("u1"), "sk", s("long")))
+                .build());
+        db.deleteItem(io.partita.storage.api.DeleteItemRequest.builder()
+                .tableName("Orders")
+                .key(item("pk", s("u2"), "sk", s("sortType")))
+                .build());
+        assertThat(queryItems(db, "Orders", "ByState", "orderState = :s", vals(":s", s("OPEN"))))
+                .extracting(i -> i.get("sk"))
+                .containsExactly(s("ok"), s("number"), s("emptyBinary"));
+        assertThat(db.describeTable("Orders").indexes())
+                .filteredOn(i -> i.indexName().equals("ByState"))
+                .extracting(IndexDescription::itemCount)
+                .containsExactly(3L);
+    }
+
+    private static io.partita.storage.value.AttributeValue b() {
+        return io.partita.storage.value.AttributeValue.b(new byte[0]);
+    }
+
+    @Test
     @DisplayName(
             "Seed 004 GSIs 'Can be added or deleted': a deleted GSI is no longer queryable; ResourceNotFound for unknown")
     void deleteGsi() {
