@@ -45,12 +45,19 @@ abstract class BackendCondition extends SpringBootCondition {
     @Conditional(DynamoDbOnly.class)
     @interface OnDynamoDbOnly {}
 
-    /** {@code partita.backend} is {@code auto} or {@code embedded}. */
+    /** {@code partita.backend} is {@code embedded}. */
     @Target({ElementType.TYPE, ElementType.METHOD})
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
-    @Conditional(Embedded.class)
-    @interface OnEmbedded {}
+    @Conditional(EmbeddedOnly.class)
+    @interface OnEmbeddedOnly {}
+
+    /** {@code partita.backend} is {@code auto} (the default). */
+    @Target({ElementType.TYPE, ElementType.METHOD})
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @Conditional(Auto.class)
+    @interface OnAuto {}
 
     static final class DynamoDb extends BackendCondition {
         DynamoDb() {
@@ -64,9 +71,15 @@ abstract class BackendCondition extends SpringBootCondition {
         }
     }
 
-    static final class Embedded extends BackendCondition {
-        Embedded() {
-            super(Set.of(PartitaProperties.Backend.AUTO, PartitaProperties.Backend.EMBEDDED));
+    static final class EmbeddedOnly extends BackendCondition {
+        EmbeddedOnly() {
+            super(Set.of(PartitaProperties.Backend.EMBEDDED));
+        }
+    }
+
+    static final class Auto extends BackendCondition {
+        Auto() {
+            super(Set.of(PartitaProperties.Backend.AUTO));
         }
     }
 }

@@ -9,12 +9,15 @@ import io.partita.storage.DurableOptions;
 import io.partita.storage.Storage;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -46,6 +49,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
     PartitaAutoConfiguration.DynamoDbConfiguration.class,
     PartitaAutoConfiguration.DynamoDbRequired.class,
     PartitaAutoConfiguration.EmbeddedConfiguration.class,
+    PartitaAutoConfiguration.EmbeddedFallbackConfiguration.class,
     PartitaAutoConfiguration.RepositoriesConfiguration.class
 })
 public class PartitaAutoConfiguration {
@@ -96,9 +100,9 @@ public class PartitaAutoConfiguration {
         }
     }
 
-    /** On the embedded core, durable when partita.storage.data-dir is set. */
+    /** On the embedded core (partita.backend=embedded), durable when partita.storage.data-dir is set. */
     @Configuration(proxyBeanMethods = false)
-    @BackendCondition.OnEmbedded
+    @BackendCondition.OnEmbeddedOnly
     static class EmbeddedConfiguration {
         @Bean
         @ConditionalOnMissingBean
@@ -107,18 +111,57 @@ public class PartitaAutoConfiguration {
                 ObjectProvider<TableNameResolver> tableNames,
                 ObjectProvider<RequestListener> listeners,
                 ObjectProvider<PartitaBuilderCustomizer> customizers) {
-            PartitaProperties.Storage storage = properties.getStorage();
-            Backend core = storage.getDataDir() == null
-                    ? Storage.inMemory()
-                    : Storage.open(
-                            storage.getDataDir(), DurableOptions.defaults().withDurability(storage.getDurability()));
-            try {
-                return configure(Partita.builder(core), properties, tableNames, listeners, customizers)
-                        .build();
-            } catch (RuntimeException | Error e) {
-                core.close();
-                throw e;
-            }
+            return embedded(properties, tableNames, listeners, customizers);
+        }
+    }
+
+    /**
+     * On the embedded core when partita.backend is auto and the application has no DynamoDbClient bean (or no
+     * partita-dynamodb). The conditions of the four configurations exclude each other, so the order Spring reads
+     * them in does not matter.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @BackendCondition.OnAuto
+    @Conditional(NoDynamoDb.class)
+    static class EmbeddedFallbackConfiguration {
+        @Bean
+        @ConditionalOnMissingBean
+        Partita partita(
+                PartitaProperties properties,
+                ObjectProvider<TableNameResolver> tableNames,
+                ObjectProvider<RequestListener> listeners,
+                ObjectProvider<PartitaBuilderCustomizer> customizers) {
+            return embedded(properties, tableNames, listeners, customizers);
+        }
+    }
+
+    static final class NoDynamoDb extends AnyNestedCondition {
+        NoDynamoDb() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnMissingClass("io.partita.dynamodb.PartitaDynamoDb")
+        static class NoBackendModule {}
+
+        @ConditionalOnMissingBean(type = "software.amazon.awssdk.services.dynamodb.DynamoDbClient")
+        static class NoClientBean {}
+    }
+
+    static Partita embedded(
+            PartitaProperties properties,
+            ObjectProvider<TableNameResolver> tableNames,
+            ObjectProvider<RequestListener> listeners,
+            ObjectProvider<PartitaBuilderCustomizer> customizers) {
+        PartitaProperties.Storage storage = properties.getStorage();
+        Backend core = storage.getDataDir() == null
+                ? Storage.inMemory()
+                : Storage.open(storage.getDataDir(), DurableOptions.defaults().withDurability(storage.getDurability()));
+        try {
+            return configure(Partita.builder(core), properties, tableNames, listeners, customizers)
+                    .build();
+        } catch (RuntimeException | Error e) {
+            core.close();
+            throw e;
         }
     }
 
