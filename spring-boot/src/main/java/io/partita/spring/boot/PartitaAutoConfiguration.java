@@ -10,11 +10,11 @@ import io.partita.storage.Storage;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -75,7 +75,7 @@ public class PartitaAutoConfiguration {
     static class DynamoDbConfiguration {
         @Bean
         @ConditionalOnMissingBean
-        @ConditionalOnBean(DynamoDbClient.class)
+        @ConditionalOnSingleCandidate(DynamoDbClient.class)
         Partita partita(
                 DynamoDbClient client,
                 PartitaProperties properties,
