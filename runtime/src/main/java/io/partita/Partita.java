@@ -23,11 +23,13 @@ import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -102,6 +105,25 @@ public final class Partita implements AutoCloseable {
         }
         this.backend = requests;
         this.asyncBackend = async;
+        ASYNC_OF.put(requests, new WeakReference<>(async));
+    }
+
+    /**
+     * Each database's asynchronous request path by its blocking one ({@link #requests()}), for query specs built
+     * from a {@code Backend} alone (generated table repositories pass {@code db.requests()}). Weak both ways: an
+     * entry lives as long as its database.
+     */
+    private static final Map<Backend, WeakReference<AsyncBackend>> ASYNC_OF =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
+    /**
+     * The asynchronous request path of the database whose {@link #requests()} is {@code requests}; for any other
+     * backend, {@code requests} itself completing directly ({@link AsyncBackend#of(Backend)}).
+     */
+    public static AsyncBackend asyncRequestsOf(Backend requests) {
+        WeakReference<AsyncBackend> ref = ASYNC_OF.get(requests);
+        AsyncBackend async = ref == null ? null : ref.get();
+        return async != null ? async : AsyncBackend.of(requests);
     }
 
     /**
