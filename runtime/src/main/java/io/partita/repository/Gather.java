@@ -288,15 +288,15 @@ final class Gather {
             QueryRequest request =
                     s.request.exclusiveStartKey(start).limit(limit).build();
             if (asyncRunner != null) {
-                s.pendingAsync = asyncRunner.submit(() -> query.spec
-                        .asyncBackend()
-                        .query(request)
-                        .thenApply(response -> {
-                            if (consumed != null) {
-                                consumed.add(response.consumedCapacity());
-                            }
-                            return response;
-                        }));
+                s.pendingAsync = asyncRunner.submit(() -> {
+                    CompletableFuture<QueryResponse> sent = query.spec.asyncBackend().query(request);
+                    return QueryEngine.linked(sent, sent.thenApply(response -> {
+                        if (consumed != null) {
+                            consumed.add(response.consumedCapacity());
+                        }
+                        return response;
+                    }));
+                });
                 return;
             }
             s.pending = runner.submit(s.index, () -> {

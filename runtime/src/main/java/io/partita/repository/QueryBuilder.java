@@ -314,8 +314,9 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         int saved = limit;
         limit = 1;
         try {
-            return QueryEngine.listAsync(this)
-                    .thenApply(list -> list.isEmpty() ? Optional.<R>empty() : Optional.of(list.get(0)));
+            CompletableFuture<List<R>> list = QueryEngine.listAsync(this);
+            return QueryEngine.linked(
+                    list, list.thenApply(l -> l.isEmpty() ? Optional.<R>empty() : Optional.of(l.get(0))));
         } finally {
             limit = saved;
         }

@@ -342,14 +342,17 @@ final class QueryEngine {
                 return CompletableFuture.failedFuture(e);
             }
             List<R> items = new ArrayList<>();
-            return merged.pump(item -> {
-                        R decoded = q.spec.decoder().fromItem(item);
-                        if (decoded != null) {
-                            items.add(decoded);
-                        }
-                        return items.size() < size;
-                    })
-                    .thenApply(v -> Page.of(items, merged.mayHaveMore() ? merged.cursor() : null, merged.consumed()));
+            CompletableFuture<Void> pumped = merged.pump(item -> {
+                R decoded = q.spec.decoder().fromItem(item);
+                if (decoded != null) {
+                    items.add(decoded);
+                }
+                return items.size() < size;
+            });
+            return linked(
+                    pumped,
+                    pumped.thenApply(
+                            v -> Page.of(items, merged.mayHaveMore() ? merged.cursor() : null, merged.consumed())));
         }
         return AsyncRepository.send(
                 () -> q.spec.asyncBackend().query(pageRequest(q, cursor)), response -> page(q, response));
@@ -370,14 +373,14 @@ final class QueryEngine {
             if (limit == 0) {
                 return CompletableFuture.completedFuture(out);
             }
-            return merged.pump(item -> {
-                        R decoded = q.spec.decoder().fromItem(item);
-                        if (decoded != null) {
-                            out.add(decoded);
-                        }
-                        return limit < 0 || out.size() < limit;
-                    })
-                    .thenApply(v -> out);
+            CompletableFuture<Void> pumped = merged.pump(item -> {
+                R decoded = q.spec.decoder().fromItem(item);
+                if (decoded != null) {
+                    out.add(decoded);
+                }
+                return limit < 0 || out.size() < limit;
+            });
+            return linked(pumped, pumped.thenApply(v -> out));
         }
         PartitionReader reader;
         try {
@@ -403,10 +406,22 @@ final class QueryEngine {
                 () -> out);
     }
 
+    /** Returns {@code dependent}, cancelling {@code source} when it is cancelled. */
+    static <T> CompletableFuture<T> linked(CompletableFuture<?> source, CompletableFuture<T> dependent) {
+        Futures.cancelWith(dependent, source);
+        return dependent;
+    }
+
+    @SuppressWarnings("unchecked") // counting reads results as Objects only
+    private static QueryBuilder<Object, ?> erase(QueryBuilder<?, ?> q) {
+        return (QueryBuilder<Object, ?>) q;
+    }
+
     /** {@link #count} without blocking. */
     static CompletableFuture<Long> countAsync(QueryBuilder<?, ?> q) {
         if (q.residual != null || q.spec.decoderMaySkip()) {
-            return listAsync(q).thenApply(list -> (long) list.size());
+            CompletableFuture<List<Object>> list = listAsync(erase(q));
+            return linked(list, list.thenApply(l -> (long) l.size()));
         }
         if (q.scatterValues != null) {
             return Gather.countAsync(q);
