@@ -162,7 +162,9 @@ final class ObservingBackend extends ForwardingBackend {
                         start,
                         retried,
                         r,
-                        cause instanceof RuntimeException re ? re : cause == null ? null : new CompletionException(cause));
+                        cause instanceof RuntimeException re
+                                ? re
+                                : cause == null ? null : new CompletionException(cause));
             });
             return AsyncBackend.cancelling(reported, future);
         }
@@ -195,8 +197,8 @@ final class ObservingBackend extends ForwardingBackend {
             if (listener != null) {
                 List<ConsumedCapacity> c = response == null ? List.of() : kind.consumed.apply(response);
                 int n = response == null ? 0 : kind.items.applyAsInt(request, response);
-                listener.onRequest(new RequestEvent(
-                        kind.operation, table, index, c, latency, retried + 1, throttles, n, failure));
+                listener.onRequest(
+                        new RequestEvent(kind.operation, table, index, c, latency, retried + 1, throttles, n, failure));
             }
         }
     }
@@ -286,8 +288,8 @@ final class ObservingBackend extends ForwardingBackend {
             BatchWriteItemRequest::returnConsumedCapacity,
             (r, c) -> r.toBuilder().returnConsumedCapacity(c).build(),
             BatchWriteItemResponse::consumedCapacity,
-            (r, x) -> r.requestItems().values().stream().mapToInt(List::size).sum()
-                    - unprocessed(x.unprocessedItems()));
+            (r, x) ->
+                    r.requestItems().values().stream().mapToInt(List::size).sum() - unprocessed(x.unprocessedItems()));
     static final Kind<TransactWriteItemsRequest, TransactWriteItemsResponse> TRANSACT_WRITE = new Kind<>(
             "TransactWriteItems",
             r -> tables(r.transactItems().stream().map(t -> t.tableName()).toList()),

@@ -94,8 +94,8 @@ public final class Partita implements AutoCloseable {
             async = new RetryingAsyncBackend(async, () -> retryPolicy, retries);
         }
         if (observing) {
-            ObservingBackend.Observer observer = new ObservingBackend.Observer(
-                    retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
+            ObservingBackend.Observer observer =
+                    new ObservingBackend.Observer(retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
             requests = new ObservingBackend(requests, observer);
             async = new ObservingBackend.Async(async, observer);
         }
@@ -495,12 +495,12 @@ public final class Partita implements AutoCloseable {
                 if (from >= distinct.size()) {
                     return null;
                 }
-                List<Key<?>> chunk =
-                        distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS_PER_BATCH_GET));
+                List<Key<?>> chunk = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS_PER_BATCH_GET));
                 from += chunk.size();
                 byTable = new LinkedHashMap<>();
                 for (Key<?> key : chunk) {
-                    byTable.computeIfAbsent(key.tableName(), t -> new ArrayList<>()).add(key);
+                    byTable.computeIfAbsent(key.tableName(), t -> new ArrayList<>())
+                            .add(key);
                 }
                 Map<String, KeysAndAttributes> request = new LinkedHashMap<>();
                 byTable.forEach((table, tableKeys) -> request.put(
@@ -551,8 +551,7 @@ public final class Partita implements AutoCloseable {
         }
 
         ItemsByKey result() {
-            return new ItemsByKey(
-                    found, capacity == ReturnConsumedCapacity.NONE ? Consumed.NONE : consumed.result());
+            return new ItemsByKey(found, capacity == ReturnConsumedCapacity.NONE ? Consumed.NONE : consumed.result());
         }
     }
 

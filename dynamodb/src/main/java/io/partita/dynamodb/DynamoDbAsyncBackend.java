@@ -51,10 +51,10 @@ public final class DynamoDbAsyncBackend implements AsyncBackend {
         CompletableFuture<R> out = new CompletableFuture<>();
         CompletableFuture<S> unused = sdk.whenComplete((s, e) -> {
             if (e != null) {
-                out.completeExceptionally(Errors.map(e instanceof java.util.concurrent.CompletionException
-                                && e.getCause() != null
-                        ? e.getCause()
-                        : e));
+                out.completeExceptionally(Errors.map(
+                        e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                                ? e.getCause()
+                                : e));
                 return;
             }
             try {
@@ -98,8 +98,7 @@ public final class DynamoDbAsyncBackend implements AsyncBackend {
 
     @Override
     public CompletableFuture<BatchGetItemResponse> batchGetItem(BatchGetItemRequest r) {
-        return send(
-                client.batchGetItem(DynamoDbBackend.batchGetItemRequest(r)), DynamoDbBackend::batchGetItemResponse);
+        return send(client.batchGetItem(DynamoDbBackend.batchGetItemRequest(r)), DynamoDbBackend::batchGetItemResponse);
     }
 
     @Override

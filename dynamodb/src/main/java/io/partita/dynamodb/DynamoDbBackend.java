@@ -279,10 +279,9 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public TableDescription deleteTable(String tableName) {
-        TableDescription before = description(sdk(
-                        c -> c.deleteTable(b -> b.tableName(tableName)),
-                        c -> c.deleteTable(b -> b.tableName(tableName)))
-                .tableDescription());
+        TableDescription before = description(
+                sdk(c -> c.deleteTable(b -> b.tableName(tableName)), c -> c.deleteTable(b -> b.tableName(tableName)))
+                        .tableDescription());
         waitForTable(tableName, false);
         return before;
     }
@@ -628,7 +627,8 @@ public final class DynamoDbBackend implements Backend {
         return b.build();
     }
 
-    static DeleteItemResponse deleteItemResponse(software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse out) {
+    static DeleteItemResponse deleteItemResponse(
+            software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse out) {
         return new DeleteItemResponse(
                 out.hasAttributes() ? fromSdk(out.attributes()) : null,
                 capacity(out.consumedCapacity(), true),
@@ -656,7 +656,8 @@ public final class DynamoDbBackend implements Backend {
         return b.build();
     }
 
-    static UpdateItemResponse updateItemResponse(software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse out) {
+    static UpdateItemResponse updateItemResponse(
+            software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse out) {
         return new UpdateItemResponse(
                 out.hasAttributes() ? fromSdk(out.attributes()) : null,
                 capacity(out.consumedCapacity(), true),
@@ -865,7 +866,9 @@ public final class DynamoDbBackend implements Backend {
     @Override
     public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest r) {
         return transactWriteItemsResponse(send(
-                transactWriteItemsRequest(r), q -> client.transactWriteItems(q), q -> asyncClient.transactWriteItems(q)));
+                transactWriteItemsRequest(r),
+                q -> client.transactWriteItems(q),
+                q -> asyncClient.transactWriteItems(q)));
     }
 
     static software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest transactWriteItemsRequest(

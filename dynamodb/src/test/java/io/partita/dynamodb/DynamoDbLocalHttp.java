@@ -47,7 +47,8 @@ public final class DynamoDbLocalHttp {
                             .readTimeout(Duration.ofSeconds(10)))
                     .build();
             System.out.printf(
-                    "DynamoDB Local HTTP started on 127.0.0.1:%d in %d ms%n", port, (System.nanoTime() - t0) / 1_000_000);
+                    "DynamoDB Local HTTP started on 127.0.0.1:%d in %d ms%n",
+                    port, (System.nanoTime() - t0) / 1_000_000);
         }
         return client;
     }

@@ -115,7 +115,9 @@ public final class AsyncRepository<T> {
 
     /** {@link #send} for a request the completion needs too (a put's item). */
     static <Q, S, V> CompletableFuture<V> measured(
-            Supplier<Q> prepare, Function<Q, CompletableFuture<S>> send, java.util.function.BiFunction<Q, S, V> complete) {
+            Supplier<Q> prepare,
+            Function<Q, CompletableFuture<S>> send,
+            java.util.function.BiFunction<Q, S, V> complete) {
         Q request;
         try {
             request = prepare.get();

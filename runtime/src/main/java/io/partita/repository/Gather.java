@@ -218,6 +218,7 @@ final class Gather {
         private final AsyncRunner asyncRunner;
         /** Asynchronous merge: shards whose next entry is not in the heap yet (their page may be in flight). */
         private final List<Shard> unsettled = new ArrayList<>();
+
         private final Shard[] shards;
         private final PriorityQueue<Head> heads;
         private boolean started;
@@ -289,7 +290,8 @@ final class Gather {
                     s.request.exclusiveStartKey(start).limit(limit).build();
             if (asyncRunner != null) {
                 s.pendingAsync = asyncRunner.submit(() -> {
-                    CompletableFuture<QueryResponse> sent = query.spec.asyncBackend().query(request);
+                    CompletableFuture<QueryResponse> sent =
+                            query.spec.asyncBackend().query(request);
                     return QueryEngine.linked(sent, sent.thenApply(response -> {
                         if (consumed != null) {
                             consumed.add(response.consumedCapacity());
@@ -373,7 +375,8 @@ final class Gather {
             return out;
         }
 
-        private void pumpStep(java.util.function.Predicate<Map<String, AttributeValue>> sink, CompletableFuture<Void> out) {
+        private void pumpStep(
+                java.util.function.Predicate<Map<String, AttributeValue>> sink, CompletableFuture<Void> out) {
             try {
                 while (!out.isDone()) {
                     CompletableFuture<?> waitFor = settle();
@@ -427,9 +430,7 @@ final class Gather {
                     awaited.add(s.pendingAsync);
                 }
             }
-            return awaited.isEmpty()
-                    ? null
-                    : CompletableFuture.anyOf(awaited.toArray(CompletableFuture<?>[]::new));
+            return awaited.isEmpty() ? null : CompletableFuture.anyOf(awaited.toArray(CompletableFuture<?>[]::new));
         }
 
         private QueryResponse await(Shard s) {
@@ -633,7 +634,9 @@ final class Gather {
             CompletableFuture<Long> count = io.partita.internal.Futures.loop(
                     () -> {
                         QueryRequest r = counting.nextRequest();
-                        return r == null ? null : runner.submit(() -> q.spec.asyncBackend().query(r));
+                        return r == null
+                                ? null
+                                : runner.submit(() -> q.spec.asyncBackend().query(r));
                     },
                     response -> {
                         counting.absorb(response);

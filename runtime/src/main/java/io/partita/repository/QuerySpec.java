@@ -97,8 +97,7 @@ public final class QuerySpec<R> {
                 keys.add(k);
             }
         }
-        return new QuerySpec<>(
-                backend, asyncBackend, table, indexName, decoder, select, keys, decoderMaySkip, gather);
+        return new QuerySpec<>(backend, asyncBackend, table, indexName, decoder, select, keys, decoderMaySkip, gather);
     }
 
     public Backend backend() {

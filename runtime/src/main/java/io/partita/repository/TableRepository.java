@@ -67,6 +67,7 @@ public abstract class TableRepository<R> {
 
     /** The spec of an item-collection query on an index (an overloaded GSI shared by several entity types). */
     protected final QuerySpec<R> collectionQuery(String indexName) {
-        return QuerySpec.of(db.requests(), db.asyncRequests(), table, indexName, decoder, null, true, db.gatherOptions());
+        return QuerySpec.of(
+                db.requests(), db.asyncRequests(), table, indexName, decoder, null, true, db.gatherOptions());
     }
 }

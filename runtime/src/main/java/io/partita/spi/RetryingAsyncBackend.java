@@ -19,8 +19,7 @@ public final class RetryingAsyncBackend extends ForwardingAsyncBackend {
     private final RetryObserver observer;
 
     /** Tells {@code observer} about every retry ({@link RetryObserver#forRequest()} once per request). */
-    public RetryingAsyncBackend(
-            AsyncBackend delegate, Supplier<? extends Backoff> backoff, RetryObserver observer) {
+    public RetryingAsyncBackend(AsyncBackend delegate, Supplier<? extends Backoff> backoff, RetryObserver observer) {
         super(delegate);
         this.backoff = backoff;
         this.observer = observer;
@@ -36,7 +35,11 @@ public final class RetryingAsyncBackend extends ForwardingAsyncBackend {
     }
 
     private static <R> void attempt(
-            Supplier<CompletableFuture<R>> call, Backoff b, RetryObserver observer, int attempt, CompletableFuture<R> out) {
+            Supplier<CompletableFuture<R>> call,
+            Backoff b,
+            RetryObserver observer,
+            int attempt,
+            CompletableFuture<R> out) {
         if (out.isDone()) {
             return; // cancelled while waiting
         }

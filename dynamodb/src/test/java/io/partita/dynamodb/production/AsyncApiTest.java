@@ -37,6 +37,11 @@ import seeds.adclicks.AdClick;
 import seeds.adclicks.AdClickRepository;
 import seeds.gamescores.GameScore;
 import seeds.gamescores.GameScoreRepository;
+import seeds.singletable.AppTableRepository;
+import seeds.singletable.Order;
+import seeds.singletable.OrderRepository;
+import seeds.singletable.User;
+import seeds.singletable.UserRepository;
 
 /**
  * The asynchronous API on the embedded core (directly and on an executor) and on DynamoDB Local through
@@ -64,7 +69,8 @@ class AsyncApiTest {
     @ParameterizedTest
     @EnumSource(AsyncBackends.class)
     void singleItemOperationsBehaveAsTheBlockingOnes(AsyncBackends backend) {
-        try (Partita db = backend.builder().tableNames(TableNameResolver.prefix("async-")).build()) {
+        try (Partita db =
+                backend.builder().tableNames(TableNameResolver.prefix("async-")).build()) {
             db.tables().create(GameScoreRepository.MAPPING.table(), AdClickRepository.MAPPING.table());
             GameScoreRepository scores = GameScoreRepository.of(db);
             GameScore galaxy = new GameScore("u1", "Galaxy", 10, T, 1, 2);
@@ -72,7 +78,8 @@ class AsyncApiTest {
             assertThat(await(scores.async().put(galaxy))).isEqualTo(galaxy);
             assertThat(await(scores.async().get(scores.key("u1", "Galaxy")))).contains(galaxy);
             assertThat(scores.get("u1", "Galaxy")).contains(galaxy); // the blocking API sees the write
-            assertThat(await(scores.async().get(scores.key("u9", "Galaxy"), true))).isEmpty();
+            assertThat(await(scores.async().get(scores.key("u9", "Galaxy"), true)))
+                    .isEmpty();
 
             GameScore updated = await(scores.update(scores.key("u1", "Galaxy"))
                     .add(GameScoreRepository.WINS, 5)
@@ -106,7 +113,8 @@ class AsyncApiTest {
             for (int i = 0; i < 7; i++) {
                 scores.put(new GameScore("u1", "Game" + i, 10 * i, T, i, 0));
             }
-            assertThat(await(scores.query("u1").listAsync())).isEqualTo(scores.query("u1").list());
+            assertThat(await(scores.query("u1").listAsync()))
+                    .isEqualTo(scores.query("u1").list());
             assertThat(await(scores.query("u1").limit(3).descending().listAsync()))
                     .extracting(GameScore::gameTitle)
                     .containsExactly("Game6", "Game5", "Game4");
@@ -120,7 +128,8 @@ class AsyncApiTest {
 
             Page<GameScore> first = await(scores.query("u1").limit(5).pageAsync());
             assertThat(first.items()).hasSize(5);
-            Page<GameScore> second = await(scores.query("u1").limit(5).pageAsync(first.next().orElseThrow()));
+            Page<GameScore> second =
+                    await(scores.query("u1").limit(5).pageAsync(first.next().orElseThrow()));
             assertThat(second.items()).extracting(GameScore::gameTitle).containsExactly("Game5", "Game6");
         }
     }
@@ -177,24 +186,33 @@ class AsyncApiTest {
             assertThat(expected).hasSize(24);
             assertThat(await(clicks.eventTimeIndex().eventTime().ge(T).listAsync()))
                     .isEqualTo(expected);
-            assertThat(await(clicks.eventTimeIndex().eventTime().ge(T).concurrency(3).descending().listAsync()))
-                    .isEqualTo(clicks.eventTimeIndex().eventTime().ge(T).descending().list());
+            assertThat(await(clicks.eventTimeIndex()
+                            .eventTime()
+                            .ge(T)
+                            .concurrency(3)
+                            .descending()
+                            .listAsync()))
+                    .isEqualTo(clicks.eventTimeIndex()
+                            .eventTime()
+                            .ge(T)
+                            .descending()
+                            .list());
             assertThat(await(clicks.eventTimeIndex().eventTime().ge(T).limit(5).listAsync()))
                     .isEqualTo(expected.subList(0, 5));
             assertThat(await(clicks.eventTimeIndex().eventTime().ge(T).countAsync()))
                     .isEqualTo(24);
-            assertThat(await(clicks.eventTimeIndex().eventTime().ge(T.plusSeconds(120)).countAsync()))
+            assertThat(await(clicks.eventTimeIndex()
+                            .eventTime()
+                            .ge(T.plusSeconds(120))
+                            .countAsync()))
                     .isEqualTo(12);
 
             // gather pages: the async pages and cursors are the blocking ones
             List<AdClick> paged = new ArrayList<>();
             Cursor cursor = null;
             do {
-                Page<AdClick> page = await(clicks.eventTimeIndex()
-                        .eventTime()
-                        .ge(T)
-                        .limit(10)
-                        .pageAsync(cursor));
+                Page<AdClick> page = await(
+                        clicks.eventTimeIndex().eventTime().ge(T).limit(10).pageAsync(cursor));
                 Page<AdClick> blocking =
                         clicks.eventTimeIndex().eventTime().ge(T).limit(10).page(cursor);
                 assertThat(page).isEqualTo(blocking);
@@ -286,11 +304,12 @@ class AsyncApiTest {
             assertThat(read.size()).isEqualTo(60);
             assertThat(read.get(scores.key("u7", "Galaxy"))).contains(many.get(7));
 
-            await(db.transactAsync(tx -> tx.put(scores, new GameScore("t1", "Galaxy", 1, T, 0, 0))
-                    .delete(scores.key("u0", "Galaxy"))));
+            await(db.transactAsync(tx ->
+                    tx.put(scores, new GameScore("t1", "Galaxy", 1, T, 0, 0)).delete(scores.key("u0", "Galaxy"))));
             ItemsByKey tx = await(db.transactGetAsync(List.of(scores.key("t1", "Galaxy"), scores.key("u0", "Galaxy"))));
             assertThat(tx.size()).isEqualTo(1);
-            assertThat(failure(db.transactAsync(tx2 -> tx2.check(scores.key("t1", "Galaxy"), GameScoreRepository.WINS.eq(9)))))
+            assertThat(failure(db.transactAsync(
+                            tx2 -> tx2.check(scores.key("t1", "Galaxy"), GameScoreRepository.WINS.eq(9)))))
                     .isInstanceOf(TransactionCanceledException.class);
         }
     }
@@ -334,6 +353,50 @@ class AsyncApiTest {
             assertThatThrownBy(wrongTable::join)
                     .isInstanceOf(CompletionException.class)
                     .hasCauseInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(AsyncBackends.class)
+    void itemCollectionQueriesOfASharedTable(AsyncBackends backend) {
+        try (Partita db =
+                backend.builder().tableNames(TableNameResolver.prefix("st-")).build()) {
+            db.tables().create(AppTableRepository.TABLE);
+            AppTableRepository app = AppTableRepository.of(db);
+            UserRepository users = UserRepository.of(db);
+            OrderRepository orders = OrderRepository.of(db);
+            users.put(new User("u1", "ada@example.com", "Ada"));
+            orders.put(new Order("u1", "o1", T, 100));
+            orders.put(new Order("u1", "o2", null, 200));
+            List<Object> collection = await(app.userCollection("u1").listAsync());
+            assertThat(collection).isEqualTo(app.userCollection("u1").list()).hasSize(3);
+            assertThat(await(app.userCollection("u1").countAsync())).isEqualTo(3);
+            assertThat(await(orders.async().get(orders.key("u1", "o2"))))
+                    .map(Order::totalCents)
+                    .contains(200L);
+        }
+    }
+
+    @Test
+    void thousandsOfPagesCompletingDirectlyDoNotGrowTheStack() throws Exception {
+        try (Partita db = Partita.inMemory()) {
+            GameScoreRepository scores = GameScoreRepository.of(db);
+            db.batchWrite(b -> {
+                for (int i = 0; i < 3000; i++) {
+                    b.put(scores, new GameScore("u1", String.format("G%05d", i), i, T, i, 0));
+                }
+            });
+            // a filter matching nothing with limit 1: one evaluated item per request, 3000 requests in one loop
+            assertThat(await(scores.query("u1")
+                            .filter(GameScoreRepository.WINS.lt(0))
+                            .limit(1)
+                            .listAsync()))
+                    .isEmpty();
+            Collector<GameScore> pages = new Collector<>(Long.MAX_VALUE);
+            scores.query("u1").limit(1).pages().subscribe(pages);
+            assertThat(pages.done.await(20, TimeUnit.SECONDS)).isTrue();
+            assertThat(pages.error).isNull();
+            assertThat(pages.pages).hasSizeGreaterThanOrEqualTo(3000);
         }
     }
 

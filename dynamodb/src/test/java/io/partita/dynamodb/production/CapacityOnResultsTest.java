@@ -245,10 +245,12 @@ class CapacityOnResultsTest {
             assertThat(gathered.consumed().requests()).isEqualTo(100);
             assertThat(gathered.consumed().readCapacityUnits()).isPositive();
 
-            ItemsByKey batch = db.batchGetAsync(List.of(clicks.keyOf(gathered.items().get(0))), ReturnConsumedCapacity.TOTAL)
+            ItemsByKey batch = db.batchGetAsync(
+                            List.of(clicks.keyOf(gathered.items().get(0))), ReturnConsumedCapacity.TOTAL)
                     .join();
             assertThat(batch.consumed().readCapacityUnits()).isPositive();
-            ItemsByKey tx = db.transactGetAsync(List.of(clicks.keyOf(gathered.items().get(0))), ReturnConsumedCapacity.TOTAL)
+            ItemsByKey tx = db.transactGetAsync(
+                            List.of(clicks.keyOf(gathered.items().get(0))), ReturnConsumedCapacity.TOTAL)
                     .join();
             assertThat(tx.consumed().readCapacityUnits()).isPositive();
             Consumed committed = db.transaction()
