@@ -212,9 +212,9 @@ class AsyncApiTest {
             Cursor cursor = null;
             do {
                 Page<AdClick> page = await(
-                        clicks.eventTimeIndex().eventTime().ge(T).limit(10).pageAsync(cursor));
+                        clicks.eventTimeIndex().eventTime().ge(T).limit(12).pageAsync(cursor));
                 Page<AdClick> blocking =
-                        clicks.eventTimeIndex().eventTime().ge(T).limit(10).page(cursor);
+                        clicks.eventTimeIndex().eventTime().ge(T).limit(12).page(cursor);
                 assertThat(page).isEqualTo(blocking);
                 paged.addAll(page.items());
                 cursor = page.next().orElse(null);
