@@ -361,7 +361,9 @@ final class Gather {
          */
         CompletableFuture<Void> pump(java.util.function.Predicate<Map<String, AttributeValue>> sink) {
             CompletableFuture<Void> out = new CompletableFuture<>();
-            CompletableFuture<Void> unused = out.whenComplete((v, e) -> close());
+            // done: queued shard requests are dropped; cancelled or failed: requests in flight are cancelled too
+            // (a prefetch still running after a normal completion finishes unobserved, as in the blocking merge)
+            CompletableFuture<Void> unused = out.whenComplete((v, e) -> asyncRunner.cancel(e != null));
             if (!started) {
                 started = true;
                 for (Shard s : shards) {
@@ -415,7 +417,7 @@ final class Gather {
                     try {
                         page = s.pendingAsync.join();
                     } catch (RuntimeException e) {
-                        asyncRunner.cancel();
+                        asyncRunner.cancel(true);
                         throw failure(s.index, io.partita.internal.Futures.unwrap(e));
                     }
                     s.pendingAsync = null;
@@ -533,7 +535,7 @@ final class Gather {
             if (runner != null) {
                 runner.cancel();
             } else {
-                asyncRunner.cancel();
+                asyncRunner.cancel(true);
             }
         }
 
@@ -746,7 +748,13 @@ final class Gather {
             }
         }
 
+        /** Drops the queue and cancels the requests in flight. */
         void cancel() {
+            cancel(true);
+        }
+
+        /** Drops the queue; cancels the requests in flight too when {@code inFlight}. */
+        void cancel(boolean inFlight) {
             List<CompletableFuture<?>> dropped;
             List<CompletableFuture<?>> running;
             synchronized (this) {
@@ -757,7 +765,7 @@ final class Gather {
                 queue.clear();
                 dropped = new ArrayList<>(queued);
                 queued.clear();
-                running = new ArrayList<>(inFlight);
+                running = inFlight ? new ArrayList<>(this.inFlight) : List.of();
             }
             for (CompletableFuture<?> f : dropped) {
                 f.cancel(false);
