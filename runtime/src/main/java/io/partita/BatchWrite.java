@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Futures;
 import io.partita.internal.Message;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Unconditional puts and deletes across repositories, sent in BatchWriteItem requests of 25. Each write is
@@ -74,30 +76,74 @@ public final class BatchWrite {
      * @return what the requests consumed ({@link Consumed#NONE} unless asked for)
      */
     public Consumed execute() {
-        Consumed.Accumulator consumed = new Consumed.Accumulator();
-        for (int from = 0; from < writes.size(); from += MAX_PER_REQUEST) {
-            Map<String, List<WriteRequest>> request = new LinkedHashMap<>();
-            for (Map.Entry<String, WriteRequest> w :
-                    writes.subList(from, Math.min(writes.size(), from + MAX_PER_REQUEST))) {
-                request.computeIfAbsent(w.getKey(), t -> new ArrayList<>()).add(w.getValue());
+        Sending sending = new Sending();
+        for (BatchWriteItemRequest request; (request = sending.next()) != null; ) {
+            int retry = sending.absorb(db.requests().batchWriteItem(request));
+            if (retry >= 0) {
+                sending.policy.pause(retry);
             }
-            send(request, consumed);
         }
-        writes.clear();
-        return returnConsumedCapacity == ReturnConsumedCapacity.NONE && !returnItemCollectionMetrics
-                ? Consumed.NONE
-                : consumed.result();
+        return sending.result();
     }
 
-    private void send(Map<String, List<WriteRequest>> request, Consumed.Accumulator consumed) {
-        Map<String, List<WriteRequest>> pending = request;
-        for (int attempt = 1; !pending.isEmpty(); attempt++) {
-            BatchWriteItemResponse response = db.requests()
-                    .batchWriteItem(BatchWriteItemRequest.builder()
-                            .requestItems(pending)
-                            .returnConsumedCapacity(returnConsumedCapacity)
-                            .returnItemCollectionMetrics(returnItemCollectionMetrics)
-                            .build());
+    /**
+     * {@link #execute()} without blocking: requests are sent one after the other, resends of unprocessed writes
+     * wait on a delayed executor; cancelling the future stops after the request in flight.
+     */
+    public CompletableFuture<Consumed> executeAsync() {
+        Sending sending = new Sending();
+        return Futures.loop(
+                () -> {
+                    BatchWriteItemRequest request = sending.next();
+                    return request == null ? null : db.asyncRequests().batchWriteItem(request);
+                },
+                response -> {
+                    int retry = sending.absorb(response);
+                    return retry < 0 ? null : sending.policy.delay(retry);
+                },
+                sending::result);
+    }
+
+    /**
+     * The batch as a sequence of requests, shared by both paths: the queued writes are taken (the batch is
+     * emptied) when sending starts; {@link #next()} is the request to send, {@link #absorb} takes its response.
+     */
+    private final class Sending {
+        final List<Map.Entry<String, WriteRequest>> queued = new ArrayList<>(writes);
+        final Consumed.Accumulator consumed = new Consumed.Accumulator();
+        final RetryPolicy policy = db.retryPolicy();
+        int from;
+        Map<String, List<WriteRequest>> pending = Map.of();
+        int attempt;
+
+        Sending() {
+            writes.clear();
+        }
+
+        BatchWriteItemRequest next() {
+            if (pending.isEmpty()) {
+                if (from >= queued.size()) {
+                    return null;
+                }
+                Map<String, List<WriteRequest>> request = new LinkedHashMap<>();
+                int to = Math.min(queued.size(), from + MAX_PER_REQUEST);
+                for (Map.Entry<String, WriteRequest> w : queued.subList(from, to)) {
+                    request.computeIfAbsent(w.getKey(), t -> new ArrayList<>()).add(w.getValue());
+                }
+                from = to;
+                pending = request;
+                attempt = 0;
+            }
+            attempt++;
+            return BatchWriteItemRequest.builder()
+                    .requestItems(pending)
+                    .returnConsumedCapacity(returnConsumedCapacity)
+                    .returnItemCollectionMetrics(returnItemCollectionMetrics)
+                    .build();
+        }
+
+        /** Takes a response; the 0-based retry to back off for before resending unprocessed writes, or -1. */
+        int absorb(BatchWriteItemResponse response) {
             consumed.add(
                     response.consumedCapacity(),
                     response.itemCollectionMetrics() == null
@@ -105,15 +151,21 @@ public final class BatchWrite {
                             : response.itemCollectionMetrics().values().stream()
                                     .flatMap(List::stream)
                                     .toList());
-            pending = response.unprocessedItems();
-            if (!pending.isEmpty()) {
-                RetryPolicy policy = db.retryPolicy();
-                if (attempt >= policy.maxAttempts()) {
-                    throw new IllegalStateException(Message.WritesStillUnprocessed.format(
-                            pending.values().stream().mapToInt(List::size).sum(), attempt));
-                }
-                policy.pause(attempt - 1);
+            pending = response.unprocessedItems() == null ? Map.of() : response.unprocessedItems();
+            if (pending.isEmpty()) {
+                return -1;
             }
+            if (attempt >= policy.maxAttempts()) {
+                throw new IllegalStateException(Message.WritesStillUnprocessed.format(
+                        pending.values().stream().mapToInt(List::size).sum(), attempt));
+            }
+            return attempt - 1;
+        }
+
+        Consumed result() {
+            return returnConsumedCapacity == ReturnConsumedCapacity.NONE && !returnItemCollectionMetrics
+                    ? Consumed.NONE
+                    : consumed.result();
         }
     }
 }

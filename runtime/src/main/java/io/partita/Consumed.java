@@ -72,6 +72,14 @@ public final class Consumed {
         return "Consumed[" + requests + " requests, " + capacityUnits() + " capacity units, " + capacity + "]";
     }
 
+    /** What one single-item request consumed ({@code null}s are fine: nothing reported). */
+    public static Consumed of(ConsumedCapacity capacity, ItemCollectionMetrics itemCollection) {
+        return new Consumed(
+                capacity == null ? List.of() : List.of(capacity),
+                itemCollection == null ? List.of() : List.of(itemCollection),
+                1);
+    }
+
     /** Sums {@code capacities} per table. */
     public static List<ConsumedCapacity> sum(Collection<ConsumedCapacity> capacities) {
         Map<String, ConsumedCapacity> byTable = new LinkedHashMap<>();

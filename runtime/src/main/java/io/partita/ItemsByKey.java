@@ -10,9 +10,19 @@ import java.util.Optional;
  */
 public final class ItemsByKey {
     private final Map<Key<?>, Map<String, AttributeValue>> items;
+    private final Consumed consumed;
 
-    ItemsByKey(Map<Key<?>, Map<String, AttributeValue>> items) {
+    ItemsByKey(Map<Key<?>, Map<String, AttributeValue>> items, Consumed consumed) {
         this.items = items;
+        this.consumed = consumed;
+    }
+
+    /**
+     * What the read's requests consumed (every BatchGetItem request, resends included; the one
+     * TransactGetItems); {@link Consumed#NONE} unless the read asked with a {@code ReturnConsumedCapacity}.
+     */
+    public Consumed consumed() {
+        return consumed;
     }
 
     /** The entity stored under {@code key}; empty when there is none (or it is another entity type). */

@@ -1,8 +1,12 @@
 package io.partita;
 
+import io.partita.internal.Futures;
 import io.partita.internal.Message;
+import io.partita.spi.RetryingAsyncBackend;
 import io.partita.spi.RetryingBackend;
+import io.partita.spi.TableNamingAsyncBackend;
 import io.partita.spi.TableNamingBackend;
+import io.partita.storage.AsyncBackend;
 import io.partita.storage.Backend;
 import io.partita.storage.DurableOptions;
 import io.partita.storage.DurableStorage;
@@ -19,12 +23,14 @@ import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -32,7 +38,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -54,6 +63,7 @@ public final class Partita implements AutoCloseable {
 
     private final Backend raw;
     private final Backend backend;
+    private final AsyncBackend asyncBackend;
     private final TableNameResolver tableNames;
     private final boolean createTablesOnOpen;
     private final boolean retriesThrottles;
@@ -78,17 +88,45 @@ public final class Partita implements AutoCloseable {
         boolean observing = b.listener != null
                 || b.consumedCapacity != ReturnConsumedCapacity.NONE
                 || b.slowRequestThreshold != null;
+        AsyncBackend async = b.asyncBackend != null
+                ? b.asyncBackend
+                : b.asyncExecutor != null ? AsyncBackend.of(raw, b.asyncExecutor) : AsyncBackend.of(raw);
         ObservingBackend.Retries retries = new ObservingBackend.Retries();
         if (b.retryThrottles) {
             requests = new RetryingBackend(requests, () -> retryPolicy, retries); // counts and logs retries
+            async = new RetryingAsyncBackend(async, () -> retryPolicy, retries);
         }
         if (observing) {
-            requests = new ObservingBackend(requests, retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
+            ObservingBackend.Observer observer =
+                    new ObservingBackend.Observer(retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
+            requests = new ObservingBackend(requests, observer);
+            async = new ObservingBackend.Async(async, observer);
         }
         if (tableNames != TableNameResolver.identity()) {
             requests = new TableNamingBackend(requests, tableNames::resolve);
+            async = new TableNamingAsyncBackend(async, tableNames::resolve);
         }
         this.backend = requests;
+        this.asyncBackend = async;
+        ASYNC_OF.put(requests, new WeakReference<>(async));
+    }
+
+    /**
+     * Each database's asynchronous request path by its blocking one ({@link #requests()}), for query specs built
+     * from a {@code Backend} alone (generated table repositories pass {@code db.requests()}). Weak both ways: an
+     * entry lives as long as its database.
+     */
+    private static final Map<Backend, WeakReference<AsyncBackend>> ASYNC_OF =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
+    /**
+     * The asynchronous request path of the database whose {@link #requests()} is {@code requests}; for any other
+     * backend, {@code requests} itself completing directly ({@link AsyncBackend#of(Backend)}).
+     */
+    public static AsyncBackend asyncRequestsOf(Backend requests) {
+        WeakReference<AsyncBackend> ref = ASYNC_OF.get(requests);
+        AsyncBackend async = ref == null ? null : ref.get();
+        return async != null ? async : AsyncBackend.of(requests);
     }
 
     /**
@@ -158,6 +196,16 @@ public final class Partita implements AutoCloseable {
      */
     public Backend requests() {
         return backend;
+    }
+
+    /**
+     * The asynchronous request path, with the same layers as {@link #requests()} (table names, listener,
+     * throttling retries that wait on a delayed executor instead of a sleeping thread) over the database's
+     * {@link AsyncBackend}: the one given to {@link Builder#asyncBackend} ({@code DynamoDbAsyncClient} on
+     * DynamoDB), else the blocking backend completing directly or on {@link Builder#asyncExecutor}.
+     */
+    public AsyncBackend asyncRequests() {
+        return asyncBackend;
     }
 
     /** How throttled requests are retried (default {@link RetryPolicy#defaults()}). */
@@ -261,6 +309,13 @@ public final class Partita implements AutoCloseable {
         return new Transaction(this);
     }
 
+    /** {@link #transact(Consumer)} without blocking: the future completes when the transaction has. */
+    public CompletableFuture<Consumed> transactAsync(Consumer<Transaction> actions) {
+        Transaction tx = new Transaction(this);
+        actions.accept(tx);
+        return tx.commitAsync();
+    }
+
     /** Reads up to 100 items from one consistent snapshot (TransactGetItems). */
     public ItemsByKey transactGet(Key<?>... keys) {
         return transactGet(Arrays.asList(keys));
@@ -268,28 +323,83 @@ public final class Partita implements AutoCloseable {
 
     /** Reads up to 100 items from one consistent snapshot (TransactGetItems). */
     public ItemsByKey transactGet(Collection<? extends Key<?>> keys) {
-        List<Key<?>> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
-        if (distinct.size() > Transaction.MAX_ACTIONS) {
-            throw new IllegalArgumentException(
-                    Message.TransactGetTooManyKeys.format(Transaction.MAX_ACTIONS, distinct.size()));
+        return transactGet(keys, ReturnConsumedCapacity.NONE);
+    }
+
+    /** {@link #transactGet(Collection)} asking for consumed capacity, read on {@link ItemsByKey#consumed()}. */
+    public ItemsByKey transactGet(Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
+        TransactRead read = new TransactRead(keys, capacity);
+        return read.request == null ? read.result(null) : read.result(backend.transactGetItems(read.request));
+    }
+
+    /** {@link #transactGet(Collection)} without blocking. */
+    public CompletableFuture<ItemsByKey> transactGetAsync(Collection<? extends Key<?>> keys) {
+        return transactGetAsync(keys, ReturnConsumedCapacity.NONE);
+    }
+
+    /** {@link #transactGet(Collection, ReturnConsumedCapacity)} without blocking. */
+    public CompletableFuture<ItemsByKey> transactGetAsync(
+            Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
+        TransactRead read;
+        try {
+            read = new TransactRead(keys, capacity);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        Map<Key<?>, Map<String, AttributeValue>> found = new LinkedHashMap<>();
-        if (distinct.isEmpty()) {
-            return new ItemsByKey(found);
+        if (read.request == null) {
+            return CompletableFuture.completedFuture(read.result(null));
         }
-        List<TransactGetItem> gets = new ArrayList<>(distinct.size());
-        for (Key<?> key : distinct) {
-            gets.add(TransactGetItem.of(key.tableName(), key.attributes()));
-        }
-        TransactGetItemsResponse response = backend.transactGetItems(
-                TransactGetItemsRequest.builder().transactItems(gets).build());
-        for (int i = 0; i < distinct.size(); i++) {
-            Map<String, AttributeValue> item = response.responses().get(i);
-            if (item != null) {
-                found.put(distinct.get(i), item);
+        CompletableFuture<TransactGetItemsResponse> sent = asyncBackend.transactGetItems(read.request);
+        CompletableFuture<ItemsByKey> out = sent.thenApply(read::result);
+        Futures.cancelWith(out, sent);
+        return out;
+    }
+
+    /** A transactional read prepared (keys checked, request built) and completed from its response. */
+    private static final class TransactRead {
+        final List<Key<?>> distinct;
+        final ReturnConsumedCapacity capacity;
+        final TransactGetItemsRequest request;
+
+        TransactRead(Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
+            this.capacity = Objects.requireNonNull(capacity, "capacity");
+            this.distinct = new ArrayList<>(new LinkedHashSet<>(keys));
+            if (distinct.size() > Transaction.MAX_ACTIONS) {
+                throw new IllegalArgumentException(
+                        Message.TransactGetTooManyKeys.format(Transaction.MAX_ACTIONS, distinct.size()));
             }
+            if (distinct.isEmpty()) {
+                this.request = null;
+                return;
+            }
+            List<TransactGetItem> gets = new ArrayList<>(distinct.size());
+            for (Key<?> key : distinct) {
+                gets.add(TransactGetItem.of(key.tableName(), key.attributes()));
+            }
+            this.request = TransactGetItemsRequest.builder()
+                    .transactItems(gets)
+                    .returnConsumedCapacity(capacity)
+                    .build();
         }
-        return new ItemsByKey(found);
+
+        ItemsByKey result(TransactGetItemsResponse response) {
+            Map<Key<?>, Map<String, AttributeValue>> found = new LinkedHashMap<>();
+            if (response == null) {
+                return new ItemsByKey(found, Consumed.NONE);
+            }
+            for (int i = 0; i < distinct.size(); i++) {
+                Map<String, AttributeValue> item = response.responses().get(i);
+                if (item != null) {
+                    found.put(distinct.get(i), item);
+                }
+            }
+            Consumed consumed = capacity == ReturnConsumedCapacity.NONE
+                    ? Consumed.NONE
+                    : new Consumed.Accumulator()
+                            .add(response.consumedCapacity(), null)
+                            .result();
+            return new ItemsByKey(found, consumed);
+        }
     }
 
     // ---- batches -------------------------------------------------------------------------------------
@@ -299,6 +409,13 @@ public final class Partita implements AutoCloseable {
         BatchWrite batch = new BatchWrite(this);
         writes.accept(batch);
         return batch.execute();
+    }
+
+    /** {@link #batchWrite(Consumer)} without blocking. */
+    public CompletableFuture<Consumed> batchWriteAsync(Consumer<BatchWrite> writes) {
+        BatchWrite batch = new BatchWrite(this);
+        writes.accept(batch);
+        return batch.executeAsync();
     }
 
     /** A new, empty batch of writes; add writes, then {@link BatchWrite#execute()}. */
@@ -316,57 +433,131 @@ public final class Partita implements AutoCloseable {
 
     /** See {@link #batchGet(Key[])}. */
     public ItemsByKey batchGet(Collection<? extends Key<?>> keys) {
-        List<Key<?>> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
-        Map<Key<?>, Map<String, AttributeValue>> found = new HashMap<>();
-        for (int from = 0; from < distinct.size(); from += MAX_KEYS_PER_BATCH_GET) {
-            List<Key<?>> chunk = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS_PER_BATCH_GET));
-            Map<String, List<Key<?>>> byTable = new LinkedHashMap<>();
-            for (Key<?> key : chunk) {
-                byTable.computeIfAbsent(key.tableName(), t -> new ArrayList<>()).add(key);
-            }
-            Map<String, KeysAndAttributes> pending = new LinkedHashMap<>();
-            byTable.forEach((table, tableKeys) -> pending.put(
-                    table,
-                    KeysAndAttributes.builder()
-                            .keys(tableKeys.stream().map(Key::attributes).toList())
-                            .build()));
-            Map<String, KeysAndAttributes> request = pending;
-            for (int attempt = 1; !request.isEmpty(); attempt++) {
-                BatchGetItemResponse response = backend.batchGetItem(
-                        BatchGetItemRequest.builder().requestItems(request).build());
-                response.responses().forEach((table, items) -> {
-                    List<Key<?>> tableKeys = byTable.get(table);
-                    Set<String> keyNames = tableKeys.get(0).attributes().keySet();
-                    Map<Map<String, AttributeValue>, Key<?>> keyByAttributes = new HashMap<>();
-                    for (Key<?> k : tableKeys) {
-                        keyByAttributes.put(k.attributes(), k);
-                    }
-                    for (Map<String, AttributeValue> item : items) {
-                        Map<String, AttributeValue> keyOfItem = new HashMap<>();
-                        for (String n : keyNames) {
-                            keyOfItem.put(n, item.get(n));
-                        }
-                        Key<?> key = keyByAttributes.get(keyOfItem);
-                        if (key != null) {
-                            found.put(key, item);
-                        }
-                    }
-                });
-                request = response.unprocessedKeys();
-                if (!request.isEmpty()) {
-                    RetryPolicy policy = retryPolicy;
-                    if (attempt >= policy.maxAttempts()) {
-                        throw new IllegalStateException(Message.KeysStillUnprocessed.format(
-                                request.values().stream()
-                                        .mapToInt(k -> k.keys().size())
-                                        .sum(),
-                                attempt));
-                    }
-                    policy.pause(attempt - 1);
-                }
+        return batchGet(keys, ReturnConsumedCapacity.NONE);
+    }
+
+    /**
+     * {@link #batchGet(Key[])} asking for consumed capacity, read on {@link ItemsByKey#consumed()} (every
+     * request summed, resends of unprocessed keys included).
+     */
+    public ItemsByKey batchGet(Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
+        BatchRead read = new BatchRead(keys, capacity, retryPolicy);
+        for (BatchGetItemRequest request; (request = read.next()) != null; ) {
+            int retry = read.absorb(backend.batchGetItem(request));
+            if (retry >= 0) {
+                read.policy.pause(retry);
             }
         }
-        return new ItemsByKey(found);
+        return read.result();
+    }
+
+    /** {@link #batchGet(Collection)} without blocking (resends of unprocessed keys wait on a delayed executor). */
+    public CompletableFuture<ItemsByKey> batchGetAsync(Collection<? extends Key<?>> keys) {
+        return batchGetAsync(keys, ReturnConsumedCapacity.NONE);
+    }
+
+    /** {@link #batchGet(Collection, ReturnConsumedCapacity)} without blocking. */
+    public CompletableFuture<ItemsByKey> batchGetAsync(
+            Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
+        BatchRead read = new BatchRead(keys, capacity, retryPolicy);
+        return Futures.loop(
+                () -> {
+                    BatchGetItemRequest request = read.next();
+                    return request == null ? null : asyncBackend.batchGetItem(request);
+                },
+                response -> {
+                    int retry = read.absorb(response);
+                    return retry < 0 ? null : read.policy.delay(retry);
+                },
+                read::result);
+    }
+
+    /**
+     * A batch read as a sequence of requests (100 keys each, unprocessed keys resent under the retry policy),
+     * shared by the blocking and the asynchronous path: {@link #next()} the request to send, {@link #absorb} its
+     * response.
+     */
+    private static final class BatchRead {
+        final RetryPolicy policy;
+        final ReturnConsumedCapacity capacity;
+        final List<Key<?>> distinct;
+        final Map<Key<?>, Map<String, AttributeValue>> found = new HashMap<>();
+        final Consumed.Accumulator consumed = new Consumed.Accumulator();
+        int from;
+        Map<String, List<Key<?>>> byTable;
+        Map<String, KeysAndAttributes> pending = Map.of();
+        int attempt;
+
+        BatchRead(Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity, RetryPolicy policy) {
+            this.distinct = new ArrayList<>(new LinkedHashSet<>(keys));
+            this.capacity = Objects.requireNonNull(capacity, "capacity");
+            this.policy = policy;
+        }
+
+        /** The next request: the unprocessed keys of the last one, else the next chunk; null when done. */
+        BatchGetItemRequest next() {
+            if (pending.isEmpty()) {
+                if (from >= distinct.size()) {
+                    return null;
+                }
+                List<Key<?>> chunk = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS_PER_BATCH_GET));
+                from += chunk.size();
+                byTable = new LinkedHashMap<>();
+                for (Key<?> key : chunk) {
+                    byTable.computeIfAbsent(key.tableName(), t -> new ArrayList<>())
+                            .add(key);
+                }
+                Map<String, KeysAndAttributes> request = new LinkedHashMap<>();
+                byTable.forEach((table, tableKeys) -> request.put(
+                        table,
+                        KeysAndAttributes.builder()
+                                .keys(tableKeys.stream().map(Key::attributes).toList())
+                                .build()));
+                pending = request;
+                attempt = 0;
+            }
+            attempt++;
+            return BatchGetItemRequest.builder()
+                    .requestItems(pending)
+                    .returnConsumedCapacity(capacity)
+                    .build();
+        }
+
+        /** Takes a response; the 0-based retry to back off for before resending unprocessed keys, or -1. */
+        int absorb(BatchGetItemResponse response) {
+            consumed.add(response.consumedCapacity(), null);
+            response.responses().forEach((table, items) -> {
+                List<Key<?>> tableKeys = byTable.get(table);
+                Set<String> keyNames = tableKeys.get(0).attributes().keySet();
+                Map<Map<String, AttributeValue>, Key<?>> keyByAttributes = new HashMap<>();
+                for (Key<?> k : tableKeys) {
+                    keyByAttributes.put(k.attributes(), k);
+                }
+                for (Map<String, AttributeValue> item : items) {
+                    Map<String, AttributeValue> keyOfItem = new HashMap<>();
+                    for (String n : keyNames) {
+                        keyOfItem.put(n, item.get(n));
+                    }
+                    Key<?> key = keyByAttributes.get(keyOfItem);
+                    if (key != null) {
+                        found.put(key, item);
+                    }
+                }
+            });
+            pending = response.unprocessedKeys() == null ? Map.of() : response.unprocessedKeys();
+            if (pending.isEmpty()) {
+                return -1;
+            }
+            if (attempt >= policy.maxAttempts()) {
+                throw new IllegalStateException(Message.KeysStillUnprocessed.format(
+                        pending.values().stream().mapToInt(k -> k.keys().size()).sum(), attempt));
+            }
+            return attempt - 1;
+        }
+
+        ItemsByKey result() {
+            return new ItemsByKey(found, capacity == ReturnConsumedCapacity.NONE ? Consumed.NONE : consumed.result());
+        }
     }
 
     /**
@@ -396,6 +587,8 @@ public final class Partita implements AutoCloseable {
         private ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;
         private Duration slowRequestThreshold;
         private Clock clock = Clock.systemUTC();
+        private AsyncBackend asyncBackend;
+        private Executor asyncExecutor;
 
         private Builder(Backend backend) {
             this.backend = Objects.requireNonNull(backend, "backend");
@@ -472,6 +665,26 @@ public final class Partita implements AutoCloseable {
          */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * The backend the asynchronous API sends to, when it has one that does not block (DynamoDB's
+         * {@code DynamoDbAsyncClient}; {@code PartitaDynamoDb.builder(DynamoDbAsyncClient)} sets it). It must serve
+         * the same tables as the blocking backend. Default: the blocking backend, adapted ({@link #asyncExecutor}).
+         */
+        public Builder asyncBackend(AsyncBackend backend) {
+            this.asyncBackend = Objects.requireNonNull(backend, "backend");
+            return this;
+        }
+
+        /**
+         * Without an {@link #asyncBackend}, asynchronous operations run the blocking backend on {@code executor}
+         * (default: on the calling thread, completing directly — right for the in-memory core, which does not wait
+         * on I/O; give an executor for a durable core or when callers must never run a request themselves).
+         */
+        public Builder asyncExecutor(Executor executor) {
+            this.asyncExecutor = Objects.requireNonNull(executor, "executor");
             return this;
         }
 

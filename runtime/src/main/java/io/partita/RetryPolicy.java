@@ -100,6 +100,15 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
         }
     }
 
+    /**
+     * {@link #backoff(int)}: what an asynchronous retry waits for on a delayed executor (the {@link Sleeper} is
+     * for blocking waits only).
+     */
+    @Override
+    public Duration delay(int retry) {
+        return backoff(retry);
+    }
+
     /** How a retry waits: the system clock by default, a virtual clock in tests. */
     @FunctionalInterface
     public interface Sleeper {

@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Futures;
 import io.partita.internal.Message;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.TransactWriteItem;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Writes across repositories that succeed or fail together (DynamoDB's TransactWriteItems): up to 100
@@ -123,20 +125,45 @@ public final class Transaction {
      * @return what it consumed ({@link Consumed#NONE} unless asked for)
      */
     public Consumed commit() {
+        TransactWriteItemsRequest request = prepare();
+        return request == null ? Consumed.NONE : consumed(db.requests().transactWriteItems(request));
+    }
+
+    /** {@link #commit()} without blocking: the future completes when the transaction has, or fails as it would. */
+    public CompletableFuture<Consumed> commitAsync() {
+        TransactWriteItemsRequest request;
+        try {
+            request = prepare();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (request == null) {
+            return CompletableFuture.completedFuture(Consumed.NONE);
+        }
+        CompletableFuture<TransactWriteItemsResponse> sent = db.asyncRequests().transactWriteItems(request);
+        CompletableFuture<Consumed> out = sent.thenApply(this::consumed);
+        Futures.cancelWith(out, sent);
+        return out;
+    }
+
+    /** Marks the transaction committed; the request to send, or null for a transaction without actions. */
+    private TransactWriteItemsRequest prepare() {
         if (committed) {
             throw new IllegalStateException(Message.TransactionAlreadyCommitted.format());
         }
         committed = true;
         if (actions.isEmpty()) {
-            return Consumed.NONE;
+            return null;
         }
-        TransactWriteItemsResponse response = db.requests()
-                .transactWriteItems(TransactWriteItemsRequest.builder()
-                        .transactItems(List.copyOf(actions))
-                        .clientRequestToken(clientRequestToken)
-                        .returnConsumedCapacity(returnConsumedCapacity)
-                        .returnItemCollectionMetrics(returnItemCollectionMetrics)
-                        .build());
+        return TransactWriteItemsRequest.builder()
+                .transactItems(List.copyOf(actions))
+                .clientRequestToken(clientRequestToken)
+                .returnConsumedCapacity(returnConsumedCapacity)
+                .returnItemCollectionMetrics(returnItemCollectionMetrics)
+                .build();
+    }
+
+    private Consumed consumed(TransactWriteItemsResponse response) {
         if (returnConsumedCapacity == ReturnConsumedCapacity.NONE && !returnItemCollectionMetrics) {
             return Consumed.NONE;
         }

@@ -55,9 +55,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.waiters.WaiterOverrideConfiguration;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -80,6 +83,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
+import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbAsyncWaiter;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
 /**
@@ -96,7 +101,8 @@ import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
  * <p>Thread-safe (the SDK client is). {@link #close()} closes the client only when this backend owns it.
  */
 public final class DynamoDbBackend implements Backend {
-    private final DynamoDbClient client;
+    private final DynamoDbClient client; // null when only an asynchronous client is given
+    private final DynamoDbAsyncClient asyncClient;
     private final boolean ownsClient;
     private final Duration waitTimeout;
 
@@ -113,11 +119,25 @@ public final class DynamoDbBackend implements Backend {
      */
     public DynamoDbBackend(DynamoDbClient client, boolean ownsClient, Duration waitTimeout) {
         this.client = Objects.requireNonNull(client, "client");
+        this.asyncClient = null;
         this.ownsClient = ownsClient;
         this.waitTimeout = Objects.requireNonNull(waitTimeout, "waitTimeout");
     }
 
-    /** The SDK client requests go to. */
+    /**
+     * A blocking backend over an asynchronous client, for an application that has only a
+     * {@code DynamoDbAsyncClient}: each operation sends the same request through it and waits for the answer
+     * (the calling thread blocks; the asynchronous API, {@link DynamoDbAsyncBackend}, does not). {@link #close()}
+     * leaves the client open.
+     */
+    public DynamoDbBackend(DynamoDbAsyncClient asyncClient) {
+        this.client = null;
+        this.asyncClient = Objects.requireNonNull(asyncClient, "asyncClient");
+        this.ownsClient = false;
+        this.waitTimeout = Duration.ofMinutes(10);
+    }
+
+    /** The blocking SDK client requests go to; null for a backend over an asynchronous client. */
     public DynamoDbClient client() {
         return client;
     }
@@ -130,6 +150,49 @@ public final class DynamoDbBackend implements Backend {
         }
     }
 
+    /** Waits for an asynchronous SDK call; its failure is thrown as the core exception it maps to. */
+    static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            throw Errors.map(e.getCause() == null ? e : e.getCause());
+        }
+    }
+
+    /** A table operation on whichever client this backend has. */
+    private <T> T sdk(
+            java.util.function.Function<DynamoDbClient, T> blocking,
+            java.util.function.Function<DynamoDbAsyncClient, CompletableFuture<T>> async) {
+        return client != null ? call(() -> blocking.apply(client)) : join(async.apply(asyncClient));
+    }
+
+    /** Waits with the SDK waiter until the table exists ({@code exists}) or is gone. */
+    private void waitForTable(String tableName, boolean exists) {
+        WaiterOverrideConfiguration config =
+                WaiterOverrideConfiguration.builder().waitTimeout(waitTimeout).build();
+        if (client != null) {
+            try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
+                    .client(client)
+                    .overrideConfiguration(config)
+                    .build()) {
+                call(() -> exists
+                        ? waiter.waitUntilTableExists(b -> b.tableName(tableName))
+                        : waiter.waitUntilTableNotExists(b -> b.tableName(tableName)));
+            }
+            return;
+        }
+        try (DynamoDbAsyncWaiter waiter = DynamoDbAsyncWaiter.builder()
+                .client(asyncClient)
+                .overrideConfiguration(config)
+                .build()) {
+            if (exists) {
+                join(waiter.waitUntilTableExists(b -> b.tableName(tableName)));
+            } else {
+                join(waiter.waitUntilTableNotExists(b -> b.tableName(tableName)));
+            }
+        }
+    }
+
     // ---- tables -----------------------------------------------------------------------------------------------
 
     /**
@@ -139,7 +202,7 @@ public final class DynamoDbBackend implements Backend {
     @Override
     public TableDescription createTable(TableDefinition definition) {
         CreateTableRequest request = createTableRequest(definition);
-        call(() -> client.createTable(request));
+        sdk(c -> c.createTable(request), c -> c.createTable(request));
         TableDescription active = waitUntilActive(definition.name());
         definition.timeToLive().ifPresent(attribute -> enableTimeToLive(definition.name(), attribute));
         return active;
@@ -151,16 +214,22 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification) {
-        var applied = call(() -> client.updateTimeToLive(b -> b.tableName(tableName)
+        software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest request =
+                software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest.builder()
+                        .tableName(tableName)
                         .timeToLiveSpecification(s ->
-                                s.attributeName(specification.attributeName()).enabled(specification.enabled()))))
+                                s.attributeName(specification.attributeName()).enabled(specification.enabled()))
+                        .build();
+        var applied = sdk(c -> c.updateTimeToLive(request), c -> c.updateTimeToLive(request))
                 .timeToLiveSpecification();
         return new TimeToLiveSpecification(applied.attributeName(), applied.enabled());
     }
 
     @Override
     public TimeToLiveDescription describeTimeToLive(String tableName) {
-        var d = call(() -> client.describeTimeToLive(b -> b.tableName(tableName)))
+        var d = sdk(
+                        c -> c.describeTimeToLive(b -> b.tableName(tableName)),
+                        c -> c.describeTimeToLive(b -> b.tableName(tableName)))
                 .timeToLiveDescription();
         TimeToLiveStatus status = switch (d.timeToLiveStatus() == null
                 ? "DISABLED"
@@ -181,10 +250,11 @@ public final class DynamoDbBackend implements Backend {
         List<TableDefinition> created = new ArrayList<>();
         for (TableDefinition d : definitions) {
             try {
-                call(() -> client.describeTable(b -> b.tableName(d.name())));
+                sdk(c -> c.describeTable(b -> b.tableName(d.name())), c -> c.describeTable(b -> b.tableName(d.name())));
             } catch (io.partita.storage.ResourceNotFoundException missing) {
                 try {
-                    call(() -> client.createTable(createTableRequest(d)));
+                    CreateTableRequest request = createTableRequest(d);
+                    sdk(c -> c.createTable(request), c -> c.createTable(request));
                     created.add(d);
                 } catch (io.partita.storage.ResourceInUseException createdMeanwhile) {
                     // someone else is creating it: wait below
@@ -204,17 +274,11 @@ public final class DynamoDbBackend implements Backend {
     /** Waits with the SDK waiter until the table is ACTIVE, then until each of its GSIs is ACTIVE too. */
     public TableDescription waitUntilActive(String tableName) {
         long deadline = System.nanoTime() + waitTimeout.toNanos();
-        try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
-                .client(client)
-                .overrideConfiguration(WaiterOverrideConfiguration.builder()
-                        .waitTimeout(waitTimeout)
-                        .build())
-                .build()) {
-            call(() -> waiter.waitUntilTableExists(b -> b.tableName(tableName)));
-        }
+        waitForTable(tableName, true);
         for (long pause = 50; ; pause = Math.min(pause * 2, 5000)) {
-            software.amazon.awssdk.services.dynamodb.model.TableDescription t = call(() ->
-                            client.describeTable(b -> b.tableName(tableName)))
+            software.amazon.awssdk.services.dynamodb.model.TableDescription t = sdk(
+                            c -> c.describeTable(b -> b.tableName(tableName)),
+                            c -> c.describeTable(b -> b.tableName(tableName)))
                     .table();
             boolean allActive = t.tableStatus() == software.amazon.awssdk.services.dynamodb.model.TableStatus.ACTIVE
                     && (!t.hasGlobalSecondaryIndexes()
@@ -243,8 +307,10 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public TableDescription describeTable(String tableName) {
-        return description(
-                call(() -> client.describeTable(b -> b.tableName(tableName))).table());
+        return description(sdk(
+                        c -> c.describeTable(b -> b.tableName(tableName)),
+                        c -> c.describeTable(b -> b.tableName(tableName)))
+                .table());
     }
 
     @Override
@@ -253,7 +319,9 @@ public final class DynamoDbBackend implements Backend {
         String start = null;
         do {
             String from = start;
-            ListTablesResponse r = call(() -> client.listTables(b -> b.exclusiveStartTableName(from)));
+            ListTablesResponse r = sdk(
+                    c -> c.listTables(b -> b.exclusiveStartTableName(from)),
+                    c -> c.listTables(b -> b.exclusiveStartTableName(from)));
             names.addAll(r.tableNames());
             start = r.lastEvaluatedTableName();
         } while (start != null);
@@ -263,15 +331,9 @@ public final class DynamoDbBackend implements Backend {
     @Override
     public TableDescription deleteTable(String tableName) {
         TableDescription before = description(
-                call(() -> client.deleteTable(b -> b.tableName(tableName))).tableDescription());
-        try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
-                .client(client)
-                .overrideConfiguration(WaiterOverrideConfiguration.builder()
-                        .waitTimeout(waitTimeout)
-                        .build())
-                .build()) {
-            call(() -> waiter.waitUntilTableNotExists(b -> b.tableName(tableName)));
-        }
+                sdk(c -> c.deleteTable(b -> b.tableName(tableName)), c -> c.deleteTable(b -> b.tableName(tableName)))
+                        .tableDescription());
+        waitForTable(tableName, false);
         return before;
     }
 
@@ -297,25 +359,33 @@ public final class DynamoDbBackend implements Backend {
         if (throughput != null) {
             gsi.provisionedThroughput(throughput(throughput));
         }
-        call(() -> client.updateTable(b -> b.tableName(tableName)
+        UpdateTableRequest update = UpdateTableRequest.builder()
+                .tableName(tableName)
                 .attributeDefinitions(definitions)
                 .globalSecondaryIndexUpdates(
-                        GlobalSecondaryIndexUpdate.builder().create(gsi.build()).build())));
+                        GlobalSecondaryIndexUpdate.builder().create(gsi.build()).build())
+                .build();
+        sdk(c -> c.updateTable(update), c -> c.updateTable(update));
         return waitUntilActive(tableName);
     }
 
     /** UpdateTable deleting a GSI; waits until it is gone. */
     @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
-        call(() -> client.updateTable(b -> b.tableName(tableName)
+        UpdateTableRequest update = UpdateTableRequest.builder()
+                .tableName(tableName)
                 .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
                         .delete(DeleteGlobalSecondaryIndexAction.builder()
                                 .indexName(indexName)
                                 .build())
-                        .build())));
+                        .build())
+                .build();
+        sdk(c -> c.updateTable(update), c -> c.updateTable(update));
         long deadline = System.nanoTime() + waitTimeout.toNanos();
         for (long pause = 50; ; pause = Math.min(pause * 2, 5000)) {
-            var t = call(() -> client.describeTable(b -> b.tableName(tableName)))
+            var t = sdk(
+                            c -> c.describeTable(b -> b.tableName(tableName)),
+                            c -> c.describeTable(b -> b.tableName(tableName)))
                     .table();
             boolean gone = !t.hasGlobalSecondaryIndexes()
                     || t.globalSecondaryIndexes().stream()
@@ -530,9 +600,24 @@ public final class DynamoDbBackend implements Backend {
     }
 
     // ---- single-item operations -------------------------------------------------------------------------------
+    //
+    // Each operation is two static steps, shared with DynamoDbAsyncBackend: the SDK request of a core request,
+    // and the core response of an SDK response. Only the client call between them differs.
+
+    /** Sends a data-plane request: the blocking client, else the asynchronous client, waited for. */
+    private <Q, S> S send(
+            Q request,
+            java.util.function.Function<Q, S> blocking,
+            java.util.function.Function<Q, CompletableFuture<S>> async) {
+        return client != null ? call(() -> blocking.apply(request)) : join(async.apply(request));
+    }
 
     @Override
     public PutItemResponse putItem(PutItemRequest r) {
+        return putItemResponse(send(putItemRequest(r), q -> client.putItem(q), q -> asyncClient.putItem(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.PutItemRequest putItemRequest(PutItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder()
                 .tableName(r.tableName())
                 .item(toSdk(r.item()))
@@ -543,7 +628,10 @@ public final class DynamoDbBackend implements Backend {
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
         b.expressionAttributeNames(names(r.expressionAttributeNames()));
         b.expressionAttributeValues(values(r.expressionAttributeValues()));
-        var out = call(() -> client.putItem(b.build()));
+        return b.build();
+    }
+
+    static PutItemResponse putItemResponse(software.amazon.awssdk.services.dynamodb.model.PutItemResponse out) {
         return new PutItemResponse(
                 out.hasAttributes() ? fromSdk(out.attributes()) : null,
                 capacity(out.consumedCapacity(), true),
@@ -552,6 +640,10 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public GetItemResponse getItem(GetItemRequest r) {
+        return getItemResponse(send(getItemRequest(r), q -> client.getItem(q), q -> asyncClient.getItem(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.GetItemRequest getItemRequest(GetItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
                 .tableName(r.tableName())
                 .key(toSdk(r.key()))
@@ -559,12 +651,20 @@ public final class DynamoDbBackend implements Backend {
                 .projectionExpression(r.projectionExpression())
                 .returnConsumedCapacity(rcc(r.returnConsumedCapacity()));
         b.expressionAttributeNames(names(r.expressionAttributeNames()));
-        var out = call(() -> client.getItem(b.build()));
+        return b.build();
+    }
+
+    static GetItemResponse getItemResponse(software.amazon.awssdk.services.dynamodb.model.GetItemResponse out) {
         return new GetItemResponse(out.hasItem() ? fromSdk(out.item()) : null, capacity(out.consumedCapacity(), false));
     }
 
     @Override
     public DeleteItemResponse deleteItem(DeleteItemRequest r) {
+        return deleteItemResponse(
+                send(deleteItemRequest(r), q -> client.deleteItem(q), q -> asyncClient.deleteItem(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest deleteItemRequest(DeleteItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
                 .tableName(r.tableName())
                 .key(toSdk(r.key()))
@@ -575,7 +675,11 @@ public final class DynamoDbBackend implements Backend {
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
         b.expressionAttributeNames(names(r.expressionAttributeNames()));
         b.expressionAttributeValues(values(r.expressionAttributeValues()));
-        var out = call(() -> client.deleteItem(b.build()));
+        return b.build();
+    }
+
+    static DeleteItemResponse deleteItemResponse(
+            software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse out) {
         return new DeleteItemResponse(
                 out.hasAttributes() ? fromSdk(out.attributes()) : null,
                 capacity(out.consumedCapacity(), true),
@@ -584,6 +688,11 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public UpdateItemResponse updateItem(UpdateItemRequest r) {
+        return updateItemResponse(
+                send(updateItemRequest(r), q -> client.updateItem(q), q -> asyncClient.updateItem(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest updateItemRequest(UpdateItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
                 .tableName(r.tableName())
                 .key(toSdk(r.key()))
@@ -595,7 +704,11 @@ public final class DynamoDbBackend implements Backend {
                 .returnValuesOnConditionCheckFailure(onFailure(r.returnOldItemOnConditionFailure()));
         b.expressionAttributeNames(names(r.expressionAttributeNames()));
         b.expressionAttributeValues(values(r.expressionAttributeValues()));
-        var out = call(() -> client.updateItem(b.build()));
+        return b.build();
+    }
+
+    static UpdateItemResponse updateItemResponse(
+            software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse out) {
         return new UpdateItemResponse(
                 out.hasAttributes() ? fromSdk(out.attributes()) : null,
                 capacity(out.consumedCapacity(), true),
@@ -606,6 +719,10 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public QueryResponse query(QueryRequest r) {
+        return queryResponse(send(queryRequest(r), q -> client.query(q), q -> asyncClient.query(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.QueryRequest queryRequest(QueryRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
                 .tableName(r.tableName())
                 .indexName(r.indexName())
@@ -624,7 +741,10 @@ public final class DynamoDbBackend implements Backend {
         if (r.exclusiveStartKey() != null && !r.exclusiveStartKey().isEmpty()) {
             b.exclusiveStartKey(toSdk(r.exclusiveStartKey()));
         }
-        var out = call(() -> client.query(b.build()));
+        return b.build();
+    }
+
+    static QueryResponse queryResponse(software.amazon.awssdk.services.dynamodb.model.QueryResponse out) {
         return new QueryResponse(
                 items(out.hasItems() ? out.items() : List.of()),
                 nz(out.count()),
@@ -635,6 +755,10 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public ScanResponse scan(ScanRequest r) {
+        return scanResponse(send(scanRequest(r), q -> client.scan(q), q -> asyncClient.scan(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.ScanRequest scanRequest(ScanRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.ScanRequest.builder()
                 .tableName(r.tableName())
                 .indexName(r.indexName())
@@ -653,7 +777,10 @@ public final class DynamoDbBackend implements Backend {
         if (r.exclusiveStartKey() != null && !r.exclusiveStartKey().isEmpty()) {
             b.exclusiveStartKey(toSdk(r.exclusiveStartKey()));
         }
-        var out = call(() -> client.scan(b.build()));
+        return b.build();
+    }
+
+    static ScanResponse scanResponse(software.amazon.awssdk.services.dynamodb.model.ScanResponse out) {
         return new ScanResponse(
                 items(out.hasItems() ? out.items() : List.of()),
                 nz(out.count()),
@@ -679,10 +806,22 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public BatchGetItemResponse batchGetItem(BatchGetItemRequest r) {
+        return batchGetItemResponse(
+                send(batchGetItemRequest(r), q -> client.batchGetItem(q), q -> asyncClient.batchGetItem(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest batchGetItemRequest(
+            BatchGetItemRequest r) {
         Map<String, software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes> request = new LinkedHashMap<>();
         r.requestItems().forEach((table, ka) -> request.put(table, keysAndAttributes(ka)));
-        var out = call(() -> client.batchGetItem(
-                b -> b.requestItems(request).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))));
+        return software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest.builder()
+                .requestItems(request)
+                .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
+                .build();
+    }
+
+    static BatchGetItemResponse batchGetItemResponse(
+            software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse out) {
         Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
         if (out.hasResponses()) {
             out.responses().forEach((table, items) -> responses.put(table, items(items)));
@@ -719,6 +858,12 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest r) {
+        return batchWriteItemResponse(
+                send(batchWriteItemRequest(r), q -> client.batchWriteItem(q), q -> asyncClient.batchWriteItem(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest batchWriteItemRequest(
+            BatchWriteItemRequest r) {
         Map<String, List<software.amazon.awssdk.services.dynamodb.model.WriteRequest>> request = new LinkedHashMap<>();
         r.requestItems().forEach((table, writes) -> {
             List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> sdk = new ArrayList<>(writes.size());
@@ -738,9 +883,15 @@ public final class DynamoDbBackend implements Backend {
             }
             request.put(table, sdk);
         });
-        var out = call(() -> client.batchWriteItem(b -> b.requestItems(request)
+        return software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest.builder()
+                .requestItems(request)
                 .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
-                .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))));
+                .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))
+                .build();
+    }
+
+    static BatchWriteItemResponse batchWriteItemResponse(
+            software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse out) {
         Map<String, List<WriteRequest>> unprocessed = new LinkedHashMap<>();
         if (out.hasUnprocessedItems()) {
             out.unprocessedItems().forEach((table, writes) -> {
@@ -765,15 +916,29 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest r) {
+        return transactWriteItemsResponse(send(
+                transactWriteItemsRequest(r),
+                q -> client.transactWriteItems(q),
+                q -> asyncClient.transactWriteItems(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest transactWriteItemsRequest(
+            TransactWriteItemsRequest r) {
         List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> items =
                 new ArrayList<>(r.transactItems().size());
         for (TransactWriteItem item : r.transactItems()) {
             items.add(transactWriteItem(item));
         }
-        var out = call(() -> client.transactWriteItems(b -> b.transactItems(items)
+        return software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest.builder()
+                .transactItems(items)
                 .clientRequestToken(r.clientRequestToken())
                 .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
-                .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))));
+                .returnItemCollectionMetrics(icm(r.returnItemCollectionMetrics()))
+                .build();
+    }
+
+    static TransactWriteItemsResponse transactWriteItemsResponse(
+            software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse out) {
         return new TransactWriteItemsResponse(
                 capacities(out.hasConsumedCapacity() ? out.consumedCapacity() : null, true),
                 metricsByTable(out.hasItemCollectionMetrics() ? out.itemCollectionMetrics() : null));
@@ -830,6 +995,12 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest r) {
+        return transactGetItemsResponse(send(
+                transactGetItemsRequest(r), q -> client.transactGetItems(q), q -> asyncClient.transactGetItems(q)));
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest transactGetItemsRequest(
+            TransactGetItemsRequest r) {
         List<software.amazon.awssdk.services.dynamodb.model.TransactGetItem> items =
                 new ArrayList<>(r.transactItems().size());
         for (TransactGetItem g : r.transactItems()) {
@@ -843,8 +1014,14 @@ public final class DynamoDbBackend implements Backend {
                             .build())
                     .build());
         }
-        var out = call(() -> client.transactGetItems(
-                b -> b.transactItems(items).returnConsumedCapacity(rcc(r.returnConsumedCapacity()))));
+        return software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest.builder()
+                .transactItems(items)
+                .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
+                .build();
+    }
+
+    static TransactGetItemsResponse transactGetItemsResponse(
+            software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse out) {
         List<Map<String, AttributeValue>> responses = new ArrayList<>();
         if (out.hasResponses()) {
             for (ItemResponse ir : out.responses()) {
@@ -858,7 +1035,11 @@ public final class DynamoDbBackend implements Backend {
     @Override
     public void close() {
         if (ownsClient) {
-            client.close();
+            if (client != null) {
+                client.close();
+            } else {
+                asyncClient.close();
+            }
         }
     }
 

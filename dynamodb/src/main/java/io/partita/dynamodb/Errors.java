@@ -22,6 +22,17 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 final class Errors {
     private Errors() {}
 
+    /** A failure of an asynchronous SDK call: an SDK exception is mapped; anything else is returned as it is. */
+    static RuntimeException map(Throwable e) {
+        if (e instanceof SdkException sdk) {
+            return map(sdk);
+        }
+        if (e instanceof RuntimeException r) {
+            return r;
+        }
+        return new DynamoDbBackendException("ClientError", 0, String.valueOf(e.getMessage()), e);
+    }
+
     static StorageException map(SdkException e) {
         StorageException mapped = mapOnly(e);
         if (mapped instanceof DynamoDbBackendException) {

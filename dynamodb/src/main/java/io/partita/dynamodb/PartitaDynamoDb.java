@@ -5,6 +5,7 @@ import io.partita.storage.api.TableDescription;
 import io.partita.storage.schema.TableDefinition;
 import java.util.ArrayList;
 import java.util.List;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -44,6 +45,34 @@ public final class PartitaDynamoDb {
         return Partita.builder(new DynamoDbBackend(client))
                 .createTablesOnOpen(false)
                 .retryThrottles(false);
+    }
+
+    /**
+     * A builder of a database on DynamoDB through an asynchronous client, set up like
+     * {@link #builder(DynamoDbClient)}. The asynchronous API ({@code repository.async()}, {@code listAsync()},
+     * {@code pages()}, {@code db.transactAsync(...)} ...) sends through {@code client} without blocking a thread;
+     * the blocking API sends the same requests through it and waits for each answer (a blocked caller thread, no
+     * second client: give {@link #builder(DynamoDbClient, DynamoDbAsyncClient)} a blocking client too to avoid
+     * that). Table lifecycle and the design check block likewise. Closing the {@code Partita} leaves the client open.
+     */
+    public static Partita.Builder builder(DynamoDbAsyncClient client) {
+        return Partita.builder(new DynamoDbBackend(client))
+                .asyncBackend(new DynamoDbAsyncBackend(client))
+                .createTablesOnOpen(false)
+                .retryThrottles(false);
+    }
+
+    /**
+     * A builder of a database on DynamoDB with both clients: the blocking API sends through {@code client}, the
+     * asynchronous API through {@code asyncClient} (both must reach the same account and region).
+     */
+    public static Partita.Builder builder(DynamoDbClient client, DynamoDbAsyncClient asyncClient) {
+        return builder(client).asyncBackend(new DynamoDbAsyncBackend(asyncClient));
+    }
+
+    /** A database on DynamoDB through an asynchronous client; see {@link #builder(DynamoDbAsyncClient)}. */
+    public static Partita of(DynamoDbAsyncClient client) {
+        return builder(client).build();
     }
 
     /** Creates every table that does not exist yet and waits until each one and its indexes are ACTIVE. */

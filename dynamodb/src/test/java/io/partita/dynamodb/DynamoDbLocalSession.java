@@ -8,5 +8,6 @@ public final class DynamoDbLocalSession implements LauncherSessionListener {
     @Override
     public void launcherSessionClosed(LauncherSession session) {
         DynamoDbLocal.shutdown();
+        DynamoDbLocalHttp.shutdown();
     }
 }

@@ -36,6 +36,7 @@ public enum Message {
     InterruptedBackingOffRequest("interrupted while backing off a throttled request"),
     TransactionAlreadyCommitted("This transaction was already committed"),
     TransactionTooManyActions("A transaction holds at most %s actions"),
+    NonPositiveDemand("a subscription's request(n) needs n > 0 (Flow rule 3.9), got %s"),
     DesignMismatches("The deployed tables differ from the compiled design in %s place(s):\n%s"),
     // ---- import/export (io.partita.io)
     ImportLine("line %s: %s"),

@@ -1,17 +1,22 @@
 package io.partita.repository;
 
 import io.partita.Condition;
+import io.partita.Consumed;
 import io.partita.ExpressionBuilder;
 import io.partita.Key;
 import io.partita.Partita;
 import io.partita.Repository;
 import io.partita.internal.Message;
 import io.partita.mapping.ItemDecoder;
+import io.partita.storage.AsyncBackend;
 import io.partita.storage.Backend;
+import io.partita.storage.api.ConsumedCapacity;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.ItemCollectionMetrics;
 import io.partita.storage.api.PutItemRequest;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.Select;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.schema.TableDefinition;
@@ -41,6 +46,7 @@ import java.util.Optional;
 public abstract class EntityRepository<T> implements Repository<T> {
     private final Partita db;
     private final Backend backend;
+    private final AsyncBackend asyncBackend;
     private final EntityMapping<T> mapping;
     private final String tableName;
     private final String versionAttribute;
@@ -49,6 +55,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
     protected EntityRepository(Partita db, EntityMapping<T> mapping) {
         this.db = Objects.requireNonNull(db, "db");
         this.backend = db.requests();
+        this.asyncBackend = db.asyncRequests();
         this.mapping = Objects.requireNonNull(mapping, "mapping");
         this.tableName = mapping.table().name();
         this.versionAttribute = mapping.versionAttribute().orElse(null);
@@ -98,15 +105,9 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     /** Writes {@code entity} if {@code condition} holds for the stored item (and the version check passes). */
     public final T put(T entity, Condition condition) {
-        TransactWriteItem.Put put = preparePut(entity, condition);
-        backend.putItem(PutItemRequest.builder()
-                .tableName(tableName)
-                .item(put.item())
-                .conditionExpression(put.conditionExpression())
-                .expressionAttributeNames(put.expressionAttributeNames())
-                .expressionAttributeValues(put.expressionAttributeValues())
-                .build());
-        return versionAttribute == null && mapping.autoValues().isEmpty() ? entity : mapping.fromItem(put.item());
+        PutItemRequest request = putRequest(entity, condition, Ask.NONE);
+        backend.putItem(request);
+        return stored(entity, request);
     }
 
     /** Deletes the item under {@code key}, if any. */
@@ -116,28 +117,12 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     /** Deletes the item under {@code key} if {@code condition} holds. */
     public final void delete(Key<T> key, Condition condition) {
-        requireOwnKey(key);
-        ExpressionBuilder b = new ExpressionBuilder();
-        String expression = condition == null ? null : condition.render(b);
-        backend.deleteItem(DeleteItemRequest.builder()
-                .tableName(tableName)
-                .key(key.attributes())
-                .conditionExpression(expression)
-                .expressionAttributeNames(b.names())
-                .expressionAttributeValues(b.values())
-                .build());
+        backend.deleteItem(deleteRequest(key, condition, Ask.NONE));
     }
 
     /** Deletes {@code entity}'s item; for a versioned entity only if the stored version is still the entity's. */
     public final void delete(T entity) {
-        TransactWriteItem.Delete delete = prepareDelete(entity, null);
-        backend.deleteItem(DeleteItemRequest.builder()
-                .tableName(tableName)
-                .key(delete.key())
-                .conditionExpression(delete.conditionExpression())
-                .expressionAttributeNames(delete.expressionAttributeNames())
-                .expressionAttributeValues(delete.expressionAttributeValues())
-                .build());
+        backend.deleteItem(deleteRequest(entity, Ask.NONE));
     }
 
     /** Starts a partial update of the item under {@code key} (see {@link Update}). */
@@ -155,14 +140,111 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     /** The entity under {@code key}; {@code consistentRead} sees every acknowledged write. */
     public final Optional<T> get(Key<T> key, boolean consistentRead) {
+        return found(backend.getItem(getRequest(key, consistentRead, Ask.NONE)));
+    }
+
+    // ---- the other surfaces: asynchronous, and results with consumed capacity ------------------------------
+
+    /**
+     * This repository's operations without blocking a thread: the same puts (validation, {@code @Version}
+     * checks), gets, deletes and updates by {@link Key}, each answered by a {@code CompletableFuture}. Keys come
+     * from the generated {@code key(...)}; queries have their own asynchronous terminals ({@code listAsync()},
+     * {@code pageAsync()}, {@code pages()} ...).
+     */
+    public final AsyncRepository<T> async() {
+        return new AsyncRepository<>(this, Ask.NONE);
+    }
+
+    /**
+     * This repository's single-item operations asking for the capacity they consume ({@code TOTAL}, or
+     * {@code INDEXES} for the table's and each index's share): each returns a {@link io.partita.Result} holding
+     * the plain operation's value and its {@link io.partita.Consumed}. Add
+     * {@link MeasuredRepository#returnItemCollectionMetrics()} for writes' item-collection metrics.
+     */
+    public final MeasuredRepository<T> returnConsumedCapacity(ReturnConsumedCapacity level) {
+        return new MeasuredRepository<>(this, new Ask(Objects.requireNonNull(level, "level"), false));
+    }
+
+    /** What a call asks for besides its result: consumed capacity, item-collection metrics. */
+    record Ask(ReturnConsumedCapacity capacity, boolean itemCollectionMetrics) {
+        static final Ask NONE = new Ask(ReturnConsumedCapacity.NONE, false);
+
+        boolean any() {
+            return capacity != ReturnConsumedCapacity.NONE || itemCollectionMetrics;
+        }
+
+        Consumed consumed(ConsumedCapacity c, ItemCollectionMetrics m) {
+            return any() ? Consumed.of(c, m) : Consumed.NONE;
+        }
+    }
+
+    // ---- prepare and complete: the steps every surface shares ------------------------------------------------
+
+    /** The PutItem for {@code entity}: validated item, version check and increment, {@code condition}. */
+    final PutItemRequest putRequest(T entity, Condition condition, Ask ask) {
+        TransactWriteItem.Put put = preparePut(entity, condition);
+        return PutItemRequest.builder()
+                .tableName(tableName)
+                .item(put.item())
+                .conditionExpression(put.conditionExpression())
+                .expressionAttributeNames(put.expressionAttributeNames())
+                .expressionAttributeValues(put.expressionAttributeValues())
+                .returnConsumedCapacity(ask.capacity())
+                .returnItemCollectionMetrics(ask.itemCollectionMetrics())
+                .build();
+    }
+
+    /** What {@link #put} returns once {@code request} succeeded. */
+    final T stored(T entity, PutItemRequest request) {
+        return versionAttribute == null && mapping.autoValues().isEmpty() ? entity : mapping.fromItem(request.item());
+    }
+
+    final DeleteItemRequest deleteRequest(Key<T> key, Condition condition, Ask ask) {
         requireOwnKey(key);
-        GetItemResponse response = backend.getItem(GetItemRequest.builder()
+        ExpressionBuilder b = new ExpressionBuilder();
+        String expression = condition == null ? null : condition.render(b);
+        return DeleteItemRequest.builder()
+                .tableName(tableName)
+                .key(key.attributes())
+                .conditionExpression(expression)
+                .expressionAttributeNames(b.names())
+                .expressionAttributeValues(b.values())
+                .returnConsumedCapacity(ask.capacity())
+                .returnItemCollectionMetrics(ask.itemCollectionMetrics())
+                .build();
+    }
+
+    final DeleteItemRequest deleteRequest(T entity, Ask ask) {
+        TransactWriteItem.Delete delete = prepareDelete(entity, null);
+        return DeleteItemRequest.builder()
+                .tableName(tableName)
+                .key(delete.key())
+                .conditionExpression(delete.conditionExpression())
+                .expressionAttributeNames(delete.expressionAttributeNames())
+                .expressionAttributeValues(delete.expressionAttributeValues())
+                .returnConsumedCapacity(ask.capacity())
+                .returnItemCollectionMetrics(ask.itemCollectionMetrics())
+                .build();
+    }
+
+    final GetItemRequest getRequest(Key<T> key, boolean consistentRead, Ask ask) {
+        requireOwnKey(key);
+        return GetItemRequest.builder()
                 .tableName(tableName)
                 .key(key.attributes())
                 .consistentRead(consistentRead)
-                .build());
+                .returnConsumedCapacity(ask.capacity())
+                .build();
+    }
+
+    /** What {@link #get} returns for {@code response}. */
+    final Optional<T> found(GetItemResponse response) {
         Map<String, AttributeValue> item = response.item();
         return item == null || item.isEmpty() ? Optional.empty() : Optional.ofNullable(mapping.fromItem(item));
+    }
+
+    final AsyncBackend asyncBackend() {
+        return asyncBackend;
     }
 
     /**
@@ -265,6 +347,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
     protected final QuerySpec<T> tableQuery() {
         return QuerySpec.of(
                 backend,
+                asyncBackend,
                 mapping.table(),
                 null,
                 mapping,
@@ -281,6 +364,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
         return QuerySpec.of(
                 backend,
+                asyncBackend,
                 mapping.table(),
                 indexName,
                 mapping,
@@ -303,7 +387,8 @@ public abstract class EntityRepository<T> implements Repository<T> {
             };
             mayskip = true;
         }
-        return QuerySpec.of(backend, mapping.table(), indexName, decoder, null, mayskip, db.gatherOptions());
+        return QuerySpec.of(
+                backend, asyncBackend, mapping.table(), indexName, decoder, null, mayskip, db.gatherOptions());
     }
 
     private void requireOwnKey(Key<?> key) {

@@ -186,6 +186,7 @@ final class Gather {
         int remaining; // entries this shard may still read; < 0: no limit
         boolean ended; // the backend has no more (LastEvaluatedKey absent)
         Task<QueryResponse> pending;
+        CompletableFuture<QueryResponse> pendingAsync; // the asynchronous merge's page in flight
 
         Shard(
                 int index,
@@ -213,6 +214,11 @@ final class Gather {
     static final class Merged implements Iterator<Map<String, AttributeValue>> {
         private final QueryBuilder<?, ?> query;
         private final Runner runner;
+        /** Set for the asynchronous merge: shard requests go to the spec's AsyncBackend through it. */
+        private final AsyncRunner asyncRunner;
+        /** Asynchronous merge: shards whose next entry is not in the heap yet (their page may be in flight). */
+        private final List<Shard> unsettled = new ArrayList<>();
+
         private final Shard[] shards;
         private final PriorityQueue<Head> heads;
         private boolean started;
@@ -225,6 +231,11 @@ final class Gather {
         private final Consumed.Accumulator consumed;
 
         Merged(QueryBuilder<?, ?> q, Cursor cursor, int perShardLimit) {
+            this(q, cursor, perShardLimit, false);
+        }
+
+        /** {@code async}: read through the spec's {@code AsyncBackend} with {@link #pump}, never blocking. */
+        Merged(QueryBuilder<?, ?> q, Cursor cursor, int perShardLimit, boolean async) {
             this.query = q;
             this.consumed = q.returnConsumedCapacity == ReturnConsumedCapacity.NONE ? null : new Consumed.Accumulator();
             int n = q.scatterValues.size();
@@ -232,7 +243,8 @@ final class Gather {
                 throw new IllegalArgumentException(Message.CursorShardCountMismatch.format(
                         cursor.positions().size(), n));
             }
-            this.runner = new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
+            this.runner = async ? null : new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
+            this.asyncRunner = async ? new AsyncRunner(q.effectiveConcurrency()) : null;
             this.shards = new Shard[n];
             for (int i = 0; i < n; i++) {
                 Map<String, AttributeValue> position =
@@ -276,6 +288,19 @@ final class Gather {
             Integer limit = s.remaining > 0 ? s.remaining : null;
             QueryRequest request =
                     s.request.exclusiveStartKey(start).limit(limit).build();
+            if (asyncRunner != null) {
+                s.pendingAsync = asyncRunner.submit(() -> {
+                    CompletableFuture<QueryResponse> sent =
+                            query.spec.asyncBackend().query(request);
+                    return QueryEngine.linked(sent, sent.thenApply(response -> {
+                        if (consumed != null) {
+                            consumed.add(response.consumedCapacity());
+                        }
+                        return response;
+                    }));
+                });
+                return;
+            }
             s.pending = runner.submit(s.index, () -> {
                 QueryResponse response = query.spec.backend().query(request);
                 if (consumed != null) {
@@ -293,27 +318,121 @@ final class Gather {
                 }
                 QueryResponse page = await(s);
                 s.pending = null;
-                Map<String, AttributeValue> last = page.lastEvaluatedKey();
-                s.ended = last == null || last.isEmpty();
-                s.startKey = s.ended ? null : last;
-                for (Map<String, AttributeValue> item : page.items()) {
-                    if (query.residual == null || query.residual.test(item)) {
-                        s.buffer.add(item);
-                    }
-                }
-                if (s.remaining > 0) {
-                    s.remaining = Math.max(0, s.remaining - s.buffer.size());
-                }
-                if (s.mayFetch()) {
-                    fetch(s); // prefetch the next page while this one is merged
+                absorb(s, page);
+            }
+            pushHead(s);
+        }
+
+        /** Takes one of shard {@code s}'s pages into its buffer and prefetches the next one. */
+        private void absorb(Shard s, QueryResponse page) {
+            Map<String, AttributeValue> last = page.lastEvaluatedKey();
+            s.ended = last == null || last.isEmpty();
+            s.startKey = s.ended ? null : last;
+            for (Map<String, AttributeValue> item : page.items()) {
+                if (query.residual == null || query.residual.test(item)) {
+                    s.buffer.add(item);
                 }
             }
+            if (s.remaining > 0) {
+                s.remaining = Math.max(0, s.remaining - s.buffer.size());
+            }
+            if (s.mayFetch()) {
+                fetch(s); // prefetch the next page while this one is merged
+            }
+        }
+
+        /** Moves shard {@code s}'s next buffered entry into the heap. */
+        private void pushHead(Shard s) {
             Map<String, AttributeValue> item = s.buffer.poll();
             AttributeValue[] key = new AttributeValue[orderAttributes.length];
             for (int i = 0; i < key.length; i++) {
                 key[i] = item.get(orderAttributes[i]);
             }
             heads.add(new Head(s, item, key));
+        }
+
+        // ---- the asynchronous merge ------------------------------------------------------------------
+
+        /**
+         * Feeds the merged entries, in order, to {@code sink} until it returns false or the shards are read,
+         * without blocking: when a shard's next page is still in flight the merge continues when it arrives.
+         * The future fails with a {@link GatherException} on a shard's failure; cancelling it cancels the shard
+         * requests in flight and sends no more. Outstanding prefetches are cancelled when it completes.
+         */
+        CompletableFuture<Void> pump(java.util.function.Predicate<Map<String, AttributeValue>> sink) {
+            CompletableFuture<Void> out = new CompletableFuture<>();
+            // done: queued shard requests are dropped; cancelled or failed: requests in flight are cancelled too
+            // (a prefetch still running after a normal completion finishes unobserved, as in the blocking merge)
+            CompletableFuture<Void> unused = out.whenComplete((v, e) -> asyncRunner.cancel(e != null));
+            if (!started) {
+                started = true;
+                for (Shard s : shards) {
+                    if (s.mayFetch()) {
+                        fetch(s);
+                    }
+                    unsettled.add(s);
+                }
+            }
+            pumpStep(sink, out);
+            return out;
+        }
+
+        private void pumpStep(
+                java.util.function.Predicate<Map<String, AttributeValue>> sink, CompletableFuture<Void> out) {
+            try {
+                while (!out.isDone()) {
+                    CompletableFuture<?> waitFor = settle();
+                    if (waitFor != null) {
+                        CompletableFuture<?> unused = waitFor.whenComplete((v, e) -> pumpStep(sink, out));
+                        return;
+                    }
+                    Head head = heads.poll();
+                    if (head == null) {
+                        out.complete(null);
+                        return;
+                    }
+                    Shard s = head.shard();
+                    s.lastReturned = head.item();
+                    unsettled.add(s);
+                    if (!sink.test(head.item())) {
+                        out.complete(null); // the cursor resumes this shard after head.item()
+                        return;
+                    }
+                }
+            } catch (RuntimeException e) {
+                out.completeExceptionally(e);
+            }
+        }
+
+        /**
+         * Moves every unsettled shard's next entry into the heap where its page is here; null when all are
+         * settled, else a future completing when one of the pages still awaited arrives.
+         */
+        private CompletableFuture<?> settle() {
+            List<CompletableFuture<QueryResponse>> awaited = new ArrayList<>();
+            for (Iterator<Shard> it = unsettled.iterator(); it.hasNext(); ) {
+                Shard s = it.next();
+                while (s.buffer.isEmpty() && s.pendingAsync != null && s.pendingAsync.isDone()) {
+                    QueryResponse page;
+                    try {
+                        page = s.pendingAsync.join();
+                    } catch (RuntimeException e) {
+                        asyncRunner.cancel(true);
+                        throw failure(s.index, io.partita.internal.Futures.unwrap(e));
+                    }
+                    s.pendingAsync = null;
+                    absorb(s, page);
+                }
+                if (!s.buffer.isEmpty()) {
+                    pushHead(s);
+                    it.remove();
+                } else if (s.pendingAsync == null) {
+                    it.remove(); // read to its end, or its quota is used up
+                } else {
+                    awaited.add(s.pendingAsync);
+                }
+            }
+            return awaited.isEmpty() ? null : CompletableFuture.anyOf(awaited.toArray(CompletableFuture<?>[]::new));
         }
 
         private QueryResponse await(Shard s) {
@@ -332,6 +451,9 @@ final class Gather {
         }
 
         private void throwIfFailed() {
+            if (runner == null) {
+                return;
+            }
             Task<?> failed = runner.failure();
             if (failed != null) {
                 Throwable cause = failed.result.handle((v, e) -> e).join();
@@ -381,7 +503,9 @@ final class Gather {
         }
 
         boolean mayHaveMore() {
-            start();
+            if (asyncRunner == null) {
+                start();
+            }
             if (!heads.isEmpty()) {
                 return true;
             }
@@ -403,9 +527,16 @@ final class Gather {
             return Cursor.ofShards(out);
         }
 
-        /** Stops reading: queued requests are dropped (requests already running finish unobserved). */
+        /**
+         * Stops reading: queued requests are dropped (blocking: requests already running finish unobserved;
+         * asynchronous: requests in flight are cancelled).
+         */
         void close() {
-            runner.cancel();
+            if (runner != null) {
+                runner.cancel();
+            } else {
+                asyncRunner.cancel(true);
+            }
         }
 
         private boolean headOf(Shard s) {
@@ -476,22 +607,173 @@ final class Gather {
     }
 
     private static long countShard(QueryBuilder<?, ?> q, AttributeValue shard) {
-        QueryRequest.Builder request = QueryEngine.request(q, shard, true);
-        Map<String, AttributeValue> start = null;
-        long n = 0;
-        do {
-            long remaining = q.limit > 0 ? q.limit - n : -1;
-            if (remaining == 0) {
-                return n;
+        QueryEngine.Counting counting = new QueryEngine.Counting(q, shard);
+        for (QueryRequest r; (r = counting.nextRequest()) != null; ) {
+            counting.absorb(q.spec.backend().query(r));
+        }
+        return counting.total();
+    }
+
+    /**
+     * {@link #count} without blocking: every shard counts page by page, at most {@code concurrency} requests in
+     * flight; the first failure cancels the rest and fails the future with a {@link GatherException}.
+     */
+    static CompletableFuture<Long> countAsync(QueryBuilder<?, ?> q) {
+        AsyncRunner runner = new AsyncRunner(q.effectiveConcurrency());
+        int n = q.scatterValues.size();
+        List<CompletableFuture<Long>> shards = new ArrayList<>(n);
+        CompletableFuture<Long> out = new CompletableFuture<>();
+        CompletableFuture<Long> unused = out.whenComplete((v, e) -> runner.cancel());
+        for (int i = 0; i < n; i++) {
+            int shard = i;
+            QueryEngine.Counting counting;
+            try {
+                counting = new QueryEngine.Counting(q, q.scatterValues.get(i));
+            } catch (RuntimeException e) {
+                out.completeExceptionally(e);
+                return out;
             }
-            QueryResponse response = q.spec.backend()
-                    .query(request.exclusiveStartKey(start)
-                            .limit(remaining > 0 ? (int) remaining : null)
-                            .build());
-            n += response.count();
-            start = response.lastEvaluatedKey();
-        } while (start != null && !start.isEmpty());
-        return n;
+            CompletableFuture<Long> count = io.partita.internal.Futures.loop(
+                    () -> {
+                        QueryRequest r = counting.nextRequest();
+                        return r == null
+                                ? null
+                                : runner.submit(() -> q.spec.asyncBackend().query(r));
+                    },
+                    response -> {
+                        counting.absorb(response);
+                        return null;
+                    },
+                    counting::total);
+            CompletableFuture<Long> unused2 = count.whenComplete((v, e) -> {
+                if (e != null && !(e instanceof CancellationException)) {
+                    out.completeExceptionally(countFailure(q, shard, io.partita.internal.Futures.unwrap(e)));
+                }
+            });
+            shards.add(count);
+        }
+        CompletableFuture<Void> unused3 = CompletableFuture.allOf(shards.toArray(CompletableFuture<?>[]::new))
+                .whenComplete((v, e) -> {
+                    if (e == null) {
+                        long total = 0;
+                        for (CompletableFuture<Long> c : shards) {
+                            total += c.join();
+                        }
+                        out.complete(q.limit > 0 ? Math.min(total, q.limit) : total);
+                    }
+                });
+        return out;
+    }
+
+    /**
+     * The asynchronous gather's bound on parallelism: at most {@code concurrency} requests in flight, the rest
+     * queued in order; {@link #cancel()} drops the queue and cancels the requests in flight.
+     */
+    static final class AsyncRunner {
+        private final int concurrency;
+        private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
+        private final List<CompletableFuture<?>> queued = new ArrayList<>();
+        private final List<CompletableFuture<?>> inFlight = new ArrayList<>();
+        private int running;
+        private boolean cancelled;
+
+        AsyncRunner(int concurrency) {
+            this.concurrency = concurrency;
+        }
+
+        <V> CompletableFuture<V> submit(Supplier<CompletableFuture<V>> call) {
+            CompletableFuture<V> out = new CompletableFuture<>();
+            Runnable start = () -> {
+                CompletableFuture<V> sent = send(call);
+                boolean cancelNow;
+                synchronized (this) {
+                    inFlight.add(sent);
+                    cancelNow = cancelled;
+                }
+                if (cancelNow) {
+                    sent.cancel(true);
+                }
+                CompletableFuture<V> unused = sent.whenComplete((r, e) -> {
+                    synchronized (this) {
+                        inFlight.removeIf(f -> f == sent);
+                    }
+                    if (e == null) {
+                        out.complete(r);
+                    } else {
+                        out.completeExceptionally(io.partita.internal.Futures.unwrap(e));
+                    }
+                    release();
+                });
+            };
+            boolean now;
+            synchronized (this) {
+                if (cancelled) {
+                    out.cancel(false);
+                    return out;
+                }
+                now = running < concurrency;
+                if (now) {
+                    running++;
+                } else {
+                    queue.add(start);
+                    queued.add(out);
+                }
+            }
+            if (now) {
+                start.run();
+            }
+            return out;
+        }
+
+        private static <V> CompletableFuture<V> send(Supplier<CompletableFuture<V>> call) {
+            try {
+                return call.get();
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+
+        private void release() {
+            Runnable next;
+            synchronized (this) {
+                next = cancelled ? null : queue.poll();
+                if (next == null) {
+                    running--;
+                } else {
+                    queued.remove(0);
+                }
+            }
+            if (next != null) {
+                next.run();
+            }
+        }
+
+        /** Drops the queue and cancels the requests in flight. */
+        void cancel() {
+            cancel(true);
+        }
+
+        /** Drops the queue; cancels the requests in flight too when {@code inFlight}. */
+        void cancel(boolean inFlight) {
+            List<CompletableFuture<?>> dropped;
+            List<CompletableFuture<?>> running;
+            synchronized (this) {
+                if (cancelled) {
+                    return;
+                }
+                cancelled = true;
+                queue.clear();
+                dropped = new ArrayList<>(queued);
+                queued.clear();
+                running = inFlight ? new ArrayList<>(this.inFlight) : List.of();
+            }
+            for (CompletableFuture<?> f : dropped) {
+                f.cancel(false);
+            }
+            for (CompletableFuture<?> f : running) {
+                f.cancel(true);
+            }
+        }
     }
 
     // ---- order --------------------------------------------------------------------------------------------

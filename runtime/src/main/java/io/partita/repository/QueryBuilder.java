@@ -16,7 +16,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Flow;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -49,7 +51,9 @@ import java.util.stream.StreamSupport;
  *
  * <p>Terminals: {@link #list()}, {@link #stream()} (lazy, one request per page), {@link #first()},
  * {@link #count()}, {@link #page()} and {@link #page(Cursor)}. {@link #limit(int)} caps the results of every
- * terminal; for {@code page} it is the page size.
+ * terminal; for {@code page} it is the page size. Without blocking a thread: {@link #listAsync()},
+ * {@link #firstAsync()}, {@link #countAsync()}, {@link #pageAsync()}, {@link #pageAsync(Cursor)} and
+ * {@link #pages()} (a {@link Flow.Publisher} of pages fetched on demand).
  *
  * @param <R> the result type (the entity, a projection view, or a shared table's item type)
  * @param <Q> the concrete builder, returned by the modifiers
@@ -292,6 +296,55 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     private Iterator<R> iterator() {
         return QueryEngine.iterator(this);
+    }
+
+    // ---- asynchronous terminals --------------------------------------------------------------------------
+
+    /**
+     * {@link #list()} without blocking a thread: pages are requested one after the other through the database's
+     * asynchronous backend (a gather keeps at most {@link #concurrency} shard requests in flight and merges as
+     * pages arrive). Cancelling the future cancels the requests in flight and sends no more.
+     */
+    public final CompletableFuture<List<R>> listAsync() {
+        return QueryEngine.listAsync(this);
+    }
+
+    /** {@link #first()} without blocking. */
+    public final CompletableFuture<Optional<R>> firstAsync() {
+        int saved = limit;
+        limit = 1;
+        try {
+            CompletableFuture<List<R>> list = QueryEngine.listAsync(this);
+            return QueryEngine.linked(
+                    list, list.thenApply(l -> l.isEmpty() ? Optional.<R>empty() : Optional.of(l.get(0))));
+        } finally {
+            limit = saved;
+        }
+    }
+
+    /** {@link #count()} without blocking; a gather counts its shards in parallel, at most {@link #concurrency} at once. */
+    public final CompletableFuture<Long> countAsync() {
+        return QueryEngine.countAsync(this);
+    }
+
+    /** {@link #page()} without blocking. */
+    public final CompletableFuture<Page<R>> pageAsync() {
+        return QueryEngine.pageAsync(this, null);
+    }
+
+    /** {@link #page(Cursor)} without blocking. */
+    public final CompletableFuture<Page<R>> pageAsync(Cursor cursor) {
+        return QueryEngine.pageAsync(this, cursor);
+    }
+
+    /**
+     * The query's pages as a lazy {@link Flow.Publisher}: a page is requested only when the subscriber has
+     * demand for it ({@link Flow.Subscription#request}), one request (or one gather page) at a time, each page
+     * starting at the previous page's cursor; the publisher completes after the last page. Cancelling the
+     * subscription cancels the page in flight. Each subscription reads the query from its start.
+     */
+    public final Flow.Publisher<Page<R>> pages() {
+        return new PagePublisher<>(cursor -> QueryEngine.pageAsync(this, cursor));
     }
 
     // ---- internals ---------------------------------------------------------------------------------------

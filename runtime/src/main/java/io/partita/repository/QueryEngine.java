@@ -4,6 +4,7 @@ import io.partita.Consumed;
 import io.partita.Cursor;
 import io.partita.ExpressionBuilder;
 import io.partita.Page;
+import io.partita.internal.Futures;
 import io.partita.internal.Message;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Runs a {@link QueryBuilder}'s query: renders the key condition, pages through the backend lazily, applies
@@ -109,30 +111,46 @@ final class QueryEngine {
             this.remaining = limit;
         }
 
+        /** The request for the next page, or null when the partition is read (or the limit reached). */
+        QueryRequest nextRequest() {
+            if (exhausted || remaining == 0) {
+                return null;
+            }
+            return request.exclusiveStartKey(startKey)
+                    .limit(remaining > 0 ? remaining : null)
+                    .build();
+        }
+
+        /** Takes a page: its items that pass the residual checks become the buffer. */
+        void absorb(QueryResponse response) {
+            buffer = response.items();
+            position = 0;
+            startKey = response.lastEvaluatedKey();
+            exhausted = startKey == null || startKey.isEmpty();
+            if (query.residual != null) {
+                List<Map<String, AttributeValue>> kept = new ArrayList<>(buffer.size());
+                for (Map<String, AttributeValue> item : buffer) {
+                    if (query.residual.test(item)) {
+                        kept.add(item);
+                    }
+                }
+                buffer = kept;
+            }
+        }
+
+        /** True when an item is buffered (no request needed for {@link #next()}). */
+        boolean buffered() {
+            return position < buffer.size();
+        }
+
         @Override
         public boolean hasNext() {
             while (position == buffer.size()) {
-                if (exhausted || remaining == 0) {
+                QueryRequest next = nextRequest();
+                if (next == null) {
                     return false;
                 }
-                QueryResponse response = query.spec
-                        .backend()
-                        .query(request.exclusiveStartKey(startKey)
-                                .limit(remaining > 0 ? remaining : null)
-                                .build());
-                buffer = response.items();
-                position = 0;
-                startKey = response.lastEvaluatedKey();
-                exhausted = startKey == null || startKey.isEmpty();
-                if (query.residual != null) {
-                    List<Map<String, AttributeValue>> kept = new ArrayList<>(buffer.size());
-                    for (Map<String, AttributeValue> item : buffer) {
-                        if (query.residual.test(item)) {
-                            kept.add(item);
-                        }
-                    }
-                    buffer = kept;
-                }
+                absorb(query.spec.backend().query(next));
             }
             return true;
         }
@@ -219,22 +237,45 @@ final class QueryEngine {
         if (q.scatterValues != null) {
             return Gather.count(q);
         }
-        QueryRequest.Builder request = request(q, null, true);
-        long total = 0;
-        Map<String, AttributeValue> start = null;
-        do {
+        Counting counting = new Counting(q, null);
+        for (QueryRequest r; (r = counting.nextRequest()) != null; ) {
+            counting.absorb(q.spec.backend().query(r));
+        }
+        return counting.total();
+    }
+
+    /** A Select COUNT over one partition (one shard), page by page, up to the query's limit. */
+    static final class Counting {
+        private final QueryBuilder<?, ?> q;
+        private final QueryRequest.Builder request;
+        private Map<String, AttributeValue> start;
+        private boolean ended;
+        private long total;
+
+        Counting(QueryBuilder<?, ?> q, AttributeValue shard) {
+            this.q = q;
+            this.request = request(q, shard, true);
+        }
+
+        QueryRequest nextRequest() {
             long remaining = q.limit > 0 ? q.limit - total : -1;
-            if (remaining == 0) {
-                return total;
+            if (ended || remaining == 0) {
+                return null;
             }
-            QueryResponse response = q.spec.backend()
-                    .query(request.exclusiveStartKey(start)
-                            .limit(remaining > 0 ? (int) remaining : null)
-                            .build());
+            return request.exclusiveStartKey(start)
+                    .limit(remaining > 0 ? (int) remaining : null)
+                    .build();
+        }
+
+        void absorb(QueryResponse response) {
             total += response.count();
             start = response.lastEvaluatedKey();
-        } while (start != null && !start.isEmpty());
-        return q.limit > 0 ? Math.min(total, q.limit) : total;
+            ended = start == null || start.isEmpty();
+        }
+
+        long total() {
+            return q.limit > 0 ? Math.min(total, q.limit) : total;
+        }
     }
 
     // ---- pages -------------------------------------------------------------------------------------------
@@ -243,12 +284,18 @@ final class QueryEngine {
         if (q.scatterValues != null) {
             return scatteredPage(q, cursor);
         }
+        return page(q, q.spec.backend().query(pageRequest(q, cursor)));
+    }
+
+    private static QueryRequest pageRequest(QueryBuilder<?, ?> q, Cursor cursor) {
         Map<String, AttributeValue> start = cursor == null ? null : cursor.lastEvaluatedKey();
-        QueryResponse response = q.spec.backend()
-                .query(request(q, null, false)
-                        .exclusiveStartKey(start)
-                        .limit(q.limit > 0 ? q.limit : null)
-                        .build());
+        return request(q, null, false)
+                .exclusiveStartKey(start)
+                .limit(q.limit > 0 ? q.limit : null)
+                .build();
+    }
+
+    private static <R> Page<R> page(QueryBuilder<R, ?> q, QueryResponse response) {
         List<R> items = new ArrayList<>(response.items().size());
         for (Map<String, AttributeValue> item : response.items()) {
             if (q.residual == null || q.residual.test(item)) {
@@ -280,5 +327,120 @@ final class QueryEngine {
         } finally {
             merged.close();
         }
+    }
+
+    // ---- asynchronous terminals: the same steps, requests sent to the spec's AsyncBackend -------------------
+
+    /** One page without blocking; a gather's shard requests run at most {@code concurrency} at a time. */
+    static <R> CompletableFuture<Page<R>> pageAsync(QueryBuilder<R, ?> q, Cursor cursor) {
+        if (q.scatterValues != null) {
+            int size = q.limit > 0 ? q.limit : DEFAULT_SCATTER_PAGE;
+            Gather.Merged merged;
+            try {
+                merged = new Gather.Merged(q, cursor, q.spec.decoderMaySkip() ? -1 : size, true);
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            List<R> items = new ArrayList<>();
+            CompletableFuture<Void> pumped = merged.pump(item -> {
+                R decoded = q.spec.decoder().fromItem(item);
+                if (decoded != null) {
+                    items.add(decoded);
+                }
+                return items.size() < size;
+            });
+            return linked(
+                    pumped,
+                    pumped.thenApply(
+                            v -> Page.of(items, merged.mayHaveMore() ? merged.cursor() : null, merged.consumed())));
+        }
+        return AsyncRepository.send(
+                () -> q.spec.asyncBackend().query(pageRequest(q, cursor)), response -> page(q, response));
+    }
+
+    /** Every result up to the limit without blocking: page after page (a gather: the merged shards). */
+    static <R> CompletableFuture<List<R>> listAsync(QueryBuilder<R, ?> q) {
+        int rawLimit = q.spec.decoderMaySkip() ? -1 : q.limit;
+        int limit = q.limit;
+        List<R> out = new ArrayList<>();
+        if (q.scatterValues != null) {
+            Gather.Merged merged;
+            try {
+                merged = new Gather.Merged(q, null, rawLimit, true);
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            if (limit == 0) {
+                return CompletableFuture.completedFuture(out);
+            }
+            CompletableFuture<Void> pumped = merged.pump(item -> {
+                R decoded = q.spec.decoder().fromItem(item);
+                if (decoded != null) {
+                    out.add(decoded);
+                }
+                return limit < 0 || out.size() < limit;
+            });
+            return linked(pumped, pumped.thenApply(v -> out));
+        }
+        PartitionReader reader;
+        try {
+            reader = new PartitionReader(q, null, null, rawLimit);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return Futures.loop(
+                () -> {
+                    QueryRequest next = limit > 0 && out.size() >= limit ? null : reader.nextRequest();
+                    return next == null ? null : q.spec.asyncBackend().query(next);
+                },
+                response -> {
+                    reader.absorb(response);
+                    while (reader.buffered() && (limit < 0 || out.size() < limit)) {
+                        R decoded = q.spec.decoder().fromItem(reader.next());
+                        if (decoded != null) {
+                            out.add(decoded);
+                        }
+                    }
+                    return null;
+                },
+                () -> out);
+    }
+
+    /** Returns {@code dependent}, cancelling {@code source} when it is cancelled. */
+    static <T> CompletableFuture<T> linked(CompletableFuture<?> source, CompletableFuture<T> dependent) {
+        Futures.cancelWith(dependent, source);
+        return dependent;
+    }
+
+    @SuppressWarnings("unchecked") // counting reads results as Objects only
+    private static QueryBuilder<Object, ?> erase(QueryBuilder<?, ?> q) {
+        return (QueryBuilder<Object, ?>) q;
+    }
+
+    /** {@link #count} without blocking. */
+    static CompletableFuture<Long> countAsync(QueryBuilder<?, ?> q) {
+        if (q.residual != null || q.spec.decoderMaySkip()) {
+            CompletableFuture<List<Object>> list = listAsync(erase(q));
+            return linked(list, list.thenApply(l -> (long) l.size()));
+        }
+        if (q.scatterValues != null) {
+            return Gather.countAsync(q);
+        }
+        Counting counting;
+        try {
+            counting = new Counting(q, null);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return Futures.loop(
+                () -> {
+                    QueryRequest r = counting.nextRequest();
+                    return r == null ? null : q.spec.asyncBackend().query(r);
+                },
+                response -> {
+                    counting.absorb(response);
+                    return null;
+                },
+                counting::total);
     }
 }

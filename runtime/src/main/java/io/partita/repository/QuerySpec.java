@@ -1,7 +1,9 @@
 package io.partita.repository;
 
 import io.partita.GatherOptions;
+import io.partita.Partita;
 import io.partita.mapping.ItemDecoder;
+import io.partita.storage.AsyncBackend;
 import io.partita.storage.Backend;
 import io.partita.storage.api.Select;
 import io.partita.storage.schema.TableDefinition;
@@ -17,6 +19,7 @@ import java.util.Objects;
  */
 public final class QuerySpec<R> {
     private final Backend backend;
+    private final AsyncBackend asyncBackend;
     private final TableDefinition table;
     private final String indexName;
     private final ItemDecoder<R> decoder;
@@ -28,6 +31,7 @@ public final class QuerySpec<R> {
 
     QuerySpec(
             Backend backend,
+            AsyncBackend asyncBackend,
             TableDefinition table,
             String indexName,
             ItemDecoder<R> decoder,
@@ -36,6 +40,7 @@ public final class QuerySpec<R> {
             boolean decoderMaySkip,
             GatherOptions gather) {
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.asyncBackend = Objects.requireNonNull(asyncBackend, "asyncBackend");
         this.table = Objects.requireNonNull(table, "table");
         this.indexName = indexName;
         this.decoder = Objects.requireNonNull(decoder, "decoder");
@@ -60,9 +65,26 @@ public final class QuerySpec<R> {
         return of(backend, table, indexName, decoder, select, decoderMaySkip, GatherOptions.defaults());
     }
 
-    /** {@link #of(Backend, TableDefinition, String, ItemDecoder, Select, boolean)} gathering shards with {@code gather}. */
+    /**
+     * {@link #of(Backend, TableDefinition, String, ItemDecoder, Select, boolean)} gathering shards with
+     * {@code gather}. Asynchronous terminals use the asynchronous request path of the database whose
+     * {@link Partita#requests()} {@code backend} is (else {@code backend}, completing directly).
+     */
     public static <R> QuerySpec<R> of(
             Backend backend,
+            TableDefinition table,
+            String indexName,
+            ItemDecoder<R> decoder,
+            Select select,
+            boolean decoderMaySkip,
+            GatherOptions gather) {
+        return of(backend, Partita.asyncRequestsOf(backend), table, indexName, decoder, select, decoderMaySkip, gather);
+    }
+
+    /** A spec whose asynchronous terminals send to {@code asyncBackend}. */
+    public static <R> QuerySpec<R> of(
+            Backend backend,
+            AsyncBackend asyncBackend,
             TableDefinition table,
             String indexName,
             ItemDecoder<R> decoder,
@@ -75,11 +97,16 @@ public final class QuerySpec<R> {
                 keys.add(k);
             }
         }
-        return new QuerySpec<>(backend, table, indexName, decoder, select, keys, decoderMaySkip, gather);
+        return new QuerySpec<>(backend, asyncBackend, table, indexName, decoder, select, keys, decoderMaySkip, gather);
     }
 
     public Backend backend() {
         return backend;
+    }
+
+    /** Where asynchronous terminals send their requests. */
+    public AsyncBackend asyncBackend() {
+        return asyncBackend;
     }
 
     public TableDefinition table() {

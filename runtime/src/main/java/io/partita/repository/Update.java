@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A partial update of one item, sent as a single UpdateItem (no read-modify-write):
@@ -163,19 +164,42 @@ public final class Update<T> implements PartialUpdate {
      * @throws io.partita.storage.ConditionalCheckFailedException when a condition or the version check fails
      */
     public T execute() {
+        return result(repository.backend().updateItem(request(EntityRepository.Ask.NONE)));
+    }
+
+    /**
+     * {@link #execute()} without blocking: the future completes with the entity after the update, or fails as
+     * {@code execute()} would throw.
+     */
+    public CompletableFuture<T> executeAsync() {
+        return AsyncRepository.send(
+                () -> repository.asyncBackend().updateItem(request(EntityRepository.Ask.NONE)), this::result);
+    }
+
+    /** The UpdateItem this update sends (ALL_NEW values), asking for what {@code ask} names. */
+    UpdateItemRequest request(EntityRepository.Ask ask) {
         Rendered r = render();
-        UpdateItemResponse response = repository
-                .backend()
-                .updateItem(UpdateItemRequest.builder()
-                        .tableName(key.tableName())
-                        .key(key.attributes())
-                        .updateExpression(r.update())
-                        .conditionExpression(r.condition())
-                        .expressionAttributeNames(r.names().names())
-                        .expressionAttributeValues(r.names().values())
-                        .returnValues(ReturnValues.ALL_NEW)
-                        .build());
+        return UpdateItemRequest.builder()
+                .tableName(key.tableName())
+                .key(key.attributes())
+                .updateExpression(r.update())
+                .conditionExpression(r.condition())
+                .expressionAttributeNames(r.names().names())
+                .expressionAttributeValues(r.names().values())
+                .returnValues(ReturnValues.ALL_NEW)
+                .returnConsumedCapacity(ask.capacity())
+                .returnItemCollectionMetrics(ask.itemCollectionMetrics())
+                .build();
+    }
+
+    /** What {@link #execute()} returns for {@code response}. */
+    T result(UpdateItemResponse response) {
         return response.attributes() == null ? null : repository.mapping().fromItem(response.attributes());
+    }
+
+    /** The repository this update belongs to. */
+    EntityRepository<T> repository() {
+        return repository;
     }
 
     /** The update as a transaction action (see {@link io.partita.Transaction#update}). */

@@ -11,4 +11,12 @@ public interface Backoff {
 
     /** Waits before retry {@code retry} (0-based). */
     void pause(int retry);
+
+    /**
+     * How long to wait before retry {@code retry} (0-based) without blocking a thread: what the asynchronous
+     * retrying layer schedules the retry after. Zero by default.
+     */
+    default java.time.Duration delay(int retry) {
+        return java.time.Duration.ZERO;
+    }
 }

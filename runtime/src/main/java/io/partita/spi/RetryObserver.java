@@ -6,6 +6,14 @@ public interface RetryObserver {
     /** Attempt {@code attempt} (1-based) failed with {@code cause} and the request is about to be sent again. */
     void retrying(int attempt, RuntimeException cause);
 
+    /**
+     * The observer of one request's retries, asked once when an asynchronous request starts (on the calling
+     * thread; its retries may be told on other threads). Default: this observer.
+     */
+    default RetryObserver forRequest() {
+        return this;
+    }
+
     /** Observes nothing. */
     RetryObserver NONE = (attempt, cause) -> {};
 }

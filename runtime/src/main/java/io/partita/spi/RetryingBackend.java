@@ -32,13 +32,18 @@ public final class RetryingBackend extends ForwardingBackend {
             try {
                 return call.get();
             } catch (ProvisionedThroughputExceededException e) {
-                if (attempt >= b.maxAttempts()) {
+                if (!retries(e, attempt, b)) {
                     throw e;
                 }
                 observer.retrying(attempt, e);
                 b.pause(attempt - 1);
             }
         }
+    }
+
+    /** True when attempt {@code attempt} (1-based) failing with {@code failure} is retried: a throttle, attempts left. */
+    static boolean retries(Throwable failure, int attempt, Backoff backoff) {
+        return failure instanceof ProvisionedThroughputExceededException && attempt < backoff.maxAttempts();
     }
 
     @Override
