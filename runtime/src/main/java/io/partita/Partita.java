@@ -14,10 +14,14 @@ import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
+import io.partita.storage.ValidationException;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
 import io.partita.storage.api.KeysAndAttributes;
 import io.partita.storage.api.ReturnConsumedCapacity;
+import io.partita.storage.api.TimeToLiveDescription;
+import io.partita.storage.api.TimeToLiveSpecification;
+import io.partita.storage.api.TimeToLiveStatus;
 import io.partita.storage.api.TransactGetItem;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
@@ -264,7 +268,8 @@ public final class Partita implements AutoCloseable {
 
     /**
      * What a repository calls when it is opened. On a database that {@link #createsTablesOnOpen() creates tables
-     * on open} (the embedded core) it creates the table unless it exists: describe, then create; a concurrent
+     * on open} (the embedded core) it creates the table unless it exists: describe, then create (with time to live
+     * enabled when the definition has a TTL attribute, also on an existing table where it is disabled); a concurrent
      * creator's {@link ResourceInUseException} counts as success, and the answer is remembered per table, so only
      * the first repository opened on a table pays for it. Otherwise (DynamoDB) it sends nothing: tables are
      * created explicitly ({@link #tables()}), and a missing table shows as {@code ResourceNotFoundException} on
@@ -280,14 +285,30 @@ public final class Partita implements AutoCloseable {
         }
         try {
             backend.describeTable(name);
+            definition.timeToLive().ifPresent(attribute -> enableTimeToLiveIfDisabled(name, attribute));
         } catch (ResourceNotFoundException missing) {
             try {
-                backend.createTable(definition);
+                backend.createTable(definition); // enables time to live when the definition has a TTL attribute
             } catch (ResourceInUseException createdMeanwhile) {
                 // someone else created it between our describe and create: fine
             }
         }
         knownTables.add(name);
+    }
+
+    /**
+     * A table that exists from before its entity had {@code @Ttl} (a durable store, say) gets time to live enabled
+     * too; one enabled on another attribute is left alone ({@code tables().check} reports it).
+     */
+    private void enableTimeToLiveIfDisabled(String name, String attribute) {
+        TimeToLiveDescription ttl = backend.describeTimeToLive(name);
+        if (ttl.status() == TimeToLiveStatus.DISABLED) {
+            try {
+                backend.updateTimeToLive(name, TimeToLiveSpecification.enable(attribute));
+            } catch (ValidationException enabledMeanwhile) {
+                // another repository opened on the table enabled it first
+            }
+        }
     }
 
     /** Forgets that a table exists (it was deleted), so the next repository opened on it creates it again. */

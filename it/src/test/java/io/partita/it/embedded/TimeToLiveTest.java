@@ -115,6 +115,18 @@ class TimeToLiveTest {
     }
 
     @Test
+    void openingARepositoryEnablesTimeToLiveOnATableThatExistedWithoutIt() {
+        try (Partita other = Partita.inMemory()) {
+            other.backend().createTable(SessionRepository.MAPPING.table().withTimeToLive(null));
+            assertThat(other.backend().describeTimeToLive("Sessions").isEnabled())
+                    .isFalse();
+            SessionRepository.of(other);
+            assertThat(other.backend().describeTimeToLive("Sessions").attributeName())
+                    .isEqualTo("ExpiresAt");
+        }
+    }
+
+    @Test
     void disablingTimeToLiveStopsExpiry() {
         sessions.put(session("s1", "phone", Duration.ofMinutes(1)));
         db.requests().updateTimeToLive("Sessions", TimeToLiveSpecification.disable("ExpiresAt"));

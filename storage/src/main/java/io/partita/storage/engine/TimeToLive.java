@@ -27,8 +27,9 @@ import java.util.concurrent.locks.Lock;
  * Until a sweep deletes it, an expired item is read, queried and scanned like any other, as in DynamoDB.
  *
  * <p>Sweeps run on one daemon thread per core, every {@link StorageOptions#timeToLiveSweepInterval()} once a table
- * has TTL enabled (none with {@link Duration#ZERO}), and on demand ({@code Storage.expireItems()}). {@link #close}
- * stops the thread and waits for a running sweep before the store closes.
+ * has TTL enabled (none with {@link Duration#ZERO}), but never more than a fifth of the time (the pause after a
+ * sweep is at least four times its duration), and on demand ({@code Storage.expireItems()}). {@link #close} stops
+ * the thread and waits for a running sweep before the store closes.
  */
 final class TimeToLive {
     /** DynamoDB ignores TTL values more than five years in the past (5 × 365 days, in seconds). */
@@ -42,7 +43,7 @@ final class TimeToLive {
     private final IndexPropagation propagation;
     private final Object sweepLock = new Object();
     private ScheduledExecutorService sweeper;
-    /** The periodic sweep (its exceptions are caught inside, so the future only ends by cancellation). */
+    /** The next background sweep (its exceptions are caught inside, so the future only ends by cancellation). */
     private ScheduledFuture<?> schedule;
 
     private volatile boolean closed;
@@ -74,17 +75,28 @@ final class TimeToLive {
             t.setDaemon(true);
             return t;
         });
-        long millis = Math.max(1, interval.toMillis());
-        schedule = sweeper.scheduleWithFixedDelay(this::backgroundSweep, millis, millis, TimeUnit.MILLISECONDS);
+        schedule = sweeper.schedule(this::backgroundSweep, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * One background sweep, then the next one scheduled after the interval, or after four times this sweep's
+     * duration when that is longer: on a large table the sweeper keeps to about a fifth of one core.
+     */
     private void backgroundSweep() {
+        long start = System.nanoTime();
         try {
             sweep();
         } catch (IllegalStateException closedMeanwhile) {
-            // the core is closing: the next run will not come
+            return; // the core is closing: no next run
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "time-to-live sweep failed; retried at the next interval", e);
+        }
+        long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        long delay = Math.max(options.timeToLiveSweepInterval().toMillis(), 4 * tookMillis);
+        synchronized (this) {
+            if (!closed && sweeper != null) {
+                schedule = sweeper.schedule(this::backgroundSweep, delay, TimeUnit.MILLISECONDS);
+            }
         }
     }
 
