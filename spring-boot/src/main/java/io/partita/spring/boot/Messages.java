@@ -11,7 +11,8 @@ enum Messages {
             "partita.tables.check-on-startup=fail: %d difference(s) between the deployed tables and the compiled"
                     + " design:%n%s"),
     DESIGN_MISMATCH_WARNING("partita.tables.check-on-startup=warn: table %s differs from the compiled design:%n%s"),
-    NO_DYNAMODB_CLIENT("partita.backend=dynamodb needs a DynamoDbClient bean; the application has none");
+    NO_DYNAMODB_CLIENT(
+            "partita.backend=dynamodb needs a DynamoDbClient or DynamoDbAsyncClient bean; the application has neither");
 
     private final String template;
 

@@ -20,6 +20,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -27,7 +28,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *
  * <ul>
  *   <li>{@code Partita}: on the application's {@code DynamoDbClient} bean when there is one (and
- *       {@code partita-dynamodb} is on the class path), otherwise on the embedded core: durable in
+ *       {@code partita-dynamodb} is on the class path) — with its {@code DynamoDbAsyncClient} bean too when it also
+ *       has one, so the asynchronous API does not block —, on the {@code DynamoDbAsyncClient} bean alone when that
+ *       is the only client, otherwise on the embedded core: durable in
  *       {@code partita.storage.data-dir} when set, in memory otherwise. An application's own {@code Partita} bean
  *       replaces it.
  *   <li>Table names from {@code partita.table-names.prefix/suffix} (or a {@link TableNameResolver} bean); every
@@ -47,6 +50,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @EnableConfigurationProperties(PartitaProperties.class)
 @Import({
     PartitaAutoConfiguration.DynamoDbConfiguration.class,
+    PartitaAutoConfiguration.DynamoDbAsyncConfiguration.class,
     PartitaAutoConfiguration.DynamoDbRequired.class,
     PartitaAutoConfiguration.EmbeddedConfiguration.class,
     PartitaAutoConfiguration.EmbeddedFallbackConfiguration.class,
@@ -78,20 +82,50 @@ public class PartitaAutoConfiguration {
         @ConditionalOnSingleCandidate(DynamoDbClient.class)
         Partita partita(
                 DynamoDbClient client,
+                ObjectProvider<DynamoDbAsyncClient> asyncClient,
                 PartitaProperties properties,
                 ObjectProvider<TableNameResolver> tableNames,
                 ObjectProvider<RequestListener> listeners,
                 ObjectProvider<PartitaBuilderCustomizer> customizers) {
-            Partita.Builder builder = PartitaDynamoDb.builder(client);
+            DynamoDbAsyncClient async = asyncClient.getIfUnique();
+            Partita.Builder builder =
+                    async == null ? PartitaDynamoDb.builder(client) : PartitaDynamoDb.builder(client, async);
             return configure(builder, properties, tableNames, listeners, customizers)
                     .build();
         }
     }
 
-    /** partita.backend=dynamodb without a DynamoDbClient bean: startup fails saying so. */
+    /**
+     * On the application's DynamoDbAsyncClient bean when it has no DynamoDbClient bean: the asynchronous API sends
+     * without blocking, the blocking API waits for the same client's answers.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({DynamoDbAsyncClient.class, PartitaDynamoDb.class})
+    @BackendCondition.OnDynamoDb
+    @ConditionalOnMissingBean(type = "software.amazon.awssdk.services.dynamodb.DynamoDbClient")
+    static class DynamoDbAsyncConfiguration {
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnSingleCandidate(DynamoDbAsyncClient.class)
+        Partita partita(
+                DynamoDbAsyncClient client,
+                PartitaProperties properties,
+                ObjectProvider<TableNameResolver> tableNames,
+                ObjectProvider<RequestListener> listeners,
+                ObjectProvider<PartitaBuilderCustomizer> customizers) {
+            return configure(PartitaDynamoDb.builder(client), properties, tableNames, listeners, customizers)
+                    .build();
+        }
+    }
+
+    /** partita.backend=dynamodb without a DynamoDbClient or DynamoDbAsyncClient bean: startup fails saying so. */
     @Configuration(proxyBeanMethods = false)
     @BackendCondition.OnDynamoDbOnly
-    @ConditionalOnMissingBean(type = "software.amazon.awssdk.services.dynamodb.DynamoDbClient")
+    @ConditionalOnMissingBean(
+            type = {
+                "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
+                "software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient"
+            })
     static class DynamoDbRequired {
         @Bean
         @ConditionalOnMissingBean
@@ -116,8 +150,8 @@ public class PartitaAutoConfiguration {
     }
 
     /**
-     * On the embedded core when partita.backend is auto and the application has no DynamoDbClient bean (or no
-     * partita-dynamodb). The conditions of the four configurations exclude each other, so the order Spring reads
+     * On the embedded core when partita.backend is auto and the application has no DynamoDbClient or DynamoDbAsyncClient bean (or no
+     * partita-dynamodb). The conditions of the five configurations exclude each other, so the order Spring reads
      * them in does not matter.
      */
     @Configuration(proxyBeanMethods = false)
@@ -143,7 +177,11 @@ public class PartitaAutoConfiguration {
         @ConditionalOnMissingClass("io.partita.dynamodb.PartitaDynamoDb")
         static class NoBackendModule {}
 
-        @ConditionalOnMissingBean(type = "software.amazon.awssdk.services.dynamodb.DynamoDbClient")
+        @ConditionalOnMissingBean(
+                type = {
+                    "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
+                    "software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient"
+                })
         static class NoClientBean {}
     }
 

@@ -14,8 +14,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("partita")
 public class PartitaProperties {
     /**
-     * Which backend the Partita bean runs on: AUTO uses the application's DynamoDbClient bean when there is one and
-     * the embedded core otherwise; EMBEDDED always uses the embedded core; DYNAMODB requires a DynamoDbClient bean.
+     * Which backend the Partita bean runs on: AUTO uses the application's DynamoDbClient and/or DynamoDbAsyncClient
+     * bean when there is one and the embedded core otherwise; EMBEDDED always uses the embedded core; DYNAMODB
+     * requires a DynamoDbClient or DynamoDbAsyncClient bean.
      */
     private Backend backend = Backend.AUTO;
 
@@ -80,11 +81,11 @@ public class PartitaProperties {
 
     /** Which backend the Partita bean runs on. */
     public enum Backend {
-        /** The application's DynamoDbClient bean when there is one, the embedded core otherwise. */
+        /** The application's DynamoDbClient / DynamoDbAsyncClient bean when there is one, the embedded core otherwise. */
         AUTO,
-        /** The embedded storage core, even when the application has a DynamoDbClient bean. */
+        /** The embedded storage core, even when the application has a DynamoDB client bean. */
         EMBEDDED,
-        /** Amazon DynamoDB through the application's DynamoDbClient bean (which must exist). */
+        /** Amazon DynamoDB through the application's DynamoDbClient or DynamoDbAsyncClient bean (one must exist). */
         DYNAMODB
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.partita.DesignMismatch;
 import io.partita.Partita;
 import io.partita.dynamodb.DynamoDbLocal;
+import io.partita.dynamodb.DynamoDbLocalHttp;
 import io.partita.dynamodb.PartitaDynamoDb;
 import io.partita.spring.boot.library.Book;
 import io.partita.spring.boot.library.BookRepository;
@@ -22,8 +23,12 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -141,6 +146,92 @@ class DynamoDbLocalAutoConfigurationTest {
         } finally {
             unreachable.close();
         }
+    }
+
+    @Test
+    void anAsyncClientBeanAloneServesTheAsynchronousAndTheBlockingApi() {
+        String prefix = prefix();
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(PartitaAutoConfiguration.class))
+                .withBean(DynamoDbAsyncClient.class, DynamoDbLocalHttp::client, bean -> bean.setDestroyMethodName(""))
+                .withPropertyValues(
+                        "partita.table-names.prefix=" + prefix,
+                        "partita.tables.create-on-startup=create-if-missing",
+                        "partita.tables.check-on-startup=fail")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(DynamoDbLocalHttp.client().listTables().join().tableNames())
+                            .contains(prefix + "Books", prefix + "Shop");
+                    BookRepository books = context.getBean(BookRepository.class);
+                    books.async().put(new Book("1", "Knuth", 1997, "TAOCP 1")).join();
+                    assertThat(books.byAuthor("Knuth").listAsync().join())
+                            .extracting(Book::title)
+                            .containsExactly("TAOCP 1");
+                    assertThat(books.byAuthor("Knuth").list())
+                            .extracting(Book::title)
+                            .containsExactly("TAOCP 1");
+                });
+    }
+
+    @Test
+    void withBothClientBeansTheAsynchronousApiSendsThroughTheAsyncClient() {
+        String prefix = prefix();
+        URI endpoint = DynamoDbLocalHttp.client()
+                .serviceClientConfiguration()
+                .endpointOverride()
+                .orElseThrow();
+        AtomicInteger blockingCalls = new AtomicInteger();
+        AtomicInteger asyncCalls = new AtomicInteger();
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(PartitaAutoConfiguration.class))
+                .withBean(
+                        DynamoDbClient.class,
+                        () -> DynamoDbClient.builder()
+                                .endpointOverride(endpoint)
+                                .region(Region.US_EAST_1)
+                                .credentialsProvider(CREDENTIALS)
+                                .overrideConfiguration(o -> o.addExecutionInterceptor(counting(blockingCalls)))
+                                .build())
+                .withBean(
+                        DynamoDbAsyncClient.class,
+                        () -> DynamoDbAsyncClient.builder()
+                                .endpointOverride(endpoint)
+                                .region(Region.US_EAST_1)
+                                .credentialsProvider(CREDENTIALS)
+                                .overrideConfiguration(o -> o.addExecutionInterceptor(counting(asyncCalls)))
+                                .build())
+                .withPropertyValues(
+                        "partita.table-names.prefix=" + prefix, "partita.tables.create-on-startup=create-if-missing")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    BookRepository books = context.getBean(BookRepository.class);
+                    books.put(new Book("2", "Dijkstra", 1976, "A Discipline of Programming"));
+                    int blocking = blockingCalls.get();
+                    assertThat(blocking)
+                            .as("table creation and the put: blocking")
+                            .isPositive();
+                    assertThat(asyncCalls).hasValue(0);
+
+                    assertThat(books.async().get(books.key("2")).join())
+                            .map(Book::title)
+                            .contains("A Discipline of Programming");
+                    assertThat(asyncCalls).hasValue(1);
+                    assertThat(blockingCalls)
+                            .as("nothing more on the blocking client")
+                            .hasValue(blocking);
+                });
+    }
+
+    private static final StaticCredentialsProvider CREDENTIALS =
+            StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test"));
+
+    private static ExecutionInterceptor counting(AtomicInteger calls) {
+        return new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                calls.incrementAndGet();
+            }
+        };
     }
 
     @Test
