@@ -18,7 +18,6 @@ import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
-import io.partita.storage.api.TransactGetItem;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.api.TransactWriteItemsRequest;
