@@ -44,7 +44,7 @@ final class ItemWrites {
 
     PutItemResponse putItem(PutItemRequest r) {
         TableData t = catalog.table(r.tableName());
-        Stored item = ItemRules.freeze(r.item());
+        Stored item = ItemRules.freeze(r.item(), t);
         OrderKey key = t.shape.itemKey(item.item());
         IndexData[] gsis = t.gsis;
         ItemRules.validateIndexKeys(t, item.item()); // before the condition: DynamoDB validates the item first

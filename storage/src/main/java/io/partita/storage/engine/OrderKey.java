@@ -47,6 +47,17 @@ final class OrderKey implements Comparable<OrderKey> {
         return p;
     }
 
+    /**
+     * Points this key at {@code id}, an equal partition key already held elsewhere (the stored partition's), so
+     * a stored key does not keep its own copy of the partition bytes alive: one copy per partition, not per
+     * entry. Racy by design: either copy is correct for any reader, both being equal and immutable.
+     */
+    void sharePartition(OrderKey id) {
+        if (partition != this) {
+            partition = id;
+        }
+    }
+
     @Override
     public int compareTo(OrderKey o) {
         return Arrays.compareUnsigned(bytes, o.bytes);

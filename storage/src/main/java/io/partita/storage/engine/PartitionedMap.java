@@ -46,12 +46,17 @@ final class PartitionedMap implements EntryMap {
     }
 
     private static final class Partition {
+        /** The partition's key, shared by every stored key of the partition ({@link OrderKey#sharePartition}). */
+        final OrderKey id;
+
         volatile Snapshot small = new Snapshot(NO_KEYS, NO_VALUES);
         volatile ConcurrentSkipListMap<OrderKey, Stored> large;
         boolean registered;
         boolean dropped;
 
-        Partition() {}
+        Partition(OrderKey id) {
+            this.id = id;
+        }
 
         /**
          * The snapshot a reader should use, or null once the partition is a skip list. Promotion publishes
@@ -229,16 +234,17 @@ final class PartitionedMap implements EntryMap {
         while (true) {
             Partition p = byKey.get(id);
             if (p == null) {
-                p = byKey.computeIfAbsent(id, k -> new Partition());
+                p = byKey.computeIfAbsent(id, Partition::new);
             }
             synchronized (p) {
                 if (p.dropped) {
                     continue;
                 }
                 if (!p.registered) {
-                    ordered.put(id, p);
+                    ordered.put(p.id, p);
                     p.registered = true;
                 }
+                key.sharePartition(p.id);
                 return p.put(key, value);
             }
         }
@@ -256,8 +262,8 @@ final class PartitionedMap implements EntryMap {
             Stored previous = p.remove(key);
             if (p.isEmpty() && !p.dropped) {
                 p.dropped = true;
-                byKey.remove(id, p);
-                ordered.remove(id, p);
+                byKey.remove(p.id, p);
+                ordered.remove(p.id, p);
             }
             return previous;
         }
