@@ -184,6 +184,7 @@ public class FloorBench {
             for (long i = 0; i < n; i++) {
                 maps.put(Workload.item(i, n));
             }
+            CoreFixture.settle();
         }
     }
 

@@ -149,8 +149,10 @@ final class PartitionedMap implements EntryMap {
                 OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
             Snapshot s = snapshot();
             if (s != null) {
-                int from = low == null ? 0 : s.lowerIndex(low, true);
-                int to = high == null ? s.keys.length : s.lowerIndex(high, true);
+                // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
+                // misses than a binary search through the keys, which at scale are cold.
+                int from = low == null || low.isPartitionStart() ? 0 : s.lowerIndex(low, true);
+                int to = high == null || high.isPartitionEnd() ? s.keys.length : s.lowerIndex(high, true);
                 if (exclusiveStart != null) {
                     if (forward) {
                         from = Math.max(from, s.lowerIndex(exclusiveStart, false));
@@ -161,12 +163,14 @@ final class PartitionedMap implements EntryMap {
                 return new ArrayRange(s, from, to, forward);
             }
             NavigableMap<OrderKey, Stored> m = large;
-            if (low != null && high != null) {
-                m = m.subMap(low, true, high, false);
-            } else if (low != null) {
-                m = m.tailMap(low, true);
-            } else if (high != null) {
-                m = m.headMap(high, false);
+            OrderKey from = low != null && low.isPartitionStart() ? null : low;
+            OrderKey to = high != null && high.isPartitionEnd() ? null : high;
+            if (from != null && to != null) {
+                m = m.subMap(from, true, to, false);
+            } else if (from != null) {
+                m = m.tailMap(from, true);
+            } else if (to != null) {
+                m = m.headMap(to, false);
             }
             if (exclusiveStart != null) {
                 m = forward ? tailAfter(m, exclusiveStart) : headBefore(m, exclusiveStart);
