@@ -75,8 +75,7 @@ final class CoreFixture {
     static GetItemRequest[] gets(Storage storage, int n, long seed) {
         GetItemRequest[] requests = gets(n, seed);
         GetItemResponse probe = storage.getItem(requests[0]);
-        Map<String, AttributeValue> expected =
-                Workload.item(Workload.randomIndexes(1, n, seed)[0], n);
+        Map<String, AttributeValue> expected = Workload.item(Workload.randomIndexes(1, n, seed)[0], n);
         if (probe.item() == null || !probe.item().equals(expected)) {
             throw new IllegalStateException("GetItem sanity check failed: " + probe);
         }
