@@ -39,6 +39,8 @@ public final class Report {
     private static final String DDB = DynamoDbLocalBench.class.getName();
     private static final String SCALING = CoreScalingBench.class.getName();
     private static final String FLOOR = FloorBench.class.getName();
+    /** {@link CpuProfiler}'s secondary result, stored in the results map under the benchmark's key + this. */
+    private static final String CPU = "cpu.time.norm";
     /** Thread counts of the concurrency set (1 thread comes from the main run). */
     private static final int[] THREADS = {2, 4};
 
@@ -102,9 +104,12 @@ public final class Report {
         for (RunResult r : results) {
             String n = r.getParams().getParam("n");
             int t = r.getParams().getThreads();
-            byKey.put(
-                    r.getParams().getBenchmark() + (n == null ? "" : "@" + n) + (t == 1 ? "" : "#" + t),
-                    r.getPrimaryResult());
+            String key = r.getParams().getBenchmark() + (n == null ? "" : "@" + n) + (t == 1 ? "" : "#" + t);
+            byKey.put(key, r.getPrimaryResult());
+            Result<?> cpu = r.getSecondaryResults().get(CPU);
+            if (cpu != null) {
+                byKey.put(key + CPU, cpu);
+            }
         }
 
         StringBuilder out = new StringBuilder();
@@ -137,6 +142,7 @@ public final class Report {
         if (!cmd.getForkCount().hasValue()) {
             opts.forks(1);
         }
+        opts.addProfiler(CpuProfiler.class); // CPU ns/op next to ops/s: the shared machine's load moves it far less
         if (!cmd.getWarmupIterations().hasValue()) {
             opts.warmupIterations(5);
         }
@@ -181,21 +187,30 @@ public final class Report {
     /** Core against its floor: the same entries in plain sorted maps ({@link FloorBench}), same run. */
     private static void floors(StringBuilder out, Map<String, Result<?>> byKey) {
         out.append("\n## Core vs its floor (the same entries in plain sorted maps, `FloorBench`), one thread\n\n");
-        out.append("| operation | items | core ops/s | floor ops/s | floor / core | goal <= 2x |\n");
-        out.append("|---|---:|---:|---:|---:|:---:|\n");
+        out.append("| operation | items | core ops/s | floor ops/s | floor / core | core CPU ns/op | floor CPU ns/op"
+                + " | CPU core / floor | goal <= 2x |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|:---:|\n");
         for (String[] op : OPERATIONS) {
             for (String n : paramValues(byKey, op[0], CORE, FLOOR)) {
-                Result<?> core = byKey.get(CORE + "." + op[0] + "@" + n);
-                Result<?> floor = byKey.get(FLOOR + "." + op[0] + "@" + n);
+                String c = CORE + "." + op[0] + "@" + n;
+                String f = FLOOR + "." + op[0] + "@" + n;
+                Result<?> core = byKey.get(c);
+                Result<?> floor = byKey.get(f);
                 Double ratio = core != null && floor != null ? floor.getScore() / core.getScore() : null;
+                Result<?> coreCpu = byKey.get(c + CPU);
+                Result<?> floorCpu = byKey.get(f + CPU);
+                Double cpuRatio = coreCpu != null && floorCpu != null ? coreCpu.getScore() / floorCpu.getScore() : null;
                 out.append(String.format(
                         Locale.ROOT,
-                        "| %s | %s | %s | %s | %s | %s |%n",
+                        "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                         op[1],
                         n,
                         fmt(core),
                         fmt(floor),
                         ratio == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", ratio),
+                        cpu(coreCpu),
+                        cpu(floorCpu),
+                        cpuRatio == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", cpuRatio),
                         ratio == null ? "?" : ratio <= 2 ? "yes" : "NO"));
             }
         }
@@ -205,8 +220,9 @@ public final class Report {
     private static void concurrency(StringBuilder out, Map<String, Result<?>> byKey) {
         out.append("\n## Core concurrency: total ops/s with 1, 2 and 4 threads (");
         out.append(Runtime.getRuntime().availableProcessors()).append(" cores)\n\n");
-        out.append("| operation | 1 thread | 2 threads | 4 threads | 2 / 1 | 4 / 1 | goal 2 / 1 >= 1.7x |\n");
-        out.append("|---|---:|---:|---:|---:|---:|:---:|\n");
+        out.append("| operation | 1 thread | 2 threads | 4 threads | 2 / 1 | 4 / 1 | CPU ns/op at 1 / 2 / 4 threads"
+                + " | goal 2 / 1 >= 1.7x |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|:---:|\n");
         for (String[] op : new String[][] {{"putItem", "PutItem"}, {"getItem", "GetItem"}}) {
             for (String n : paramValues(byKey, op[0], CORE)) {
                 String key = CORE + "." + op[0] + "@" + n;
@@ -217,13 +233,16 @@ public final class Report {
                 Double r4 = one != null && four != null ? four.getScore() / one.getScore() : null;
                 out.append(String.format(
                         Locale.ROOT,
-                        "| %s | %s | %s | %s | %s | %s | %s |%n",
+                        "| %s | %s | %s | %s | %s | %s | %s / %s / %s | %s |%n",
                         op[1],
                         fmt(one),
                         fmt(two),
                         fmt(four),
                         r2 == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", r2),
                         r4 == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", r4),
+                        cpu(byKey.get(key + CPU)),
+                        cpu(byKey.get(key + "#2" + CPU)),
+                        cpu(byKey.get(key + "#4" + CPU)),
                         r2 == null ? "?" : r2 >= 1.7 ? "yes" : "NO"));
             }
         }
@@ -255,12 +274,17 @@ public final class Report {
                 String prefix = c + "." + method + "@";
                 if (key.startsWith(prefix)
                         && key.indexOf('#') < 0 // a multi-threaded result: the concurrency table reads those
+                        && !key.endsWith(CPU)
                         && !values.contains(key.substring(prefix.length()))) {
                     values.add(key.substring(prefix.length()));
                 }
             }
         }
         return values;
+    }
+
+    private static String cpu(Result<?> r) {
+        return r == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", r.getScore());
     }
 
     private static String fmt(Result<?> r) {

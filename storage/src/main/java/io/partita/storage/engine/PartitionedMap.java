@@ -20,8 +20,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * readers iterate a stable snapshot without locks); past {@link #SMALL_LIMIT} entries it becomes a
  * concurrent skip list, where a write costs O(log n) whatever the partition's size.
  *
- * <p>Writers of one partition serialize on its monitor. Empty partitions are dropped under that monitor,
- * and a writer that finds its partition dropped starts again with a new one.
+ * <p>Writers of one small partition serialize on its monitor. Empty small partitions are dropped under that
+ * monitor, and a writer that finds its partition dropped starts again with a new one. A large partition takes
+ * writes without the monitor (the skip list is concurrent; writers of one item are already serialized by the
+ * item's stripe lock), and so is never dropped, even when it empties: a lock-free writer could otherwise
+ * write into a dropped partition.
  */
 final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
@@ -240,6 +243,13 @@ final class PartitionedMap implements EntryMap {
             if (p == null) {
                 p = byKey.computeIfAbsent(id, Partition::new);
             }
+            ConcurrentSkipListMap<OrderKey, Stored> large = p.large;
+            if (large != null) {
+                // A skip list takes concurrent writes, and a large partition is never dropped: no monitor, so
+                // writers of one hot partition (a low-cardinality GSI key) do not queue behind each other.
+                key.sharePartition(p.id);
+                return large.put(key, value);
+            }
             synchronized (p) {
                 if (p.dropped) {
                     continue;
@@ -264,7 +274,7 @@ final class PartitionedMap implements EntryMap {
         }
         synchronized (p) {
             Stored previous = p.remove(key);
-            if (p.isEmpty() && !p.dropped) {
+            if (p.large == null && p.isEmpty() && !p.dropped) { // large partitions stay: see put
                 p.dropped = true;
                 byKey.remove(p.id, p);
                 ordered.remove(p.id, p);
