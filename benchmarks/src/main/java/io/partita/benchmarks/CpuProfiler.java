@@ -32,7 +32,7 @@ public final class CpuProfiler implements InternalProfiler {
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(
+    public Collection<? extends Result<?>> afterIteration(
             BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
         long cpu = cpuNanos() - before;
         long ops = result.getMetadata().getAllOps();
