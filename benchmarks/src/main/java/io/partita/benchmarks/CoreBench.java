@@ -20,10 +20,13 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * The Partita storage core ({@code Storage.inMemory()}) on the {@link Workload} table: the same operations, data
- * size and request pools as {@link DynamoDbLocalBench}, method for method.
+ * size and request pools as {@link DynamoDbLocalBench}, method for method. {@link FloorBench} is the same work on
+ * plain sorted maps. With {@code -t N} each thread puts its own fresh keys and reads its own random sequence
+ * ({@link Report} runs put and get with 1, 2 and 4 threads).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -57,8 +60,10 @@ public class CoreBench {
         int next;
 
         @Setup(Level.Trial)
-        public void build(Db db) {
-            requests = CoreFixture.puts(db.n, Workload.POOL);
+        public void build(Db db, ThreadParams thread) {
+            // with -t: each thread its own fresh keys, so writers meet in the structures, not on the same items
+            requests = CoreFixture.puts(
+                    db.n + (long) thread.getThreadIndex() * Workload.POOL, db.n, Workload.POOL, Workload.POOL);
         }
     }
 
@@ -68,8 +73,8 @@ public class CoreBench {
         int next;
 
         @Setup(Level.Trial)
-        public void build(Db db) {
-            requests = CoreFixture.gets(db.storage, db.n);
+        public void build(Db db, ThreadParams thread) {
+            requests = CoreFixture.gets(db.storage, db.n, 42 + thread.getThreadIndex());
         }
     }
 

@@ -50,6 +50,12 @@ public final class HeapPerItem {
             storage.putItem(put(Workload.item(i, n)));
         }
         long full = liveHeap(memory);
+        // What DynamoDB accounts for the same data: item sizes plus each index entry with its 100-byte overhead.
+        io.partita.storage.api.TableDescription d = storage.describeTable(Workload.TABLE);
+        long accounted = d.sizeBytes();
+        for (io.partita.storage.api.IndexDescription x : d.indexes()) {
+            accounted += x.sizeBytes();
+        }
         Reference.reachabilityFence(storage);
         storage.close();
         storage = null;
@@ -64,9 +70,15 @@ public final class HeapPerItem {
                 "live heap: empty table %,d B, %,d items %,d B, %,d items %,d B%n", base, n / 2, half, n, full);
         System.out.printf("heap per stored item: %.0f B average, %.0f B marginal (second half)%n", avg, slope);
         System.out.printf(
+                "DynamoDB-accounted size per item (item + its 4 index entries with 100 B overhead each): %.0f B;"
+                        + " heap / accounted = %.2f%n",
+                (double) accounted / n, avg / ((double) accounted / n));
+        System.out.printf(
                 "for scale: one input item map (LinkedHashMap of the core's AttributeValues) retains %d B%n",
                 inputMapBytes);
-        System.out.printf("RESULT bytesPerItem=%.0f slope=%.0f inputMapBytes=%d%n", avg, slope, inputMapBytes);
+        System.out.printf(
+                "RESULT bytesPerItem=%.0f slope=%.0f inputMapBytes=%d accounted=%.0f%n",
+                avg, slope, inputMapBytes, (double) accounted / n);
     }
 
     private static PutItemRequest put(Map<String, AttributeValue> item) {

@@ -133,7 +133,7 @@ final class Batches {
             for (WriteRequest w : e.getValue()) {
                 Planned p;
                 if (w instanceof WriteRequest.Put put) {
-                    Stored item = ItemRules.freeze(put.item());
+                    Stored item = ItemRules.freeze(put.item(), t);
                     OrderKey key = t.shape.itemKey(item.item());
                     IndexData[] gsis = t.gsis;
                     ItemRules.validateIndexKeys(t, item.item());

@@ -36,6 +36,9 @@ final class IndexShape {
 
     private final TableShape table;
 
+    /** The last projected entry with a new layout; later entries share its name arrays (racy by design, as in {@link TableData#itemLayout}). */
+    private ItemMap entryLayout;
+
     IndexShape(
             TableShape table,
             String name,
@@ -194,7 +197,12 @@ final class IndexShape {
                 size += projectedSizes[i] + v.size();
             }
         }
-        return new Stored(entry.build(), size);
+        ItemMap layout = entryLayout;
+        ItemMap built = entry.build(layout);
+        if (!built.sharesLayoutWith(layout)) {
+            entryLayout = built;
+        }
+        return new Stored(built, size);
     }
 
     /** True when the attribute is held by this index's entries. */

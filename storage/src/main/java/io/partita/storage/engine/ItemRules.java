@@ -21,6 +21,14 @@ final class ItemRules {
 
     /** Copies a caller's item into an immutable map, rejecting what DynamoDB rejects. */
     static Stored freeze(Map<String, AttributeValue> item) {
+        return freeze(item, null);
+    }
+
+    /**
+     * As {@link #freeze(Map)}, for an item written to {@code table} (may be null): a copy shares its name arrays
+     * with the table's previous item of the same layout ({@link ItemMap.Builder#build(ItemMap)}).
+     */
+    static Stored freeze(Map<String, AttributeValue> item, TableData table) {
         if (item == null) {
             throw Message.ItemNull.exception();
         }
@@ -49,7 +57,16 @@ final class ItemRules {
             copy.add(name, value);
             size += Items.nameSize(name) + value.size();
         }
-        return new Stored(copy.build(), checkedSize(size));
+        int checked = checkedSize(size);
+        if (table == null) {
+            return new Stored(copy.build(), checked);
+        }
+        ItemMap layout = table.itemLayout;
+        ItemMap frozen = copy.build(layout);
+        if (!frozen.sharesLayoutWith(layout)) {
+            table.itemLayout = frozen;
+        }
+        return new Stored(frozen, checked);
     }
 
     private static int checkedSize(int size) {

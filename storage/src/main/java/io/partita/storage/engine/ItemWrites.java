@@ -44,12 +44,12 @@ final class ItemWrites {
 
     PutItemResponse putItem(PutItemRequest r) {
         TableData t = catalog.table(r.tableName());
-        Stored item = ItemRules.freeze(r.item());
+        Stored item = ItemRules.freeze(r.item(), t);
         OrderKey key = t.shape.itemKey(item.item());
         IndexData[] gsis = t.gsis;
         ItemRules.validateIndexKeys(t, item.item()); // before the condition: DynamoDB validates the item first
         checkReturnValues(r.returnValues(), "PutItem");
-        Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
+        Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
         ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
@@ -64,7 +64,7 @@ final class ItemWrites {
         TableData t = catalog.table(r.tableName());
         OrderKey key = t.shape.requestKey(r.key());
         checkReturnValues(r.returnValues(), "DeleteItem");
-        Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
+        Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
         ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
@@ -78,7 +78,7 @@ final class ItemWrites {
     UpdateItemResponse updateItem(UpdateItemRequest r) {
         TableData t = catalog.table(r.tableName());
         OrderKey key = t.shape.requestKey(r.key());
-        Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
+        Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
         UpdateExpression update = r.updateExpression() == null ? null : Expressions.parseUpdate(r.updateExpression());
         ConditionExpression condition = condition(r.conditionExpression());
         ph.checkExpressions(t.definition, update, condition);

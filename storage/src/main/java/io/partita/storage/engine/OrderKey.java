@@ -47,6 +47,28 @@ final class OrderKey implements Comparable<OrderKey> {
         return p;
     }
 
+    /** True when this key is its partition's key alone: as a range's low end, the partition's first entry. */
+    boolean isPartitionStart() {
+        return bytes.length == partitionEnd;
+    }
+
+    /** True when this key is its partition's key followed by {@link KeyCodec#AFTER}: past the partition's last entry. */
+    boolean isPartitionEnd() {
+        int n = bytes.length;
+        return n == partitionEnd + 2 && bytes[n - 1] == (byte) 0xFF && bytes[n - 2] == (byte) 0xFF;
+    }
+
+    /**
+     * Points this key at {@code id}, an equal partition key already held elsewhere (the stored partition's), so
+     * a stored key does not keep its own copy of the partition bytes alive: one copy per partition, not per
+     * entry. Racy by design: either copy is correct for any reader, both being equal and immutable.
+     */
+    void sharePartition(OrderKey id) {
+        if (partition != this) {
+            partition = id;
+        }
+    }
+
     @Override
     public int compareTo(OrderKey o) {
         return Arrays.compareUnsigned(bytes, o.bytes);

@@ -20,8 +20,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * readers iterate a stable snapshot without locks); past {@link #SMALL_LIMIT} entries it becomes a
  * concurrent skip list, where a write costs O(log n) whatever the partition's size.
  *
- * <p>Writers of one partition serialize on its monitor. Empty partitions are dropped under that monitor,
- * and a writer that finds its partition dropped starts again with a new one.
+ * <p>Writers of one small partition serialize on its monitor. Empty small partitions are dropped under that
+ * monitor, and a writer that finds its partition dropped starts again with a new one. A large partition takes
+ * writes without the monitor (the skip list is concurrent; writers of one item are already serialized by the
+ * item's stripe lock), and so is never dropped, even when it empties: a lock-free writer could otherwise
+ * write into a dropped partition.
  */
 final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
@@ -46,12 +49,17 @@ final class PartitionedMap implements EntryMap {
     }
 
     private static final class Partition {
+        /** The partition's key, shared by every stored key of the partition ({@link OrderKey#sharePartition}). */
+        final OrderKey id;
+
         volatile Snapshot small = new Snapshot(NO_KEYS, NO_VALUES);
         volatile ConcurrentSkipListMap<OrderKey, Stored> large;
         boolean registered;
         boolean dropped;
 
-        Partition() {}
+        Partition(OrderKey id) {
+            this.id = id;
+        }
 
         /**
          * The snapshot a reader should use, or null once the partition is a skip list. Promotion publishes
@@ -144,8 +152,10 @@ final class PartitionedMap implements EntryMap {
                 OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
             Snapshot s = snapshot();
             if (s != null) {
-                int from = low == null ? 0 : s.lowerIndex(low, true);
-                int to = high == null ? s.keys.length : s.lowerIndex(high, true);
+                // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
+                // misses than a binary search through the keys, which at scale are cold.
+                int from = low == null || low.isPartitionStart() ? 0 : s.lowerIndex(low, true);
+                int to = high == null || high.isPartitionEnd() ? s.keys.length : s.lowerIndex(high, true);
                 if (exclusiveStart != null) {
                     if (forward) {
                         from = Math.max(from, s.lowerIndex(exclusiveStart, false));
@@ -156,12 +166,14 @@ final class PartitionedMap implements EntryMap {
                 return new ArrayRange(s, from, to, forward);
             }
             NavigableMap<OrderKey, Stored> m = large;
-            if (low != null && high != null) {
-                m = m.subMap(low, true, high, false);
-            } else if (low != null) {
-                m = m.tailMap(low, true);
-            } else if (high != null) {
-                m = m.headMap(high, false);
+            OrderKey from = low != null && low.isPartitionStart() ? null : low;
+            OrderKey to = high != null && high.isPartitionEnd() ? null : high;
+            if (from != null && to != null) {
+                m = m.subMap(from, true, to, false);
+            } else if (from != null) {
+                m = m.tailMap(from, true);
+            } else if (to != null) {
+                m = m.headMap(to, false);
             }
             if (exclusiveStart != null) {
                 m = forward ? tailAfter(m, exclusiveStart) : headBefore(m, exclusiveStart);
@@ -229,16 +241,24 @@ final class PartitionedMap implements EntryMap {
         while (true) {
             Partition p = byKey.get(id);
             if (p == null) {
-                p = byKey.computeIfAbsent(id, k -> new Partition());
+                p = byKey.computeIfAbsent(id, Partition::new);
+            }
+            ConcurrentSkipListMap<OrderKey, Stored> large = p.large;
+            if (large != null) {
+                // A skip list takes concurrent writes, and a large partition is never dropped: no monitor, so
+                // writers of one hot partition (a low-cardinality GSI key) do not queue behind each other.
+                key.sharePartition(p.id);
+                return large.put(key, value);
             }
             synchronized (p) {
                 if (p.dropped) {
                     continue;
                 }
                 if (!p.registered) {
-                    ordered.put(id, p);
+                    ordered.put(p.id, p);
                     p.registered = true;
                 }
+                key.sharePartition(p.id);
                 return p.put(key, value);
             }
         }
@@ -254,10 +274,10 @@ final class PartitionedMap implements EntryMap {
         }
         synchronized (p) {
             Stored previous = p.remove(key);
-            if (p.isEmpty() && !p.dropped) {
+            if (p.large == null && p.isEmpty() && !p.dropped) { // large partitions stay: see put
                 p.dropped = true;
-                byKey.remove(id, p);
-                ordered.remove(id, p);
+                byKey.remove(p.id, p);
+                ordered.remove(p.id, p);
             }
             return previous;
         }

@@ -58,7 +58,7 @@ final class Reads {
     GetItemResponse getItem(GetItemRequest r) {
         TableData t = catalog.table(r.tableName());
         OrderKey key = t.shape.requestKey(r.key());
-        Placeholders ph = new Placeholders(r.expressionAttributeNames(), Map.of());
+        Placeholders ph = Placeholders.of(r.expressionAttributeNames(), Map.of());
         ProjectionExpression projection =
                 r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
         ph.checkExpressions(t.definition, projection);
@@ -83,7 +83,7 @@ final class Reads {
         if (r.keyConditionExpression() == null) {
             throw Message.KeyConditionRequired.exception();
         }
-        Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
+        Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
         KeyConditionExpression kc = Expressions.parseKeyCondition(r.keyConditionExpression());
         Plan plan = plan(
                 t,
@@ -140,7 +140,7 @@ final class Reads {
         TableData t = catalog.table(r.tableName());
         IndexData index = index(t, r.indexName());
         rejectConsistentGsiRead(index, r.consistentRead(), "scanning");
-        Placeholders ph = new Placeholders(r.expressionAttributeNames(), r.expressionAttributeValues());
+        Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
         Plan plan = plan(
                 t,
                 index,

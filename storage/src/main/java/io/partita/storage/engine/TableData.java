@@ -2,6 +2,7 @@ package io.partita.storage.engine;
 
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,6 +39,12 @@ final class TableData {
     final LongAdder timeToLiveDeleted = new LongAdder();
     /** Item-collection sizes by partition key value; kept only for tables with LSIs. */
     final ConcurrentHashMap<AttributeValue, AtomicLong> collectionSizes;
+
+    /**
+     * The last item copied in with a new attribute layout: later items with the same names in the same order
+     * share its name arrays. A plain field: any item is a correct template, so a racy read is harmless.
+     */
+    ItemMap itemLayout;
 
     final ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWrites = new ConcurrentLinkedQueue<>();
     final ReentrantReadWriteLock schemaLock = new ReentrantReadWriteLock();

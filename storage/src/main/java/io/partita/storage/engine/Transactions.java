@@ -175,7 +175,7 @@ final class Transactions {
         Stored item = null;
         UpdateExpression update = null;
         if (a instanceof TransactWriteItem.Put put) {
-            item = ItemRules.freeze(put.item());
+            item = ItemRules.freeze(put.item(), t);
             key = t.shape.itemKey(item.item());
             ItemRules.checkIndexKeyValues(t, item.item());
         } else if (a instanceof TransactWriteItem.Update u) {

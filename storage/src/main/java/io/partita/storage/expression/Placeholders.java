@@ -42,6 +42,14 @@ public final class Placeholders {
         }
     }
 
+    /** As the constructor; {@link #NONE} when the request defines no placeholders (most requests): nothing to check. */
+    public static Placeholders of(Map<String, String> names, Map<String, AttributeValue> values) {
+        if ((names == null || names.isEmpty()) && (values == null || values.isEmpty())) {
+            return NONE;
+        }
+        return new Placeholders(names, values);
+    }
+
     private static boolean isPlaceholder(String key, char sigil) {
         if (key == null || key.length() < 2 || key.charAt(0) != sigil) {
             return false;

@@ -48,6 +48,77 @@ class PartitionedMapTest {
         assertThat(list(map.all())).isEqualTo(new ArrayList<>(reference.entrySet()));
     }
 
+    @Test
+    void wholePartitionBoundsReadEveryEntryOfSmallAndLargePartitions() {
+        PartitionedMap map = new PartitionedMap();
+        TreeMap<OrderKey, Stored> reference = new TreeMap<>();
+        for (String partition : new String[] {"small", "large"}) {
+            int size = partition.equals("small") ? 5 : 200; // below and above the copy-on-write limit of 64
+            for (int i = 0; i < size; i++) {
+                Stored value = new Stored(ItemMap.copyOf(Map.of("v", AttributeValue.n(i))), 1);
+                map.put(key(partition, i), value);
+                reference.put(key(partition, i), value);
+            }
+            AttributeValue pk = AttributeValue.s(partition);
+            OrderKey low = KeyCodec.builder(OrderKey.partitionHash(pk))
+                    .add(pk)
+                    .endPartition()
+                    .build();
+            OrderKey high = KeyCodec.builder(OrderKey.partitionHash(pk))
+                    .add(pk)
+                    .endPartition()
+                    .after()
+                    .build();
+            assertThat(low.isPartitionStart()).isTrue();
+            assertThat(high.isPartitionEnd()).isTrue();
+            assertThat(key(partition, 3).isPartitionStart()).isFalse();
+            assertThat(key(partition, 3).isPartitionEnd()).isFalse();
+            NavigableMap<OrderKey, Stored> expected = reference.subMap(low, true, high, false);
+            assertThat(expected).hasSize(size);
+            assertThat(list(map.range(low, high, null, true))).isEqualTo(new ArrayList<>(expected.entrySet()));
+            assertThat(list(map.range(low, high, null, false)))
+                    .isEqualTo(new ArrayList<>(expected.descendingMap().entrySet()));
+            OrderKey start = key(partition, 2);
+            assertThat(list(map.range(low, high, start, true)))
+                    .isEqualTo(new ArrayList<>(expected.tailMap(start, false).entrySet()));
+            assertThat(list(map.range(low, high, start, false)))
+                    .isEqualTo(new ArrayList<>(
+                            expected.headMap(start, false).descendingMap().entrySet()));
+        }
+    }
+
+    @Test
+    void aLargePartitionTakesConcurrentWritersAndStaysUsableWhenEmptied() throws InterruptedException {
+        PartitionedMap map = new PartitionedMap();
+        int perThread = 3_000;
+        Thread[] writers = new Thread[2];
+        for (int t = 0; t < writers.length; t++) {
+            int first = t * perThread;
+            writers[t] = new Thread(() -> {
+                for (int i = first; i < first + perThread; i++) {
+                    map.put(key("hot", i), new Stored(ItemMap.copyOf(Map.of("v", AttributeValue.n(i))), 1));
+                }
+            });
+            writers[t].start();
+        }
+        for (Thread w : writers) {
+            w.join();
+        }
+        assertThat(list(map.all())).hasSize(2 * perThread);
+        for (int i = 0; i < 2 * perThread; i++) {
+            assertThat(map.get(key("hot", i))).as("entry %d", i).isNotNull();
+        }
+        for (int i = 0; i < 2 * perThread; i++) {
+            assertThat(map.remove(key("hot", i))).isNotNull();
+        }
+        assertThat(list(map.all())).isEmpty();
+        assertThat(list(map.range(key("hot", 0), null, null, true))).isEmpty();
+        Stored again = new Stored(ItemMap.copyOf(Map.of("v", AttributeValue.n(7))), 1);
+        assertThat(map.put(key("hot", 7), again)).isNull();
+        assertThat(map.get(key("hot", 7))).isSameAs(again);
+        assertThat(list(map.all())).hasSize(1);
+    }
+
     private static void checkRange(
             PartitionedMap map, NavigableMap<OrderKey, Stored> reference, String partition, Random rnd) {
         int a = rnd.nextInt(420);

@@ -33,6 +33,31 @@ class ItemMapTest {
     }
 
     @Test
+    void buildWithALayoutSharesTheNamesOnlyWhenTheyMatchInOrder() {
+        ItemMap layout = ItemMap.builder(2)
+                .add("pk", AttributeValue.s("a"))
+                .add("n", AttributeValue.n(1))
+                .build();
+        ItemMap same = ItemMap.builder(2)
+                .add("pk", AttributeValue.s("b"))
+                .add("n", AttributeValue.n(2))
+                .build(layout);
+        assertThat(same.sharesLayoutWith(layout)).isTrue();
+        assertThat(same).containsExactly(Map.entry("pk", AttributeValue.s("b")), Map.entry("n", AttributeValue.n(2)));
+        ItemMap otherOrder = ItemMap.builder(2)
+                .add("n", AttributeValue.n(2))
+                .add("pk", AttributeValue.s("b"))
+                .build(layout);
+        assertThat(otherOrder.sharesLayoutWith(layout)).isFalse();
+        assertThat(otherOrder).isEqualTo(same);
+        ItemMap fewer = ItemMap.builder(2).add("pk", AttributeValue.s("c")).build(layout);
+        assertThat(fewer.sharesLayoutWith(layout)).isFalse();
+        assertThat(fewer).containsExactly(Map.entry("pk", AttributeValue.s("c")));
+        assertThat(ItemMap.builder(1).add("pk", AttributeValue.s("d")).build(null))
+                .containsExactly(Map.entry("pk", AttributeValue.s("d")));
+    }
+
+    @Test
     void builderRemovesAndReplacesKeepingOrder() {
         ItemMap item = ItemMap.builder(1)
                 .add("a", AttributeValue.n(1))
