@@ -119,7 +119,8 @@ class EmbeddedAutoConfigurationTest {
                         .hasFailed()
                         .getFailure()
                         .rootCause()
-                        .hasMessageContaining("partita.backend=dynamodb needs a DynamoDbClient bean"));
+                        .hasMessageContaining(
+                                "partita.backend=dynamodb needs a DynamoDbClient or DynamoDbAsyncClient bean"));
     }
 
     @Test
