@@ -94,8 +94,9 @@ public class RepositoryBench {
             local.n = 10_000;
             local.storage = "memory";
             local.start();
-            DynamoDbEnhancedClient client =
-                    DynamoDbEnhancedClient.builder().dynamoDbClient(local.client).build();
+            DynamoDbEnhancedClient client = DynamoDbEnhancedClient.builder()
+                    .dynamoDbClient(local.client)
+                    .build();
             table = client.table(Workload.TABLE, TableSchema.fromBean(BenchBean.class));
             gsi1 = table.index(Workload.G1);
         }
@@ -230,10 +231,8 @@ public class RepositoryBench {
     @Benchmark
     public BenchBean enhancedGet(Enhanced ddb, Keys keys) {
         int k = keys.nextGet++ & (Workload.POOL - 1);
-        return ddb.table.getItem(Key.builder()
-                .partitionValue(keys.pks[k])
-                .sortValue(keys.sks[k])
-                .build());
+        return ddb.table.getItem(
+                Key.builder().partitionValue(keys.pks[k]).sortValue(keys.sks[k]).build());
     }
 
     // ---- top-10 GSI query --------------------------------------------------------------------------------
