@@ -14,26 +14,46 @@ import java.util.Objects;
  * placeholder space.
  */
 public final class ExpressionBuilder {
-    private final Map<String, String> namePlaceholders = new HashMap<>();
-    private final Map<String, String> names = new LinkedHashMap<>();
-    private final Map<String, AttributeValue> values = new LinkedHashMap<>();
+    // Created on first use: most requests (a put or delete without a condition) render no expression at all.
+    private Map<String, String> namePlaceholders;
+    private Map<String, String> names = Map.of();
+    private Map<String, AttributeValue> values = Map.of();
 
     /** The placeholder for attribute {@code attributeName} (the same one every time it is asked for). */
     public String name(String attributeName) {
         Objects.requireNonNull(attributeName, "attributeName");
-        return namePlaceholders.computeIfAbsent(attributeName, n -> {
-            String placeholder = "#p" + names.size();
-            names.put(placeholder, n);
-            return placeholder;
-        });
+        if (namePlaceholders == null) {
+            namePlaceholders = new HashMap<>(8); // a request names a few attributes
+        }
+        String placeholder = namePlaceholders.get(attributeName);
+        if (placeholder == null) {
+            placeholder = "#p" + names.size();
+            writableNames().put(placeholder, attributeName);
+            namePlaceholders.put(attributeName, placeholder);
+        }
+        return placeholder;
     }
 
     /** A new placeholder holding {@code value}. */
     public String value(AttributeValue value) {
         Objects.requireNonNull(value, "value");
         String placeholder = ":p" + values.size();
-        values.put(placeholder, value);
+        writableValues().put(placeholder, value);
         return placeholder;
+    }
+
+    private Map<String, String> writableNames() {
+        if (!(names instanceof LinkedHashMap)) { // still the shared empty map
+            names = new LinkedHashMap<>(8);
+        }
+        return names;
+    }
+
+    private Map<String, AttributeValue> writableValues() {
+        if (!(values instanceof LinkedHashMap)) { // still the shared empty map
+            values = new LinkedHashMap<>(8);
+        }
+        return values;
     }
 
     /**
@@ -42,14 +62,14 @@ public final class ExpressionBuilder {
      */
     public void addRaw(Map<String, String> rawNames, Map<String, AttributeValue> rawValues) {
         rawNames.forEach((placeholder, name) -> {
-            String previous = names.putIfAbsent(placeholder, name);
+            String previous = writableNames().putIfAbsent(placeholder, name);
             if (previous != null && !previous.equals(name)) {
                 throw new IllegalArgumentException(
                         Message.NamePlaceholderBoundTwice.format(placeholder, previous, name));
             }
         });
         rawValues.forEach((placeholder, value) -> {
-            AttributeValue previous = values.putIfAbsent(placeholder, value);
+            AttributeValue previous = writableValues().putIfAbsent(placeholder, value);
             if (previous != null && !previous.equals(value)) {
                 throw new IllegalArgumentException(
                         Message.ValuePlaceholderBoundTwice.format(placeholder, previous, value));

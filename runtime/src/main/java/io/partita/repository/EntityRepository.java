@@ -3,6 +3,7 @@ package io.partita.repository;
 import io.partita.Condition;
 import io.partita.Consumed;
 import io.partita.ExpressionBuilder;
+import io.partita.GatherOptions;
 import io.partita.Key;
 import io.partita.Partita;
 import io.partita.Repository;
@@ -22,10 +23,10 @@ import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The base class of every generated {@code <Entity>Repository}: puts, gets, deletes, partial updates and
@@ -50,6 +51,13 @@ public abstract class EntityRepository<T> implements Repository<T> {
     private final EntityMapping<T> mapping;
     private final String tableName;
     private final String versionAttribute;
+    /*
+     * Query specs are immutable and depend only on the index and the database's gather options: built once per
+     * index (again when the gather options change) instead of on every query. Races only build a spec twice.
+     */
+    private volatile QuerySpec<T> tableSpec;
+    private final Map<String, QuerySpec<T>> indexSpecs = new ConcurrentHashMap<>();
+    private final Map<String, ViewSpec> viewSpecs = new ConcurrentHashMap<>();
 
     /** Opens the repository, creating the table on {@code db}'s backend if it does not exist. */
     protected EntityRepository(Partita db, EntityMapping<T> mapping) {
@@ -337,15 +345,24 @@ public abstract class EntityRepository<T> implements Repository<T> {
         if (mapping.tableKeyAttributes().size() != 2) {
             throw new IllegalStateException(Message.NoSortKey.format(tableName));
         }
-        Map<String, AttributeValue> key = new HashMap<>(4);
-        key.put(mapping.tableKeyAttributes().get(0), Objects.requireNonNull(partitionKey, "partitionKey"));
-        key.put(mapping.tableKeyAttributes().get(1), Objects.requireNonNull(sortKey, "sortKey"));
-        return Key.of(tableName, key, mapping);
+        // an immutable map, which Key keeps as it is instead of copying
+        return Key.of(
+                tableName,
+                Map.of(
+                        mapping.tableKeyAttributes().get(0),
+                        Objects.requireNonNull(partitionKey, "partitionKey"),
+                        mapping.tableKeyAttributes().get(1),
+                        Objects.requireNonNull(sortKey, "sortKey")),
+                mapping);
     }
 
     /** The spec of a base-table query returning entities. */
     protected final QuerySpec<T> tableQuery() {
-        return QuerySpec.of(
+        QuerySpec<T> cached = tableSpec;
+        if (cached != null && cached.gather() == db.gatherOptions()) {
+            return cached;
+        }
+        cached = QuerySpec.of(
                 backend,
                 asyncBackend,
                 mapping.table(),
@@ -354,6 +371,8 @@ public abstract class EntityRepository<T> implements Repository<T> {
                 null,
                 mapping.discriminatorAttribute().isPresent(),
                 db.gatherOptions());
+        tableSpec = cached;
+        return cached;
     }
 
     /**
@@ -361,8 +380,13 @@ public abstract class EntityRepository<T> implements Repository<T> {
      * unprojected attributes are fetched from the table, and the fetch is counted).
      */
     protected final QuerySpec<T> indexQuery(String indexName) {
+        GatherOptions gather = db.gatherOptions();
+        QuerySpec<T> cached = indexSpecs.get(indexName);
+        if (cached != null && cached.gather() == gather) {
+            return cached;
+        }
         Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
-        return QuerySpec.of(
+        cached = QuerySpec.of(
                 backend,
                 asyncBackend,
                 mapping.table(),
@@ -370,11 +394,31 @@ public abstract class EntityRepository<T> implements Repository<T> {
                 mapping,
                 select,
                 mapping.discriminatorAttribute().isPresent(),
-                db.gatherOptions());
+                gather);
+        indexSpecs.put(indexName, cached);
+        return cached;
     }
 
     /** The spec of an index query returning projection views read by {@code viewDecoder}. */
     protected final <V> QuerySpec<V> indexQuery(String indexName, ItemDecoder<V> viewDecoder) {
+        GatherOptions gather = db.gatherOptions();
+        ViewSpec cached = viewSpecs.get(indexName);
+        if (cached != null
+                && cached.viewDecoder() == viewDecoder
+                && cached.spec().gather() == gather) {
+            @SuppressWarnings("unchecked") // built below from this very viewDecoder, whose type is V
+            QuerySpec<V> spec = (QuerySpec<V>) cached.spec();
+            return spec;
+        }
+        QuerySpec<V> spec = viewQuery(indexName, viewDecoder, gather);
+        viewSpecs.put(indexName, new ViewSpec(viewDecoder, spec));
+        return spec;
+    }
+
+    /** A view query's spec as {@link #indexQuery(String, ItemDecoder)} caches it, with the decoder it was built for. */
+    private record ViewSpec(ItemDecoder<?> viewDecoder, QuerySpec<?> spec) {}
+
+    private <V> QuerySpec<V> viewQuery(String indexName, ItemDecoder<V> viewDecoder, GatherOptions gather) {
         ItemDecoder<V> decoder = viewDecoder;
         boolean mayskip = false;
         if (mapping.discriminatorAttribute().isPresent()) {
@@ -387,8 +431,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
             };
             mayskip = true;
         }
-        return QuerySpec.of(
-                backend, asyncBackend, mapping.table(), indexName, decoder, null, mayskip, db.gatherOptions());
+        return QuerySpec.of(backend, asyncBackend, mapping.table(), indexName, decoder, null, mayskip, gather);
     }
 
     private void requireOwnKey(Key<?> key) {

@@ -43,10 +43,12 @@ final class QueryEngine {
         if (partition.isEmpty()) {
             throw new IllegalStateException(Message.QueryWithoutPartitionKey.format());
         }
-        partition.forEach(
-                (name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
-        q.sortEquals.forEach(
-                (name, value) -> and(kce).append(b.name(name)).append(" = ").append(b.value(value)));
+        for (Map.Entry<String, AttributeValue> e : partition.entrySet()) {
+            and(kce).append(b.name(e.getKey())).append(" = ").append(b.value(e.getValue()));
+        }
+        for (Map.Entry<String, AttributeValue> e : q.sortEquals.entrySet()) {
+            and(kce).append(b.name(e.getKey())).append(" = ").append(b.value(e.getValue()));
+        }
         QueryBuilder.RangeTerm r = q.effectiveRange();
         if (r != null) {
             and(kce);
