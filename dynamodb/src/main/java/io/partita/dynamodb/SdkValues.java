@@ -2,6 +2,7 @@ package io.partita.dynamodb;
 
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
+import io.partita.storage.value.ItemMap;
 import java.math.BigDecimal;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
@@ -106,7 +107,11 @@ public final class SdkValues {
         public void forEach(
                 BiConsumer<? super String, ? super software.amazon.awssdk.services.dynamodb.model.AttributeValue>
                         action) {
-            core.forEach((k, v) -> action.accept(k, toSdk(v)));
+            if (core instanceof ItemMap item) {
+                item.forEachAttribute((k, v) -> action.accept(k, toSdk(v))); // no entry objects
+            } else {
+                core.forEach((k, v) -> action.accept(k, toSdk(v)));
+            }
         }
 
         @Override

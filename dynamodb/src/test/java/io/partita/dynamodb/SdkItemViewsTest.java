@@ -3,6 +3,7 @@ package io.partita.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +44,13 @@ class SdkItemViewsTest {
         assertThat(built.item()).isEqualTo(eager);
         assertThat(new ArrayList<>(built.item().keySet())).containsExactlyElementsOf(core.keySet());
         assertThat(SdkValues.toSdkForRequest(null)).isNull();
+        // the core's array-backed item, as repositories send it, goes through its allocation-free traversal
+        PutItemRequest fromItemMap = PutItemRequest.builder()
+                .tableName("t")
+                .item(SdkValues.toSdkForRequest(ItemMap.copyOf(core)))
+                .build();
+        assertThat(fromItemMap.item()).isEqualTo(eager);
+        assertThat(new ArrayList<>(fromItemMap.item().keySet())).containsExactlyElementsOf(core.keySet());
     }
 
     @Test
