@@ -620,7 +620,7 @@ public final class DynamoDbBackend implements Backend {
     static software.amazon.awssdk.services.dynamodb.model.PutItemRequest putItemRequest(PutItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder()
                 .tableName(r.tableName())
-                .item(toSdk(r.item()))
+                .item(SdkValues.toSdkForRequest(r.item()))
                 .conditionExpression(r.conditionExpression())
                 .returnValues(returnValues(r.returnValues()))
                 .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
@@ -646,7 +646,7 @@ public final class DynamoDbBackend implements Backend {
     static software.amazon.awssdk.services.dynamodb.model.GetItemRequest getItemRequest(GetItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
                 .tableName(r.tableName())
-                .key(toSdk(r.key()))
+                .key(SdkValues.toSdkForRequest(r.key()))
                 .consistentRead(r.consistentRead())
                 .projectionExpression(r.projectionExpression())
                 .returnConsumedCapacity(rcc(r.returnConsumedCapacity()));
@@ -655,7 +655,8 @@ public final class DynamoDbBackend implements Backend {
     }
 
     static GetItemResponse getItemResponse(software.amazon.awssdk.services.dynamodb.model.GetItemResponse out) {
-        return new GetItemResponse(out.hasItem() ? fromSdk(out.item()) : null, capacity(out.consumedCapacity(), false));
+        return new GetItemResponse(
+                out.hasItem() ? SdkValues.fromSdkLazily(out.item()) : null, capacity(out.consumedCapacity(), false));
     }
 
     @Override
@@ -667,7 +668,7 @@ public final class DynamoDbBackend implements Backend {
     static software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest deleteItemRequest(DeleteItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
                 .tableName(r.tableName())
-                .key(toSdk(r.key()))
+                .key(SdkValues.toSdkForRequest(r.key()))
                 .conditionExpression(r.conditionExpression())
                 .returnValues(returnValues(r.returnValues()))
                 .returnConsumedCapacity(rcc(r.returnConsumedCapacity()))
@@ -695,7 +696,7 @@ public final class DynamoDbBackend implements Backend {
     static software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest updateItemRequest(UpdateItemRequest r) {
         var b = software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
                 .tableName(r.tableName())
-                .key(toSdk(r.key()))
+                .key(SdkValues.toSdkForRequest(r.key()))
                 .updateExpression(r.updateExpression())
                 .conditionExpression(r.conditionExpression())
                 .returnValues(returnValues(r.returnValues()))
@@ -797,7 +798,7 @@ public final class DynamoDbBackend implements Backend {
             List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> items) {
         List<Map<String, AttributeValue>> out = new ArrayList<>(items.size());
         for (var item : items) {
-            out.add(fromSdk(item));
+            out.add(SdkValues.fromSdkLazily(item));
         }
         return out;
     }
@@ -1025,7 +1026,7 @@ public final class DynamoDbBackend implements Backend {
         List<Map<String, AttributeValue>> responses = new ArrayList<>();
         if (out.hasResponses()) {
             for (ItemResponse ir : out.responses()) {
-                responses.add(ir.hasItem() ? fromSdk(ir.item()) : null);
+                responses.add(ir.hasItem() ? SdkValues.fromSdkLazily(ir.item()) : null);
             }
         }
         return new TransactGetItemsResponse(
@@ -1162,6 +1163,6 @@ public final class DynamoDbBackend implements Backend {
 
     private static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values(
             Map<String, io.partita.storage.value.AttributeValue> values) {
-        return values.isEmpty() ? null : toSdk(values);
+        return values.isEmpty() ? null : SdkValues.toSdkForRequest(values);
     }
 }

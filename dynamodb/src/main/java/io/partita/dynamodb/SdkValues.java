@@ -2,11 +2,17 @@ package io.partita.dynamodb;
 
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
+import io.partita.storage.value.ItemMap;
 import java.math.BigDecimal;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import software.amazon.awssdk.core.SdkBytes;
 
 /**
@@ -64,10 +70,78 @@ public final class SdkValues {
         if (item == null) {
             return null;
         }
+        // the SDK request builder copies the map into its own, so this one only has to be cheap to build
         Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> out =
-                new LinkedHashMap<>(item.size() * 2);
-        item.forEach((k, v) -> out.put(k, toSdk(v)));
+                new LinkedHashMap<>(capacity(item.size()));
+        for (Map.Entry<String, ? extends AttributeValue> e : item.entrySet()) {
+            out.put(e.getKey(), toSdk(e.getValue()));
+        }
         return out;
+    }
+
+    /**
+     * The SDK form of a request's item, key or expression values, for an SDK request builder, which copies every
+     * map it is given into its own ({@code size()}, then {@code forEach}): a read-only view that converts each
+     * value as the builder copies it, so no intermediate map is built. {@code null} stays {@code null}; use the
+     * result only as a builder argument (each traversal converts again).
+     */
+    static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdkForRequest(
+            Map<String, ? extends AttributeValue> item) {
+        return item == null ? null : new RequestItem(item);
+    }
+
+    private static final class RequestItem
+            extends AbstractMap<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> {
+        private final Map<String, ? extends AttributeValue> core;
+
+        RequestItem(Map<String, ? extends AttributeValue> core) {
+            this.core = core;
+        }
+
+        @Override
+        public int size() {
+            return core.size();
+        }
+
+        @Override
+        public void forEach(
+                BiConsumer<? super String, ? super software.amazon.awssdk.services.dynamodb.model.AttributeValue>
+                        action) {
+            if (core instanceof ItemMap item) {
+                item.forEachAttribute((k, v) -> action.accept(k, toSdk(v))); // no entry objects
+            } else {
+                core.forEach((k, v) -> action.accept(k, toSdk(v)));
+            }
+        }
+
+        @Override
+        public Set<Entry<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public int size() {
+                    return core.size();
+                }
+
+                @Override
+                public Iterator<Entry<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>>
+                        iterator() {
+                    Iterator<? extends Entry<String, ? extends AttributeValue>> it =
+                            core.entrySet().iterator();
+                    return new Iterator<>() {
+                        @Override
+                        public boolean hasNext() {
+                            return it.hasNext();
+                        }
+
+                        @Override
+                        public Entry<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> next() {
+                            Entry<String, ? extends AttributeValue> e = it.next();
+                            return new SimpleImmutableEntry<>(e.getKey(), toSdk(e.getValue()));
+                        }
+                    };
+                }
+            };
+        }
     }
 
     /** The core form of one SDK value; throws the core's {@code ValidationException} where the core rejects it. */
@@ -114,8 +188,25 @@ public final class SdkValues {
         if (item == null) {
             return null;
         }
-        Map<String, AttributeValue> out = new LinkedHashMap<>(item.size() * 2);
-        item.forEach((k, v) -> out.put(k, fromSdk(v)));
+        Map<String, AttributeValue> out = new LinkedHashMap<>(capacity(item.size()));
+        for (Map.Entry<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> e : item.entrySet()) {
+            out.put(e.getKey(), fromSdk(e.getValue()));
+        }
         return out;
+    }
+
+    /**
+     * An item of a response, converted lazily: each value when it is first read (a schema reads only its mapped
+     * attributes, once each), the whole item only when iterated or changed; see {@link SdkItem}. {@code null}
+     * stays {@code null}.
+     */
+    static Map<String, AttributeValue> fromSdkLazily(
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+        return item == null ? null : new SdkItem(item);
+    }
+
+    /** A hash map capacity that holds {@code size} entries without resizing. */
+    private static int capacity(int size) {
+        return size < 3 ? size + 1 : (int) (size / 0.75f + 1.0f);
     }
 }
