@@ -125,20 +125,25 @@ public enum Message {
     }
 
     /**
-     * {@code String.format(Locale.ROOT, template, args)} for templates whose only specifier is {@code %s}, without
+     * {@code String.format(Locale.ROOT, template, args)} for templates whose only specifiers are {@code %s} and {@code %%}, without
      * {@link java.util.Formatter} (which compiles a regular expression on its first use: ≈35 classes on a cold
      * start's first error message, such as the "table not found" a repository's open probes for).
      */
     private static String fill(String template, Object[] args) {
-        String specifier = "%s";
         StringBuilder out = new StringBuilder(template.length() + 16 * args.length);
         int next = 0;
         int from = 0;
-        for (int at = template.indexOf(specifier); at >= 0; at = template.indexOf(specifier, from)) {
-            if (next == args.length) {
-                throw new MissingFormatArgumentException(specifier);
+        for (int at = template.indexOf('%'); at >= 0 && at + 1 < template.length(); at = template.indexOf('%', from)) {
+            char conversion = template.charAt(at + 1);
+            out.append(template, from, at);
+            if (conversion == 's') {
+                if (next == args.length) {
+                    throw new MissingFormatArgumentException("%" + conversion);
+                }
+                out.append(args[next++]);
+            } else {
+                out.append(conversion == '%' ? "%" : template.substring(at, at + 2));
             }
-            out.append(template, from, at).append(args[next++]);
             from = at + 2;
         }
         return out.append(template, from, template.length()).toString();
