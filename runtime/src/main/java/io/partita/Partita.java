@@ -225,7 +225,10 @@ public final class Partita implements AutoCloseable {
 
     /** How gather queries read their shards (default {@link GatherOptions#defaults()}). */
     public GatherOptions gatherOptions() {
-        return gatherOptions;
+        GatherOptions options = gatherOptions;
+        // the default is resolved here, not when the database is built: it creates the shared gather pool (a
+        // ThreadPoolExecutor and its classes), which a database that never gathers should not pay for at start
+        return options != null ? options : GatherOptions.defaults();
     }
 
     /** Sets how gather queries read their shards, for queries started from now on; returns this database. */
@@ -603,7 +606,7 @@ public final class Partita implements AutoCloseable {
         private boolean createTablesOnOpen = true;
         private boolean retryThrottles = true;
         private RetryPolicy retryPolicy = RetryPolicy.defaults();
-        private GatherOptions gatherOptions = GatherOptions.defaults();
+        private GatherOptions gatherOptions; // null: GatherOptions.defaults(), resolved on the first gather
         private RequestListener listener;
         private ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;
         private Duration slowRequestThreshold;

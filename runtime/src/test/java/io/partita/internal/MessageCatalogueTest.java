@@ -1,13 +1,16 @@
 package io.partita.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.MissingFormatArgumentException;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -184,5 +187,27 @@ class MessageCatalogueTest {
         }
         parts.add(code.substring(start));
         return parts;
+    }
+
+    /** {@code format} fills {@code %s} itself (no {@code java.util.Formatter} on a cold start): same text as it. */
+    @Test
+    void format_writes_what_string_format_writes() {
+        for (Message message : Message.values()) {
+            String template = message.template();
+            int placeholders = (template.length() - template.replace("%s", "").length()) / 2;
+            Object[] args = new Object[placeholders];
+            for (int i = 0; i < placeholders; i++) {
+                args[i] = i % 2 == 0 ? "<" + i + ">" : null;
+            }
+            assertThat(message.format(args))
+                    .as(message.name())
+                    .isEqualTo(placeholders == 0 ? template : String.format(Locale.ROOT, template, args));
+            if (placeholders > 0) {
+                assertThatThrownBy(() -> message.format(new Object[placeholders - 1]))
+                        .as(message.name())
+                        .isInstanceOf(MissingFormatArgumentException.class)
+                        .hasMessage("Format specifier '%s'");
+            }
+        }
     }
 }

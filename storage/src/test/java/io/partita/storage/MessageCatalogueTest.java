@@ -3,6 +3,7 @@ package io.partita.storage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -13,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.MissingFormatArgumentException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -92,6 +95,28 @@ class MessageCatalogueTest {
             Arrays.fill(args, "x");
             assertThatCode(() -> m.format(args)).as(m.name()).doesNotThrowAnyException();
             assertThat(m.exception(args).getMessage()).isEqualTo(template.replace("%s", "x"));
+        }
+    }
+
+    /** {@code format} fills {@code %s} itself (no {@code java.util.Formatter} on a cold start): same text as it. */
+    @Test
+    void format_writes_what_string_format_writes() {
+        for (Message message : Message.values()) {
+            String template = message.template();
+            int placeholders = (template.length() - template.replace("%s", "").length()) / 2;
+            Object[] args = new Object[placeholders];
+            for (int i = 0; i < placeholders; i++) {
+                args[i] = i % 2 == 0 ? "<" + i + ">" : null;
+            }
+            assertThat(message.format(args))
+                    .as(message.name())
+                    .isEqualTo(placeholders == 0 ? template : String.format(Locale.ROOT, template, args));
+            if (placeholders > 1) { // with no arguments at all, format returns the template as it is
+                assertThatThrownBy(() -> message.format(new Object[placeholders - 1]))
+                        .as(message.name())
+                        .isInstanceOf(MissingFormatArgumentException.class)
+                        .hasMessage("Format specifier '%s'");
+            }
         }
     }
 }

@@ -36,7 +36,6 @@ final class TimeToLive {
     static final long FIVE_YEARS_SECONDS = 5L * 365 * 24 * 3600;
 
     private static final int BATCH = 1000;
-    private static final System.Logger LOG = System.getLogger("io.partita.storage.ttl");
 
     private final Catalog catalog;
     private final StorageOptions options;
@@ -89,7 +88,7 @@ final class TimeToLive {
         } catch (IllegalStateException closedMeanwhile) {
             return; // the core is closing: no next run
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "time-to-live sweep failed; retried at the next interval", e);
+            Log.LOG.log(System.Logger.Level.WARNING, "time-to-live sweep failed; retried at the next interval", e);
         }
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         long delay = Math.max(options.timeToLiveSweepInterval().toMillis(), 4 * tookMillis);
@@ -202,10 +201,18 @@ final class TimeToLive {
         s.shutdownNow();
         try {
             if (!s.awaitTermination(30, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "time-to-live sweep still running after 30 s at close");
+                Log.LOG.log(System.Logger.Level.WARNING, "time-to-live sweep still running after 30 s at close");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * The logger, created on the first warning: {@code System.getLogger} at class initialization loads the JDK's
+     * logging back end (≈150 classes, a service lookup) on every engine's start, before anything is logged.
+     */
+    private static final class Log {
+        static final System.Logger LOG = System.getLogger("io.partita.storage.ttl");
     }
 }
