@@ -59,6 +59,15 @@ final class Legacy {
         }
     }
 
+    /**
+     * The translation for one request (or one element of a batch/transaction), after checking that it does not
+     * mix legacy and expression parameters ({@link #checkNotMixed}).
+     */
+    static Legacy of(Req r, String[] legacy, String[] expression) {
+        checkNotMixed(r, legacy, expression);
+        return new Legacy();
+    }
+
     /** {@code AttributesToGet} as a projection expression. */
     String projection(List<Object> attributesToGet) {
         if (attributesToGet.isEmpty()) {

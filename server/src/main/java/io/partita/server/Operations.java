@@ -240,8 +240,7 @@ final class Operations {
     // ---- single-item operations -------------------------------------------------------------------------
 
     void putItem(Req r, Out out) throws IOException {
-        Legacy.checkNotMixed(r, WRITE_LEGACY, WRITE_EXPR);
-        Legacy legacy = new Legacy();
+        Legacy legacy = Legacy.of(r, WRITE_LEGACY, WRITE_EXPR);
         String condition = legacy.condition(r);
         PutItemRequest request = new PutItemRequest(
                 r.required("TableName", "tableName"),
@@ -267,8 +266,7 @@ final class Operations {
     }
 
     void getItem(Req r, Out out) throws IOException {
-        Legacy.checkNotMixed(r, GET_LEGACY, GET_EXPR);
-        Legacy legacy = new Legacy();
+        Legacy legacy = Legacy.of(r, GET_LEGACY, GET_EXPR);
         String projection = r.has("AttributesToGet")
                 ? legacy.projection(r.list("AttributesToGet"))
                 : r.string("ProjectionExpression");
@@ -288,8 +286,7 @@ final class Operations {
     }
 
     void deleteItem(Req r, Out out) throws IOException {
-        Legacy.checkNotMixed(r, WRITE_LEGACY, WRITE_EXPR);
-        Legacy legacy = new Legacy();
+        Legacy legacy = Legacy.of(r, WRITE_LEGACY, WRITE_EXPR);
         String condition = legacy.condition(r);
         DeleteItemRequest request = new DeleteItemRequest(
                 r.required("TableName", "tableName"),
@@ -306,8 +303,7 @@ final class Operations {
     }
 
     void updateItem(Req r, Out out) throws IOException {
-        Legacy.checkNotMixed(r, UPDATE_LEGACY, UPDATE_EXPR);
-        Legacy legacy = new Legacy();
+        Legacy legacy = Legacy.of(r, UPDATE_LEGACY, UPDATE_EXPR);
         String update = r.has("AttributeUpdates")
                 ? legacy.attributeUpdates(r.object("AttributeUpdates"))
                 : r.string("UpdateExpression");
@@ -330,8 +326,7 @@ final class Operations {
     // ---- query and scan ---------------------------------------------------------------------------------
 
     void query(Req r, Out out) throws IOException {
-        Legacy.checkNotMixed(r, QUERY_LEGACY, QUERY_EXPR);
-        Legacy legacy = new Legacy();
+        Legacy legacy = Legacy.of(r, QUERY_LEGACY, QUERY_EXPR);
         String projection = r.has("AttributesToGet")
                 ? legacy.projection(r.list("AttributesToGet"))
                 : r.string("ProjectionExpression");
@@ -368,8 +363,7 @@ final class Operations {
     }
 
     void scan(Req r, Out out) throws IOException {
-        Legacy.checkNotMixed(r, SCAN_LEGACY, SCAN_EXPR);
-        Legacy legacy = new Legacy();
+        Legacy legacy = Legacy.of(r, SCAN_LEGACY, SCAN_EXPR);
         String projection = r.has("AttributesToGet")
                 ? legacy.projection(r.list("AttributesToGet"))
                 : r.string("ProjectionExpression");
@@ -439,8 +433,7 @@ final class Operations {
         Map<String, KeysAndAttributes> request = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : items.json.entrySet()) {
             Req ka = Req.of(e.getValue(), "KeysAndAttributes");
-            Legacy.checkNotMixed(ka, GET_LEGACY, GET_EXPR);
-            Legacy legacy = new Legacy();
+            Legacy legacy = Legacy.of(ka, GET_LEGACY, GET_EXPR);
             String projection = ka.has("AttributesToGet")
                     ? legacy.projection(ka.list("AttributesToGet"))
                     : ka.string("ProjectionExpression");
