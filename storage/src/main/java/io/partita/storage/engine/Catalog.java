@@ -43,7 +43,9 @@ final class Catalog {
         this.throughput = throughput;
         this.disk = disk;
         tables.putAll(loaded);
-        loaded.values().forEach(throughput::register);
+        for (TableData t : loaded.values()) { // a loop, not forEach(throughput::register): no lambda bootstrap
+            throughput.register(t);
+        }
     }
 
     TableDescription createTable(TableDefinition definition) {
