@@ -49,8 +49,10 @@ final class IndexShape {
         this.table = table;
         this.name = name;
         this.global = global;
-        this.partitionKey = partitionKey.toArray(KeyAttribute[]::new);
-        this.sortKey = sortKey.toArray(KeyAttribute[]::new);
+        // toArray(new T[0]), not toArray(T[]::new): each method reference is a lambda bootstrap when the first table
+        // is created in a fresh JVM
+        this.partitionKey = partitionKey.toArray(new KeyAttribute[0]);
+        this.sortKey = sortKey.toArray(new KeyAttribute[0]);
         this.projection = projection;
         this.projectionType = projection.type();
         Set<String> keys = new LinkedHashSet<>();
@@ -72,7 +74,7 @@ final class IndexShape {
             p.addAll(projection.nonKeyAttributes());
             this.projectedAttributes = Collections.unmodifiableSet(p);
         }
-        this.projected = projectedAttributes == null ? null : projectedAttributes.toArray(String[]::new);
+        this.projected = projectedAttributes == null ? null : projectedAttributes.toArray(new String[0]);
         this.projectedSizes = new int[projected == null ? 0 : projected.length];
         for (int i = 0; i < projectedSizes.length; i++) {
             projectedSizes[i] = Items.utf8Length(projected[i]);
