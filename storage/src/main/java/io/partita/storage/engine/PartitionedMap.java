@@ -241,7 +241,11 @@ final class PartitionedMap implements EntryMap {
         while (true) {
             Partition p = byKey.get(id);
             if (p == null) {
-                p = byKey.computeIfAbsent(id, Partition::new);
+                // putIfAbsent, not computeIfAbsent(id, Partition::new): no method reference to bootstrap on the
+                // first put in a fresh JVM; a Partition is inert until registered, so a lost race drops it unseen
+                Partition fresh = new Partition(id);
+                Partition raced = byKey.putIfAbsent(id, fresh);
+                p = raced != null ? raced : fresh;
             }
             ConcurrentSkipListMap<OrderKey, Stored> large = p.large;
             if (large != null) {
