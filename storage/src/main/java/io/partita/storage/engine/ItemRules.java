@@ -8,6 +8,7 @@ import io.partita.storage.value.ItemMap;
 import io.partita.storage.value.Items;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * DynamoDB's rules for what a write may store, written once for every write path (single writes, batches,
@@ -34,14 +35,9 @@ final class ItemRules {
         }
         if (item instanceof ItemMap im) {
             // already immutable, with non-null names and values (its builder checks); names must still be non-empty
-            int[] size = {0};
-            im.forEachAttribute((name, value) -> {
-                if (name.isEmpty()) {
-                    throw Message.AttributeNameEmpty.exception();
-                }
-                size[0] += Items.nameSize(name) + value.size();
-            });
-            return new Stored(im, checkedSize(size[0]));
+            SizeOf size = new SizeOf();
+            im.forEachAttribute(size);
+            return new Stored(im, checkedSize(size.bytes));
         }
         ItemMap.Builder copy = ItemMap.builder(item.size());
         int size = 0;
@@ -114,5 +110,21 @@ final class ItemRules {
             }
         }
         return touched;
+    }
+
+    /**
+     * Adds up an {@link ItemMap}'s accounted size and checks its names are non-empty. A named class, not a lambda:
+     * a lambda here is bootstrapped on the first put in a fresh JVM.
+     */
+    private static final class SizeOf implements BiConsumer<String, AttributeValue> {
+        int bytes;
+
+        @Override
+        public void accept(String name, AttributeValue value) {
+            if (name.isEmpty()) {
+                throw Message.AttributeNameEmpty.exception();
+            }
+            bytes += Items.nameSize(name) + value.size();
+        }
     }
 }
