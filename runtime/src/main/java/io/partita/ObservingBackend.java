@@ -63,7 +63,9 @@ final class ObservingBackend extends ForwardingBackend {
      * retrying layer on that thread) binds the request's later retries to it.
      */
     static final class Retries implements RetryObserver {
-        private final ThreadLocal<int[]> count = ThreadLocal.withInitial(() -> new int[1]);
+        // one counter per database (and so per instance) by design, as with the ThreadLocal.withInitial it replaces
+        @SuppressWarnings("ThreadLocalUsage")
+        private final ThreadLocal<int[]> count = new Frames();
 
         @Override
         public void retrying(int attempt, RuntimeException cause) {
@@ -74,6 +76,14 @@ final class ObservingBackend extends ForwardingBackend {
         public RetryObserver forRequest() {
             int[] frame = count.get();
             return (attempt, cause) -> count(frame, attempt, cause);
+        }
+
+        /** A counter per thread; a subclass rather than {@code withInitial(lambda)}: every database creates one. */
+        private static final class Frames extends ThreadLocal<int[]> {
+            @Override
+            protected int[] initialValue() {
+                return new int[1];
+            }
         }
 
         private static void count(int[] frame, int attempt, RuntimeException cause) {

@@ -47,6 +47,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The entry point: one database (a backend) that repositories are opened on.
@@ -97,8 +98,9 @@ public final class Partita implements AutoCloseable {
                 : b.asyncExecutor != null ? AsyncBackend.of(raw, b.asyncExecutor) : AsyncBackend.of(raw);
         ObservingBackend.Retries retries = new ObservingBackend.Retries();
         if (b.retryThrottles) {
-            requests = new RetryingBackend(requests, () -> retryPolicy, retries); // counts and logs retries
-            async = new RetryingAsyncBackend(async, () -> retryPolicy, retries);
+            CurrentRetryPolicy policy = new CurrentRetryPolicy(this);
+            requests = new RetryingBackend(requests, policy, retries); // counts and logs retries
+            async = new RetryingAsyncBackend(async, policy, retries);
         }
         if (observing) {
             ObservingBackend.Observer observer =
@@ -113,6 +115,23 @@ public final class Partita implements AutoCloseable {
         this.backend = requests;
         this.asyncBackend = async;
         ASYNC_OF.put(requests, new WeakReference<>(async));
+    }
+
+    /**
+     * The database's retry policy as the retrying layers read it, once per request (so a changed policy applies to
+     * the next one). A class rather than a lambda: every database creates it, on the cold-start path.
+     */
+    private static final class CurrentRetryPolicy implements Supplier<RetryPolicy> {
+        private final Partita db;
+
+        CurrentRetryPolicy(Partita db) {
+            this.db = db;
+        }
+
+        @Override
+        public RetryPolicy get() {
+            return db.retryPolicy;
+        }
     }
 
     /**

@@ -116,7 +116,17 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
 
         /** {@link Thread#sleep}. */
         static Sleeper system() {
-            return d -> Thread.sleep(d.toMillis(), (int) (d.toNanos() % 1_000_000));
+            return SystemSleeper.INSTANCE;
+        }
+    }
+
+    /** {@link Sleeper#system()}: a class rather than a lambda, which every new policy would bootstrap on a cold JVM. */
+    private static final class SystemSleeper implements Sleeper {
+        static final SystemSleeper INSTANCE = new SystemSleeper();
+
+        @Override
+        public void sleep(Duration d) throws InterruptedException {
+            Thread.sleep(d.toMillis(), (int) (d.toNanos() % 1_000_000));
         }
     }
 }

@@ -14,6 +14,12 @@ public interface RetryObserver {
         return this;
     }
 
-    /** Observes nothing. */
-    RetryObserver NONE = (attempt, cause) -> {};
+    /**
+     * Observes nothing. (An anonymous class, not a lambda: this interface is initialized with the first database,
+     * and a lambda here would be bootstrapped then.)
+     */
+    RetryObserver NONE = new RetryObserver() {
+        @Override
+        public void retrying(int attempt, RuntimeException cause) {}
+    };
 }
