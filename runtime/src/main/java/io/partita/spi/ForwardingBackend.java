@@ -95,56 +95,134 @@ public abstract class ForwardingBackend implements Backend {
 
     @Override
     public PutItemResponse putItem(PutItemRequest request) {
-        return dataPlane(() -> delegate.putItem(request));
+        return dataPlane(new PutItemCall(delegate, request));
     }
 
     @Override
     public GetItemResponse getItem(GetItemRequest request) {
-        return dataPlane(() -> delegate.getItem(request));
+        return dataPlane(new GetItemCall(delegate, request));
     }
 
     @Override
     public DeleteItemResponse deleteItem(DeleteItemRequest request) {
-        return dataPlane(() -> delegate.deleteItem(request));
+        return dataPlane(new DeleteItemCall(delegate, request));
     }
 
     @Override
     public UpdateItemResponse updateItem(UpdateItemRequest request) {
-        return dataPlane(() -> delegate.updateItem(request));
+        return dataPlane(new UpdateItemCall(delegate, request));
     }
 
     @Override
     public QueryResponse query(QueryRequest request) {
-        return dataPlane(() -> delegate.query(request));
+        return dataPlane(new QueryCall(delegate, request));
     }
 
     @Override
     public ScanResponse scan(ScanRequest request) {
-        return dataPlane(() -> delegate.scan(request));
+        return dataPlane(new ScanCall(delegate, request));
     }
 
     @Override
     public BatchGetItemResponse batchGetItem(BatchGetItemRequest request) {
-        return dataPlane(() -> delegate.batchGetItem(request));
+        return dataPlane(new BatchGetItemCall(delegate, request));
     }
 
     @Override
     public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
-        return dataPlane(() -> delegate.batchWriteItem(request));
+        return dataPlane(new BatchWriteItemCall(delegate, request));
     }
 
     @Override
     public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
-        return dataPlane(() -> delegate.transactWriteItems(request));
+        return dataPlane(new TransactWriteItemsCall(delegate, request));
     }
 
     @Override
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request) {
-        return dataPlane(() -> delegate.transactGetItems(request));
+        return dataPlane(new TransactGetItemsCall(delegate, request));
     }
 
     @Override
     public void close() {
         delegate.close();
+    }
+
+    // Each data-plane call is a small named class, not a lambda: a lambda is bootstrapped (LambdaMetafactory, a
+    // class spun at run time) on its first call, which is on the first request of every fresh JVM. Only the
+    // classes of the operations a program uses are loaded.
+
+    private record PutItemCall(Backend backend, PutItemRequest request) implements Supplier<PutItemResponse> {
+        @Override
+        public PutItemResponse get() {
+            return backend.putItem(request);
+        }
+    }
+
+    private record GetItemCall(Backend backend, GetItemRequest request) implements Supplier<GetItemResponse> {
+        @Override
+        public GetItemResponse get() {
+            return backend.getItem(request);
+        }
+    }
+
+    private record DeleteItemCall(Backend backend, DeleteItemRequest request) implements Supplier<DeleteItemResponse> {
+        @Override
+        public DeleteItemResponse get() {
+            return backend.deleteItem(request);
+        }
+    }
+
+    private record UpdateItemCall(Backend backend, UpdateItemRequest request) implements Supplier<UpdateItemResponse> {
+        @Override
+        public UpdateItemResponse get() {
+            return backend.updateItem(request);
+        }
+    }
+
+    private record QueryCall(Backend backend, QueryRequest request) implements Supplier<QueryResponse> {
+        @Override
+        public QueryResponse get() {
+            return backend.query(request);
+        }
+    }
+
+    private record ScanCall(Backend backend, ScanRequest request) implements Supplier<ScanResponse> {
+        @Override
+        public ScanResponse get() {
+            return backend.scan(request);
+        }
+    }
+
+    private record BatchGetItemCall(Backend backend, BatchGetItemRequest request)
+            implements Supplier<BatchGetItemResponse> {
+        @Override
+        public BatchGetItemResponse get() {
+            return backend.batchGetItem(request);
+        }
+    }
+
+    private record BatchWriteItemCall(Backend backend, BatchWriteItemRequest request)
+            implements Supplier<BatchWriteItemResponse> {
+        @Override
+        public BatchWriteItemResponse get() {
+            return backend.batchWriteItem(request);
+        }
+    }
+
+    private record TransactWriteItemsCall(Backend backend, TransactWriteItemsRequest request)
+            implements Supplier<TransactWriteItemsResponse> {
+        @Override
+        public TransactWriteItemsResponse get() {
+            return backend.transactWriteItems(request);
+        }
+    }
+
+    private record TransactGetItemsCall(Backend backend, TransactGetItemsRequest request)
+            implements Supplier<TransactGetItemsResponse> {
+        @Override
+        public TransactGetItemsResponse get() {
+            return backend.transactGetItems(request);
+        }
     }
 }
