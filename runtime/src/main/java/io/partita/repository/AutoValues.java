@@ -56,7 +56,9 @@ final class AutoValues {
         this.updatedAt = updatedAt;
         this.counters = List.copyOf(counters);
         Map<String, Counter> by = new HashMap<>();
-        counters.forEach(c -> by.put(c.attribute(), c));
+        for (Counter c : counters) { // a loop, not forEach(lambda): runs as each repository class initializes
+            by.put(c.attribute(), c);
+        }
         this.countersByAttribute = Map.copyOf(by);
     }
 
