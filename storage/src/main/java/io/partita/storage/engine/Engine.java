@@ -48,9 +48,14 @@ public final class Engine implements Storage {
     private final Catalog catalog;
     private final ItemWrites writes;
     private final Reads reads;
-    private final Batches batches;
-    private final Transactions transactions;
     private final TimeToLive timeToLive;
+    private final StorageOptions options;
+    private final ThroughputPolicy throughput;
+    private final IndexPropagation propagation;
+    // Batches and transactions are created on first use: a program that never sends one does not load them (nor
+    // their exception types) when it starts. Both are stateless, so a racing second creation is harmless.
+    private volatile Batches batches;
+    private volatile Transactions transactions;
 
     private Engine(StorageOptions options) {
         this(options, null, Map.of());
@@ -62,9 +67,28 @@ public final class Engine implements Storage {
         this.catalog = disk == null ? new Catalog(throughput) : new Catalog(throughput, disk, loaded);
         this.writes = new ItemWrites(catalog, options, throughput, propagation);
         this.reads = new Reads(catalog, throughput, propagation);
-        this.batches = new Batches(catalog, writes, throughput);
-        this.transactions = new Transactions(catalog, options, throughput, propagation);
         this.timeToLive = new TimeToLive(catalog, options, propagation);
+        this.options = options;
+        this.throughput = throughput;
+        this.propagation = propagation;
+    }
+
+    private Batches batches() {
+        Batches b = batches;
+        if (b == null) {
+            b = new Batches(catalog, writes, throughput);
+            batches = b;
+        }
+        return b;
+    }
+
+    private Transactions transactions() {
+        Transactions t = transactions;
+        if (t == null) {
+            t = new Transactions(catalog, options, throughput, propagation);
+            transactions = t;
+        }
+        return t;
     }
 
     public static Storage create(StorageOptions options) {
@@ -77,34 +101,46 @@ public final class Engine implements Storage {
      * for recovery).
      */
     public static DurableStorage open(Path directory, DurableOptions durable) {
-        Map<String, TableData> loaded = new TreeMap<>();
-        DiskCatalog disk;
-        try {
-            disk = DiskCatalog.open(directory, durable, loaded);
-        } catch (NoClassDefFoundError e) {
-            if (e.getMessage() == null || !e.getMessage().startsWith("org/rocksdb/")) {
-                throw e;
-            }
-            throw new DurableStorageException.EngineMissing(
-                    Message.StoreEngineMissing.format(
-                            directory, rocksDbVersion(), e.getMessage().replace('/', '.')),
-                    directory,
-                    e);
-        }
-        return new DurableCore(new Engine(durable.storage(), disk, loaded), disk.store, durable.durability());
+        return Durable.open(directory, durable);
     }
 
-    /** The RocksDB version the build wrote into {@code durable-engine.properties} (for the missing-engine error). */
-    private static String rocksDbVersion() {
-        Properties p = new Properties();
-        try (InputStream in = Engine.class.getResourceAsStream("durable-engine.properties")) {
-            if (in != null) {
-                p.load(in);
+    /**
+     * Opening a durable core, in its own class: its exception handling and types are loaded (and verified) only
+     * by programs that open one, not with every in-memory core in a fresh JVM.
+     */
+    private static final class Durable {
+        private Durable() {}
+
+        static DurableStorage open(Path directory, DurableOptions durable) {
+            Map<String, TableData> loaded = new TreeMap<>();
+            DiskCatalog disk;
+            try {
+                disk = DiskCatalog.open(directory, durable, loaded);
+            } catch (NoClassDefFoundError e) {
+                if (e.getMessage() == null || !e.getMessage().startsWith("org/rocksdb/")) {
+                    throw e;
+                }
+                throw new DurableStorageException.EngineMissing(
+                        Message.StoreEngineMissing.format(
+                                directory, rocksDbVersion(), e.getMessage().replace('/', '.')),
+                        directory,
+                        e);
             }
-        } catch (IOException e) {
-            // the error being reported matters more; name no version
+            return new DurableCore(new Engine(durable.storage(), disk, loaded), disk.store, durable.durability());
         }
-        return p.getProperty("rocksdb.version", "(the version partita-storage's POM names)");
+
+        /** The RocksDB version the build wrote into {@code durable-engine.properties} (for the missing-engine error). */
+        private static String rocksDbVersion() {
+            Properties p = new Properties();
+            try (InputStream in = Engine.class.getResourceAsStream("durable-engine.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            } catch (IOException e) {
+                // the error being reported matters more; name no version
+            }
+            return p.getProperty("rocksdb.version", "(the version partita-storage's POM names)");
+        }
     }
 
     // ==== tables ==============================================================================================
@@ -193,22 +229,22 @@ public final class Engine implements Storage {
 
     @Override
     public BatchGetItemResponse batchGetItem(BatchGetItemRequest request) {
-        return batches.batchGetItem(request);
+        return batches().batchGetItem(request);
     }
 
     @Override
     public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
-        return batches.batchWriteItem(request);
+        return batches().batchWriteItem(request);
     }
 
     @Override
     public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
-        return transactions.transactWriteItems(request);
+        return transactions().transactWriteItems(request);
     }
 
     @Override
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request) {
-        return transactions.transactGetItems(request);
+        return transactions().transactGetItems(request);
     }
 
     // ==== GSI propagation, invariants, lifecycle ==============================================================
