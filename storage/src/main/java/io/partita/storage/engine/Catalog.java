@@ -42,9 +42,11 @@ final class Catalog {
     Catalog(ThroughputPolicy throughput, DiskCatalog disk, Map<String, TableData> loaded) {
         this.throughput = throughput;
         this.disk = disk;
-        tables.putAll(loaded);
-        for (TableData t : loaded.values()) { // a loop, not forEach(throughput::register): no lambda bootstrap
-            throughput.register(t);
+        if (!loaded.isEmpty()) { // durable only; a loop, not forEach(throughput::register): no lambda bootstrap
+            tables.putAll(loaded);
+            for (TableData t : loaded.values()) {
+                throughput.register(t);
+            }
         }
     }
 

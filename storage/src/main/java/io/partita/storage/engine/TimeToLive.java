@@ -6,6 +6,7 @@ import io.partita.storage.value.AttributeValue;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -53,10 +54,13 @@ final class TimeToLive {
         this.propagation = propagation;
         // a loop, not a stream with a lambda: this runs at every engine start, where the stream pipeline's
         // classes and the lambda's bootstrap were most of the start's cost
-        for (TableData t : catalog.tables()) {
-            if (t.definition.timeToLiveAttribute() != null) {
-                started();
-                break;
+        Collection<TableData> tables = catalog.tables();
+        if (!tables.isEmpty()) { // an in-memory core starts empty: no iterator classes to load
+            for (TableData t : tables) {
+                if (t.definition.timeToLiveAttribute() != null) {
+                    started();
+                    break;
+                }
             }
         }
     }
