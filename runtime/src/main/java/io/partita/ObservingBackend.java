@@ -78,8 +78,11 @@ final class ObservingBackend extends ForwardingBackend {
             return (attempt, cause) -> count(frame, attempt, cause);
         }
 
-        /** A counter per thread; a subclass rather than {@code withInitial(lambda)}: every database creates one. */
-        private static final class Frames extends ThreadLocal<int[]> {
+        /**
+         * A counter per thread; a subclass rather than {@code withInitial(lambda)}: every database creates one. Not
+         * private, so that creating one needs no nest-mate access check (which would load ObservingBackend).
+         */
+        static final class Frames extends ThreadLocal<int[]> {
             @Override
             protected int[] initialValue() {
                 return new int[1];
