@@ -70,7 +70,8 @@ public final class RepositoryCost {
         io.partita.repository.EntityMapping<io.partita.benchmarks.repository.BenchItem> mapping = repo.mapping();
         Object sink = null;
         for (int round = 0; round < rounds; round++) {
-            for (Op op : kinds) {
+            for (int o = 0; o < kinds.length; o++) {
+                Op op = kinds[o];
                 for (int turn = 0; turn < 3; turn++) {
                     int side = (round + turn) % 3;
                     long cpu = THREADS.getCurrentThreadCpuTime();
@@ -106,8 +107,7 @@ public final class RepositoryCost {
                     }
                     long cpuUsed = THREADS.getCurrentThreadCpuTime() - cpu;
                     long allocated = THREADS.getCurrentThreadAllocatedBytes() - bytes;
-                    results[op.ordinal()][side][round] =
-                            new double[] {(double) cpuUsed / ops, (double) allocated / ops};
+                    results[o][side][round] = new double[] {(double) cpuUsed / ops, (double) allocated / ops};
                 }
             }
             System.out.printf(Locale.ROOT, "round %d done%n", round + 1);
@@ -119,10 +119,11 @@ public final class RepositoryCost {
         System.out.println("| operation | repository CPU ns/op | raw CPU ns/op | raw + mapping CPU ns/op "
                 + "| repository / raw | repository / (raw + mapping) | B/op repository / raw / raw + mapping |");
         System.out.println("|---|---:|---:|---:|---:|---:|---:|");
-        for (Op op : kinds) {
-            double repoCpu = median(results[op.ordinal()][0], 0);
-            double rawCpu = median(results[op.ordinal()][1], 0);
-            double mappedCpu = median(results[op.ordinal()][2], 0);
+        for (int o = 0; o < kinds.length; o++) {
+            Op op = kinds[o];
+            double repoCpu = median(results[o][0], 0);
+            double rawCpu = median(results[o][1], 0);
+            double mappedCpu = median(results[o][2], 0);
             System.out.printf(
                     Locale.ROOT,
                     "| %s | %,.0f | %,.0f | %,.0f | %.2fx | %.2fx | %,.0f / %,.0f / %,.0f |%n",
@@ -132,9 +133,9 @@ public final class RepositoryCost {
                     mappedCpu,
                     repoCpu / rawCpu,
                     repoCpu / mappedCpu,
-                    median(results[op.ordinal()][0], 1),
-                    median(results[op.ordinal()][1], 1),
-                    median(results[op.ordinal()][2], 1));
+                    median(results[o][0], 1),
+                    median(results[o][1], 1),
+                    median(results[o][2], 1));
         }
         db.close();
     }
