@@ -18,6 +18,7 @@ import io.partita.storage.api.GetItemResponse;
 import io.partita.storage.api.ItemCollectionMetrics;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.ReturnConsumedCapacity;
+import io.partita.storage.api.ReturnValues;
 import io.partita.storage.api.Select;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.schema.TableDefinition;
@@ -191,15 +192,16 @@ public abstract class EntityRepository<T> implements Repository<T> {
     /** The PutItem for {@code entity}: validated item, version check and increment, {@code condition}. */
     final PutItemRequest putRequest(T entity, Condition condition, Ask ask) {
         TransactWriteItem.Put put = preparePut(entity, condition);
-        return PutItemRequest.builder()
-                .tableName(tableName)
-                .item(put.item())
-                .conditionExpression(put.conditionExpression())
-                .expressionAttributeNames(put.expressionAttributeNames())
-                .expressionAttributeValues(put.expressionAttributeValues())
-                .returnConsumedCapacity(ask.capacity())
-                .returnItemCollectionMetrics(ask.itemCollectionMetrics())
-                .build();
+        return new PutItemRequest( // the record itself: no builder per put
+                tableName,
+                put.item(),
+                put.conditionExpression(),
+                put.expressionAttributeNames(),
+                put.expressionAttributeValues(),
+                ReturnValues.NONE,
+                ask.capacity(),
+                ask.itemCollectionMetrics(),
+                false);
     }
 
     /** What {@link #put} returns once {@code request} succeeded. */
@@ -237,12 +239,8 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     final GetItemRequest getRequest(Key<T> key, boolean consistentRead, Ask ask) {
         requireOwnKey(key);
-        return GetItemRequest.builder()
-                .tableName(tableName)
-                .key(key.attributes())
-                .consistentRead(consistentRead)
-                .returnConsumedCapacity(ask.capacity())
-                .build();
+        // the record itself: no builder per get
+        return new GetItemRequest(tableName, key.attributes(), consistentRead, null, Map.of(), ask.capacity());
     }
 
     /** What {@link #get} returns for {@code response}. */
@@ -304,8 +302,11 @@ public abstract class EntityRepository<T> implements Repository<T> {
                 item.put(versionAttribute, next);
             }
         }
+        if (check == null) { // the common put: no expression, nothing to render
+            return new TransactWriteItem.Put(tableName, item, null, Map.of(), Map.of(), false);
+        }
         ExpressionBuilder b = new ExpressionBuilder();
-        String expression = check == null ? null : check.render(b);
+        String expression = check.render(b);
         return new TransactWriteItem.Put(tableName, item, expression, b.names(), b.values(), false);
     }
 

@@ -8,8 +8,8 @@ import io.partita.mapping.AttributeCodec;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -60,8 +60,13 @@ import java.util.stream.StreamSupport;
  */
 public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     final QuerySpec<R> spec;
-    final LinkedHashMap<String, AttributeValue> partition;
-    final LinkedHashMap<String, AttributeValue> sortEquals;
+    /*
+     * The partition-key and leading sort-key equalities as {name, value} pairs in the order given (a name given
+     * again replaces its value in place, as a map would): one small array instead of two linked hash maps per
+     * query, since a builder lives for one query and most have one partition attribute and no sort equality.
+     */
+    final KeyParts partition;
+    final KeyParts sortEquals;
     RangeTerm range;
     RangeTerm prefixTerm;
     Predicate<Map<String, AttributeValue>> residual;
@@ -78,15 +83,15 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     /** A new query on {@code spec}'s table or index. */
     protected QueryBuilder(QuerySpec<R> spec) {
         this.spec = Objects.requireNonNull(spec, "spec");
-        this.partition = new LinkedHashMap<>(4);
-        this.sortEquals = new LinkedHashMap<>(4);
+        this.partition = new KeyParts();
+        this.sortEquals = new KeyParts();
     }
 
     /** The next stage of a staged builder: a copy of {@code previous}'s state. */
     protected QueryBuilder(QueryBuilder<R, ?> previous) {
         this.spec = previous.spec;
-        this.partition = new LinkedHashMap<>(previous.partition);
-        this.sortEquals = new LinkedHashMap<>(previous.sortEquals);
+        this.partition = new KeyParts(previous.partition);
+        this.sortEquals = new KeyParts(previous.sortEquals);
         this.range = previous.range;
         this.prefixTerm = previous.prefixTerm;
         this.residual = previous.residual;
@@ -248,7 +253,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     /** Every result (up to the limit), fetching page after page. */
     public final List<R> list() {
-        List<R> out = new ArrayList<>();
+        List<R> out = new ArrayList<>(limit > 0 && limit < 64 ? limit : 10);
         Iterator<R> it = iterator();
         while (it.hasNext()) {
             out.add(it.next());
@@ -386,6 +391,61 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
                 op,
                 requireKeyValue(attribute, encode.apply(first)),
                 second == null ? null : requireKeyValue(attribute, encode.apply(second))));
+    }
+
+    /** Attribute names with their values in the order first given; giving a name again replaces its value. */
+    static final class KeyParts {
+        private Object[] pairs; // name, value, name, value ...; null while empty
+        private int size;
+
+        KeyParts() {}
+
+        KeyParts(KeyParts other) {
+            this.pairs = other.pairs == null ? null : other.pairs.clone();
+            this.size = other.size;
+        }
+
+        void put(String name, AttributeValue value) {
+            for (int i = 0; i < size; i++) {
+                if (pairs[2 * i].equals(name)) {
+                    pairs[2 * i + 1] = value;
+                    return;
+                }
+            }
+            if (pairs == null) {
+                pairs = new Object[4];
+            } else if (2 * size == pairs.length) {
+                pairs = Arrays.copyOf(pairs, pairs.length * 2);
+            }
+            pairs[2 * size] = name;
+            pairs[2 * size + 1] = value;
+            size++;
+        }
+
+        int size() {
+            return size;
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        String name(int i) {
+            return (String) pairs[2 * i];
+        }
+
+        AttributeValue value(int i) {
+            return (AttributeValue) pairs[2 * i + 1];
+        }
+
+        boolean contains(String name) {
+            for (int i = 0; i < size; i++) {
+                if (pairs[2 * i].equals(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     /** One sort-key condition: {@code attribute op first [AND second]}. */

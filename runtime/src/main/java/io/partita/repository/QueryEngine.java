@@ -13,7 +13,6 @@ import io.partita.storage.api.Select;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -31,66 +30,47 @@ final class QueryEngine {
 
     // ---- requests ----------------------------------------------------------------------------------------
 
-    /** The request for one partition (one shard of a scattered query), without start key or limit. */
+    /**
+     * The request for one partition (one shard of a scattered query), without start key or limit. The key
+     * condition's text and names come from the spec's {@link KeyConditionForm} of the query's shape (rendered
+     * once); only a query with a filter renders both into one {@link ExpressionBuilder} per request.
+     */
     static QueryRequest.Builder request(QueryBuilder<?, ?> q, AttributeValue shardValue, boolean count) {
-        ExpressionBuilder b = new ExpressionBuilder();
-        StringBuilder kce = new StringBuilder(64);
-        Map<String, AttributeValue> partition = q.partition;
-        if (q.scatterAttribute != null) {
-            partition = new LinkedHashMap<>(partition);
-            partition.put(q.scatterAttribute, shardValue);
-        }
-        if (partition.isEmpty()) {
+        String scatter = q.scatterAttribute;
+        boolean appendScatter = scatter != null && !q.partition.contains(scatter);
+        if (q.partition.isEmpty() && !appendScatter) {
             throw new IllegalStateException(Message.QueryWithoutPartitionKey.format());
         }
-        for (Map.Entry<String, AttributeValue> e : partition.entrySet()) {
-            and(kce).append(b.name(e.getKey())).append(" = ").append(b.value(e.getValue()));
-        }
-        for (Map.Entry<String, AttributeValue> e : q.sortEquals.entrySet()) {
-            and(kce).append(b.name(e.getKey())).append(" = ").append(b.value(e.getValue()));
-        }
-        QueryBuilder.RangeTerm r = q.effectiveRange();
-        if (r != null) {
-            and(kce);
-            String n = b.name(r.attribute());
-            switch (r.operator()) {
-                case BETWEEN ->
-                    kce.append(n)
-                            .append(" BETWEEN ")
-                            .append(b.value(r.first()))
-                            .append(" AND ")
-                            .append(b.value(r.second()));
-                case BEGINS_WITH ->
-                    kce.append("begins_with(")
-                            .append(n)
-                            .append(", ")
-                            .append(b.value(r.first()))
-                            .append(')');
-                default ->
-                    kce.append(n)
-                            .append(' ')
-                            .append(r.operator().symbol())
-                            .append(' ')
-                            .append(b.value(r.first()));
-            }
-        }
-        String filter = q.filter == null ? null : q.filter.render(b);
+        QueryBuilder.RangeTerm range = q.effectiveRange();
         QuerySpec<?> spec = q.spec;
+        String keyCondition;
+        String filter;
+        Map<String, String> names;
+        Map<String, AttributeValue> values;
+        if (q.filter == null) {
+            KeyConditionForm form = spec.keyConditionForm(q, shardValue, appendScatter, range);
+            keyCondition = form.text;
+            filter = null;
+            names = form.names;
+            values = form.values(q, shardValue, appendScatter, range);
+        } else {
+            ExpressionBuilder b = new ExpressionBuilder();
+            keyCondition = KeyConditionForm.render(q, shardValue, appendScatter, range, b);
+            filter = q.filter.render(b);
+            names = b.names();
+            values = b.values();
+        }
         return QueryRequest.builder()
                 .tableName(spec.tableName())
                 .indexName(spec.indexName())
-                .keyConditionExpression(kce.toString())
+                .keyConditionExpression(keyCondition)
                 .filterExpression(filter)
-                .expressionAttributeNames(b.names())
-                .expressionAttributeValues(b.values())
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
                 .select(count ? Select.COUNT : spec.select())
                 .scanIndexForward(!q.descending)
                 .consistentRead(q.consistentRead)
                 .returnConsumedCapacity(q.returnConsumedCapacity);
-    }
-
-    private static StringBuilder and(StringBuilder sb) {
-        return sb.length() == 0 ? sb : sb.append(" AND ");
     }
 
     // ---- one partition -----------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ public final class QuerySpec<R> {
     private final List<String> sortKeyAttributes;
     private final boolean decoderMaySkip;
     private final GatherOptions gather;
+    /** Key conditions rendered for the shapes of queries seen on this spec (copy on write; a race loses one). */
+    private volatile KeyConditionForm[] keyConditionForms = KeyConditionForm.NONE;
 
     QuerySpec(
             Backend backend,
@@ -144,6 +146,30 @@ public final class QuerySpec<R> {
     /** How gather queries on this spec read their shards (executor, concurrency). */
     public GatherOptions gather() {
         return gather;
+    }
+
+    /**
+     * The rendered key condition of {@code q}'s shape, rendered and kept on first use (at most
+     * {@link KeyConditionForm#MAX_FORMS} shapes are kept; further shapes are rendered per query).
+     */
+    KeyConditionForm keyConditionForm(
+            QueryBuilder<?, ?> q,
+            io.partita.storage.value.AttributeValue shardValue,
+            boolean appendScatter,
+            QueryBuilder.RangeTerm range) {
+        KeyConditionForm[] forms = keyConditionForms;
+        for (KeyConditionForm form : forms) {
+            if (form.matches(q, appendScatter, range)) {
+                return form;
+            }
+        }
+        KeyConditionForm form = KeyConditionForm.of(q, shardValue, appendScatter, range);
+        if (forms.length < KeyConditionForm.MAX_FORMS) {
+            KeyConditionForm[] more = java.util.Arrays.copyOf(forms, forms.length + 1);
+            more[forms.length] = form;
+            keyConditionForms = more;
+        }
+        return form;
     }
 
     /** True when the decoder may return null for an item (shared tables). */

@@ -98,20 +98,48 @@ public final class Placeholders {
         if (names.isEmpty() && values.isEmpty()) {
             return;
         }
-        Set<String> unusedNames = new TreeSet<>(names.keySet());
-        Set<String> unusedValues = new TreeSet<>(values.keySet());
-        for (ParsedExpression e : expressions) {
-            if (e != null) {
-                unusedNames.removeAll(e.nameRefs());
-                unusedValues.removeAll(e.valueRefs());
+        // Most requests use every placeholder they define: look each one up, and collect (sorted, for the
+        // message) only when one is unused.
+        for (String name : names.keySet()) {
+            if (!usedName(name, expressions)) {
+                Set<String> unusedNames = new TreeSet<>(names.keySet());
+                for (ParsedExpression e : expressions) {
+                    if (e != null) {
+                        unusedNames.removeAll(e.nameRefs());
+                    }
+                }
+                throw Message.PlaceholderNamesUnused.exception(String.join(", ", unusedNames));
             }
         }
-        if (!unusedNames.isEmpty()) {
-            throw Message.PlaceholderNamesUnused.exception(String.join(", ", unusedNames));
+        for (String value : values.keySet()) {
+            if (!usedValue(value, expressions)) {
+                Set<String> unusedValues = new TreeSet<>(values.keySet());
+                for (ParsedExpression e : expressions) {
+                    if (e != null) {
+                        unusedValues.removeAll(e.valueRefs());
+                    }
+                }
+                throw Message.PlaceholderValuesUnused.exception(String.join(", ", unusedValues));
+            }
         }
-        if (!unusedValues.isEmpty()) {
-            throw Message.PlaceholderValuesUnused.exception(String.join(", ", unusedValues));
+    }
+
+    private static boolean usedName(String name, ParsedExpression[] expressions) {
+        for (ParsedExpression e : expressions) {
+            if (e != null && e.nameRefs().contains(name)) {
+                return true;
+            }
         }
+        return false;
+    }
+
+    private static boolean usedValue(String value, ParsedExpression[] expressions) {
+        for (ParsedExpression e : expressions) {
+            if (e != null && e.valueRefs().contains(value)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
