@@ -601,8 +601,17 @@ public final class Codecs {
             switch (element.type()) {
                 case S -> {
                     List<String> strings = new ArrayList<>(value.size());
-                    for (V v : value) {
-                        strings.add(nonNullElement(v).asS());
+                    if (element == STRING) { // STRING.encode(v).asS() is v itself: no S per element
+                        for (V v : value) {
+                            if (v == null) {
+                                throw new MappingException(Message.NullSetElement.format(AttributeType.S));
+                            }
+                            strings.add((String) v);
+                        }
+                    } else {
+                        for (V v : value) {
+                            strings.add(nonNullElement(v).asS());
+                        }
                     }
                     return AttributeValue.ss(strings);
                 }
