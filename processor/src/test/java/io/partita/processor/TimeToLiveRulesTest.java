@@ -28,8 +28,9 @@ class TimeToLiveRulesTest {
                 "  @Ttl @Attribute(\"ExpiresAt\") Instant expiresAt) {}"));
         clean(c);
         String repo = generated(c, "p.SessionRepository");
-        assertThat(repo).contains(".attribute(\"ExpiresAt\", Session::expiresAt, EpochSeconds.INSTANT)");
-        assertThat(repo).contains(".attribute(\"createdAt\", Session::createdAt, Codecs.INSTANT)");
+        assertThat(repo).contains("write(item, \"ExpiresAt\", e.expiresAt(), EpochSeconds.INSTANT);");
+        assertThat(repo).contains("read(item, \"ExpiresAt\", EpochSeconds.INSTANT)");
+        assertThat(repo).contains("write(item, \"createdAt\", e.createdAt(), Codecs.INSTANT);");
         assertThat(repo).contains(".timeToLive(\"ExpiresAt\")");
         Map<String, String> reports = GoldenFilesTest.reports(c);
         assertThat(reports.get("META-INF/partita/Sessions.update-time-to-live.json"))

@@ -3,6 +3,7 @@ package seeds.adclicks;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;
@@ -19,8 +20,10 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -58,13 +61,7 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
   /**
    * How {@link AdClick} maps to an item, without reflection.
    */
-  public static final ItemSchema<AdClick> SCHEMA = ItemSchema.builder(AdClick.class)
-    .attribute("referrer", AdClick::referrer, Codecs.STRING)
-    .attribute("eventTime", AdClick::eventTime, Codecs.INSTANT)
-    .attribute("clicks", AdClick::clicks, Codecs.PRIMITIVE_LONG)
-    .attribute("impressions", AdClick::impressions, Codecs.PRIMITIVE_LONG)
-    .attribute("version", AdClick::version, Codecs.PRIMITIVE_LONG)
-    .build(v -> new AdClick(v.<String>get(0), v.<Instant>get(1), v.<Long>get(2), v.<Long>get(3), v.<Long>get(4)));
+  public static final ItemSchema<AdClick> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -79,8 +76,9 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
    * How {@link AdClick} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<AdClick> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .computed("EventTimeIndex_shard", e -> AttributeValue.n(Shards.of(KeyFormat.text(e.referrer()), 100)), "referrer")
-    .indexKey("EventTimeIndex", "eventTime", "eventTime", AdClick::eventTime, false)
+    .members(Schema.INSTANCE)
+    .computed("EventTimeIndex_shard", 0, "referrer")
+    .indexKey("EventTimeIndex", "eventTime", "eventTime", 0, false)
     .version("version")
     .build();
 
@@ -203,6 +201,61 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
     EventTimeIndexQueryWithEventTime(EventTimeIndexQuery previous, Instant eventTime) {
       super(previous);
       sortKeyEquals("eventTime", EVENT_TIME.encode(eventTime));
+    }
+  }
+
+  /**
+   * How {@link AdClick} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<AdClick> implements EntityMapping.Members<AdClick> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("AdClick", "referrer", "eventTime", "clicks", "impressions", "version");
+    }
+
+    @Override
+    public void writeItem(AdClick e, ItemMap.Builder item) {
+      write(item, "referrer", e.referrer(), Codecs.STRING);
+      write(item, "eventTime", e.eventTime(), Codecs.INSTANT);
+      write(item, "clicks", e.clicks(), Codecs.PRIMITIVE_LONG);
+      write(item, "impressions", e.impressions(), Codecs.PRIMITIVE_LONG);
+      write(item, "version", e.version(), Codecs.PRIMITIVE_LONG);
+    }
+
+    @Override
+    public void writeItem(AdClick e, Map<String, AttributeValue> item) {
+      write(item, "referrer", e.referrer(), Codecs.STRING);
+      write(item, "eventTime", e.eventTime(), Codecs.INSTANT);
+      write(item, "clicks", e.clicks(), Codecs.PRIMITIVE_LONG);
+      write(item, "impressions", e.impressions(), Codecs.PRIMITIVE_LONG);
+      write(item, "version", e.version(), Codecs.PRIMITIVE_LONG);
+    }
+
+    @Override
+    public AdClick fromItem(Map<String, AttributeValue> item) {
+      return new AdClick(
+        read(item, "referrer", Codecs.STRING),
+        read(item, "eventTime", Codecs.INSTANT),
+        read(item, "clicks", Codecs.PRIMITIVE_LONG),
+        read(item, "impressions", Codecs.PRIMITIVE_LONG),
+        read(item, "version", Codecs.PRIMITIVE_LONG));
+    }
+
+    @Override
+    public Object indexKeyField(AdClick e, int field) {
+      return switch (field) {
+        case 0 -> e.eventTime();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(AdClick e, int attribute) {
+      return switch (attribute) {
+        case 0 -> AttributeValue.n(Shards.of(KeyFormat.text(e.referrer()), 100));
+        default -> throw new IndexOutOfBoundsException(attribute);
+      };
     }
   }
 }

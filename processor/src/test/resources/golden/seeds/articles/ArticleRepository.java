@@ -3,6 +3,7 @@ package seeds.articles;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.repository.ConsistentQueryBuilder;
@@ -16,8 +17,11 @@ import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -65,15 +69,7 @@ public final class ArticleRepository extends EntityRepository<Article> {
   /**
    * How {@link Article} maps to an item, without reflection.
    */
-  public static final ItemSchema<Article> SCHEMA = ItemSchema.builder(Article.class)
-    .attribute("articleId", Article::articleId, Codecs.STRING)
-    .attribute("author", Article::author, Codecs.STRING)
-    .attribute("title", Article::title, Codecs.STRING)
-    .attribute("createdAt", Article::createdAt, Codecs.INSTANT)
-    .attribute("updatedAt", Article::updatedAt, Codecs.INSTANT)
-    .attribute("views", Article::views, Codecs.PRIMITIVE_LONG)
-    .attribute("version", Article::version, Codecs.LONG)
-    .build(v -> new Article(v.<String>get(0), v.<String>get(1), v.<String>get(2), v.<Instant>get(3), v.<Instant>get(4), v.<Long>get(5), v.<Long>get(6)));
+  public static final ItemSchema<Article> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -87,8 +83,9 @@ public final class ArticleRepository extends EntityRepository<Article> {
    * How {@link Article} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Article> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .indexKey("ByAuthor", "author", "author", Article::author, false)
-    .indexKey("ByAuthor", "updatedAt", "updatedAt", Article::updatedAt, false)
+    .members(Schema.INSTANCE)
+    .indexKey("ByAuthor", "author", "author", 0, false)
+    .indexKey("ByAuthor", "updatedAt", "updatedAt", 1, false)
     .version("version")
     .createdAt("createdAt")
     .updatedAt("updatedAt")
@@ -190,6 +187,65 @@ public final class ArticleRepository extends EntityRepository<Article> {
     ByAuthorQueryWithUpdatedAt(ByAuthorQuery previous, Instant updatedAt) {
       super(previous);
       sortKeyEquals("updatedAt", UPDATED_AT.encode(updatedAt));
+    }
+  }
+
+  /**
+   * How {@link Article} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Article> implements EntityMapping.Members<Article> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("Article", "articleId", "author", "title", "createdAt", "updatedAt", "views", "version");
+    }
+
+    @Override
+    public void writeItem(Article e, ItemMap.Builder item) {
+      write(item, "articleId", e.articleId(), Codecs.STRING);
+      write(item, "author", e.author(), Codecs.STRING);
+      write(item, "title", e.title(), Codecs.STRING);
+      write(item, "createdAt", e.createdAt(), Codecs.INSTANT);
+      write(item, "updatedAt", e.updatedAt(), Codecs.INSTANT);
+      write(item, "views", e.views(), Codecs.PRIMITIVE_LONG);
+      write(item, "version", e.version(), Codecs.LONG);
+    }
+
+    @Override
+    public void writeItem(Article e, Map<String, AttributeValue> item) {
+      write(item, "articleId", e.articleId(), Codecs.STRING);
+      write(item, "author", e.author(), Codecs.STRING);
+      write(item, "title", e.title(), Codecs.STRING);
+      write(item, "createdAt", e.createdAt(), Codecs.INSTANT);
+      write(item, "updatedAt", e.updatedAt(), Codecs.INSTANT);
+      write(item, "views", e.views(), Codecs.PRIMITIVE_LONG);
+      write(item, "version", e.version(), Codecs.LONG);
+    }
+
+    @Override
+    public Article fromItem(Map<String, AttributeValue> item) {
+      return new Article(
+        read(item, "articleId", Codecs.STRING),
+        read(item, "author", Codecs.STRING),
+        read(item, "title", Codecs.STRING),
+        read(item, "createdAt", Codecs.INSTANT),
+        read(item, "updatedAt", Codecs.INSTANT),
+        read(item, "views", Codecs.PRIMITIVE_LONG),
+        read(item, "version", Codecs.LONG));
+    }
+
+    @Override
+    public Object indexKeyField(Article e, int field) {
+      return switch (field) {
+        case 0 -> e.author();
+        case 1 -> e.updatedAt();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Article e, int attribute) {
+      throw new IndexOutOfBoundsException(attribute);
     }
   }
 }

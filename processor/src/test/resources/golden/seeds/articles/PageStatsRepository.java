@@ -3,6 +3,7 @@ package seeds.articles;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.repository.ConsistentQueryBuilder;
@@ -12,6 +13,9 @@ import io.partita.repository.QuerySpec;
 import io.partita.repository.Update;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -49,13 +53,7 @@ public final class PageStatsRepository extends EntityRepository<PageStats> {
   /**
    * How {@link PageStats} maps to an item, without reflection.
    */
-  public static final ItemSchema<PageStats> SCHEMA = ItemSchema.builder(PageStats.class)
-    .attribute("page", PageStats::page, Codecs.STRING)
-    .attribute("FirstSeen", PageStats::firstSeenMillis, Codecs.PRIMITIVE_LONG)
-    .attribute("LastSeen", PageStats::lastSeenMillis, Codecs.LONG)
-    .attribute("hits", PageStats::hits, Codecs.PRIMITIVE_INT)
-    .attribute("credits", PageStats::credits, Codecs.LONG)
-    .build(v -> new PageStats(v.<String>get(0), v.<Long>get(1), v.<Long>get(2), v.<Integer>get(3), v.<Long>get(4)));
+  public static final ItemSchema<PageStats> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -128,6 +126,45 @@ public final class PageStatsRepository extends EntityRepository<PageStats> {
     Query(QuerySpec<PageStats> spec, String page) {
       super(spec);
       partitionKey("page", PAGE.encode(page));
+    }
+  }
+
+  /**
+   * How {@link PageStats} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<PageStats> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("PageStats", "page", "FirstSeen", "LastSeen", "hits", "credits");
+    }
+
+    @Override
+    public void writeItem(PageStats e, ItemMap.Builder item) {
+      write(item, "page", e.page(), Codecs.STRING);
+      write(item, "FirstSeen", e.firstSeenMillis(), Codecs.PRIMITIVE_LONG);
+      write(item, "LastSeen", e.lastSeenMillis(), Codecs.LONG);
+      write(item, "hits", e.hits(), Codecs.PRIMITIVE_INT);
+      write(item, "credits", e.credits(), Codecs.LONG);
+    }
+
+    @Override
+    public void writeItem(PageStats e, Map<String, AttributeValue> item) {
+      write(item, "page", e.page(), Codecs.STRING);
+      write(item, "FirstSeen", e.firstSeenMillis(), Codecs.PRIMITIVE_LONG);
+      write(item, "LastSeen", e.lastSeenMillis(), Codecs.LONG);
+      write(item, "hits", e.hits(), Codecs.PRIMITIVE_INT);
+      write(item, "credits", e.credits(), Codecs.LONG);
+    }
+
+    @Override
+    public PageStats fromItem(Map<String, AttributeValue> item) {
+      return new PageStats(
+        read(item, "page", Codecs.STRING),
+        read(item, "FirstSeen", Codecs.PRIMITIVE_LONG),
+        read(item, "LastSeen", Codecs.LONG),
+        read(item, "hits", Codecs.PRIMITIVE_INT),
+        read(item, "credits", Codecs.LONG));
     }
   }
 }

@@ -1,7 +1,11 @@
 package seeds.directory;
 
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -14,13 +18,48 @@ public record BusinessByLocationView(String businessId, String businessType, Str
   /**
    * Reads index entries of {@code ByLocation}.
    */
-  public static final ItemSchema<BusinessByLocationView> SCHEMA = ItemSchema.builder(BusinessByLocationView.class)
-    .attribute("businessId", BusinessByLocationView::businessId, Codecs.STRING)
-    .attribute("businessType", BusinessByLocationView::businessType, Codecs.STRING)
-    .attribute("country", BusinessByLocationView::country, Codecs.STRING)
-    .attribute("state", BusinessByLocationView::state, Codecs.STRING)
-    .attribute("city", BusinessByLocationView::city, Codecs.STRING)
-    .attribute("name", BusinessByLocationView::name, Codecs.STRING)
-    .attribute("phone", BusinessByLocationView::phone, Codecs.STRING)
-    .build(v -> new BusinessByLocationView(v.<String>get(0), v.<String>get(1), v.<String>get(2), v.<String>get(3), v.<String>get(4), v.<String>get(5), v.<String>get(6)));
+  public static final ItemSchema<BusinessByLocationView> SCHEMA = new Schema();
+
+  /**
+   * How {@link BusinessByLocationView} is read: one argument per attribute, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<BusinessByLocationView> {
+    Schema() {
+      super("BusinessByLocationView", "businessId", "businessType", "country", "state", "city", "name", "phone");
+    }
+
+    @Override
+    public void writeItem(BusinessByLocationView e, ItemMap.Builder item) {
+      write(item, "businessId", e.businessId(), Codecs.STRING);
+      write(item, "businessType", e.businessType(), Codecs.STRING);
+      write(item, "country", e.country(), Codecs.STRING);
+      write(item, "state", e.state(), Codecs.STRING);
+      write(item, "city", e.city(), Codecs.STRING);
+      write(item, "name", e.name(), Codecs.STRING);
+      write(item, "phone", e.phone(), Codecs.STRING);
+    }
+
+    @Override
+    public void writeItem(BusinessByLocationView e, Map<String, AttributeValue> item) {
+      write(item, "businessId", e.businessId(), Codecs.STRING);
+      write(item, "businessType", e.businessType(), Codecs.STRING);
+      write(item, "country", e.country(), Codecs.STRING);
+      write(item, "state", e.state(), Codecs.STRING);
+      write(item, "city", e.city(), Codecs.STRING);
+      write(item, "name", e.name(), Codecs.STRING);
+      write(item, "phone", e.phone(), Codecs.STRING);
+    }
+
+    @Override
+    public BusinessByLocationView fromItem(Map<String, AttributeValue> item) {
+      return new BusinessByLocationView(
+        read(item, "businessId", Codecs.STRING),
+        read(item, "businessType", Codecs.STRING),
+        read(item, "country", Codecs.STRING),
+        read(item, "state", Codecs.STRING),
+        read(item, "city", Codecs.STRING),
+        read(item, "name", Codecs.STRING),
+        read(item, "phone", Codecs.STRING));
+    }
+  }
 }

@@ -3,6 +3,7 @@ package seeds.directory;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.repository.ConsistentQueryBuilder;
@@ -16,7 +17,10 @@ import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -69,16 +73,7 @@ public final class BusinessRepository extends EntityRepository<Business> {
   /**
    * How {@link Business} maps to an item, without reflection.
    */
-  public static final ItemSchema<Business> SCHEMA = ItemSchema.builder(Business.class)
-    .attribute("businessId", Business::businessId, Codecs.STRING)
-    .attribute("businessType", Business::businessType, Codecs.STRING)
-    .attribute("country", Business::country, Codecs.STRING)
-    .attribute("state", Business::state, Codecs.STRING)
-    .attribute("city", Business::city, Codecs.STRING)
-    .attribute("name", Business::name, Codecs.STRING)
-    .attribute("phone", Business::phone, Codecs.STRING)
-    .attribute("address", Business::address, Codecs.STRING)
-    .build(v -> new Business(v.<String>get(0), v.<String>get(1), v.<String>get(2), v.<String>get(3), v.<String>get(4), v.<String>get(5), v.<String>get(6), v.<String>get(7)));
+  public static final ItemSchema<Business> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -92,10 +87,11 @@ public final class BusinessRepository extends EntityRepository<Business> {
    * How {@link Business} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Business> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .indexKey("ByLocation", "businessType", "businessType", Business::businessType, false)
-    .indexKey("ByLocation", "country", "country", Business::country, false)
-    .indexKey("ByLocation", "state", "state", Business::state, false)
-    .indexKey("ByLocation", "city", "city", Business::city, false)
+    .members(Schema.INSTANCE)
+    .indexKey("ByLocation", "businessType", "businessType", 0, false)
+    .indexKey("ByLocation", "country", "country", 1, false)
+    .indexKey("ByLocation", "state", "state", 2, false)
+    .indexKey("ByLocation", "city", "city", 3, false)
     .build();
 
   private BusinessRepository(Partita db) {
@@ -241,6 +237,70 @@ public final class BusinessRepository extends EntityRepository<Business> {
     ByLocationQueryWithCity(ByLocationQueryWithState previous, String city) {
       super(previous);
       sortKeyEquals("city", CITY.encode(city));
+    }
+  }
+
+  /**
+   * How {@link Business} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Business> implements EntityMapping.Members<Business> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("Business", "businessId", "businessType", "country", "state", "city", "name", "phone", "address");
+    }
+
+    @Override
+    public void writeItem(Business e, ItemMap.Builder item) {
+      write(item, "businessId", e.businessId(), Codecs.STRING);
+      write(item, "businessType", e.businessType(), Codecs.STRING);
+      write(item, "country", e.country(), Codecs.STRING);
+      write(item, "state", e.state(), Codecs.STRING);
+      write(item, "city", e.city(), Codecs.STRING);
+      write(item, "name", e.name(), Codecs.STRING);
+      write(item, "phone", e.phone(), Codecs.STRING);
+      write(item, "address", e.address(), Codecs.STRING);
+    }
+
+    @Override
+    public void writeItem(Business e, Map<String, AttributeValue> item) {
+      write(item, "businessId", e.businessId(), Codecs.STRING);
+      write(item, "businessType", e.businessType(), Codecs.STRING);
+      write(item, "country", e.country(), Codecs.STRING);
+      write(item, "state", e.state(), Codecs.STRING);
+      write(item, "city", e.city(), Codecs.STRING);
+      write(item, "name", e.name(), Codecs.STRING);
+      write(item, "phone", e.phone(), Codecs.STRING);
+      write(item, "address", e.address(), Codecs.STRING);
+    }
+
+    @Override
+    public Business fromItem(Map<String, AttributeValue> item) {
+      return new Business(
+        read(item, "businessId", Codecs.STRING),
+        read(item, "businessType", Codecs.STRING),
+        read(item, "country", Codecs.STRING),
+        read(item, "state", Codecs.STRING),
+        read(item, "city", Codecs.STRING),
+        read(item, "name", Codecs.STRING),
+        read(item, "phone", Codecs.STRING),
+        read(item, "address", Codecs.STRING));
+    }
+
+    @Override
+    public Object indexKeyField(Business e, int field) {
+      return switch (field) {
+        case 0 -> e.businessType();
+        case 1 -> e.country();
+        case 2 -> e.state();
+        case 3 -> e.city();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Business e, int attribute) {
+      throw new IndexOutOfBoundsException(attribute);
     }
   }
 }

@@ -3,6 +3,8 @@ package seeds.forum;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
+import io.partita.mapping.AttributeCodec;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.repository.ConsistentQueryBuilder;
@@ -15,8 +17,11 @@ import io.partita.repository.Update;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -54,13 +59,7 @@ public final class ThreadRepository extends EntityRepository<Thread> {
   /**
    * How {@link Thread} maps to an item, without reflection.
    */
-  public static final ItemSchema<Thread> SCHEMA = ItemSchema.builder(Thread.class)
-    .attribute("ForumName", Thread::forumName, Codecs.STRING)
-    .attribute("Subject", Thread::subject, Codecs.STRING)
-    .attribute("LastPostDateTime", Thread::lastPostDateTime, Codecs.INSTANT)
-    .attribute("Replies", Thread::replies, Codecs.PRIMITIVE_INT)
-    .attribute("Tags", Thread::tags, Codecs.list(Codecs.STRING))
-    .build(v -> new Thread(v.<String>get(0), v.<String>get(1), v.<Instant>get(2), v.<Integer>get(3), v.<List<String>>get(4)));
+  public static final ItemSchema<Thread> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -75,7 +74,8 @@ public final class ThreadRepository extends EntityRepository<Thread> {
    * How {@link Thread} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Thread> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .indexKey("LastPostIndex", "lastPostDateTime", "LastPostDateTime", Thread::lastPostDateTime, false)
+    .members(Schema.INSTANCE)
+    .indexKey("LastPostIndex", "lastPostDateTime", "LastPostDateTime", 0, false)
     .build();
 
   private ThreadRepository(Partita db) {
@@ -197,6 +197,60 @@ public final class ThreadRepository extends EntityRepository<Thread> {
     LastPostIndexQueryWithLastPostDateTime(LastPostIndexQuery previous, Instant lastPostDateTime) {
       super(previous);
       sortKeyEquals("LastPostDateTime", LAST_POST_DATE_TIME.encode(lastPostDateTime));
+    }
+  }
+
+  /**
+   * How {@link Thread} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Thread> implements EntityMapping.Members<Thread> {
+    static final Schema INSTANCE = new Schema();
+
+    private static final AttributeCodec<List<String>> TAGS_CODEC = Codecs.list(Codecs.STRING);
+
+    private Schema() {
+      super("Thread", "ForumName", "Subject", "LastPostDateTime", "Replies", "Tags");
+    }
+
+    @Override
+    public void writeItem(Thread e, ItemMap.Builder item) {
+      write(item, "ForumName", e.forumName(), Codecs.STRING);
+      write(item, "Subject", e.subject(), Codecs.STRING);
+      write(item, "LastPostDateTime", e.lastPostDateTime(), Codecs.INSTANT);
+      write(item, "Replies", e.replies(), Codecs.PRIMITIVE_INT);
+      write(item, "Tags", e.tags(), TAGS_CODEC);
+    }
+
+    @Override
+    public void writeItem(Thread e, Map<String, AttributeValue> item) {
+      write(item, "ForumName", e.forumName(), Codecs.STRING);
+      write(item, "Subject", e.subject(), Codecs.STRING);
+      write(item, "LastPostDateTime", e.lastPostDateTime(), Codecs.INSTANT);
+      write(item, "Replies", e.replies(), Codecs.PRIMITIVE_INT);
+      write(item, "Tags", e.tags(), TAGS_CODEC);
+    }
+
+    @Override
+    public Thread fromItem(Map<String, AttributeValue> item) {
+      return new Thread(
+        read(item, "ForumName", Codecs.STRING),
+        read(item, "Subject", Codecs.STRING),
+        read(item, "LastPostDateTime", Codecs.INSTANT),
+        read(item, "Replies", Codecs.PRIMITIVE_INT),
+        read(item, "Tags", TAGS_CODEC));
+    }
+
+    @Override
+    public Object indexKeyField(Thread e, int field) {
+      return switch (field) {
+        case 0 -> e.lastPostDateTime();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Thread e, int attribute) {
+      throw new IndexOutOfBoundsException(attribute);
     }
   }
 }

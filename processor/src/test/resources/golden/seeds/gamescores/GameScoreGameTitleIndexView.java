@@ -1,7 +1,11 @@
 package seeds.gamescores;
 
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -14,11 +18,42 @@ public record GameScoreGameTitleIndexView(String userId, String gameTitle, Integ
   /**
    * Reads index entries of {@code GameTitleIndex}.
    */
-  public static final ItemSchema<GameScoreGameTitleIndexView> SCHEMA = ItemSchema.builder(GameScoreGameTitleIndexView.class)
-    .attribute("UserId", GameScoreGameTitleIndexView::userId, Codecs.STRING)
-    .attribute("GameTitle", GameScoreGameTitleIndexView::gameTitle, Codecs.STRING)
-    .attribute("TopScore", GameScoreGameTitleIndexView::topScore, Codecs.INTEGER)
-    .attribute("Wins", GameScoreGameTitleIndexView::wins, Codecs.PRIMITIVE_INT)
-    .attribute("Losses", GameScoreGameTitleIndexView::losses, Codecs.PRIMITIVE_INT)
-    .build(v -> new GameScoreGameTitleIndexView(v.<String>get(0), v.<String>get(1), v.<Integer>get(2), v.<Integer>get(3), v.<Integer>get(4)));
+  public static final ItemSchema<GameScoreGameTitleIndexView> SCHEMA = new Schema();
+
+  /**
+   * How {@link GameScoreGameTitleIndexView} is read: one argument per attribute, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<GameScoreGameTitleIndexView> {
+    Schema() {
+      super("GameScoreGameTitleIndexView", "UserId", "GameTitle", "TopScore", "Wins", "Losses");
+    }
+
+    @Override
+    public void writeItem(GameScoreGameTitleIndexView e, ItemMap.Builder item) {
+      write(item, "UserId", e.userId(), Codecs.STRING);
+      write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
+      write(item, "TopScore", e.topScore(), Codecs.INTEGER);
+      write(item, "Wins", e.wins(), Codecs.PRIMITIVE_INT);
+      write(item, "Losses", e.losses(), Codecs.PRIMITIVE_INT);
+    }
+
+    @Override
+    public void writeItem(GameScoreGameTitleIndexView e, Map<String, AttributeValue> item) {
+      write(item, "UserId", e.userId(), Codecs.STRING);
+      write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
+      write(item, "TopScore", e.topScore(), Codecs.INTEGER);
+      write(item, "Wins", e.wins(), Codecs.PRIMITIVE_INT);
+      write(item, "Losses", e.losses(), Codecs.PRIMITIVE_INT);
+    }
+
+    @Override
+    public GameScoreGameTitleIndexView fromItem(Map<String, AttributeValue> item) {
+      return new GameScoreGameTitleIndexView(
+        read(item, "UserId", Codecs.STRING),
+        read(item, "GameTitle", Codecs.STRING),
+        read(item, "TopScore", Codecs.INTEGER),
+        read(item, "Wins", Codecs.PRIMITIVE_INT),
+        read(item, "Losses", Codecs.PRIMITIVE_INT));
+    }
+  }
 }

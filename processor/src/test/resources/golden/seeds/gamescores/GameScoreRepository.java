@@ -3,6 +3,7 @@ package seeds.gamescores;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.repository.ConsistentQueryBuilder;
@@ -17,8 +18,11 @@ import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -61,14 +65,7 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
   /**
    * How {@link GameScore} maps to an item, without reflection.
    */
-  public static final ItemSchema<GameScore> SCHEMA = ItemSchema.builder(GameScore.class)
-    .attribute("UserId", GameScore::userId, Codecs.STRING)
-    .attribute("GameTitle", GameScore::gameTitle, Codecs.STRING)
-    .attribute("TopScore", GameScore::topScore, Codecs.INTEGER)
-    .attribute("TopScoreDateTime", GameScore::topScoreDateTime, Codecs.INSTANT)
-    .attribute("Wins", GameScore::wins, Codecs.PRIMITIVE_INT)
-    .attribute("Losses", GameScore::losses, Codecs.PRIMITIVE_INT)
-    .build(v -> new GameScore(v.<String>get(0), v.<String>get(1), v.<Integer>get(2), v.<Instant>get(3), v.<Integer>get(4), v.<Integer>get(5)));
+  public static final ItemSchema<GameScore> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -83,8 +80,9 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
    * How {@link GameScore} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<GameScore> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .indexKey("GameTitleIndex", "gameTitle", "GameTitle", GameScore::gameTitle, false)
-    .indexKey("GameTitleIndex", "topScore", "TopScore", GameScore::topScore, true)
+    .members(Schema.INSTANCE)
+    .indexKey("GameTitleIndex", "gameTitle", "GameTitle", 0, false)
+    .indexKey("GameTitleIndex", "topScore", "TopScore", 1, true)
     .build();
 
   private GameScoreRepository(Partita db) {
@@ -206,6 +204,62 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
     GameTitleIndexQueryWithTopScore(GameTitleIndexQuery previous, Integer topScore) {
       super(previous);
       sortKeyEquals("TopScore", TOP_SCORE.encode(topScore));
+    }
+  }
+
+  /**
+   * How {@link GameScore} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<GameScore> implements EntityMapping.Members<GameScore> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("GameScore", "UserId", "GameTitle", "TopScore", "TopScoreDateTime", "Wins", "Losses");
+    }
+
+    @Override
+    public void writeItem(GameScore e, ItemMap.Builder item) {
+      write(item, "UserId", e.userId(), Codecs.STRING);
+      write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
+      write(item, "TopScore", e.topScore(), Codecs.INTEGER);
+      write(item, "TopScoreDateTime", e.topScoreDateTime(), Codecs.INSTANT);
+      write(item, "Wins", e.wins(), Codecs.PRIMITIVE_INT);
+      write(item, "Losses", e.losses(), Codecs.PRIMITIVE_INT);
+    }
+
+    @Override
+    public void writeItem(GameScore e, Map<String, AttributeValue> item) {
+      write(item, "UserId", e.userId(), Codecs.STRING);
+      write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
+      write(item, "TopScore", e.topScore(), Codecs.INTEGER);
+      write(item, "TopScoreDateTime", e.topScoreDateTime(), Codecs.INSTANT);
+      write(item, "Wins", e.wins(), Codecs.PRIMITIVE_INT);
+      write(item, "Losses", e.losses(), Codecs.PRIMITIVE_INT);
+    }
+
+    @Override
+    public GameScore fromItem(Map<String, AttributeValue> item) {
+      return new GameScore(
+        read(item, "UserId", Codecs.STRING),
+        read(item, "GameTitle", Codecs.STRING),
+        read(item, "TopScore", Codecs.INTEGER),
+        read(item, "TopScoreDateTime", Codecs.INSTANT),
+        read(item, "Wins", Codecs.PRIMITIVE_INT),
+        read(item, "Losses", Codecs.PRIMITIVE_INT));
+    }
+
+    @Override
+    public Object indexKeyField(GameScore e, int field) {
+      return switch (field) {
+        case 0 -> e.gameTitle();
+        case 1 -> e.topScore();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(GameScore e, int attribute) {
+      throw new IndexOutOfBoundsException(attribute);
     }
   }
 }

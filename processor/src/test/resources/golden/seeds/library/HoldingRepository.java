@@ -3,6 +3,7 @@ package seeds.library;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;
@@ -20,7 +21,9 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -63,14 +66,7 @@ public final class HoldingRepository extends EntityRepository<Holding> {
   /**
    * How {@link Holding} maps to an item, without reflection.
    */
-  public static final ItemSchema<Holding> SCHEMA = ItemSchema.builder(Holding.class)
-    .attribute("holdingId", Holding::holdingId, Codecs.STRING)
-    .attribute("branch", Holding::branch, Codecs.STRING)
-    .attribute("genre", Holding::genre, Codecs.STRING)
-    .attribute("shelf", Holding::shelf, Codecs.STRING)
-    .attribute("year", Holding::year, Codecs.PRIMITIVE_INT)
-    .attribute("title", Holding::title, Codecs.STRING)
-    .build(v -> new Holding(v.<String>get(0), v.<String>get(1), v.<String>get(2), v.<String>get(3), v.<Integer>get(4), v.<String>get(5)));
+  public static final ItemSchema<Holding> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -85,12 +81,13 @@ public final class HoldingRepository extends EntityRepository<Holding> {
    * How {@link Holding} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Holding> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .indexKey("ByBranchGenre", "branch", "branch", Holding::branch, false)
-    .indexKey("ByBranchGenre", "genre", "genre", Holding::genre, false)
-    .indexKey("ByShelf", "branch", "branch", Holding::branch, false)
-    .indexKey("ByShelf", "shelf", "shelf", Holding::shelf, false)
-    .computed("ByShelf_shard", e -> AttributeValue.n(Shards.of(KeyFormat.text(e.holdingId()), 4)), "holdingId")
-    .indexKey("ByShelf", "title", "title", Holding::title, false)
+    .members(Schema.INSTANCE)
+    .indexKey("ByBranchGenre", "branch", "branch", 0, false)
+    .indexKey("ByBranchGenre", "genre", "genre", 1, false)
+    .indexKey("ByShelf", "branch", "branch", 0, false)
+    .indexKey("ByShelf", "shelf", "shelf", 2, false)
+    .computed("ByShelf_shard", 0, "holdingId")
+    .indexKey("ByShelf", "title", "title", 3, false)
     .build();
 
   private HoldingRepository(Partita db) {
@@ -312,6 +309,67 @@ public final class HoldingRepository extends EntityRepository<Holding> {
     ByShelfQueryWithTitle(ByShelfQuery previous, String title) {
       super(previous);
       sortKeyEquals("title", TITLE.encode(title));
+    }
+  }
+
+  /**
+   * How {@link Holding} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Holding> implements EntityMapping.Members<Holding> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("Holding", "holdingId", "branch", "genre", "shelf", "year", "title");
+    }
+
+    @Override
+    public void writeItem(Holding e, ItemMap.Builder item) {
+      write(item, "holdingId", e.holdingId(), Codecs.STRING);
+      write(item, "branch", e.branch(), Codecs.STRING);
+      write(item, "genre", e.genre(), Codecs.STRING);
+      write(item, "shelf", e.shelf(), Codecs.STRING);
+      write(item, "year", e.year(), Codecs.PRIMITIVE_INT);
+      write(item, "title", e.title(), Codecs.STRING);
+    }
+
+    @Override
+    public void writeItem(Holding e, Map<String, AttributeValue> item) {
+      write(item, "holdingId", e.holdingId(), Codecs.STRING);
+      write(item, "branch", e.branch(), Codecs.STRING);
+      write(item, "genre", e.genre(), Codecs.STRING);
+      write(item, "shelf", e.shelf(), Codecs.STRING);
+      write(item, "year", e.year(), Codecs.PRIMITIVE_INT);
+      write(item, "title", e.title(), Codecs.STRING);
+    }
+
+    @Override
+    public Holding fromItem(Map<String, AttributeValue> item) {
+      return new Holding(
+        read(item, "holdingId", Codecs.STRING),
+        read(item, "branch", Codecs.STRING),
+        read(item, "genre", Codecs.STRING),
+        read(item, "shelf", Codecs.STRING),
+        read(item, "year", Codecs.PRIMITIVE_INT),
+        read(item, "title", Codecs.STRING));
+    }
+
+    @Override
+    public Object indexKeyField(Holding e, int field) {
+      return switch (field) {
+        case 0 -> e.branch();
+        case 1 -> e.genre();
+        case 2 -> e.shelf();
+        case 3 -> e.title();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Holding e, int attribute) {
+      return switch (attribute) {
+        case 0 -> AttributeValue.n(Shards.of(KeyFormat.text(e.holdingId()), 4));
+        default -> throw new IndexOutOfBoundsException(attribute);
+      };
     }
   }
 }

@@ -3,6 +3,8 @@ package seeds.orders;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
+import io.partita.mapping.AttributeCodec;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;
@@ -19,10 +21,12 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -65,14 +69,7 @@ public final class OrderRepository extends EntityRepository<Order> {
   /**
    * How {@link Order} maps to an item, without reflection.
    */
-  public static final ItemSchema<Order> SCHEMA = ItemSchema.builder(Order.class)
-    .attribute("OrderId", Order::orderId, Codecs.STRING)
-    .attribute("CustomerId", Order::customerId, Codecs.STRING)
-    .attribute("OrderDate", Order::orderDate, Codecs.LOCAL_DATE)
-    .attribute("Status", Order::status, Codecs.enumeration(OrderStatus.values()))
-    .attribute("PendingSince", Order::pendingSince, Codecs.INSTANT)
-    .attribute("Total", Order::total, Codecs.BIG_DECIMAL)
-    .build(v -> new Order(v.<String>get(0), v.<String>get(1), v.<LocalDate>get(2), v.<OrderStatus>get(3), v.<Instant>get(4), v.<BigDecimal>get(5)));
+  public static final ItemSchema<Order> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -89,16 +86,17 @@ public final class OrderRepository extends EntityRepository<Order> {
    * How {@link Order} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Order> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .indexKey("CustomerOrdersIndex", "customerId", "CustomerId", Order::customerId, false)
-    .indexKey("CustomerOrdersIndex", "orderDate", "OrderDate", Order::orderDate, false)
-    .indexKey("CustomerStatusIndex", "customerId", "CustomerId", Order::customerId, false)
-    .indexKey("CustomerStatusIndex", "status", "Status", Order::status, false)
-    .indexKey("CustomerStatusIndex", "orderDate", "OrderDate", Order::orderDate, false)
-    .indexKey("PendingIndex", "customerId", "CustomerId", Order::customerId, false)
-    .indexKey("PendingIndex", "pendingSince", "PendingSince", Order::pendingSince, true)
-    .indexKey("StatusIndex", "status", "Status", Order::status, false)
-    .computed("StatusIndex_shard", e -> AttributeValue.n(Shards.of(KeyFormat.text(e.orderId()), 10)), "OrderId")
-    .indexKey("StatusIndex", "orderDate", "OrderDate", Order::orderDate, false)
+    .members(Schema.INSTANCE)
+    .indexKey("CustomerOrdersIndex", "customerId", "CustomerId", 0, false)
+    .indexKey("CustomerOrdersIndex", "orderDate", "OrderDate", 1, false)
+    .indexKey("CustomerStatusIndex", "customerId", "CustomerId", 0, false)
+    .indexKey("CustomerStatusIndex", "status", "Status", 2, false)
+    .indexKey("CustomerStatusIndex", "orderDate", "OrderDate", 1, false)
+    .indexKey("PendingIndex", "customerId", "CustomerId", 0, false)
+    .indexKey("PendingIndex", "pendingSince", "PendingSince", 3, true)
+    .indexKey("StatusIndex", "status", "Status", 2, false)
+    .computed("StatusIndex_shard", 0, "OrderId")
+    .indexKey("StatusIndex", "orderDate", "OrderDate", 1, false)
     .build();
 
   private OrderRepository(Partita db) {
@@ -345,6 +343,69 @@ public final class OrderRepository extends EntityRepository<Order> {
     StatusIndexQueryWithOrderDate(StatusIndexQuery previous, LocalDate orderDate) {
       super(previous);
       sortKeyEquals("OrderDate", ORDER_DATE.encode(orderDate));
+    }
+  }
+
+  /**
+   * How {@link Order} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Order> implements EntityMapping.Members<Order> {
+    static final Schema INSTANCE = new Schema();
+
+    private static final AttributeCodec<OrderStatus> STATUS_CODEC = Codecs.enumeration(OrderStatus.values());
+
+    private Schema() {
+      super("Order", "OrderId", "CustomerId", "OrderDate", "Status", "PendingSince", "Total");
+    }
+
+    @Override
+    public void writeItem(Order e, ItemMap.Builder item) {
+      write(item, "OrderId", e.orderId(), Codecs.STRING);
+      write(item, "CustomerId", e.customerId(), Codecs.STRING);
+      write(item, "OrderDate", e.orderDate(), Codecs.LOCAL_DATE);
+      write(item, "Status", e.status(), STATUS_CODEC);
+      write(item, "PendingSince", e.pendingSince(), Codecs.INSTANT);
+      write(item, "Total", e.total(), Codecs.BIG_DECIMAL);
+    }
+
+    @Override
+    public void writeItem(Order e, Map<String, AttributeValue> item) {
+      write(item, "OrderId", e.orderId(), Codecs.STRING);
+      write(item, "CustomerId", e.customerId(), Codecs.STRING);
+      write(item, "OrderDate", e.orderDate(), Codecs.LOCAL_DATE);
+      write(item, "Status", e.status(), STATUS_CODEC);
+      write(item, "PendingSince", e.pendingSince(), Codecs.INSTANT);
+      write(item, "Total", e.total(), Codecs.BIG_DECIMAL);
+    }
+
+    @Override
+    public Order fromItem(Map<String, AttributeValue> item) {
+      return new Order(
+        read(item, "OrderId", Codecs.STRING),
+        read(item, "CustomerId", Codecs.STRING),
+        read(item, "OrderDate", Codecs.LOCAL_DATE),
+        read(item, "Status", STATUS_CODEC),
+        read(item, "PendingSince", Codecs.INSTANT),
+        read(item, "Total", Codecs.BIG_DECIMAL));
+    }
+
+    @Override
+    public Object indexKeyField(Order e, int field) {
+      return switch (field) {
+        case 0 -> e.customerId();
+        case 1 -> e.orderDate();
+        case 2 -> e.status();
+        case 3 -> e.pendingSince();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Order e, int attribute) {
+      return switch (attribute) {
+        case 0 -> AttributeValue.n(Shards.of(KeyFormat.text(e.orderId()), 10));
+        default -> throw new IndexOutOfBoundsException(attribute);
+      };
     }
   }
 }

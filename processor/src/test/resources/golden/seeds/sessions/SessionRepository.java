@@ -3,6 +3,7 @@ package seeds.sessions;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.EpochSeconds;
 import io.partita.mapping.ItemSchema;
@@ -18,8 +19,11 @@ import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -57,13 +61,7 @@ public final class SessionRepository extends EntityRepository<Session> {
   /**
    * How {@link Session} maps to an item, without reflection.
    */
-  public static final ItemSchema<Session> SCHEMA = ItemSchema.builder(Session.class)
-    .attribute("UserId", Session::userId, Codecs.STRING)
-    .attribute("SessionId", Session::sessionId, Codecs.STRING)
-    .attribute("Device", Session::device, Codecs.STRING)
-    .attribute("StartedAt", Session::startedAt, Codecs.INSTANT)
-    .attribute("ExpiresAt", Session::expiresAt, EpochSeconds.INSTANT)
-    .build(v -> new Session(v.<String>get(0), v.<String>get(1), v.<String>get(2), v.<Instant>get(3), v.<Instant>get(4)));
+  public static final ItemSchema<Session> SCHEMA = Schema.INSTANCE;
 
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -80,8 +78,9 @@ public final class SessionRepository extends EntityRepository<Session> {
    * How {@link Session} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Session> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .indexKey("ByDevice", "device", "Device", Session::device, false)
-    .indexKey("ByStarted", "startedAt", "StartedAt", Session::startedAt, false)
+    .members(Schema.INSTANCE)
+    .indexKey("ByDevice", "device", "Device", 0, false)
+    .indexKey("ByStarted", "startedAt", "StartedAt", 1, false)
     .build();
 
   private SessionRepository(Partita db) {
@@ -220,6 +219,59 @@ public final class SessionRepository extends EntityRepository<Session> {
     ByStartedQueryWithStartedAt(ByStartedQuery previous, Instant startedAt) {
       super(previous);
       sortKeyEquals("StartedAt", STARTED_AT.encode(startedAt));
+    }
+  }
+
+  /**
+   * How {@link Session} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Session> implements EntityMapping.Members<Session> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("Session", "UserId", "SessionId", "Device", "StartedAt", "ExpiresAt");
+    }
+
+    @Override
+    public void writeItem(Session e, ItemMap.Builder item) {
+      write(item, "UserId", e.userId(), Codecs.STRING);
+      write(item, "SessionId", e.sessionId(), Codecs.STRING);
+      write(item, "Device", e.device(), Codecs.STRING);
+      write(item, "StartedAt", e.startedAt(), Codecs.INSTANT);
+      write(item, "ExpiresAt", e.expiresAt(), EpochSeconds.INSTANT);
+    }
+
+    @Override
+    public void writeItem(Session e, Map<String, AttributeValue> item) {
+      write(item, "UserId", e.userId(), Codecs.STRING);
+      write(item, "SessionId", e.sessionId(), Codecs.STRING);
+      write(item, "Device", e.device(), Codecs.STRING);
+      write(item, "StartedAt", e.startedAt(), Codecs.INSTANT);
+      write(item, "ExpiresAt", e.expiresAt(), EpochSeconds.INSTANT);
+    }
+
+    @Override
+    public Session fromItem(Map<String, AttributeValue> item) {
+      return new Session(
+        read(item, "UserId", Codecs.STRING),
+        read(item, "SessionId", Codecs.STRING),
+        read(item, "Device", Codecs.STRING),
+        read(item, "StartedAt", Codecs.INSTANT),
+        read(item, "ExpiresAt", EpochSeconds.INSTANT));
+    }
+
+    @Override
+    public Object indexKeyField(Session e, int field) {
+      return switch (field) {
+        case 0 -> e.device();
+        case 1 -> e.startedAt();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Session e, int attribute) {
+      throw new IndexOutOfBoundsException(attribute);
     }
   }
 }

@@ -3,6 +3,7 @@ package seeds.singletable;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;
@@ -16,7 +17,9 @@ import io.partita.repository.StringSortKeyCondition;
 import io.partita.repository.Update;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -49,12 +52,7 @@ public final class OrderRepository extends EntityRepository<Order> {
   /**
    * How {@link Order} maps to an item, without reflection.
    */
-  public static final ItemSchema<Order> SCHEMA = ItemSchema.builder(Order.class)
-    .attribute("userId", Order::userId, Codecs.STRING)
-    .attribute("orderId", Order::orderId, Codecs.STRING)
-    .attribute("pendingSince", Order::pendingSince, Codecs.INSTANT)
-    .attribute("totalCents", Order::totalCents, Codecs.PRIMITIVE_LONG)
-    .build(v -> new Order(v.<String>get(0), v.<String>get(1), v.<Instant>get(2), v.<Long>get(3)));
+  public static final ItemSchema<Order> SCHEMA = Schema.INSTANCE;
 
   /**
    * The shared table, as {@link AppTableRepository#TABLE} declares it.
@@ -65,12 +63,13 @@ public final class OrderRepository extends EntityRepository<Order> {
    * How {@link Order} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Order> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .computedString("PK", e -> KeyFormat.join("USER#", KeyFormat.text(e.userId())), "userId")
-    .computedString("SK", e -> KeyFormat.join("ORDER#", KeyFormat.text(e.orderId())), "orderId")
-    .computedString("GSI1PK", e -> KeyFormat.join("PENDING#", KeyFormat.text(e.userId())), "userId")
-    .indexKey("GSI1", "userId", "GSI1PK", Order::userId, false)
-    .computedString("GSI1SK", e -> KeyFormat.join(KeyFormat.text(e.pendingSince())), "pendingSince")
-    .indexKey("GSI1", "pendingSince", "GSI1SK", Order::pendingSince, true)
+    .members(Schema.INSTANCE)
+    .computed("PK", 0, "userId")
+    .computed("SK", 1, "orderId")
+    .computed("GSI1PK", 2, "userId")
+    .indexKey("GSI1", "userId", "GSI1PK", 0, false)
+    .computed("GSI1SK", 3, "pendingSince")
+    .indexKey("GSI1", "pendingSince", "GSI1SK", 1, true)
     .discriminator("_type", "Order")
     .build();
 
@@ -163,6 +162,62 @@ public final class OrderRepository extends EntityRepository<Order> {
      */
     public SortKeyCondition<Instant, PendingOrdersQuery> pendingSince() {
       return templateSortKey("GSI1SK", prefix, "", (Instant v) -> KeyFormat.text(v), true);
+    }
+  }
+
+  /**
+   * How {@link Order} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Order> implements EntityMapping.Members<Order> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("Order", "userId", "orderId", "pendingSince", "totalCents");
+    }
+
+    @Override
+    public void writeItem(Order e, ItemMap.Builder item) {
+      write(item, "userId", e.userId(), Codecs.STRING);
+      write(item, "orderId", e.orderId(), Codecs.STRING);
+      write(item, "pendingSince", e.pendingSince(), Codecs.INSTANT);
+      write(item, "totalCents", e.totalCents(), Codecs.PRIMITIVE_LONG);
+    }
+
+    @Override
+    public void writeItem(Order e, Map<String, AttributeValue> item) {
+      write(item, "userId", e.userId(), Codecs.STRING);
+      write(item, "orderId", e.orderId(), Codecs.STRING);
+      write(item, "pendingSince", e.pendingSince(), Codecs.INSTANT);
+      write(item, "totalCents", e.totalCents(), Codecs.PRIMITIVE_LONG);
+    }
+
+    @Override
+    public Order fromItem(Map<String, AttributeValue> item) {
+      return new Order(
+        read(item, "userId", Codecs.STRING),
+        read(item, "orderId", Codecs.STRING),
+        read(item, "pendingSince", Codecs.INSTANT),
+        read(item, "totalCents", Codecs.PRIMITIVE_LONG));
+    }
+
+    @Override
+    public Object indexKeyField(Order e, int field) {
+      return switch (field) {
+        case 0 -> e.userId();
+        case 1 -> e.pendingSince();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Order e, int attribute) {
+      return switch (attribute) {
+        case 0 -> EntityMapping.Members.string(KeyFormat.join("USER#", KeyFormat.text(e.userId())));
+        case 1 -> EntityMapping.Members.string(KeyFormat.join("ORDER#", KeyFormat.text(e.orderId())));
+        case 2 -> EntityMapping.Members.string(KeyFormat.join("PENDING#", KeyFormat.text(e.userId())));
+        case 3 -> EntityMapping.Members.string(KeyFormat.join(KeyFormat.text(e.pendingSince())));
+        default -> throw new IndexOutOfBoundsException(attribute);
+      };
     }
   }
 }

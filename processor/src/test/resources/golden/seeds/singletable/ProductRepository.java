@@ -3,6 +3,7 @@ package seeds.singletable;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;
@@ -15,6 +16,8 @@ import io.partita.repository.SortKeyCondition;
 import io.partita.repository.Update;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -47,12 +50,7 @@ public final class ProductRepository extends EntityRepository<Product> {
   /**
    * How {@link Product} maps to an item, without reflection.
    */
-  public static final ItemSchema<Product> SCHEMA = ItemSchema.builder(Product.class)
-    .attribute("productId", Product::productId, Codecs.STRING)
-    .attribute("category", Product::category, Codecs.STRING)
-    .attribute("priceCents", Product::priceCents, Codecs.PRIMITIVE_LONG)
-    .attribute("name", Product::name, Codecs.STRING)
-    .build(v -> new Product(v.<String>get(0), v.<String>get(1), v.<Long>get(2), v.<String>get(3)));
+  public static final ItemSchema<Product> SCHEMA = Schema.INSTANCE;
 
   /**
    * The shared table, as {@link AppTableRepository#TABLE} declares it.
@@ -63,11 +61,12 @@ public final class ProductRepository extends EntityRepository<Product> {
    * How {@link Product} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Product> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .computedString("PK", e -> KeyFormat.join("PRODUCT#", KeyFormat.text(e.productId())), "productId")
-    .computedString("SK", e -> "PRODUCT")
-    .computedString("GSI1PK", e -> KeyFormat.join("CATEGORY#", KeyFormat.text(e.category())), "category")
-    .indexKey("GSI1", "category", "GSI1PK", Product::category, false)
-    .computedString("GSI1SK", e -> KeyFormat.join("PRICE#", KeyFormat.sortable(e.priceCents())), "priceCents")
+    .members(Schema.INSTANCE)
+    .computed("PK", 0, "productId")
+    .computed("SK", 1)
+    .computed("GSI1PK", 2, "category")
+    .indexKey("GSI1", "category", "GSI1PK", 0, false)
+    .computed("GSI1SK", 3, "priceCents")
     .discriminator("_type", "Product")
     .build();
 
@@ -151,6 +150,61 @@ public final class ProductRepository extends EntityRepository<Product> {
      */
     public SortKeyCondition<Long, ByCategoryQuery> priceCents() {
       return templateSortKey("GSI1SK", prefix, "", (Long v) -> KeyFormat.sortable(v), true);
+    }
+  }
+
+  /**
+   * How {@link Product} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Product> implements EntityMapping.Members<Product> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("Product", "productId", "category", "priceCents", "name");
+    }
+
+    @Override
+    public void writeItem(Product e, ItemMap.Builder item) {
+      write(item, "productId", e.productId(), Codecs.STRING);
+      write(item, "category", e.category(), Codecs.STRING);
+      write(item, "priceCents", e.priceCents(), Codecs.PRIMITIVE_LONG);
+      write(item, "name", e.name(), Codecs.STRING);
+    }
+
+    @Override
+    public void writeItem(Product e, Map<String, AttributeValue> item) {
+      write(item, "productId", e.productId(), Codecs.STRING);
+      write(item, "category", e.category(), Codecs.STRING);
+      write(item, "priceCents", e.priceCents(), Codecs.PRIMITIVE_LONG);
+      write(item, "name", e.name(), Codecs.STRING);
+    }
+
+    @Override
+    public Product fromItem(Map<String, AttributeValue> item) {
+      return new Product(
+        read(item, "productId", Codecs.STRING),
+        read(item, "category", Codecs.STRING),
+        read(item, "priceCents", Codecs.PRIMITIVE_LONG),
+        read(item, "name", Codecs.STRING));
+    }
+
+    @Override
+    public Object indexKeyField(Product e, int field) {
+      return switch (field) {
+        case 0 -> e.category();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Product e, int attribute) {
+      return switch (attribute) {
+        case 0 -> EntityMapping.Members.string(KeyFormat.join("PRODUCT#", KeyFormat.text(e.productId())));
+        case 1 -> EntityMapping.Members.string("PRODUCT");
+        case 2 -> EntityMapping.Members.string(KeyFormat.join("CATEGORY#", KeyFormat.text(e.category())));
+        case 3 -> EntityMapping.Members.string(KeyFormat.join("PRICE#", KeyFormat.sortable(e.priceCents())));
+        default -> throw new IndexOutOfBoundsException(attribute);
+      };
     }
   }
 }

@@ -3,6 +3,7 @@ package seeds.singletable;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;
@@ -16,7 +17,9 @@ import io.partita.repository.SortKeyCondition;
 import io.partita.repository.Update;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -49,12 +52,7 @@ public final class TicketRepository extends EntityRepository<Ticket> {
   /**
    * How {@link Ticket} maps to an item, without reflection.
    */
-  public static final ItemSchema<Ticket> SCHEMA = ItemSchema.builder(Ticket.class)
-    .attribute("ticketId", Ticket::ticketId, Codecs.STRING)
-    .attribute("status", Ticket::status, Codecs.STRING)
-    .attribute("openedAt", Ticket::openedAt, Codecs.INSTANT)
-    .attribute("subject", Ticket::subject, Codecs.STRING)
-    .build(v -> new Ticket(v.<String>get(0), v.<String>get(1), v.<Instant>get(2), v.<String>get(3)));
+  public static final ItemSchema<Ticket> SCHEMA = Schema.INSTANCE;
 
   /**
    * The shared table, as {@link AppTableRepository#TABLE} declares it.
@@ -65,12 +63,13 @@ public final class TicketRepository extends EntityRepository<Ticket> {
    * How {@link Ticket} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<Ticket> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .computedString("PK", e -> KeyFormat.join("TICKET#", KeyFormat.text(e.ticketId())), "ticketId")
-    .computedString("SK", e -> "TICKET")
-    .computedString("GSI1PK", e -> Shards.suffixed(KeyFormat.join("STATUS#", KeyFormat.text(e.status())), Shards.of(KeyFormat.text(e.ticketId()), 8)), "status", "ticketId")
-    .indexKey("GSI1", "status", "GSI1PK", Ticket::status, false)
-    .computedString("GSI1SK", e -> KeyFormat.join(KeyFormat.text(e.openedAt())), "openedAt")
-    .indexKey("GSI1", "openedAt", "GSI1SK", Ticket::openedAt, false)
+    .members(Schema.INSTANCE)
+    .computed("PK", 0, "ticketId")
+    .computed("SK", 1)
+    .computed("GSI1PK", 2, "status", "ticketId")
+    .indexKey("GSI1", "status", "GSI1PK", 0, false)
+    .computed("GSI1SK", 3, "openedAt")
+    .indexKey("GSI1", "openedAt", "GSI1SK", 1, false)
     .discriminator("_type", "Ticket")
     .build();
 
@@ -154,6 +153,62 @@ public final class TicketRepository extends EntityRepository<Ticket> {
      */
     public SortKeyCondition<Instant, ByStatusQuery> openedAt() {
       return templateSortKey("GSI1SK", prefix, "", (Instant v) -> KeyFormat.text(v), true);
+    }
+  }
+
+  /**
+   * How {@link Ticket} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<Ticket> implements EntityMapping.Members<Ticket> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("Ticket", "ticketId", "status", "openedAt", "subject");
+    }
+
+    @Override
+    public void writeItem(Ticket e, ItemMap.Builder item) {
+      write(item, "ticketId", e.ticketId(), Codecs.STRING);
+      write(item, "status", e.status(), Codecs.STRING);
+      write(item, "openedAt", e.openedAt(), Codecs.INSTANT);
+      write(item, "subject", e.subject(), Codecs.STRING);
+    }
+
+    @Override
+    public void writeItem(Ticket e, Map<String, AttributeValue> item) {
+      write(item, "ticketId", e.ticketId(), Codecs.STRING);
+      write(item, "status", e.status(), Codecs.STRING);
+      write(item, "openedAt", e.openedAt(), Codecs.INSTANT);
+      write(item, "subject", e.subject(), Codecs.STRING);
+    }
+
+    @Override
+    public Ticket fromItem(Map<String, AttributeValue> item) {
+      return new Ticket(
+        read(item, "ticketId", Codecs.STRING),
+        read(item, "status", Codecs.STRING),
+        read(item, "openedAt", Codecs.INSTANT),
+        read(item, "subject", Codecs.STRING));
+    }
+
+    @Override
+    public Object indexKeyField(Ticket e, int field) {
+      return switch (field) {
+        case 0 -> e.status();
+        case 1 -> e.openedAt();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(Ticket e, int attribute) {
+      return switch (attribute) {
+        case 0 -> EntityMapping.Members.string(KeyFormat.join("TICKET#", KeyFormat.text(e.ticketId())));
+        case 1 -> EntityMapping.Members.string("TICKET");
+        case 2 -> EntityMapping.Members.string(Shards.suffixed(KeyFormat.join("STATUS#", KeyFormat.text(e.status())), Shards.of(KeyFormat.text(e.ticketId()), 8)));
+        case 3 -> EntityMapping.Members.string(KeyFormat.join(KeyFormat.text(e.openedAt())));
+        default -> throw new IndexOutOfBoundsException(attribute);
+      };
     }
   }
 }

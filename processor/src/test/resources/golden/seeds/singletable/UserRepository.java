@@ -3,6 +3,7 @@ package seeds.singletable;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;
@@ -14,6 +15,8 @@ import io.partita.repository.QuerySpec;
 import io.partita.repository.Update;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
 
@@ -41,11 +44,7 @@ public final class UserRepository extends EntityRepository<User> {
   /**
    * How {@link User} maps to an item, without reflection.
    */
-  public static final ItemSchema<User> SCHEMA = ItemSchema.builder(User.class)
-    .attribute("userId", User::userId, Codecs.STRING)
-    .attribute("email", User::email, Codecs.STRING)
-    .attribute("name", User::name, Codecs.STRING)
-    .build(v -> new User(v.<String>get(0), v.<String>get(1), v.<String>get(2)));
+  public static final ItemSchema<User> SCHEMA = Schema.INSTANCE;
 
   /**
    * The shared table, as {@link AppTableRepository#TABLE} declares it.
@@ -56,11 +55,12 @@ public final class UserRepository extends EntityRepository<User> {
    * How {@link User} lives in its table: computed keys, index-key fields, version.
    */
   public static final EntityMapping<User> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
-    .computedString("PK", e -> KeyFormat.join("USER#", KeyFormat.text(e.userId())), "userId")
-    .computedString("SK", e -> "PROFILE")
-    .computedString("GSI1PK", e -> KeyFormat.join("EMAIL#", KeyFormat.text(e.email())), "email")
-    .indexKey("GSI1", "email", "GSI1PK", User::email, false)
-    .computedString("GSI1SK", e -> "USER")
+    .members(Schema.INSTANCE)
+    .computed("PK", 0, "userId")
+    .computed("SK", 1)
+    .computed("GSI1PK", 2, "email")
+    .indexKey("GSI1", "email", "GSI1PK", 0, false)
+    .computed("GSI1SK", 3)
     .discriminator("_type", "User")
     .build();
 
@@ -135,6 +135,58 @@ public final class UserRepository extends EntityRepository<User> {
     ByEmailQuery(QuerySpec<User> spec, String email) {
       super(spec);
       partitionKey("GSI1PK", AttributeValue.s(KeyFormat.join("EMAIL#", KeyFormat.text(email))));
+    }
+  }
+
+  /**
+   * How {@link User} maps to an item: one statement per attribute, no reflection, no lambdas.
+   */
+  private static final class Schema extends AbstractItemSchema<User> implements EntityMapping.Members<User> {
+    static final Schema INSTANCE = new Schema();
+
+    private Schema() {
+      super("User", "userId", "email", "name");
+    }
+
+    @Override
+    public void writeItem(User e, ItemMap.Builder item) {
+      write(item, "userId", e.userId(), Codecs.STRING);
+      write(item, "email", e.email(), Codecs.STRING);
+      write(item, "name", e.name(), Codecs.STRING);
+    }
+
+    @Override
+    public void writeItem(User e, Map<String, AttributeValue> item) {
+      write(item, "userId", e.userId(), Codecs.STRING);
+      write(item, "email", e.email(), Codecs.STRING);
+      write(item, "name", e.name(), Codecs.STRING);
+    }
+
+    @Override
+    public User fromItem(Map<String, AttributeValue> item) {
+      return new User(
+        read(item, "userId", Codecs.STRING),
+        read(item, "email", Codecs.STRING),
+        read(item, "name", Codecs.STRING));
+    }
+
+    @Override
+    public Object indexKeyField(User e, int field) {
+      return switch (field) {
+        case 0 -> e.email();
+        default -> throw new IndexOutOfBoundsException(field);
+      };
+    }
+
+    @Override
+    public AttributeValue computed(User e, int attribute) {
+      return switch (attribute) {
+        case 0 -> EntityMapping.Members.string(KeyFormat.join("USER#", KeyFormat.text(e.userId())));
+        case 1 -> EntityMapping.Members.string("PROFILE");
+        case 2 -> EntityMapping.Members.string(KeyFormat.join("EMAIL#", KeyFormat.text(e.email())));
+        case 3 -> EntityMapping.Members.string("USER");
+        default -> throw new IndexOutOfBoundsException(attribute);
+      };
     }
   }
 }

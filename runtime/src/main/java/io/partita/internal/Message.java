@@ -66,6 +66,8 @@ public enum Message {
     JsonNotAnAttributeValue("expected a one-field object like {\"S\": \"...\"}, got %s"),
     JsonUnknownAttributeType("unknown attribute type '%s' in %s"),
     AttributeMappedTwice("%s maps attribute '%s' twice"),
+    MappingMembersMissing(
+            "the mapping of %s names index-key fields or computed attributes by number but has no members (call members(...) first)"),
     JsonUnreadableBinary("unreadable binary node"),
     JsonPojoNode("POJO nodes are not supported; convert them to a tree first"),
     NaNInSortedKey("NaN has no place in a sorted key"),

@@ -242,13 +242,27 @@ public final class Codecs {
                     return v.asS();
                 case CHARACTER:
                     return singleChar(v.asS());
+                // integers: from the long form the core keeps for integers of up to 18 digits, no BigDecimal
+                // arithmetic; out of range (or not integral) falls back to the exact conversion, which throws
                 case INTEGER:
+                    if (v instanceof AttributeValue.N n && n.fitsLong() && n.longValue() == (int) n.longValue()) {
+                        return (int) n.longValue();
+                    }
                     return v.asN().intValueExact();
                 case LONG:
+                    if (v instanceof AttributeValue.N n && n.fitsLong()) {
+                        return n.longValue();
+                    }
                     return v.asN().longValueExact();
                 case SHORT:
+                    if (v instanceof AttributeValue.N n && n.fitsLong() && n.longValue() == (short) n.longValue()) {
+                        return (short) n.longValue();
+                    }
                     return v.asN().shortValueExact();
                 case BYTE:
+                    if (v instanceof AttributeValue.N n && n.fitsLong() && n.longValue() == (byte) n.longValue()) {
+                        return (byte) n.longValue();
+                    }
                     return v.asN().byteValueExact();
                 case DOUBLE:
                     return v.asN().doubleValue();
@@ -311,19 +325,7 @@ public final class Codecs {
      * listing the known ones.
      */
     public static <E extends Enum<E>> AttributeCodec<E> enumeration(E[] constants) {
-        Map<String, E> byName = new java.util.HashMap<>(Math.max(16, constants.length * 2));
-        for (E e : constants) {
-            byName.put(e.name(), e);
-        }
-        return scalar(AttributeType.S, e -> AttributeValue.s(e.name()), v -> {
-            E e = byName.get(v.asS());
-            if (e == null) {
-                // built only on failure: enum codecs are created at class initialization, on the cold-start path
-                throw new MappingException(
-                        Message.UnknownEnumConstant.format(v.asS(), new java.util.TreeSet<>(byName.keySet())));
-            }
-            return e;
-        });
+        return new EnumCodec<>(constants);
     }
 
     /** An {@code Optional<V>}: empty leaves the attribute out, a missing attribute reads as empty. */
@@ -360,12 +362,7 @@ public final class Codecs {
 
     /** A nested record or class as an M, through its own schema. */
     public static <T> AttributeCodec<T> nested(ItemSchema<T> schema) {
-        return scalar(AttributeType.M, t -> AttributeValue.m(schema.toItem(t)), v -> {
-            if (!(v instanceof AttributeValue.M m)) {
-                throw new MappingException(Message.NestedNotAMap.format(schema.typeName(), v.type()));
-            }
-            return schema.fromItem(m.values());
-        });
+        return new NestedCodec<>(schema);
     }
 
     /** A user type through its converter. */
@@ -460,6 +457,73 @@ public final class Codecs {
         return BigDecimal.valueOf(d);
     }
 
+    // Enum and nested codecs are classes, not lambdas: generated schemas create them when a repository class
+    // initializes, where each lambda would cost a bootstrap on a cold JVM.
+
+    private static final class EnumCodec<E extends Enum<E>> implements AttributeCodec<E> {
+        private final Map<String, E> byName;
+
+        EnumCodec(E[] constants) {
+            byName = new java.util.HashMap<>(Math.max(16, constants.length * 2));
+            for (E e : constants) {
+                byName.put(e.name(), e);
+            }
+        }
+
+        @Override
+        public AttributeValue encode(E value) {
+            return AttributeValue.s(value.name());
+        }
+
+        @Override
+        public E decode(AttributeValue value) {
+            if (value.type() != AttributeType.S) {
+                throw new MappingException(Message.WrongAttributeType.format(AttributeType.S, value.type()));
+            }
+            E e = byName.get(value.asS());
+            if (e == null) {
+                // built only on failure: enum codecs are created at class initialization, on the cold-start path
+                throw new MappingException(
+                        Message.UnknownEnumConstant.format(value.asS(), new java.util.TreeSet<>(byName.keySet())));
+            }
+            return e;
+        }
+
+        @Override
+        public AttributeType type() {
+            return AttributeType.S;
+        }
+    }
+
+    private static final class NestedCodec<T> implements AttributeCodec<T> {
+        private final ItemSchema<T> schema;
+
+        NestedCodec(ItemSchema<T> schema) {
+            this.schema = schema;
+        }
+
+        @Override
+        public AttributeValue encode(T value) {
+            return AttributeValue.m(schema.toItem(value));
+        }
+
+        @Override
+        public T decode(AttributeValue value) {
+            if (value.type() != AttributeType.M) {
+                throw new MappingException(Message.WrongAttributeType.format(AttributeType.M, value.type()));
+            }
+            if (!(value instanceof AttributeValue.M m)) {
+                throw new MappingException(Message.NestedNotAMap.format(schema.typeName(), value.type()));
+            }
+            return schema.fromItem(m.values());
+        }
+
+        @Override
+        public AttributeType type() {
+            return AttributeType.M;
+        }
+    }
+
     private static final class OptionalCodec<V> implements AttributeCodec<Optional<V>> {
         private final AttributeCodec<V> element;
 
@@ -537,8 +601,17 @@ public final class Codecs {
             switch (element.type()) {
                 case S -> {
                     List<String> strings = new ArrayList<>(value.size());
-                    for (V v : value) {
-                        strings.add(nonNullElement(v).asS());
+                    if (element == STRING) { // STRING.encode(v).asS() is v itself: no S per element
+                        for (V v : value) {
+                            if (v == null) {
+                                throw new MappingException(Message.NullSetElement.format(AttributeType.S));
+                            }
+                            strings.add((String) v);
+                        }
+                    } else {
+                        for (V v : value) {
+                            strings.add(nonNullElement(v).asS());
+                        }
                     }
                     return AttributeValue.ss(strings);
                 }
@@ -579,15 +652,30 @@ public final class Codecs {
 
         @Override
         public Set<V> decode(AttributeValue value) {
+            // loops, not forEach lambdas: the first read of a set would bootstrap them on a cold JVM
             Set<V> out = new LinkedHashSet<>();
             if (value instanceof AttributeValue.SS ss) {
-                ss.values().forEach(s -> out.add(element.decode(AttributeValue.s(s))));
+                if (element == STRING) { // STRING.decode(AttributeValue.s(s)) is s itself
+                    @SuppressWarnings("unchecked")
+                    Set<String> strings = (Set<String>) out;
+                    strings.addAll(ss.values());
+                } else {
+                    for (String s : ss.values()) {
+                        out.add(element.decode(AttributeValue.s(s)));
+                    }
+                }
             } else if (value instanceof AttributeValue.NS ns) {
-                ns.values().forEach(n -> out.add(element.decode(AttributeValue.n(n))));
+                for (BigDecimal n : ns.values()) {
+                    out.add(element.decode(AttributeValue.n(n)));
+                }
             } else if (value instanceof AttributeValue.BS bs) {
-                bs.values().forEach(b -> out.add(element.decode(AttributeValue.b(b))));
+                for (Bytes b : bs.values()) {
+                    out.add(element.decode(AttributeValue.b(b)));
+                }
             } else if (value instanceof AttributeValue.L l) {
-                l.values().forEach(v -> out.add(decodeElement(element, v)));
+                for (AttributeValue v : l.values()) {
+                    out.add(decodeElement(element, v));
+                }
             } else {
                 throw new MappingException(Message.NotASet.format(value.type()));
             }

@@ -13,8 +13,8 @@ import java.util.function.Function;
 /**
  * How one Java type (an entity, a projection view, a nested record) maps to an item, without reflection.
  *
- * <p>Generated code builds one per type, once, in a static field, from accessor lambdas, codecs and a
- * constructor lambda:
+ * <p>Generated code extends {@link AbstractItemSchema} (one statement per attribute, no lambdas). A hand-written
+ * schema can do the same, or be assembled from accessor lambdas, codecs and a constructor lambda:
  *
  * <pre>{@code
  * static final ItemSchema<GameScore> SCHEMA = ItemSchema.builder(GameScore.class)
@@ -26,8 +26,7 @@ import java.util.function.Function;
  * }</pre>
  *
  * A class with a no-arg constructor and setters uses a block lambda instead
- * ({@code v -> { Order o = new Order(); o.setId(v.get(0)); ...; return o; }}). Generated code may also
- * implement this interface directly when it wants a hand-unrolled mapping.
+ * ({@code v -> { Order o = new Order(); o.setId(v.get(0)); ...; return o; }}).
  *
  * <p>Null handling: a null field value leaves the attribute out of the item; a missing or {@code NULL}
  * attribute reads back as the codec's {@link AttributeCodec#absent()} value (null, a primitive default,

@@ -251,12 +251,67 @@ public final class KeyFormat {
     /** Reads {@link #text(Instant)}'s form quickly; other ISO-8601 instants through {@link Instant#parse}. */
     static Instant parseInstant(String s) {
         if (s.length() == 30 && s.charAt(29) == 'Z') {
+            Instant direct = parseFixedInstant(s);
+            if (direct != null) {
+                return direct;
+            }
             LocalDateTime t = parseFixedDateTime(s);
             if (t != null) {
                 return t.toInstant(ZoneOffset.UTC);
             }
         }
         return Instant.parse(s);
+    }
+
+    /**
+     * {@link #text(Instant)}'s form straight to epoch seconds (days-from-civil, no {@code LocalDateTime}), when every
+     * field is in range; null otherwise, and the caller's slower path decides (and throws the same errors as before).
+     */
+    private static Instant parseFixedInstant(String s) {
+        if (s.charAt(4) != '-'
+                || s.charAt(7) != '-'
+                || s.charAt(10) != 'T'
+                || s.charAt(13) != ':'
+                || s.charAt(16) != ':'
+                || s.charAt(19) != '.') {
+            return null;
+        }
+        int y = digits(s, 0, 4);
+        int mo = digits(s, 5, 2);
+        int d = digits(s, 8, 2);
+        int h = digits(s, 11, 2);
+        int mi = digits(s, 14, 2);
+        int se = digits(s, 17, 2);
+        int n = digits(s, 20, 9);
+        if ((y | mo | d | h | mi | se | n) < 0
+                || mo < 1
+                || mo > 12
+                || d < 1
+                || (d > 28 && d > monthLength(y, mo))
+                || h > 23
+                || mi > 59
+                || se > 59) {
+            return null;
+        }
+        // H. Hinnant's days-from-civil, the inverse of appendEpochDay
+        int yy = mo <= 2 ? y - 1 : y;
+        if (yy < 0) {
+            return null; // January and February of year 0: the slow path
+        }
+        int era = yy / 400;
+        int yearOfEra = yy - era * 400;
+        int dayOfYear = (153 * (mo > 2 ? mo - 3 : mo + 9) + 2) / 5 + d - 1;
+        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        long epochDay = (long) era * 146_097 + dayOfEra - 719_468;
+        return Instant.ofEpochSecond(epochDay * 86_400 + h * 3600L + mi * 60L + se, n);
+    }
+
+    private static int monthLength(int year, int month) {
+        return switch (month) {
+            case 2 -> (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
     }
 
     /** Reads {@link #text(LocalDateTime)}'s form quickly; other ISO-8601 forms through {@link LocalDateTime#parse}. */

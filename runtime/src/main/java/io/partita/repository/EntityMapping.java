@@ -30,17 +30,23 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * static final EntityMapping<GameScore> MAPPING = EntityMapping.builder(TABLE, SCHEMA)
- *         .indexKey("GameTitleIndex", "gameTitle", "GameTitle", GameScore::gameTitle, false)
- *         .indexKey("GameTitleIndex", "topScore", "TopScore", GameScore::topScore, true)   // @Sparse
+ *         .members(Schema.INSTANCE)                                  // the generated switch methods, see Members
+ *         .indexKey("GameTitleIndex", "gameTitle", "GameTitle", 0, false)
+ *         .indexKey("GameTitleIndex", "topScore", "TopScore", 1, true)   // @Sparse
  *         .build();
  *
  * static final EntityMapping<User> USER = EntityMapping.builder(SHARED_TABLE, USER_SCHEMA)   // shared table
- *         .computed("PK", u -> KeyFormat.join("USER#", KeyFormat.text(u.userId())), "userId")
- *         .computed("SK", u -> "PROFILE")
+ *         .members(Schema.INSTANCE)
+ *         .computed("PK", 0, "userId")       // Members.computed(user, 0) renders "USER#{userId}"
+ *         .computed("SK", 1)
  *         .discriminator("_type", "User")
  *         .version("version")
  *         .build();
  * }</pre>
+ *
+ * Hand-written mappings may pass lambdas instead ({@code .indexKey("GameTitleIndex", "gameTitle", "GameTitle",
+ * GameScore::gameTitle, false)}, {@code .computed("PK", u -> ..., "userId")}); generated code does not, so opening
+ * a repository bootstraps no lambda.
  *
  * <p>Writing ({@link #toItem}) checks, before anything is sent: every non-sparse index-key field is non-null
  * ({@link MissingIndexKeyException} otherwise, naming field and index) and every table key attribute is
@@ -61,6 +67,28 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     private final List<String> tableKeyAttributes;
     private final Map<String, String> computedAttributeBySource;
     private final AutoValues autoValues;
+    private final Members<T> members;
+
+    /**
+     * The index-key fields and computed attributes of an entity as numbered members: what generated code implements
+     * (one {@code switch} per method) instead of one lambda per member, so opening a repository bootstraps no lambda.
+     * {@link Builder#indexKey(String, String, String, int, boolean)} and {@link Builder#computed(String, int,
+     * String...)} name members by these numbers.
+     *
+     * @param <T> the entity
+     */
+    public interface Members<T> {
+        /** The value of index-key field number {@code field} of {@code entity} (null when the field is null). */
+        Object indexKeyField(T entity, int field);
+
+        /** Computed attribute number {@code attribute} of {@code entity}, or null to leave it out of the item. */
+        AttributeValue computed(T entity, int attribute);
+
+        /** A rendered String attribute: {@code S}, or null (left out) for a null rendering. */
+        static AttributeValue string(String value) {
+            return value == null ? null : AttributeValue.s(value);
+        }
+    }
 
     private EntityMapping(Builder<T> b) {
         this.table = b.table;
@@ -71,6 +99,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         this.versionAttribute = b.versionAttribute;
         this.indexKeyFields = List.copyOf(b.indexKeyFields);
         this.autoValues = b.autoValues.build();
+        this.members = b.members;
         List<String> keys = new ArrayList<>(2);
         keys.add(table.partitionKey().name());
         if (table.sortKey() != null) {
@@ -138,7 +167,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     public Map<String, AttributeValue> toItem(T entity) {
         Objects.requireNonNull(entity, "entity");
         for (IndexKeyField<T> f : indexKeyFields) {
-            if (!f.sparse() && f.getter().apply(entity) == null && !autoValues.fills(f.attributeName())) {
+            if (!f.sparse() && f.value(entity, members) == null && !autoValues.fills(f.attributeName())) {
                 throw new MissingIndexKeyException(schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
             }
         }
@@ -146,7 +175,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         ItemMap.Builder item = ItemMap.builder(32);
         schema.writeItem(entity, item);
         for (Computed<T> c : computed) {
-            AttributeValue v = c.value().apply(entity);
+            AttributeValue v = c.value(entity, members);
             if (v != null) {
                 item.put(c.attribute(), v);
             } else {
@@ -282,11 +311,26 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         return false;
     }
 
+    /** A computed attribute: by {@code function}, or (when it is null) by member number {@code member}. */
     private record Computed<T>(
-            String attribute, Function<? super T, AttributeValue> value, List<String> sourceAttributes) {}
+            String attribute, Function<? super T, AttributeValue> function, int member, List<String> sourceAttributes) {
+        AttributeValue value(T entity, Members<T> members) {
+            return function != null ? function.apply(entity) : members.computed(entity, member);
+        }
+    }
 
+    /** An index-key field: read by {@code getter}, or (when it is null) by member number {@code member}. */
     private record IndexKeyField<T>(
-            String indexName, String fieldName, String attributeName, Function<? super T, ?> getter, boolean sparse) {}
+            String indexName,
+            String fieldName,
+            String attributeName,
+            Function<? super T, ?> getter,
+            int member,
+            boolean sparse) {
+        Object value(T entity, Members<T> members) {
+            return getter != null ? getter.apply(entity) : members.indexKeyField(entity, member);
+        }
+    }
 
     /** Collects the parts of an {@link EntityMapping}. */
     public static final class Builder<T> {
@@ -298,6 +342,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         private String discriminatorType;
         private String versionAttribute;
         private final AutoValues.Builder autoValues = new AutoValues.Builder();
+        private Members<T> members;
 
         private Builder(TableDefinition table, ItemSchema<T> schema) {
             this.table = Objects.requireNonNull(table, "table");
@@ -311,7 +356,24 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
          */
         public Builder<T> computed(
                 String attribute, Function<? super T, AttributeValue> value, String... sourceAttributes) {
-            computed.add(new Computed<>(attribute, value, List.of(sourceAttributes)));
+            computed.add(
+                    new Computed<>(attribute, Objects.requireNonNull(value, "value"), -1, List.of(sourceAttributes)));
+            return this;
+        }
+
+        /** The generated accessors {@link #indexKey(String, String, String, int, boolean)} and {@link #computed(String,
+         * int, String...)} refer to; set it before {@link #build()}. */
+        public Builder<T> members(Members<T> members) {
+            this.members = Objects.requireNonNull(members, "members");
+            return this;
+        }
+
+        /**
+         * {@link #computed(String, Function, String...)} with the value computed by {@link Members#computed} for
+         * member number {@code member}.
+         */
+        public Builder<T> computed(String attribute, int member, String... sourceAttributes) {
+            computed.add(new Computed<>(attribute, null, member, List.of(sourceAttributes)));
             return this;
         }
 
@@ -380,11 +442,39 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                 String attributeName,
                 Function<? super T, ?> getter,
                 boolean sparse) {
-            indexKeyFields.add(new IndexKeyField<>(indexName, fieldName, attributeName, getter, sparse));
+            indexKeyFields.add(new IndexKeyField<>(
+                    indexName, fieldName, attributeName, Objects.requireNonNull(getter, "getter"), -1, sparse));
             return this;
         }
 
+        /**
+         * {@link #indexKey(String, String, String, Function, boolean)} with the field read by {@link
+         * Members#indexKeyField} for member number {@code field}.
+         */
+        public Builder<T> indexKey(
+                String indexName, String fieldName, String attributeName, int field, boolean sparse) {
+            indexKeyFields.add(new IndexKeyField<>(indexName, fieldName, attributeName, null, field, sparse));
+            return this;
+        }
+
+        /**
+         * The mapping.
+         *
+         * @throws IllegalStateException when a member is named by number but no {@link #members} were given
+         */
         public EntityMapping<T> build() {
+            if (members == null) { // loops, not streams: this runs when a repository class initializes
+                for (Computed<T> c : computed) {
+                    if (c.function() == null) {
+                        throw new IllegalStateException(Message.MappingMembersMissing.format(schema.typeName()));
+                    }
+                }
+                for (IndexKeyField<T> f : indexKeyFields) {
+                    if (f.getter() == null) {
+                        throw new IllegalStateException(Message.MappingMembersMissing.format(schema.typeName()));
+                    }
+                }
+            }
             return new EntityMapping<>(this);
         }
     }

@@ -55,6 +55,8 @@ import javax.lang.model.type.TypeMirror;
  */
 public final class RepositoryGenerator implements Generator {
     private static final Modifier[] CONSTANT = {Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL};
+    /** The private nested class of a repository or view that is its {@code SCHEMA}. */
+    private static final String SCHEMA_CLASS = "Schema";
 
     private final ProcessingEnvironment env;
     private final Diagnostics diagnostics;
@@ -193,28 +195,23 @@ public final class RepositoryGenerator implements Generator {
                 continue;
             }
             ClassName target = ClassName.get(type);
-            CodeBlock nestedSchema;
-            try {
-                nestedSchema = schemas.schema(
-                        target, model.fields(), model.construction().strategy());
-            } catch (CodecExpressions.Unsupported e) {
-                unsupported(
-                        e, Phrase.NESTED_TYPE.with(type.getSimpleName()), schemaClass.simpleName(), Origin.of(type));
-                continue;
-            }
-            TypeSpec spec = TypeSpec.classBuilder(schemaClass)
+            TypeSpec.Builder spec = TypeSpec.classBuilder(schemaClass)
                     .addJavadoc("The item schema of $L, stored as a nested map.\n", javadocLink(target))
                     .addAnnotation(Files.generated())
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addOriginatingElement(type)
                     .addField(FieldSpec.builder(Schemas.schemaType(target), "SCHEMA", CONSTANT)
-                            .initializer(nestedSchema)
-                            .build())
-                    .addMethod(MethodSpec.constructorBuilder()
-                            .addModifiers(Modifier.PRIVATE)
-                            .build())
-                    .build();
-            files.write(filer, schemaClass, spec);
+                            .initializer("new $T()", schemaClass)
+                            .build());
+            try {
+                schemas.schema(
+                        spec, target, model.fields(), model.construction().strategy(), Modifier.PRIVATE);
+            } catch (CodecExpressions.Unsupported e) {
+                unsupported(
+                        e, Phrase.NESTED_TYPE.with(type.getSimpleName()), schemaClass.simpleName(), Origin.of(type));
+                continue;
+            }
+            files.write(filer, schemaClass, spec.build());
         }
     }
 
@@ -669,9 +666,23 @@ public final class RepositoryGenerator implements Generator {
                 type.addOriginatingElement(table.origin().element());
             }
             fieldConstants();
+            TypeSpec.Builder schema = schemas.schema(
+                    TypeSpec.classBuilder(SCHEMA_CLASS)
+                            .addJavadoc(
+                                    "How $L maps to an item: one statement per attribute, no reflection, no lambdas.\n",
+                                    javadocLink(entityClass))
+                            .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                            .addField(FieldSpec.builder(
+                                            repo.nestedClass(SCHEMA_CLASS), "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+                                    .initializer("new $L()", SCHEMA_CLASS)
+                                    .build()),
+                    entityClass,
+                    entity.fields(),
+                    entity.construction().strategy(),
+                    Modifier.PRIVATE);
             type.addField(FieldSpec.builder(Schemas.schemaType(entityClass), "SCHEMA", CONSTANT)
                     .addJavadoc("How $L maps to an item, without reflection.\n", javadocLink(entityClass))
-                    .initializer(schemaWithConstants())
+                    .initializer("$L.INSTANCE", SCHEMA_CLASS)
                     .build());
             if (table.isShared()) {
                 type.addField(FieldSpec.builder(Runtime.TABLE_DEFINITION, "TABLE", CONSTANT)
@@ -689,7 +700,7 @@ public final class RepositoryGenerator implements Generator {
                     .addJavadoc(
                             "How $L lives in its table: computed keys, index-key fields, version.\n",
                             javadocLink(entityClass))
-                    .initializer(mapping())
+                    .initializer(mapping(schema))
                     .build());
             type.addMethod(MethodSpec.constructorBuilder()
                     .addModifiers(Modifier.PRIVATE)
@@ -710,6 +721,7 @@ public final class RepositoryGenerator implements Generator {
             for (IndexLayout index : layout.indexes) {
                 indexQuery(index, filer);
             }
+            type.addType(schema.build());
             files.write(filer, repo, type.build());
         }
 
@@ -746,35 +758,48 @@ public final class RepositoryGenerator implements Generator {
             }
         }
 
-        private CodeBlock schemaWithConstants() {
-            return schemas.schema(
-                    entityClass, entity.fields(), entity.construction().strategy());
-        }
-
-        private CodeBlock mapping() {
-            CodeBlock.Builder b = CodeBlock.builder()
-                    .add("$T.$L(TABLE, SCHEMA)", Runtime.ENTITY_MAPPING, Member.MAPPING_BUILDER)
-                    .indent();
+        /**
+         * {@code EntityMapping.builder(TABLE, SCHEMA)...build()}; index-key fields and computed attributes are
+         * numbered members, read by the {@code EntityMapping.Members} methods this adds to {@code schema} (one
+         * {@code switch} each, instead of one lambda per member).
+         */
+        private CodeBlock mapping(TypeSpec.Builder schema) {
+            CodeBlock.Builder b = CodeBlock.builder();
+            Map<String, Integer> fieldMembers = new LinkedHashMap<>();
+            List<CodeBlock> fieldCases = new ArrayList<>();
+            List<CodeBlock> computedCases = new ArrayList<>();
             for (KeyAttr a : Layout.concat(layout.basePartition, layout.baseSort)) {
-                computed(b, a);
+                computed(b, a, computedCases);
             }
             for (IndexLayout index : layout.indexes) {
                 for (KeyAttr a : Layout.concat(index.partition(), index.sort())) {
-                    computed(b, a);
+                    computed(b, a, computedCases);
                     for (String fieldName : Layout.fieldsOf(a)) {
                         FieldModel f = entity.storedField(fieldName).orElseThrow();
                         if (!Schemas.typeOf(f).getKind().isPrimitive()) {
+                            Integer member = fieldMembers.get(f.name());
+                            if (member == null) {
+                                member = fieldMembers.size();
+                                fieldMembers.put(f.name(), member);
+                                fieldCases.add(CodeBlock.of("case $L -> $L;\n", member, Schemas.read("e", f)));
+                            }
                             b.add(
                                     "\n.$L($S, $S, $S, $L, $L)",
                                     Member.MAPPING_INDEX_KEY,
                                     index.index().name(),
                                     f.name(),
                                     a.attribute(),
-                                    Schemas.getter(entityClass, f),
+                                    member,
                                     f.sparse().isPresent());
                         }
                     }
                 }
+            }
+            if (!fieldCases.isEmpty() || !computedCases.isEmpty()) {
+                schema.addSuperinterface(ParameterizedTypeName.get(Runtime.ENTITY_MAPPING_MEMBERS, entityClass));
+                schema.addMethod(membersMethod(Member.MEMBERS_INDEX_KEY_FIELD, ClassName.OBJECT, "field", fieldCases));
+                schema.addMethod(
+                        membersMethod(Member.MEMBERS_COMPUTED, Runtime.ATTRIBUTE_VALUE, "attribute", computedCases));
             }
             entity.type()
                     .ifPresent(t -> b.add("\n.$L($S, $S)", Member.MAPPING_DISCRIMINATOR, table.discriminator(), t));
@@ -783,51 +808,85 @@ public final class RepositoryGenerator implements Generator {
                     .findFirst()
                     .ifPresent(f -> b.add("\n.$L($S)", Member.MAPPING_VERSION, f.attributeName()));
             AutoValueMapping.add(b, entity);
-            return b.add("\n.$L()", Member.MAPPING_BUILD).unindent().build();
+            CodeBlock.Builder mapping = CodeBlock.builder()
+                    .add("$T.$L(TABLE, SCHEMA)", Runtime.ENTITY_MAPPING, Member.MAPPING_BUILDER)
+                    .indent();
+            if (!fieldCases.isEmpty() || !computedCases.isEmpty()) {
+                mapping.add("\n.$L($L.INSTANCE)", Member.MAPPING_MEMBERS, SCHEMA_CLASS);
+            }
+            return mapping.add(b.build())
+                    .add("\n.$L()", Member.MAPPING_BUILD)
+                    .unindent()
+                    .build();
         }
 
-        private void computed(CodeBlock.Builder b, KeyAttr a) {
+        /** {@code return switch (member) { case 0 -> ...; ... }}, or a throw when there are no cases. */
+        private MethodSpec membersMethod(Member name, TypeName returns, String member, List<CodeBlock> cases) {
+            MethodSpec.Builder m = MethodSpec.methodBuilder(name.toString())
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(returns)
+                    .addParameter(entityClass, "e")
+                    .addParameter(TypeName.INT, member);
+            if (cases.isEmpty()) {
+                return m.addStatement("throw new $T($L)", IndexOutOfBoundsException.class, member)
+                        .build();
+            }
+            CodeBlock.Builder body = CodeBlock.builder().add("return switch ($L) {\n$>", member);
+            cases.forEach(body::add);
+            body.add("default -> throw new $T($L);\n", IndexOutOfBoundsException.class, member);
+            return m.addCode(body.add("$<};\n").build()).build();
+        }
+
+        /** Adds {@code .computed(attribute, member, sources...)} to {@code b} and the member's case. */
+        private void computed(CodeBlock.Builder b, KeyAttr a, List<CodeBlock> cases) {
+            CodeBlock value;
+            List<CodeBlock> sources;
             if (a.source() instanceof TemplateSource t) {
                 List<FieldModel> fields = layout.parameters(List.of(a));
-                List<CodeBlock> sources = fields.stream()
+                sources = fields.stream()
                         .map(f -> CodeBlock.of("$S", f.attributeName()))
                         .toList();
-                b.add(
-                        "\n.$L($S, e -> $L$L)",
-                        Member.MAPPING_COMPUTED_STRING,
-                        a.attribute(),
-                        render(t.template(), "e", fields),
-                        sources.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(sources, ", ")));
+                value = CodeBlock.of(
+                        "$T.$L($L)",
+                        Runtime.ENTITY_MAPPING_MEMBERS,
+                        Member.MEMBERS_STRING,
+                        render(t.template(), "e", fields));
             } else if (a.source() instanceof ScatteredTemplateSource t) {
                 List<FieldModel> fields = layout.parameters(List.of(a));
-                List<CodeBlock> sources = new ArrayList<>(fields.stream()
+                List<CodeBlock> all = new ArrayList<>(fields.stream()
                         .map(f -> CodeBlock.of("$S", f.attributeName()))
                         .toList());
                 byAttribute(t.scatter())
                         .filter(by ->
                                 fields.stream().noneMatch(f -> f.attributeName().equals(by)))
-                        .ifPresent(by -> sources.add(CodeBlock.of("$S", by)));
-                b.add(
-                        "\n.$L($S, e -> $T.$L($L, $L)$L)",
-                        Member.MAPPING_COMPUTED_STRING,
-                        a.attribute(),
+                        .ifPresent(by -> all.add(CodeBlock.of("$S", by)));
+                sources = all;
+                value = CodeBlock.of(
+                        "$T.$L($T.$L($L, $L))",
+                        Runtime.ENTITY_MAPPING_MEMBERS,
+                        Member.MEMBERS_STRING,
                         Runtime.SHARDS,
                         Member.SHARDS_SUFFIXED,
                         render(t.template(), "e", fields),
-                        shardOf(t.scatter()),
-                        sources.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(sources, ", ")));
+                        shardOf(t.scatter()));
             } else if (a.source() instanceof ShardSource s) {
-                b.add(
-                        "\n.$L($S, e -> $T.$L($L)$L)",
-                        Member.MAPPING_COMPUTED,
-                        a.attribute(),
-                        Runtime.ATTRIBUTE_VALUE,
-                        Member.ATTRIBUTE_VALUE_N,
-                        shardOf(s.scatter()),
-                        byAttribute(s.scatter())
-                                .map(by -> CodeBlock.of(", $S", by))
-                                .orElse(CodeBlock.of("")));
+                sources = byAttribute(s.scatter())
+                        .map(by -> List.of(CodeBlock.of("$S", by)))
+                        .orElse(List.of());
+                value = CodeBlock.of(
+                        "$T.$L($L)", Runtime.ATTRIBUTE_VALUE, Member.ATTRIBUTE_VALUE_N, shardOf(s.scatter()));
+            } else {
+                return;
             }
+            int member = cases.size();
+            cases.add(CodeBlock.of("case $L -> $L;\n", member, value));
+            b.add(
+                    "\n.$L($S, $L$L)",
+                    Member.MAPPING_COMPUTED,
+                    a.attribute(),
+                    member,
+                    sources.isEmpty() ? CodeBlock.of("") : CodeBlock.of(", $L", CodeBlock.join(sources, ", ")));
         }
 
         private Optional<String> byAttribute(ScatterModel s) {
@@ -1260,7 +1319,17 @@ public final class RepositoryGenerator implements Generator {
                             .addJavadoc(
                                     "Reads index entries of {@code $L}.\n",
                                     index.index().name())
-                            .initializer(schemas.schema(view, viewModel, Construction.Strategy.RECORD))
+                            .initializer("new $L()", SCHEMA_CLASS)
+                            .build())
+                    .addType(schemas.schema(
+                                    TypeSpec.classBuilder(SCHEMA_CLASS)
+                                            .addJavadoc(
+                                                    "How $L is read: one argument per attribute, no lambdas.\n",
+                                                    javadocLink(view))
+                                            .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL),
+                                    view,
+                                    viewModel,
+                                    Construction.Strategy.RECORD)
                             .build())
                     .build();
             files.write(filer, view, spec);

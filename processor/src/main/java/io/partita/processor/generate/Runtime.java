@@ -4,11 +4,12 @@ import com.palantir.javapoet.ClassName;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.mapping.AbstractItemSchema;
+import io.partita.mapping.AttributeCodec;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.EpochSeconds;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.ItemSchema;
-import io.partita.mapping.ItemValues;
 import io.partita.mapping.KeyFormat;
 import io.partita.mapping.Shards;
 import io.partita.processor.PartitaProcessor;
@@ -27,6 +28,7 @@ import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import javax.annotation.processing.Generated;
 
 /**
@@ -49,12 +51,15 @@ final class Runtime {
 
     static final ClassName CODECS = ClassName.get(Codecs.class);
     static final ClassName ITEM_SCHEMA = ClassName.get(ItemSchema.class);
+    static final ClassName ABSTRACT_ITEM_SCHEMA = ClassName.get(AbstractItemSchema.class);
+    static final ClassName ATTRIBUTE_CODEC = ClassName.get(AttributeCodec.class);
     static final ClassName ITEM_DECODER = ClassName.get(ItemDecoder.class);
     static final ClassName KEY_FORMAT = ClassName.get(KeyFormat.class);
     static final ClassName SHARDS = ClassName.get(Shards.class);
 
     static final ClassName ENTITY_REPOSITORY = ClassName.get(EntityRepository.class);
     static final ClassName ENTITY_MAPPING = ClassName.get(EntityMapping.class);
+    static final ClassName ENTITY_MAPPING_MEMBERS = ClassName.get(EntityMapping.Members.class);
     static final ClassName QUERY_SPEC = ClassName.get(QuerySpec.class);
     static final ClassName QUERY_BUILDER = ClassName.get(QueryBuilder.class);
     static final ClassName CONSISTENT_QUERY_BUILDER = ClassName.get(ConsistentQueryBuilder.class);
@@ -64,6 +69,7 @@ final class Runtime {
     static final ClassName UPDATE = ClassName.get(Update.class);
 
     static final ClassName ATTRIBUTE_VALUE = ClassName.get(AttributeValue.class);
+    static final ClassName ITEM_MAP_BUILDER = ClassName.get(ItemMap.Builder.class);
     static final ClassName ATTRIBUTE_VALUE_S = ClassName.get(AttributeValue.S.class);
     static final ClassName ATTRIBUTE_TYPE = ClassName.get(AttributeType.class);
     static final ClassName TABLE_DEFINITION = ClassName.get(TableDefinition.class);
@@ -117,16 +123,20 @@ final class Runtime {
         SHARDS_NUMBERS(Shards.class, "numbers"),
         SHARDS_SUFFIXED_VALUES(Shards.class, "suffixedValues"),
         EPOCH_SECONDS_INSTANT(EpochSeconds.class, "INSTANT"),
-        SCHEMA_BUILDER(ItemSchema.class, "builder"),
-        SCHEMA_ATTRIBUTE(ItemSchema.Builder.class, "attribute"),
-        SCHEMA_BUILD(ItemSchema.Builder.class, "build"),
-        VALUES_GET(ItemValues.class, "get"),
+        // generated schemas extend AbstractItemSchema: they override writeItem/fromItem and call write/read
+        SCHEMA_WRITE_ITEM(ItemSchema.class, "writeItem"),
+        SCHEMA_FROM_ITEM(ItemSchema.class, "fromItem"),
+        SCHEMA_WRITE(AbstractItemSchema.class, "write"),
+        SCHEMA_READ(AbstractItemSchema.class, "read"),
 
         // io.partita.repository
         MAPPING_BUILDER(EntityMapping.class, "builder"),
         MAPPING_FROM_ITEM(EntityMapping.class, "fromItem"),
         MAPPING_COMPUTED(EntityMapping.Builder.class, "computed"),
-        MAPPING_COMPUTED_STRING(EntityMapping.Builder.class, "computedString"),
+        MAPPING_MEMBERS(EntityMapping.Builder.class, "members"),
+        MEMBERS_INDEX_KEY_FIELD(EntityMapping.Members.class, "indexKeyField"),
+        MEMBERS_COMPUTED(EntityMapping.Members.class, "computed"),
+        MEMBERS_STRING(EntityMapping.Members.class, "string"),
         MAPPING_INDEX_KEY(EntityMapping.Builder.class, "indexKey"),
         MAPPING_DISCRIMINATOR(EntityMapping.Builder.class, "discriminator"),
         MAPPING_VERSION(EntityMapping.Builder.class, "version"),

@@ -2,18 +2,32 @@ package io.partita.processor.generate;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
 import io.partita.processor.generate.Runtime.Member;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.FieldModel;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
-/** Writes {@code ItemSchema} initializers: accessor getters, codecs and a constructor (or setter) assembler. */
+/**
+ * Writes the unrolled {@code ItemSchema} classes of entities, views and nested types: one statement per attribute
+ * for writing, one constructor argument (or setter call) per attribute for reading.
+ */
 final class Schemas {
+    private static final TypeName ITEM =
+            ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), Runtime.ATTRIBUTE_VALUE);
+
     private final CodecExpressions codecs;
 
     Schemas(CodecExpressions codecs) {
@@ -54,61 +68,115 @@ final class Schemas {
         }
     }
 
-    /** How generated code reads {@code f} from a value of {@code owner}: a method reference or a lambda. */
-    static CodeBlock getter(ClassName owner, FieldModel f) {
-        String reader = f.reader().orElseThrow(() -> new IllegalStateException("no reader for " + f.name()));
-        if (reader.endsWith("()")) {
-            return CodeBlock.of("$T::$L", owner, reader.substring(0, reader.length() - 2));
-        }
-        return CodeBlock.of("($T e) -> e.$L", owner, reader);
-    }
-
     /** Reads {@code f} of the variable {@code variable}. */
     static CodeBlock read(String variable, FieldModel f) {
         return CodeBlock.of("$L.$L", variable, f.reader().orElseThrow());
     }
 
     /**
-     * {@code ItemSchema.builder(Type.class).attribute(...)...build(v -> ...)} over the stored fields of
-     * {@code fields}, assembled with {@code strategy} (a view record uses {@code RECORD} over its own fields).
+     * Fills {@code schema} (a class builder) as the unrolled {@code ItemSchema} of {@code type} over the stored fields
+     * of {@code fields}, assembled with {@code strategy} (a view record uses {@code RECORD} over its own fields): it
+     * extends {@code AbstractItemSchema<Type>} and declares a no-argument constructor with {@code constructor}'s
+     * modifiers, one {@code private static final} codec constant per codec built by a factory call, and
+     * {@code writeItem} (item builder and map) and {@code fromItem} with one statement or argument per attribute:
+     * no lambdas, no method references.
      */
-    CodeBlock schema(ClassName type, List<FieldModel> fields, Construction.Strategy strategy) {
+    TypeSpec.Builder schema(
+            TypeSpec.Builder schema,
+            ClassName type,
+            List<FieldModel> fields,
+            Construction.Strategy strategy,
+            Modifier... constructor) {
         List<FieldModel> stored = fields.stream().filter(FieldModel::stored).toList();
-        CodeBlock.Builder b = CodeBlock.builder()
-                .add("$T.$L($T.class)", Runtime.ITEM_SCHEMA, Member.SCHEMA_BUILDER, type)
-                .indent();
+        schema.superclass(ParameterizedTypeName.get(Runtime.ABSTRACT_ITEM_SCHEMA, type));
+        // the codec of each stored field: a Codecs constant inline, anything built by a call in a constant
+        Map<String, CodeBlock> codecOf = new LinkedHashMap<>();
+        Set<String> constantNames = new HashSet<>(Set.of("INSTANCE"));
         for (FieldModel f : stored) {
-            b.add("\n.$L($S, $L, $L)", Member.SCHEMA_ATTRIBUTE, f.attributeName(), getter(type, f), codec(f));
+            CodeBlock codec = codec(f);
+            if (codec.toString().contains("(")) {
+                String name = RepositoryGenerator.constantName(f.name()) + "_CODEC";
+                for (int i = 2; !constantNames.add(name); i++) {
+                    name = RepositoryGenerator.constantName(f.name()) + "_CODEC" + i;
+                }
+                schema.addField(FieldSpec.builder(
+                                ParameterizedTypeName.get(Runtime.ATTRIBUTE_CODEC, boxed(f)),
+                                name,
+                                Modifier.PRIVATE,
+                                Modifier.STATIC,
+                                Modifier.FINAL)
+                        .initializer(codec)
+                        .build());
+                codec = CodeBlock.of("$L", name);
+            }
+            codecOf.put(f.name(), codec);
         }
-        b.add("\n.$L($L)", Member.SCHEMA_BUILD, assembler(type, fields, stored, strategy))
-                .unindent();
-        return b.build();
+        List<CodeBlock> names = new ArrayList<>();
+        names.add(CodeBlock.of("$S", type.simpleName()));
+        stored.forEach(f -> names.add(CodeBlock.of("$S", f.attributeName())));
+        schema.addMethod(MethodSpec.constructorBuilder()
+                .addModifiers(constructor)
+                .addStatement("super($L)", CodeBlock.join(names, ", "))
+                .build());
+        for (TypeName item : List.of(Runtime.ITEM_MAP_BUILDER, ITEM)) {
+            MethodSpec.Builder write = MethodSpec.methodBuilder(Member.SCHEMA_WRITE_ITEM.toString())
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .addParameter(type, "e")
+                    .addParameter(item, "item");
+            for (FieldModel f : stored) {
+                write.addStatement(
+                        "$L(item, $S, $L, $L)",
+                        Member.SCHEMA_WRITE,
+                        f.attributeName(),
+                        read("e", f),
+                        codecOf.get(f.name()));
+            }
+            schema.addMethod(write.build());
+        }
+        schema.addMethod(MethodSpec.methodBuilder(Member.SCHEMA_FROM_ITEM.toString())
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(type)
+                .addParameter(ITEM, "item")
+                .addCode(assemble(type, fields, stored, strategy, codecOf))
+                .build());
+        return schema;
     }
 
-    private static CodeBlock assembler(
-            ClassName type, List<FieldModel> fields, List<FieldModel> stored, Construction.Strategy strategy) {
+    private static CodeBlock readAttribute(FieldModel f, Map<String, CodeBlock> codecOf) {
+        return CodeBlock.of("$L(item, $S, $L)", Member.SCHEMA_READ, f.attributeName(), codecOf.get(f.name()));
+    }
+
+    private static CodeBlock assemble(
+            ClassName type,
+            List<FieldModel> fields,
+            List<FieldModel> stored,
+            Construction.Strategy strategy,
+            Map<String, CodeBlock> codecOf) {
+        CodeBlock.Builder b = CodeBlock.builder();
         if (strategy == Construction.Strategy.NO_ARGS_AND_SETTERS) {
-            CodeBlock.Builder b = CodeBlock.builder().add("v -> {\n").indent();
             b.addStatement("$T e = new $T()", type, type);
-            for (int i = 0; i < stored.size(); i++) {
-                FieldModel f = stored.get(i);
+            for (FieldModel f : stored) {
                 String writer = f.writer().orElseThrow(() -> new IllegalStateException("no writer for " + f.name()));
                 if (writer.startsWith("set") && !writer.equals(f.name())) {
-                    b.addStatement("e.$L(v.<$T>$L($L))", writer, boxed(f), Member.VALUES_GET, i);
+                    b.addStatement("e.$L($L)", writer, readAttribute(f, codecOf));
                 } else {
-                    b.addStatement("e.$L = v.<$T>$L($L)", writer, boxed(f), Member.VALUES_GET, i);
+                    b.addStatement("e.$L = $L", writer, readAttribute(f, codecOf));
                 }
             }
-            b.addStatement("return e").unindent().add("}");
-            return b.build();
+            return b.addStatement("return e").build();
         }
         List<CodeBlock> args = new ArrayList<>();
         boolean record = strategy == Construction.Strategy.RECORD;
         for (FieldModel f : record ? fields : stored) {
-            int i = stored.indexOf(f);
-            args.add(i >= 0 ? CodeBlock.of("v.<$T>$L($L)", boxed(f), Member.VALUES_GET, i) : defaultValue(typeOf(f)));
+            args.add(
+                    f.stored()
+                            ? CodeBlock.of("\n$L", readAttribute(f, codecOf))
+                            : CodeBlock.of("\n$L", defaultValue(typeOf(f))));
         }
-        return CodeBlock.of("v -> new $T($L)", type, CodeBlock.join(args, ", "));
+        return b.add("return new $T($>$L$<);\n", type, CodeBlock.join(args, ","))
+                .build();
     }
 
     /** The value an unstored record component gets when read back. */

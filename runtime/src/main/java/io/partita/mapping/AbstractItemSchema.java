@@ -1,0 +1,134 @@
+package io.partita.mapping;
+
+import io.partita.internal.Message;
+import io.partita.storage.value.AttributeType;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The base of an unrolled {@link ItemSchema}: one statement per attribute, written out in the subclass, instead of
+ * the accessor and constructor lambdas of {@link ItemSchema#builder}. This is what the processor generates for every
+ * entity, index view and nested type (a private nested class {@code Schema} in the repository), and what a
+ * hand-written schema can extend:
+ *
+ * <pre>{@code
+ * final class GameScoreSchema extends AbstractItemSchema<GameScore> {
+ *     GameScoreSchema() {
+ *         super("GameScore", "UserId", "GameTitle", "TopScore");
+ *     }
+ *
+ *     public void writeItem(GameScore e, ItemMap.Builder item) {
+ *         write(item, "UserId", e.userId(), Codecs.STRING);
+ *         write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
+ *         write(item, "TopScore", e.topScore(), Codecs.PRIMITIVE_INT);
+ *     }
+ *
+ *     public void writeItem(GameScore e, Map<String, AttributeValue> item) { ... the same with put ... }
+ *
+ *     public GameScore fromItem(Map<String, AttributeValue> item) {
+ *         return new GameScore(
+ *                 read(item, "UserId", Codecs.STRING),
+ *                 read(item, "GameTitle", Codecs.STRING),
+ *                 read(item, "TopScore", Codecs.PRIMITIVE_INT));
+ *     }
+ * }
+ * }</pre>
+ *
+ * Each {@code write}/{@code read} call site sees one codec, so the JIT inlines the codec into it; decoding builds the
+ * value directly (no value array, no boxing beyond what the codec returns). The null rules and error messages are
+ * those of {@link ItemSchema#builder}'s schemas: a null field leaves the attribute out, a codec that returns null
+ * leaves it out, a missing or {@code NULL} attribute reads as the codec's {@link AttributeCodec#absent()}, and a
+ * codec failure is a {@link MappingException} naming type, attribute and value.
+ *
+ * @param <T> the mapped type
+ */
+public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
+    private final String typeName;
+    private final List<String> attributeNames;
+
+    /**
+     * A schema of type {@code typeName} (its simple name, for messages) that writes {@code attributeNames}, in
+     * declaration order.
+     */
+    protected AbstractItemSchema(String typeName, String... attributeNames) {
+        this.typeName = typeName;
+        this.attributeNames = List.of(attributeNames);
+        for (int i = 1; i < attributeNames.length; i++) {
+            for (int j = 0; j < i; j++) {
+                if (attributeNames[i].equals(attributeNames[j])) {
+                    throw new IllegalArgumentException(
+                            Message.AttributeMappedTwice.format(typeName, attributeNames[i]));
+                }
+            }
+        }
+    }
+
+    @Override
+    public final String typeName() {
+        return typeName;
+    }
+
+    @Override
+    public final List<String> attributeNames() {
+        return attributeNames;
+    }
+
+    /** The item as the core stores it (an immutable, array-backed map): no hash table, and no copy when written. */
+    @Override
+    public Map<String, AttributeValue> toItem(T value) {
+        ItemMap.Builder item = ItemMap.builder(attributeNames.size());
+        writeItem(value, item);
+        return item.build();
+    }
+
+    /**
+     * Writes attribute {@code name} of {@code value} into an item builder: nothing when {@code field} is null or the
+     * codec stores nothing. The schema's attribute names are distinct, so no lookup.
+     */
+    protected final <V> void write(ItemMap.Builder item, String name, V field, AttributeCodec<V> codec) {
+        if (field != null) {
+            AttributeValue encoded = encode(name, field, codec);
+            if (encoded != null) {
+                item.add(name, encoded);
+            }
+        }
+    }
+
+    /** {@link #write(ItemMap.Builder, String, Object, AttributeCodec)} into a map (replacing an entry of that name). */
+    protected final <V> void write(Map<String, AttributeValue> item, String name, V field, AttributeCodec<V> codec) {
+        if (field != null) {
+            AttributeValue encoded = encode(name, field, codec);
+            if (encoded != null) {
+                item.put(name, encoded);
+            }
+        }
+    }
+
+    /** The value of attribute {@code name}: the codec's {@link AttributeCodec#absent()} when missing or NULL. */
+    protected final <V> V read(Map<String, AttributeValue> item, String name, AttributeCodec<V> codec) {
+        AttributeValue stored = item.get(name);
+        if (stored == null || stored.type() == AttributeType.NULL) {
+            return codec.absent();
+        }
+        try {
+            return codec.decode(stored);
+        } catch (RuntimeException e) {
+            throw new MappingException(Message.CannotReadAttribute.format(name, typeName, stored, e.getMessage()), e);
+        }
+    }
+
+    private <V> AttributeValue encode(String name, V field, AttributeCodec<V> codec) {
+        try {
+            return codec.encode(field);
+        } catch (RuntimeException e) {
+            throw new MappingException(Message.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ItemSchema[" + typeName + " " + attributeNames + "]";
+    }
+}
