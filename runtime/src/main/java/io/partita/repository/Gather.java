@@ -16,7 +16,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.PriorityQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -178,22 +177,22 @@ final class Gather {
     private static final class Shard {
         final int index;
         final AttributeValue value;
-        final QueryRequest.Builder request;
+        /** The shard's request without start key and limit (shares the rendered expressions with the others). */
+        final QueryRequest request;
+
         Map<String, AttributeValue> startKey;
         Map<String, AttributeValue> position; // the incoming cursor position, until an entry is returned
         Map<String, AttributeValue> lastReturned; // the last returned entry (its key is the cursor position)
         final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+        /** The shard's entry in the merge tree (its next entry to return); null when none. */
+        Map<String, AttributeValue> head;
+
         int remaining; // entries this shard may still read; < 0: no limit
         boolean ended; // the backend has no more (LastEvaluatedKey absent)
         Task<QueryResponse> pending;
         CompletableFuture<QueryResponse> pendingAsync; // the asynchronous merge's page in flight
 
-        Shard(
-                int index,
-                AttributeValue value,
-                QueryRequest.Builder request,
-                Map<String, AttributeValue> position,
-                int limit) {
+        Shard(int index, AttributeValue value, QueryRequest request, Map<String, AttributeValue> position, int limit) {
             this.index = index;
             this.value = value;
             this.request = request;
@@ -220,13 +219,15 @@ final class Gather {
         private final List<Shard> unsettled = new ArrayList<>();
 
         private final Shard[] shards;
-        private final PriorityQueue<Head> heads;
+        /** The shards' heads, merged: one leaf per shard. */
+        private final MergeTree tree;
+
         private boolean started;
+        /** The tree has played its first matches (the asynchronous merge builds it once every shard settled). */
+        private boolean built;
+        /** Asynchronous merge: the shard whose head was taken and whose path is replayed once it settles. */
+        private int taken = -1;
 
-        /** A shard's next entry, with its merge key (index sort key, then table key) extracted once. */
-        private record Head(Shard shard, Map<String, AttributeValue> item, AttributeValue[] key) {}
-
-        private final String[] orderAttributes;
         /** What the shard requests consumed, when the query asked for it. */
         private final Consumed.Accumulator consumed;
 
@@ -246,26 +247,17 @@ final class Gather {
             this.runner = async ? null : new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
             this.asyncRunner = async ? new AsyncRunner(q.effectiveConcurrency()) : null;
             this.shards = new Shard[n];
+            QueryRequest[] requests = shardRequests(q);
             for (int i = 0; i < n; i++) {
                 Map<String, AttributeValue> position =
                         cursor == null ? null : cursor.positions().get(i);
-                AttributeValue value = q.scatterValues.get(i);
-                Shard s = new Shard(i, value, QueryEngine.request(q, value, false), position, perShardLimit);
+                Shard s = new Shard(i, q.scatterValues.get(i), requests[i], position, perShardLimit);
                 if (position != null && position.isEmpty()) {
                     s.ended = true; // read to its end by an earlier page
                 }
                 shards[i] = s;
             }
-            this.orderAttributes = orderAttributes(q.spec);
-            boolean descending = q.descending;
-            // Each entry is compared about log2(shards) times in the heap: compare pre-extracted keys, not items.
-            this.heads = new PriorityQueue<>(Math.max(1, n), (a, b) -> {
-                int c = compareKeys(a.key(), b.key());
-                if (descending) {
-                    c = -c;
-                }
-                return c != 0 ? c : Integer.compare(a.shard().index, b.shard().index);
-            });
+            this.tree = new MergeTree(n, orderAttributes(q.spec), q.descending);
         }
 
         private void start() {
@@ -281,13 +273,12 @@ final class Gather {
             for (Shard s : shards) {
                 advance(s);
             }
+            tree.build();
+            built = true;
         }
 
         private void fetch(Shard s) {
-            Map<String, AttributeValue> start = s.startKey;
-            Integer limit = s.remaining > 0 ? s.remaining : null;
-            QueryRequest request =
-                    s.request.exclusiveStartKey(start).limit(limit).build();
+            QueryRequest request = page(s.request, s.startKey, s.remaining > 0 ? s.remaining : null);
             if (asyncRunner != null) {
                 s.pendingAsync = asyncRunner.submit(() -> {
                     CompletableFuture<QueryResponse> sent =
@@ -310,10 +301,14 @@ final class Gather {
             });
         }
 
-        /** Puts shard {@code s}'s next entry into the heap, waiting for (and prefetching) pages as needed. */
+        /**
+         * Makes shard {@code s}'s next entry its head in the tree (or marks it done), waiting for (and prefetching)
+         * pages as needed; the caller replays the shard's path (or builds the tree).
+         */
         private void advance(Shard s) {
             while (s.buffer.isEmpty()) {
                 if (s.pending == null) {
+                    tree.clear(s.index);
                     return; // ended, or its quota is used up
                 }
                 QueryResponse page = await(s);
@@ -341,14 +336,11 @@ final class Gather {
             }
         }
 
-        /** Moves shard {@code s}'s next buffered entry into the heap. */
+        /** Makes shard {@code s}'s next buffered entry its head (its merge key encoded once, here). */
         private void pushHead(Shard s) {
             Map<String, AttributeValue> item = s.buffer.poll();
-            AttributeValue[] key = new AttributeValue[orderAttributes.length];
-            for (int i = 0; i < key.length; i++) {
-                key[i] = item.get(orderAttributes[i]);
-            }
-            heads.add(new Head(s, item, key));
+            s.head = item;
+            tree.set(s.index, item);
         }
 
         // ---- the asynchronous merge ------------------------------------------------------------------
@@ -386,16 +378,26 @@ final class Gather {
                         CompletableFuture<?> unused = waitFor.whenComplete((v, e) -> pumpStep(sink, out));
                         return;
                     }
-                    Head head = heads.poll();
-                    if (head == null) {
+                    if (!built) {
+                        tree.build();
+                        built = true;
+                    } else if (taken >= 0) {
+                        tree.replay(taken);
+                    }
+                    taken = -1;
+                    int w = tree.winner();
+                    if (w < 0) {
                         out.complete(null);
                         return;
                     }
-                    Shard s = head.shard();
-                    s.lastReturned = head.item();
+                    Shard s = shards[w];
+                    Map<String, AttributeValue> item = s.head;
+                    s.head = null;
+                    s.lastReturned = item;
+                    taken = w;
                     unsettled.add(s);
-                    if (!sink.test(head.item())) {
-                        out.complete(null); // the cursor resumes this shard after head.item()
+                    if (!sink.test(item)) {
+                        out.complete(null); // the cursor resumes this shard after item
                         return;
                     }
                 }
@@ -405,8 +407,8 @@ final class Gather {
         }
 
         /**
-         * Moves every unsettled shard's next entry into the heap where its page is here; null when all are
-         * settled, else a future completing when one of the pages still awaited arrives.
+         * Makes every unsettled shard's next entry its head where its page is here; null when all are settled,
+         * else a future completing when one of the pages still awaited arrives.
          */
         private CompletableFuture<?> settle() {
             List<CompletableFuture<QueryResponse>> awaited = new ArrayList<>();
@@ -427,6 +429,7 @@ final class Gather {
                     pushHead(s);
                     it.remove();
                 } else if (s.pendingAsync == null) {
+                    tree.clear(s.index);
                     it.remove(); // read to its end, or its quota is used up
                 } else {
                     awaited.add(s.pendingAsync);
@@ -481,7 +484,7 @@ final class Gather {
         public boolean hasNext() {
             throwIfFailed();
             start();
-            return !heads.isEmpty();
+            return tree.winner() >= 0;
         }
 
         @Override
@@ -489,28 +492,34 @@ final class Gather {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            Head head = heads.poll();
-            Shard s = head.shard();
-            s.lastReturned = head.item();
-            advance(s);
-            return head.item();
+            int w = tree.winner();
+            Shard s = shards[w];
+            Map<String, AttributeValue> item = s.head;
+            s.head = null;
+            s.lastReturned = item;
+            try {
+                advance(s);
+            } finally {
+                if (s.head == null) {
+                    tree.clear(w); // done, or its page failed
+                }
+                tree.replay(w);
+            }
+            return item;
         }
 
-        /** True when some shard may hold entries after those returned so far (without fetching anything). */
         /** What the shard requests completed so far consumed ({@link Consumed#NONE} unless asked for). */
         Consumed consumed() {
             return consumed == null ? Consumed.NONE : consumed.result();
         }
 
+        /** True when some shard may hold entries after those returned so far (without fetching anything). */
         boolean mayHaveMore() {
             if (asyncRunner == null) {
                 start();
             }
-            if (!heads.isEmpty()) {
-                return true;
-            }
             for (Shard s : shards) {
-                if (!s.ended) {
+                if (s.head != null || !s.ended) {
                     return true;
                 }
             }
@@ -521,7 +530,7 @@ final class Gather {
         Cursor cursor() {
             List<Map<String, AttributeValue>> out = new ArrayList<>(shards.length);
             for (Shard s : shards) {
-                boolean holds = !s.buffer.isEmpty() || headOf(s);
+                boolean holds = !s.buffer.isEmpty() || s.head != null;
                 out.add(!holds && s.ended ? Map.of() : s.lastReturned != null ? entryKey(s.lastReturned) : s.position);
             }
             return Cursor.ofShards(out);
@@ -539,15 +548,6 @@ final class Gather {
             }
         }
 
-        private boolean headOf(Shard s) {
-            for (Head h : heads) {
-                if (h.shard() == s) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
         private Map<String, AttributeValue> entryKey(Map<String, AttributeValue> item) {
             Map<String, AttributeValue> key = new HashMap<>(8);
             for (String name : query.spec.entryKeyAttributes()) {
@@ -558,6 +558,85 @@ final class Gather {
             }
             return key;
         }
+    }
+
+    // ---- shard requests -------------------------------------------------------------------------------------
+
+    /**
+     * Every shard's request (without start key and limit), rendered once: the shards' requests differ only in the
+     * shard value, so they share the key condition, filter and names map of one rendering, each with its own
+     * values map. (Rendered per shard when the shard value's placeholder cannot be told apart.)
+     */
+    static QueryRequest[] shardRequests(QueryBuilder<?, ?> q) {
+        int n = q.scatterValues.size();
+        QueryRequest[] out = new QueryRequest[n];
+        if (n == 0) {
+            return out;
+        }
+        AttributeValue first = q.scatterValues.get(0);
+        QueryRequest template = QueryEngine.request(q, first, false).build();
+        String placeholder = null;
+        int found = 0;
+        for (Map.Entry<String, AttributeValue> e :
+                template.expressionAttributeValues().entrySet()) {
+            if (e.getValue() == first) { // the instance passed in: the shard's own placeholder
+                placeholder = e.getKey();
+                found++;
+            }
+        }
+        out[0] = template;
+        for (int i = 1; i < n; i++) {
+            AttributeValue value = q.scatterValues.get(i);
+            out[i] = found == 1
+                    ? withValues(template, withShard(template.expressionAttributeValues(), placeholder, value))
+                    : QueryEngine.request(q, value, false).build();
+        }
+        return out;
+    }
+
+    private static Map<String, AttributeValue> withShard(
+            Map<String, AttributeValue> values, String placeholder, AttributeValue value) {
+        if (values.size() == 1) {
+            return Map.of(placeholder, value);
+        }
+        Map<String, AttributeValue> copy = new HashMap<>(values);
+        copy.put(placeholder, value);
+        return Map.copyOf(copy);
+    }
+
+    private static QueryRequest withValues(QueryRequest r, Map<String, AttributeValue> values) {
+        return new QueryRequest(
+                r.tableName(),
+                r.indexName(),
+                r.keyConditionExpression(),
+                r.filterExpression(),
+                r.projectionExpression(),
+                r.expressionAttributeNames(),
+                values,
+                r.select(),
+                r.limit(),
+                r.scanIndexForward(),
+                r.exclusiveStartKey(),
+                r.consistentRead(),
+                r.returnConsumedCapacity());
+    }
+
+    /** {@code r} for one page: from {@code start} (null: the beginning), at most {@code limit} entries. */
+    static QueryRequest page(QueryRequest r, Map<String, AttributeValue> start, Integer limit) {
+        return new QueryRequest(
+                r.tableName(),
+                r.indexName(),
+                r.keyConditionExpression(),
+                r.filterExpression(),
+                r.projectionExpression(),
+                r.expressionAttributeNames(),
+                r.expressionAttributeValues(),
+                r.select(),
+                limit,
+                r.scanIndexForward(),
+                start,
+                r.consistentRead(),
+                r.returnConsumedCapacity());
     }
 
     // ---- count --------------------------------------------------------------------------------------------
@@ -778,10 +857,6 @@ final class Gather {
 
     // ---- order --------------------------------------------------------------------------------------------
 
-    /**
-     * The order of entries within one index partition: the index sort key, then the table key (partition, then
-     * sort), each compared as DynamoDB compares key values.
-     */
     /** The attributes that order a gather's entries: the index sort key, then the table key (the core's tie order). */
     static String[] orderAttributes(QuerySpec<?> spec) {
         List<String> names = new ArrayList<>(spec.sortKeyAttributes());
@@ -793,7 +868,10 @@ final class Gather {
         return names.toArray(String[]::new);
     }
 
-    /** Compares extracted merge keys part by part in DynamoDB key order; a missing part sorts first. */
+    /**
+     * Compares extracted merge keys part by part in DynamoDB key order; a missing part sorts first. The order
+     * {@link MergeTree} merges in (its encoded keys compare as this does); the tests' reference.
+     */
     static int compareKeys(AttributeValue[] a, AttributeValue[] b) {
         for (int i = 0; i < a.length; i++) {
             AttributeValue x = a[i];
