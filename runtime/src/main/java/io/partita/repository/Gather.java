@@ -3,7 +3,9 @@ package io.partita.repository;
 import io.partita.Consumed;
 import io.partita.Cursor;
 import io.partita.GatherException;
+import io.partita.GatherOptions;
 import io.partita.internal.Message;
+import io.partita.storage.Backend;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ReturnConsumedCapacity;
@@ -11,17 +13,21 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.KeyOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.RandomAccess;
+import java.util.WeakHashMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -33,11 +39,14 @@ import java.util.function.Supplier;
  * <ul>
  *   <li><b>Bounded parallelism</b> ({@link Runner}): a query's shard requests go to a per-query queue drained by at
  *       most {@code concurrency} tasks on the executor; the consuming thread runs a queued request itself when it
- *       needs its result and no worker has started it (so a saturated or direct executor never deadlocks).</li>
- *   <li><b>Merge</b>: a k-way merge (one head per shard in a priority queue) by the index sort key, ties broken
- *       by the table key — the order of the same entries in one unsharded partition — reversed for
- *       {@code descending}. Merging needs every shard's first page; after that a shard is read only as the
- *       merge consumes it, with <b>one page of prefetch</b> per shard.</li>
+ *       needs its result and no worker has started it (so a saturated or direct executor never deadlocks). On
+ *       the default executor, a backend whose {@link Pace} is fast has every request run on the caller.</li>
+ *   <li><b>Requests</b>: the shard requests are rendered once and differ only in the shard value
+ *       ({@link #shardRequests}).</li>
+ *   <li><b>Merge</b>: a k-way merge ({@link MergeTree}: a loser tree over byte-encoded merge keys, one leaf per
+ *       shard) by the index sort key, ties broken by the table key — the order of the same entries in one
+ *       unsharded partition — reversed for {@code descending}. Merging needs every shard's first page; after that
+ *       a shard is read only as the merge consumes it, with <b>one page of prefetch</b> per shard.</li>
  *   <li><b>Limit</b>: with {@code limit(n)}, no shard reads more than the {@code n} entries it could contribute
  *       (each request asks for at most the shard's remaining quota), and nothing is fetched once the merge has
  *       produced {@code n} results.</li>
@@ -48,18 +57,39 @@ import java.util.function.Supplier;
 final class Gather {
     private Gather() {}
 
-    /** Runs fetches on an executor, at most {@code concurrency} tasks at a time; the caller may run them too. */
+    /**
+     * Runs fetches on an executor, at most {@code concurrency} tasks at a time; the caller may run them too.
+     * <b>Direct</b> (the default executor, and a backend whose {@link Pace} is fast): nothing goes to the executor;
+     * each task runs on the caller when it needs the result.
+     */
     static final class Runner {
         private final Executor executor;
         private final int concurrency;
+        /** The backend's pace, recorded by every task; null: an executor the caller chose, always used. */
+        final Pace pace;
+
+        private final boolean direct;
         private final ConcurrentLinkedQueue<Task<?>> queue = new ConcurrentLinkedQueue<>();
         private final AtomicInteger workers = new AtomicInteger();
         final AtomicBoolean cancelled = new AtomicBoolean();
         private volatile Task<?> failed;
 
         Runner(Executor executor, int concurrency) {
+            this(executor, concurrency, null);
+        }
+
+        private Runner(Executor executor, int concurrency, Pace pace) {
             this.executor = executor;
             this.concurrency = concurrency;
+            this.pace = pace;
+            this.direct = pace != null && pace.direct();
+        }
+
+        /** The runner of a gather's shard requests: direct when the default pool would only add hand-offs. */
+        static Runner of(QueryBuilder<?, ?> q) {
+            Executor executor = q.effectiveExecutor();
+            boolean shared = executor instanceof ThreadPoolExecutor && executor == GatherOptions.sharedExecutor();
+            return new Runner(executor, q.effectiveConcurrency(), shared ? Pace.of(q.spec.backend()) : null);
         }
 
         <V> Task<V> submit(int shard, Supplier<V> work) {
@@ -67,6 +97,9 @@ final class Gather {
             if (cancelled.get()) {
                 task.result.cancel(false);
                 return task;
+            }
+            if (direct) {
+                return task; // run by the caller's await (a cancelled runner cancels it there)
             }
             queue.add(task);
             spawn();
@@ -126,6 +159,42 @@ final class Gather {
         }
     }
 
+    /**
+     * How fast a backend answers shard requests, learned from the requests themselves: after {@link #LEARN}
+     * requests in a row answered within {@link #DIRECT_NANOS} (the embedded core answers a 10-entry page in a few
+     * microseconds), handing a request to another thread costs more than the request, so gathers on the default
+     * executor run their requests on the calling thread; one slower answer (a network round trip, a large page)
+     * sends the next gathers back to the executor. Only which thread runs a request depends on it, never what a
+     * gather reads or returns.
+     */
+    static final class Pace {
+        static final long DIRECT_NANOS = 100_000;
+        static final int LEARN = 32;
+        private static final Map<Backend, Pace> PACES = Collections.synchronizedMap(new WeakHashMap<>());
+
+        /** Requests answered fast in a row (capped at LEARN; racing updates only delay the verdict). */
+        private final AtomicInteger fast = new AtomicInteger();
+
+        static Pace of(Backend backend) {
+            return PACES.computeIfAbsent(backend, b -> new Pace());
+        }
+
+        boolean direct() {
+            return fast.get() >= LEARN;
+        }
+
+        void record(long nanos) {
+            int n = fast.get();
+            if (nanos > DIRECT_NANOS) {
+                if (n != 0) {
+                    fast.set(0);
+                }
+            } else if (n < LEARN) {
+                fast.incrementAndGet();
+            }
+        }
+    }
+
     /** One unit of shard work (a page, or a shard's count); runs once, on a worker or on the caller. */
     static final class Task<V> {
         private final Runner runner;
@@ -149,7 +218,15 @@ final class Gather {
                 return;
             }
             try {
-                result.complete(work.get());
+                Pace pace = runner.pace;
+                if (pace == null) {
+                    result.complete(work.get());
+                } else {
+                    long start = System.nanoTime();
+                    V value = work.get();
+                    pace.record(System.nanoTime() - start);
+                    result.complete(value);
+                }
             } catch (Throwable e) {
                 result.completeExceptionally(e);
                 runner.failed(this);
@@ -183,7 +260,10 @@ final class Gather {
         Map<String, AttributeValue> startKey;
         Map<String, AttributeValue> position; // the incoming cursor position, until an entry is returned
         Map<String, AttributeValue> lastReturned; // the last returned entry (its key is the cursor position)
-        final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+        /** The current page's entries that passed the residual checks; those from {@code taken} on are buffered. */
+        List<Map<String, AttributeValue>> page = List.of();
+
+        int taken;
         /** The shard's entry in the merge tree (its next entry to return); null when none. */
         Map<String, AttributeValue> head;
 
@@ -203,6 +283,11 @@ final class Gather {
 
         boolean mayFetch() {
             return !ended && remaining != 0;
+        }
+
+        /** True when the current page holds entries not taken yet. */
+        boolean buffered() {
+            return taken < page.size();
         }
     }
 
@@ -244,7 +329,7 @@ final class Gather {
                 throw new IllegalArgumentException(Message.CursorShardCountMismatch.format(
                         cursor.positions().size(), n));
             }
-            this.runner = async ? null : new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
+            this.runner = async ? null : Runner.of(q);
             this.asyncRunner = async ? new AsyncRunner(q.effectiveConcurrency()) : null;
             this.shards = new Shard[n];
             QueryRequest[] requests = shardRequests(q);
@@ -306,7 +391,7 @@ final class Gather {
          * pages as needed; the caller replays the shard's path (or builds the tree).
          */
         private void advance(Shard s) {
-            while (s.buffer.isEmpty()) {
+            while (!s.buffered()) {
                 if (s.pending == null) {
                     tree.clear(s.index);
                     return; // ended, or its quota is used up
@@ -318,18 +403,27 @@ final class Gather {
             pushHead(s);
         }
 
-        /** Takes one of shard {@code s}'s pages into its buffer and prefetches the next one. */
+        /** Takes one of shard {@code s}'s pages as its buffer (no copy) and prefetches the next one. */
         private void absorb(Shard s, QueryResponse page) {
             Map<String, AttributeValue> last = page.lastEvaluatedKey();
             s.ended = last == null || last.isEmpty();
             s.startKey = s.ended ? null : last;
-            for (Map<String, AttributeValue> item : page.items()) {
-                if (query.residual == null || query.residual.test(item)) {
-                    s.buffer.add(item);
+            List<Map<String, AttributeValue>> items = page.items();
+            if (query.residual != null) {
+                List<Map<String, AttributeValue>> kept = new ArrayList<>(items.size());
+                for (Map<String, AttributeValue> item : items) {
+                    if (query.residual.test(item)) {
+                        kept.add(item);
+                    }
                 }
+                items = kept;
+            } else if (!(items instanceof RandomAccess)) {
+                items = new ArrayList<>(items);
             }
+            s.page = items;
+            s.taken = 0;
             if (s.remaining > 0) {
-                s.remaining = Math.max(0, s.remaining - s.buffer.size());
+                s.remaining = Math.max(0, s.remaining - items.size());
             }
             if (s.mayFetch()) {
                 fetch(s); // prefetch the next page while this one is merged
@@ -338,7 +432,7 @@ final class Gather {
 
         /** Makes shard {@code s}'s next buffered entry its head (its merge key encoded once, here). */
         private void pushHead(Shard s) {
-            Map<String, AttributeValue> item = s.buffer.poll();
+            Map<String, AttributeValue> item = s.page.get(s.taken++);
             s.head = item;
             tree.set(s.index, item);
         }
@@ -414,7 +508,7 @@ final class Gather {
             List<CompletableFuture<QueryResponse>> awaited = new ArrayList<>();
             for (Iterator<Shard> it = unsettled.iterator(); it.hasNext(); ) {
                 Shard s = it.next();
-                while (s.buffer.isEmpty() && s.pendingAsync != null && s.pendingAsync.isDone()) {
+                while (!s.buffered() && s.pendingAsync != null && s.pendingAsync.isDone()) {
                     QueryResponse page;
                     try {
                         page = s.pendingAsync.join();
@@ -425,7 +519,7 @@ final class Gather {
                     s.pendingAsync = null;
                     absorb(s, page);
                 }
-                if (!s.buffer.isEmpty()) {
+                if (s.buffered()) {
                     pushHead(s);
                     it.remove();
                 } else if (s.pendingAsync == null) {
@@ -530,7 +624,7 @@ final class Gather {
         Cursor cursor() {
             List<Map<String, AttributeValue>> out = new ArrayList<>(shards.length);
             for (Shard s : shards) {
-                boolean holds = !s.buffer.isEmpty() || s.head != null;
+                boolean holds = s.buffered() || s.head != null;
                 out.add(!holds && s.ended ? Map.of() : s.lastReturned != null ? entryKey(s.lastReturned) : s.position);
             }
             return Cursor.ofShards(out);
@@ -643,7 +737,7 @@ final class Gather {
 
     /** Select COUNT over every shard in parallel; each shard counts up to the limit; the sum is capped by it. */
     static long count(QueryBuilder<?, ?> q) {
-        Runner runner = new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
+        Runner runner = Runner.of(q);
         List<Task<Long>> tasks = new ArrayList<>(q.scatterValues.size());
         for (int i = 0; i < q.scatterValues.size(); i++) {
             AttributeValue shard = q.scatterValues.get(i);
