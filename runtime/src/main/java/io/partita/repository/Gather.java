@@ -43,7 +43,7 @@ import java.util.function.Supplier;
  *       the default executor, a backend whose {@link Pace} is fast has every request run on the caller.</li>
  *   <li><b>Requests</b>: the shard requests are rendered once and differ only in the shard value
  *       ({@link #shardRequests}).</li>
- *   <li><b>Merge</b>: a k-way merge ({@link MergeTree}: a loser tree over byte-encoded merge keys, one leaf per
+ *   <li><b>Merge</b>: a k-way merge ({@link MergeTree}: a loser tree over pre-extracted merge keys, one leaf per
  *       shard) by the index sort key, ties broken by the table key — the order of the same entries in one
  *       unsharded partition — reversed for {@code descending}. Merging needs every shard's first page; after that
  *       a shard is read only as the merge consumes it, with <b>one page of prefetch</b> per shard.</li>
@@ -430,7 +430,7 @@ final class Gather {
             }
         }
 
-        /** Makes shard {@code s}'s next buffered entry its head (its merge key encoded once, here). */
+        /** Makes shard {@code s}'s next buffered entry its head (its merge key extracted once, here). */
         private void pushHead(Shard s) {
             Map<String, AttributeValue> item = s.page.get(s.taken++);
             s.head = item;
@@ -964,7 +964,7 @@ final class Gather {
 
     /**
      * Compares extracted merge keys part by part in DynamoDB key order; a missing part sorts first. The order
-     * {@link MergeTree} merges in (its encoded keys compare as this does); the tests' reference.
+     * {@link MergeTree} merges in (its extracted keys compare as this does); the tests' reference.
      */
     static int compareKeys(AttributeValue[] a, AttributeValue[] b) {
         for (int i = 0; i < a.length; i++) {
