@@ -21,14 +21,57 @@ class MergeTreeTest {
     private static final String[] ATTRIBUTES = {"sk", "pk", "extra"};
 
     private static final String[] STRING_PARTS = {
-        "", "a", "b", "ab", "a\0", "\0", "\u0001", "~", "\u007f", "\u0080", "é", "\u07ff", "\u0800", "\ud7ff",
-        "\ue000", "\uffff", "😀", "\ud83d\ude01", "\ud800", "\udfff", "2024-05-01T00:00:0", "Z"
+        "",
+        "a",
+        "b",
+        "ab",
+        "a\0",
+        "\0",
+        "\u0001",
+        "~",
+        "\u007f",
+        "\u0080",
+        "é",
+        "\u07ff",
+        "\u0800",
+        "\ud7ff",
+        "\ue000",
+        "\uffff",
+        "😀",
+        "\ud83d\ude01",
+        "\ud800",
+        "\udfff",
+        "2024-05-01T00:00:0",
+        "Z"
     };
 
     private static final String[] NUMBERS = {
-        "0", "1", "-1", "2", "-2", "10", "-10", "100", "9", "0.5", "-0.5", "0.05", "1.5", "-1.5", "123456789012345678",
-        "-123456789012345678", "9223372036854775807", "-9223372036854775808", "1E+100", "-1E+100", "1E-100",
-        "-1E-100", "12345678901234567890123456789012345678", "0.000000000000000000000000000000000001", "99", "-99.9"
+        "0",
+        "1",
+        "-1",
+        "2",
+        "-2",
+        "10",
+        "-10",
+        "100",
+        "9",
+        "0.5",
+        "-0.5",
+        "0.05",
+        "1.5",
+        "-1.5",
+        "123456789012345678",
+        "-123456789012345678",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "1E+100",
+        "-1E+100",
+        "1E-100",
+        "-1E-100",
+        "12345678901234567890123456789012345678",
+        "0.000000000000000000000000000000000001",
+        "99",
+        "-99.9"
     };
 
     @Test
@@ -70,8 +113,7 @@ class MergeTreeTest {
                 for (int i = 0; i < size; i++) {
                     rows.add(item(random, style));
                 }
-                Comparator<Map<String, AttributeValue>> order =
-                        (x, y) -> Gather.compareKeys(extract(x), extract(y));
+                Comparator<Map<String, AttributeValue>> order = (x, y) -> Gather.compareKeys(extract(x), extract(y));
                 rows.sort(descending ? order.reversed() : order); // a source delivers in index order
                 sources.add(rows);
                 for (int i = 0; i < rows.size(); i++) {
@@ -188,9 +230,11 @@ class MergeTreeTest {
                 }
                 yield AttributeValue.s(sb.toString());
             }
-            case 1 -> random.nextBoolean()
-                    ? AttributeValue.n(NUMBERS[random.nextInt(NUMBERS.length)])
-                    : AttributeValue.n(new BigDecimal(random.nextInt(2001) - 1000).movePointLeft(random.nextInt(4)));
+            case 1 ->
+                random.nextBoolean()
+                        ? AttributeValue.n(NUMBERS[random.nextInt(NUMBERS.length)])
+                        : AttributeValue.n(
+                                new BigDecimal(random.nextInt(2001) - 1000).movePointLeft(random.nextInt(4)));
             case 2 -> {
                 byte[] bytes = new byte[random.nextInt(4)];
                 for (int i = 0; i < bytes.length; i++) {
