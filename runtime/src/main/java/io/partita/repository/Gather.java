@@ -46,7 +46,8 @@ import java.util.function.Supplier;
  *   <li><b>Merge</b>: a k-way merge ({@link MergeTree}: a loser tree over pre-extracted merge keys, one leaf per
  *       shard) by the index sort key, ties broken by the table key — the order of the same entries in one
  *       unsharded partition — reversed for {@code descending}. Merging needs every shard's first page; after that
- *       a shard is read only as the merge consumes it, with <b>one page of prefetch</b> per shard.</li>
+ *       a shard is read only as the merge consumes it, with <b>one page of prefetch</b> per shard (direct: none,
+ *       the next page is read when the merge needs it).</li>
  *   <li><b>Limit</b>: with {@code limit(n)}, no shard reads more than the {@code n} entries it could contribute
  *       (each request asks for at most the shard's remaining quota), and nothing is fetched once the merge has
  *       produced {@code n} results.</li>
