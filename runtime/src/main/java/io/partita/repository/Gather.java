@@ -161,37 +161,41 @@ final class Gather {
     }
 
     /**
-     * How fast a backend answers shard requests, learned from the requests themselves: after {@link #LEARN}
-     * requests in a row answered within {@link #DIRECT_NANOS} (the embedded core answers a 10-entry page in a few
-     * microseconds), handing a request to another thread costs more than the request, so gathers on the default
-     * executor run their requests on the calling thread; one slower answer (a network round trip, a large page)
-     * sends the next gathers back to the executor. Only which thread runs a request depends on it, never what a
+     * How fast a backend answers shard requests, learned from the requests themselves: a score that each answer
+     * within {@link #DIRECT_NANOS} raises by one (up to {@link #CAP}) and each slower answer lowers by
+     * {@link #SLOW_PENALTY}. From {@link #LEARN} on (32 fast answers in a row from a fresh start; the embedded core
+     * answers a 10-entry page in a few microseconds), handing a request to another thread costs more than the
+     * request, so gathers on the default executor run their requests on the calling thread; a few slower answers
+     * (a network round trip, large pages) send the next gathers back to the executor, while one stray slow answer
+     * (a pause, a descheduled thread) does not. Only which thread runs a request depends on it, never what a
      * gather reads or returns.
      */
     static final class Pace {
         static final long DIRECT_NANOS = 100_000;
         static final int LEARN = 32;
+        static final int CAP = 64;
+        static final int SLOW_PENALTY = 16;
         private static final Map<Backend, Pace> PACES = Collections.synchronizedMap(new WeakHashMap<>());
 
-        /** Requests answered fast in a row (capped at LEARN; racing updates only delay the verdict). */
-        private final AtomicInteger fast = new AtomicInteger();
+        /** The score (racing updates may lose one; it is a heuristic, and only ever decides the thread). */
+        private final AtomicInteger score = new AtomicInteger();
 
         static Pace of(Backend backend) {
             return PACES.computeIfAbsent(backend, b -> new Pace());
         }
 
         boolean direct() {
-            return fast.get() >= LEARN;
+            return score.get() >= LEARN;
         }
 
         void record(long nanos) {
-            int n = fast.get();
+            int n = score.get();
             if (nanos > DIRECT_NANOS) {
                 if (n != 0) {
-                    fast.set(0);
+                    score.set(Math.max(0, n - SLOW_PENALTY));
                 }
-            } else if (n < LEARN) {
-                fast.incrementAndGet();
+            } else if (n < CAP) {
+                score.set(n + 1);
             }
         }
     }

@@ -31,7 +31,7 @@ class GatherPaceTest {
     private static final Instant T0 = Instant.parse("2024-05-01T00:00:00Z");
 
     @Test
-    void pace_turns_direct_after_a_run_of_fast_answers_and_back_on_one_slow_answer() {
+    void pace_turns_direct_after_a_run_of_fast_answers_and_back_after_slow_ones() {
         Gather.Pace pace = new Gather.Pace();
         for (int i = 1; i < Gather.Pace.LEARN; i++) {
             pace.record(1_000);
@@ -39,7 +39,19 @@ class GatherPaceTest {
         assertThat(pace.direct()).isFalse();
         pace.record(Gather.Pace.DIRECT_NANOS);
         assertThat(pace.direct()).isTrue();
-        pace.record(Gather.Pace.DIRECT_NANOS + 1);
+        pace.record(Gather.Pace.DIRECT_NANOS + 1); // just learned: one slow answer ends it
+        assertThat(pace.direct()).isFalse();
+        for (int i = 0; i < 1_000; i++) {
+            pace.record(0);
+        }
+        pace.record(5_000_000); // long direct: one stray slow answer (a pause) does not end it
+        assertThat(pace.direct()).isTrue();
+        pace.record(5_000_000);
+        pace.record(5_000_000); // a slow backend does
+        assertThat(pace.direct()).isFalse();
+        for (int i = 0; i < 100; i++) {
+            pace.record(2_000_000); // a network backend never turns direct
+        }
         assertThat(pace.direct()).isFalse();
     }
 
