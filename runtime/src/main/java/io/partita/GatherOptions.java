@@ -14,6 +14,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with at most how many shard requests in flight at once. The calling thread also runs shard requests while it
  * waits, so a gather never deadlocks on a saturated executor and {@code Runnable::run} gives sequential reads.
  *
+ * <p>With the {@linkplain #sharedExecutor() shared executor} (the default), a gather on a backend that has been
+ * answering shard requests faster than a hand-off to another thread costs (32 answers within 100 µs, as the
+ * embedded core does) reads its shards on the calling thread instead; a few slower answers send the next gathers
+ * back to the executor. An executor set here or per query is always used.
+ *
  * <p>Set per database ({@link Partita#gatherOptions(GatherOptions)}) or per query
  * ({@code .executor(...)}, {@code .concurrency(n)} on the query builder).
  *

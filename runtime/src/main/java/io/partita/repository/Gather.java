@@ -3,7 +3,9 @@ package io.partita.repository;
 import io.partita.Consumed;
 import io.partita.Cursor;
 import io.partita.GatherException;
+import io.partita.GatherOptions;
 import io.partita.internal.Message;
+import io.partita.storage.Backend;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ReturnConsumedCapacity;
@@ -11,18 +13,21 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.KeyOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.PriorityQueue;
+import java.util.RandomAccess;
+import java.util.WeakHashMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -34,11 +39,15 @@ import java.util.function.Supplier;
  * <ul>
  *   <li><b>Bounded parallelism</b> ({@link Runner}): a query's shard requests go to a per-query queue drained by at
  *       most {@code concurrency} tasks on the executor; the consuming thread runs a queued request itself when it
- *       needs its result and no worker has started it (so a saturated or direct executor never deadlocks).</li>
- *   <li><b>Merge</b>: a k-way merge (one head per shard in a priority queue) by the index sort key, ties broken
- *       by the table key — the order of the same entries in one unsharded partition — reversed for
- *       {@code descending}. Merging needs every shard's first page; after that a shard is read only as the
- *       merge consumes it, with <b>one page of prefetch</b> per shard.</li>
+ *       needs its result and no worker has started it (so a saturated or direct executor never deadlocks). On
+ *       the default executor, a backend whose {@link Pace} is fast has every request run on the caller.</li>
+ *   <li><b>Requests</b>: the shard requests are rendered once and differ only in the shard value
+ *       ({@link #shardRequests}).</li>
+ *   <li><b>Merge</b>: a k-way merge ({@link MergeTree}: a loser tree over pre-extracted merge keys, one leaf per
+ *       shard) by the index sort key, ties broken by the table key — the order of the same entries in one
+ *       unsharded partition — reversed for {@code descending}. Merging needs every shard's first page; after that
+ *       a shard is read only as the merge consumes it, with <b>one page of prefetch</b> per shard (direct: none,
+ *       the next page is read when the merge needs it).</li>
  *   <li><b>Limit</b>: with {@code limit(n)}, no shard reads more than the {@code n} entries it could contribute
  *       (each request asks for at most the shard's remaining quota), and nothing is fetched once the merge has
  *       produced {@code n} results.</li>
@@ -49,18 +58,39 @@ import java.util.function.Supplier;
 final class Gather {
     private Gather() {}
 
-    /** Runs fetches on an executor, at most {@code concurrency} tasks at a time; the caller may run them too. */
+    /**
+     * Runs fetches on an executor, at most {@code concurrency} tasks at a time; the caller may run them too.
+     * <b>Direct</b> (the default executor, and a backend whose {@link Pace} is fast): nothing goes to the executor;
+     * each task runs on the caller when it needs the result.
+     */
     static final class Runner {
         private final Executor executor;
         private final int concurrency;
+        /** The backend's pace, recorded by every task; null: an executor the caller chose, always used. */
+        final Pace pace;
+
+        private final boolean direct;
         private final ConcurrentLinkedQueue<Task<?>> queue = new ConcurrentLinkedQueue<>();
         private final AtomicInteger workers = new AtomicInteger();
         final AtomicBoolean cancelled = new AtomicBoolean();
         private volatile Task<?> failed;
 
         Runner(Executor executor, int concurrency) {
+            this(executor, concurrency, null);
+        }
+
+        private Runner(Executor executor, int concurrency, Pace pace) {
             this.executor = executor;
             this.concurrency = concurrency;
+            this.pace = pace;
+            this.direct = pace != null && pace.direct();
+        }
+
+        /** The runner of a gather's shard requests: direct when the default pool would only add hand-offs. */
+        static Runner of(QueryBuilder<?, ?> q) {
+            Executor executor = q.effectiveExecutor();
+            boolean shared = executor instanceof ThreadPoolExecutor && executor == GatherOptions.sharedExecutor();
+            return new Runner(executor, q.effectiveConcurrency(), shared ? Pace.of(q.spec.backend()) : null);
         }
 
         <V> Task<V> submit(int shard, Supplier<V> work) {
@@ -68,6 +98,9 @@ final class Gather {
             if (cancelled.get()) {
                 task.result.cancel(false);
                 return task;
+            }
+            if (direct) {
+                return task; // run by the caller's await (a cancelled runner cancels it there)
             }
             queue.add(task);
             spawn();
@@ -127,6 +160,46 @@ final class Gather {
         }
     }
 
+    /**
+     * How fast a backend answers shard requests, learned from the requests themselves: a score that each answer
+     * within {@link #DIRECT_NANOS} raises by one (up to {@link #CAP}) and each slower answer lowers by
+     * {@link #SLOW_PENALTY}. From {@link #LEARN} on (32 fast answers in a row from a fresh start; the embedded core
+     * answers a 10-entry page in a few microseconds), handing a request to another thread costs more than the
+     * request, so gathers on the default executor run their requests on the calling thread; a few slower answers
+     * (a network round trip, large pages) send the next gathers back to the executor, while one stray slow answer
+     * (a pause, a descheduled thread) does not. Only which thread runs a request depends on it, never what a
+     * gather reads or returns.
+     */
+    static final class Pace {
+        static final long DIRECT_NANOS = 100_000;
+        static final int LEARN = 32;
+        static final int CAP = 64;
+        static final int SLOW_PENALTY = 16;
+        private static final Map<Backend, Pace> PACES = Collections.synchronizedMap(new WeakHashMap<>());
+
+        /** The score (racing updates may lose one; it is a heuristic, and only ever decides the thread). */
+        private final AtomicInteger score = new AtomicInteger();
+
+        static Pace of(Backend backend) {
+            return PACES.computeIfAbsent(backend, b -> new Pace());
+        }
+
+        boolean direct() {
+            return score.get() >= LEARN;
+        }
+
+        void record(long nanos) {
+            int n = score.get();
+            if (nanos > DIRECT_NANOS) {
+                if (n != 0) {
+                    score.set(Math.max(0, n - SLOW_PENALTY));
+                }
+            } else if (n < CAP) {
+                score.set(n + 1);
+            }
+        }
+    }
+
     /** One unit of shard work (a page, or a shard's count); runs once, on a worker or on the caller. */
     static final class Task<V> {
         private final Runner runner;
@@ -150,7 +223,15 @@ final class Gather {
                 return;
             }
             try {
-                result.complete(work.get());
+                Pace pace = runner.pace;
+                if (pace == null) {
+                    result.complete(work.get());
+                } else {
+                    long start = System.nanoTime();
+                    V value = work.get();
+                    pace.record(System.nanoTime() - start);
+                    result.complete(value);
+                }
             } catch (Throwable e) {
                 result.completeExceptionally(e);
                 runner.failed(this);
@@ -178,22 +259,25 @@ final class Gather {
     private static final class Shard {
         final int index;
         final AttributeValue value;
-        final QueryRequest.Builder request;
+        /** The shard's request without start key and limit (shares the rendered expressions with the others). */
+        final QueryRequest request;
+
         Map<String, AttributeValue> startKey;
         Map<String, AttributeValue> position; // the incoming cursor position, until an entry is returned
         Map<String, AttributeValue> lastReturned; // the last returned entry (its key is the cursor position)
-        final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+        /** The current page's entries that passed the residual checks; those from {@code taken} on are buffered. */
+        List<Map<String, AttributeValue>> page = List.of();
+
+        int taken;
+        /** The shard's entry in the merge tree (its next entry to return); null when none. */
+        Map<String, AttributeValue> head;
+
         int remaining; // entries this shard may still read; < 0: no limit
         boolean ended; // the backend has no more (LastEvaluatedKey absent)
         Task<QueryResponse> pending;
         CompletableFuture<QueryResponse> pendingAsync; // the asynchronous merge's page in flight
 
-        Shard(
-                int index,
-                AttributeValue value,
-                QueryRequest.Builder request,
-                Map<String, AttributeValue> position,
-                int limit) {
+        Shard(int index, AttributeValue value, QueryRequest request, Map<String, AttributeValue> position, int limit) {
             this.index = index;
             this.value = value;
             this.request = request;
@@ -204,6 +288,11 @@ final class Gather {
 
         boolean mayFetch() {
             return !ended && remaining != 0;
+        }
+
+        /** True when the current page holds entries not taken yet. */
+        boolean buffered() {
+            return taken < page.size();
         }
     }
 
@@ -220,13 +309,15 @@ final class Gather {
         private final List<Shard> unsettled = new ArrayList<>();
 
         private final Shard[] shards;
-        private final PriorityQueue<Head> heads;
+        /** The shards' heads, merged: one leaf per shard. */
+        private final MergeTree tree;
+
         private boolean started;
+        /** The tree has played its first matches (the asynchronous merge builds it once every shard settled). */
+        private boolean built;
+        /** Asynchronous merge: the shard whose head was taken and whose path is replayed once it settles. */
+        private int taken = -1;
 
-        /** A shard's next entry, with its merge key (index sort key, then table key) extracted once. */
-        private record Head(Shard shard, Map<String, AttributeValue> item, AttributeValue[] key) {}
-
-        private final String[] orderAttributes;
         /** What the shard requests consumed, when the query asked for it. */
         private final Consumed.Accumulator consumed;
 
@@ -243,29 +334,20 @@ final class Gather {
                 throw new IllegalArgumentException(Message.CursorShardCountMismatch.format(
                         cursor.positions().size(), n));
             }
-            this.runner = async ? null : new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
+            this.runner = async ? null : Runner.of(q);
             this.asyncRunner = async ? new AsyncRunner(q.effectiveConcurrency()) : null;
             this.shards = new Shard[n];
+            QueryRequest[] requests = shardRequests(q);
             for (int i = 0; i < n; i++) {
                 Map<String, AttributeValue> position =
                         cursor == null ? null : cursor.positions().get(i);
-                AttributeValue value = q.scatterValues.get(i);
-                Shard s = new Shard(i, value, QueryEngine.request(q, value, false), position, perShardLimit);
+                Shard s = new Shard(i, q.scatterValues.get(i), requests[i], position, perShardLimit);
                 if (position != null && position.isEmpty()) {
                     s.ended = true; // read to its end by an earlier page
                 }
                 shards[i] = s;
             }
-            this.orderAttributes = orderAttributes(q.spec);
-            boolean descending = q.descending;
-            // Each entry is compared about log2(shards) times in the heap: compare pre-extracted keys, not items.
-            this.heads = new PriorityQueue<>(Math.max(1, n), (a, b) -> {
-                int c = compareKeys(a.key(), b.key());
-                if (descending) {
-                    c = -c;
-                }
-                return c != 0 ? c : Integer.compare(a.shard().index, b.shard().index);
-            });
+            this.tree = new MergeTree(n, orderAttributes(q.spec), q.descending);
         }
 
         private void start() {
@@ -281,13 +363,12 @@ final class Gather {
             for (Shard s : shards) {
                 advance(s);
             }
+            tree.build();
+            built = true;
         }
 
         private void fetch(Shard s) {
-            Map<String, AttributeValue> start = s.startKey;
-            Integer limit = s.remaining > 0 ? s.remaining : null;
-            QueryRequest request =
-                    s.request.exclusiveStartKey(start).limit(limit).build();
+            QueryRequest request = page(s.request, s.startKey, s.remaining > 0 ? s.remaining : null);
             if (asyncRunner != null) {
                 s.pendingAsync = asyncRunner.submit(() -> {
                     CompletableFuture<QueryResponse> sent =
@@ -310,10 +391,14 @@ final class Gather {
             });
         }
 
-        /** Puts shard {@code s}'s next entry into the heap, waiting for (and prefetching) pages as needed. */
+        /**
+         * Makes shard {@code s}'s next entry its head in the tree (or marks it done), waiting for (and prefetching)
+         * pages as needed; the caller replays the shard's path (or builds the tree).
+         */
         private void advance(Shard s) {
-            while (s.buffer.isEmpty()) {
+            while (!s.buffered()) {
                 if (s.pending == null) {
+                    tree.clear(s.index);
                     return; // ended, or its quota is used up
                 }
                 QueryResponse page = await(s);
@@ -323,32 +408,38 @@ final class Gather {
             pushHead(s);
         }
 
-        /** Takes one of shard {@code s}'s pages into its buffer and prefetches the next one. */
+        /** Takes one of shard {@code s}'s pages as its buffer (no copy) and prefetches the next one. */
         private void absorb(Shard s, QueryResponse page) {
             Map<String, AttributeValue> last = page.lastEvaluatedKey();
             s.ended = last == null || last.isEmpty();
             s.startKey = s.ended ? null : last;
-            for (Map<String, AttributeValue> item : page.items()) {
-                if (query.residual == null || query.residual.test(item)) {
-                    s.buffer.add(item);
+            List<Map<String, AttributeValue>> items = page.items();
+            if (query.residual != null) {
+                List<Map<String, AttributeValue>> kept = new ArrayList<>(items.size());
+                for (Map<String, AttributeValue> item : items) {
+                    if (query.residual.test(item)) {
+                        kept.add(item);
+                    }
                 }
+                items = kept;
+            } else if (!(items instanceof RandomAccess)) {
+                items = new ArrayList<>(items);
             }
+            s.page = items;
+            s.taken = 0;
             if (s.remaining > 0) {
-                s.remaining = Math.max(0, s.remaining - s.buffer.size());
+                s.remaining = Math.max(0, s.remaining - items.size());
             }
             if (s.mayFetch()) {
                 fetch(s); // prefetch the next page while this one is merged
             }
         }
 
-        /** Moves shard {@code s}'s next buffered entry into the heap. */
+        /** Makes shard {@code s}'s next buffered entry its head (its merge key extracted once, here). */
         private void pushHead(Shard s) {
-            Map<String, AttributeValue> item = s.buffer.poll();
-            AttributeValue[] key = new AttributeValue[orderAttributes.length];
-            for (int i = 0; i < key.length; i++) {
-                key[i] = item.get(orderAttributes[i]);
-            }
-            heads.add(new Head(s, item, key));
+            Map<String, AttributeValue> item = s.page.get(s.taken++);
+            s.head = item;
+            tree.set(s.index, item);
         }
 
         // ---- the asynchronous merge ------------------------------------------------------------------
@@ -386,16 +477,26 @@ final class Gather {
                         CompletableFuture<?> unused = waitFor.whenComplete((v, e) -> pumpStep(sink, out));
                         return;
                     }
-                    Head head = heads.poll();
-                    if (head == null) {
+                    if (!built) {
+                        tree.build();
+                        built = true;
+                    } else if (taken >= 0) {
+                        tree.replay(taken);
+                    }
+                    taken = -1;
+                    int w = tree.winner();
+                    if (w < 0) {
                         out.complete(null);
                         return;
                     }
-                    Shard s = head.shard();
-                    s.lastReturned = head.item();
+                    Shard s = shards[w];
+                    Map<String, AttributeValue> item = s.head;
+                    s.head = null;
+                    s.lastReturned = item;
+                    taken = w;
                     unsettled.add(s);
-                    if (!sink.test(head.item())) {
-                        out.complete(null); // the cursor resumes this shard after head.item()
+                    if (!sink.test(item)) {
+                        out.complete(null); // the cursor resumes this shard after item
                         return;
                     }
                 }
@@ -405,14 +506,14 @@ final class Gather {
         }
 
         /**
-         * Moves every unsettled shard's next entry into the heap where its page is here; null when all are
-         * settled, else a future completing when one of the pages still awaited arrives.
+         * Makes every unsettled shard's next entry its head where its page is here; null when all are settled,
+         * else a future completing when one of the pages still awaited arrives.
          */
         private CompletableFuture<?> settle() {
             List<CompletableFuture<QueryResponse>> awaited = new ArrayList<>();
             for (Iterator<Shard> it = unsettled.iterator(); it.hasNext(); ) {
                 Shard s = it.next();
-                while (s.buffer.isEmpty() && s.pendingAsync != null && s.pendingAsync.isDone()) {
+                while (!s.buffered() && s.pendingAsync != null && s.pendingAsync.isDone()) {
                     QueryResponse page;
                     try {
                         page = s.pendingAsync.join();
@@ -423,10 +524,11 @@ final class Gather {
                     s.pendingAsync = null;
                     absorb(s, page);
                 }
-                if (!s.buffer.isEmpty()) {
+                if (s.buffered()) {
                     pushHead(s);
                     it.remove();
                 } else if (s.pendingAsync == null) {
+                    tree.clear(s.index);
                     it.remove(); // read to its end, or its quota is used up
                 } else {
                     awaited.add(s.pendingAsync);
@@ -481,7 +583,7 @@ final class Gather {
         public boolean hasNext() {
             throwIfFailed();
             start();
-            return !heads.isEmpty();
+            return tree.winner() >= 0;
         }
 
         @Override
@@ -489,28 +591,34 @@ final class Gather {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            Head head = heads.poll();
-            Shard s = head.shard();
-            s.lastReturned = head.item();
-            advance(s);
-            return head.item();
+            int w = tree.winner();
+            Shard s = shards[w];
+            Map<String, AttributeValue> item = s.head;
+            s.head = null;
+            s.lastReturned = item;
+            try {
+                advance(s);
+            } finally {
+                if (s.head == null) {
+                    tree.clear(w); // done, or its page failed
+                }
+                tree.replay(w);
+            }
+            return item;
         }
 
-        /** True when some shard may hold entries after those returned so far (without fetching anything). */
         /** What the shard requests completed so far consumed ({@link Consumed#NONE} unless asked for). */
         Consumed consumed() {
             return consumed == null ? Consumed.NONE : consumed.result();
         }
 
+        /** True when some shard may hold entries after those returned so far (without fetching anything). */
         boolean mayHaveMore() {
             if (asyncRunner == null) {
                 start();
             }
-            if (!heads.isEmpty()) {
-                return true;
-            }
             for (Shard s : shards) {
-                if (!s.ended) {
+                if (s.head != null || !s.ended) {
                     return true;
                 }
             }
@@ -521,7 +629,7 @@ final class Gather {
         Cursor cursor() {
             List<Map<String, AttributeValue>> out = new ArrayList<>(shards.length);
             for (Shard s : shards) {
-                boolean holds = !s.buffer.isEmpty() || headOf(s);
+                boolean holds = s.buffered() || s.head != null;
                 out.add(!holds && s.ended ? Map.of() : s.lastReturned != null ? entryKey(s.lastReturned) : s.position);
             }
             return Cursor.ofShards(out);
@@ -539,15 +647,6 @@ final class Gather {
             }
         }
 
-        private boolean headOf(Shard s) {
-            for (Head h : heads) {
-                if (h.shard() == s) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
         private Map<String, AttributeValue> entryKey(Map<String, AttributeValue> item) {
             Map<String, AttributeValue> key = new HashMap<>(8);
             for (String name : query.spec.entryKeyAttributes()) {
@@ -560,11 +659,90 @@ final class Gather {
         }
     }
 
+    // ---- shard requests -------------------------------------------------------------------------------------
+
+    /**
+     * Every shard's request (without start key and limit), rendered once: the shards' requests differ only in the
+     * shard value, so they share the key condition, filter and names map of one rendering, each with its own
+     * values map. (Rendered per shard when the shard value's placeholder cannot be told apart.)
+     */
+    static QueryRequest[] shardRequests(QueryBuilder<?, ?> q) {
+        int n = q.scatterValues.size();
+        QueryRequest[] out = new QueryRequest[n];
+        if (n == 0) {
+            return out;
+        }
+        AttributeValue first = q.scatterValues.get(0);
+        QueryRequest template = QueryEngine.request(q, first, false).build();
+        String placeholder = null;
+        int found = 0;
+        for (Map.Entry<String, AttributeValue> e :
+                template.expressionAttributeValues().entrySet()) {
+            if (e.getValue() == first) { // the instance passed in: the shard's own placeholder
+                placeholder = e.getKey();
+                found++;
+            }
+        }
+        out[0] = template;
+        for (int i = 1; i < n; i++) {
+            AttributeValue value = q.scatterValues.get(i);
+            out[i] = found == 1
+                    ? withValues(template, withShard(template.expressionAttributeValues(), placeholder, value))
+                    : QueryEngine.request(q, value, false).build();
+        }
+        return out;
+    }
+
+    private static Map<String, AttributeValue> withShard(
+            Map<String, AttributeValue> values, String placeholder, AttributeValue value) {
+        if (values.size() == 1) {
+            return Map.of(placeholder, value);
+        }
+        Map<String, AttributeValue> copy = new HashMap<>(values);
+        copy.put(placeholder, value);
+        return Map.copyOf(copy);
+    }
+
+    private static QueryRequest withValues(QueryRequest r, Map<String, AttributeValue> values) {
+        return new QueryRequest(
+                r.tableName(),
+                r.indexName(),
+                r.keyConditionExpression(),
+                r.filterExpression(),
+                r.projectionExpression(),
+                r.expressionAttributeNames(),
+                values,
+                r.select(),
+                r.limit(),
+                r.scanIndexForward(),
+                r.exclusiveStartKey(),
+                r.consistentRead(),
+                r.returnConsumedCapacity());
+    }
+
+    /** {@code r} for one page: from {@code start} (null: the beginning), at most {@code limit} entries. */
+    static QueryRequest page(QueryRequest r, Map<String, AttributeValue> start, Integer limit) {
+        return new QueryRequest(
+                r.tableName(),
+                r.indexName(),
+                r.keyConditionExpression(),
+                r.filterExpression(),
+                r.projectionExpression(),
+                r.expressionAttributeNames(),
+                r.expressionAttributeValues(),
+                r.select(),
+                limit,
+                r.scanIndexForward(),
+                start,
+                r.consistentRead(),
+                r.returnConsumedCapacity());
+    }
+
     // ---- count --------------------------------------------------------------------------------------------
 
     /** Select COUNT over every shard in parallel; each shard counts up to the limit; the sum is capped by it. */
     static long count(QueryBuilder<?, ?> q) {
-        Runner runner = new Runner(q.effectiveExecutor(), q.effectiveConcurrency());
+        Runner runner = Runner.of(q);
         List<Task<Long>> tasks = new ArrayList<>(q.scatterValues.size());
         for (int i = 0; i < q.scatterValues.size(); i++) {
             AttributeValue shard = q.scatterValues.get(i);
@@ -778,10 +956,6 @@ final class Gather {
 
     // ---- order --------------------------------------------------------------------------------------------
 
-    /**
-     * The order of entries within one index partition: the index sort key, then the table key (partition, then
-     * sort), each compared as DynamoDB compares key values.
-     */
     /** The attributes that order a gather's entries: the index sort key, then the table key (the core's tie order). */
     static String[] orderAttributes(QuerySpec<?> spec) {
         List<String> names = new ArrayList<>(spec.sortKeyAttributes());
@@ -793,7 +967,10 @@ final class Gather {
         return names.toArray(String[]::new);
     }
 
-    /** Compares extracted merge keys part by part in DynamoDB key order; a missing part sorts first. */
+    /**
+     * Compares extracted merge keys part by part in DynamoDB key order; a missing part sorts first. The order
+     * {@link MergeTree} merges in (its extracted keys compare as this does); the tests' reference.
+     */
     static int compareKeys(AttributeValue[] a, AttributeValue[] b) {
         for (int i = 0; i < a.length; i++) {
             AttributeValue x = a[i];
