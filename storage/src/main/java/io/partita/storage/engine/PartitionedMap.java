@@ -1,7 +1,7 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.value.AttributeValue;
 import java.util.AbstractMap.SimpleImmutableEntry;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -29,56 +29,52 @@ import java.util.concurrent.ConcurrentSkipListMap;
 final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
     private static final long HASH_SPACE = 1L << 32;
-    private static final OrderKey[] NO_KEYS = new OrderKey[0];
-    private static final Stored[] NO_VALUES = new Stored[0];
+    private static final Object[] EMPTY = {new int[0]};
 
+    /** Keys and values are the same {@link Partition}s: a lookup compares the partition's own key bytes. */
     private final ConcurrentHashMap<OrderKey, Partition> byKey = new ConcurrentHashMap<>();
+
     private final ConcurrentSkipListMap<OrderKey, Partition> ordered = new ConcurrentSkipListMap<>();
 
-    /** A small partition's entries: parallel sorted arrays, never modified once published. */
-    private record Snapshot(OrderKey[] keys, Stored[] values) {
-        int find(OrderKey key) {
-            return Arrays.binarySearch(keys, key);
-        }
-
-        /** Index of the first key at or after {@code key} (or after it, when not inclusive). */
-        int lowerIndex(OrderKey key, boolean inclusive) {
-            int i = find(key);
-            return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
-        }
-    }
-
-    private static final class Partition {
-        /** The partition's key, shared by every stored key of the partition ({@link OrderKey#sharePartition}). */
-        final OrderKey id;
-
-        volatile Snapshot small = new Snapshot(NO_KEYS, NO_VALUES);
+    /**
+     * One partition, which is also its own key (its hash and partition-key bytes, shared by every stored key of
+     * the partition through {@link OrderKey#sharePartition}), so that finding it is one hash-table node and one
+     * object, not a node, a key object and then the partition.
+     *
+     * <p>A small partition is one array, never modified once published:
+     * {@code [int[] sizes, key 0 .. key n-1, item 0 .. item n-1]}. A 10-entry query reads the partition, the
+     * array and the sizes, and hands out the items without dereferencing them: no per-entry {@link Stored}
+     * object is read (or kept: a small partition keeps items and sizes, and {@link #get} builds the
+     * {@code Stored} it returns).
+     */
+    private static final class Partition extends OrderKey {
+        volatile Object[] small = EMPTY;
         volatile ConcurrentSkipListMap<OrderKey, Stored> large;
         boolean registered;
         boolean dropped;
 
         Partition(OrderKey id) {
-            this.id = id;
+            super(id.bytes, id.partitionEnd);
         }
 
         /**
-         * The snapshot a reader should use, or null once the partition is a skip list. Promotion publishes
+         * The array a reader should use, or null once the partition is a skip list. Promotion publishes
          * {@code large} before clearing {@code small}, so a reader that finds neither reads {@code large}.
          */
-        Snapshot snapshot() {
+        Object[] snapshot() {
             return large != null ? null : small;
         }
 
         int size() {
-            Snapshot s = snapshot();
-            return s != null ? s.keys.length : large.size();
+            Object[] s = snapshot();
+            return s != null ? count(s) : large.size();
         }
 
         Stored get(OrderKey key) {
-            Snapshot s = snapshot();
+            Object[] s = snapshot();
             if (s != null) {
-                int i = s.find(key);
-                return i >= 0 ? s.values[i] : null;
+                int i = find(s, key);
+                return i >= 0 ? stored(s, i) : null;
             }
             return large.get(key);
         }
@@ -88,36 +84,45 @@ final class PartitionedMap implements EntryMap {
             if (large != null) {
                 return large.put(key, value);
             }
-            Snapshot s = small;
-            int i = s.find(key);
+            Object[] s = small;
+            int n = count(s);
+            int[] sizes = (int[]) s[0];
+            int i = find(s, key);
             if (i >= 0) {
-                Stored[] values = s.values.clone();
-                Stored previous = values[i];
-                values[i] = value;
-                small = new Snapshot(s.keys, values);
+                Stored previous = stored(s, i);
+                Object[] c = s.clone();
+                int[] cs = sizes.clone();
+                cs[i] = value.size();
+                c[0] = cs;
+                c[1 + n + i] = value.item();
+                small = c;
                 return previous;
             }
             int at = -i - 1;
-            int n = s.keys.length;
             if (n + 1 > SMALL_LIMIT) {
                 ConcurrentSkipListMap<OrderKey, Stored> map = new ConcurrentSkipListMap<>();
                 for (int j = 0; j < n; j++) {
-                    map.put(s.keys[j], s.values[j]);
+                    map.put(key(s, j), stored(s, j));
                 }
                 map.put(key, value);
                 large = map;
                 small = null;
                 return null;
             }
-            OrderKey[] keys = new OrderKey[n + 1];
-            Stored[] values = new Stored[n + 1];
-            System.arraycopy(s.keys, 0, keys, 0, at);
-            System.arraycopy(s.values, 0, values, 0, at);
-            keys[at] = key;
-            values[at] = value;
-            System.arraycopy(s.keys, at, keys, at + 1, n - at);
-            System.arraycopy(s.values, at, values, at + 1, n - at);
-            small = new Snapshot(keys, values);
+            Object[] c = new Object[3 + 2 * n];
+            int[] cs = new int[n + 1];
+            System.arraycopy(sizes, 0, cs, 0, at);
+            cs[at] = value.size();
+            System.arraycopy(sizes, at, cs, at + 1, n - at);
+            c[0] = cs;
+            System.arraycopy(s, 1, c, 1, at); // keys before
+            c[1 + at] = key;
+            System.arraycopy(s, 1 + at, c, 2 + at, n - at); // keys after
+            int items = 2 + n; // first item slot of the new array
+            System.arraycopy(s, 1 + n, c, items, at);
+            c[items + at] = value.item();
+            System.arraycopy(s, 1 + n + at, c, items + at + 1, n - at);
+            small = c;
             return null;
         }
 
@@ -126,20 +131,25 @@ final class PartitionedMap implements EntryMap {
             if (large != null) {
                 return large.remove(key);
             }
-            Snapshot s = small;
-            int i = s.find(key);
+            Object[] s = small;
+            int i = find(s, key);
             if (i < 0) {
                 return null;
             }
-            int n = s.keys.length;
-            OrderKey[] keys = new OrderKey[n - 1];
-            Stored[] values = new Stored[n - 1];
-            System.arraycopy(s.keys, 0, keys, 0, i);
-            System.arraycopy(s.values, 0, values, 0, i);
-            System.arraycopy(s.keys, i + 1, keys, i, n - i - 1);
-            System.arraycopy(s.values, i + 1, values, i, n - i - 1);
-            Stored previous = s.values[i];
-            small = new Snapshot(keys, values);
+            int n = count(s);
+            int[] sizes = (int[]) s[0];
+            Stored previous = stored(s, i);
+            Object[] c = new Object[2 * n - 1];
+            int[] cs = new int[n - 1];
+            System.arraycopy(sizes, 0, cs, 0, i);
+            System.arraycopy(sizes, i + 1, cs, i, n - i - 1);
+            c[0] = cs;
+            System.arraycopy(s, 1, c, 1, i);
+            System.arraycopy(s, 2 + i, c, 1 + i, n - i - 1);
+            int items = n; // first item slot of the new array: 1 + (n - 1)
+            System.arraycopy(s, 1 + n, c, items, i);
+            System.arraycopy(s, 2 + n + i, c, items + i, n - i - 1);
+            small = c;
             return previous;
         }
 
@@ -150,21 +160,65 @@ final class PartitionedMap implements EntryMap {
         /** Entries in [low, high) (high null: to the end), after {@code exclusiveStart} if given, in either direction. */
         Iterator<Map.Entry<OrderKey, Stored>> range(
                 OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
-            Snapshot s = snapshot();
+            Object[] s = snapshot();
             if (s != null) {
-                // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
-                // misses than a binary search through the keys, which at scale are cold.
-                int from = low == null || low.isPartitionStart() ? 0 : s.lowerIndex(low, true);
-                int to = high == null || high.isPartitionEnd() ? s.keys.length : s.lowerIndex(high, true);
-                if (exclusiveStart != null) {
-                    if (forward) {
-                        from = Math.max(from, s.lowerIndex(exclusiveStart, false));
-                    } else {
-                        to = Math.min(to, s.lowerIndex(exclusiveStart, true));
+                long bounds = bounds(s, low, high, exclusiveStart, forward);
+                return new ArrayRange(s, (int) (bounds >>> 32), (int) bounds, forward);
+            }
+            return largeRange(low, high, exclusiveStart, forward).entrySet().iterator();
+        }
+
+        /** Visits the entries {@link #range} would return, in its order, until the visitor declines. */
+        void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor v) {
+            Object[] s = snapshot();
+            if (s != null) {
+                long bounds = bounds(s, low, high, exclusiveStart, forward);
+                int from = (int) (bounds >>> 32);
+                int to = (int) bounds;
+                int n = count(s);
+                int[] sizes = (int[]) s[0];
+                if (forward) {
+                    for (int i = from; i < to; i++) {
+                        if (!v.visit(key(s, i), item(s, n, i), sizes[i])) {
+                            return;
+                        }
+                    }
+                } else {
+                    for (int i = to - 1; i >= from; i--) {
+                        if (!v.visit(key(s, i), item(s, n, i), sizes[i])) {
+                            return;
+                        }
                     }
                 }
-                return new ArrayRange(s, from, to, forward);
+                return;
             }
+            for (Map.Entry<OrderKey, Stored> e :
+                    largeRange(low, high, exclusiveStart, forward).entrySet()) {
+                Stored st = e.getValue();
+                if (!v.visit(e.getKey(), st.item(), st.size())) {
+                    return;
+                }
+            }
+        }
+
+        /** The slice [from, to) of a small partition's entries, packed as {@code from << 32 | to}. */
+        private static long bounds(Object[] s, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+            // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
+            // misses than a binary search through the keys, which at scale are cold.
+            int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, low, true);
+            int to = high == null || high.isPartitionEnd() ? count(s) : lowerIndex(s, high, true);
+            if (exclusiveStart != null) {
+                if (forward) {
+                    from = Math.max(from, lowerIndex(s, exclusiveStart, false));
+                } else {
+                    to = Math.min(to, lowerIndex(s, exclusiveStart, true));
+                }
+            }
+            return (long) from << 32 | (to & 0xFFFFFFFFL);
+        }
+
+        private NavigableMap<OrderKey, Stored> largeRange(
+                OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
             NavigableMap<OrderKey, Stored> m = large;
             OrderKey from = low != null && low.isPartitionStart() ? null : low;
             OrderKey to = high != null && high.isPartitionEnd() ? null : high;
@@ -178,8 +232,52 @@ final class PartitionedMap implements EntryMap {
             if (exclusiveStart != null) {
                 m = forward ? tailAfter(m, exclusiveStart) : headBefore(m, exclusiveStart);
             }
-            return (forward ? m : m.descendingMap()).entrySet().iterator();
+            return forward ? m : m.descendingMap();
         }
+    }
+
+    // ---- a small partition's array: [int[] sizes, keys..., items...] ----
+
+    private static int count(Object[] s) {
+        return (s.length - 1) >> 1;
+    }
+
+    private static OrderKey key(Object[] s, int i) {
+        return (OrderKey) s[1 + i];
+    }
+
+    // The array holds only the items put through put(key, Stored), whose item() has exactly this type.
+    @SuppressWarnings("unchecked")
+    private static Map<String, AttributeValue> item(Object[] s, int n, int i) {
+        return (Map<String, AttributeValue>) s[1 + n + i];
+    }
+
+    private static Stored stored(Object[] s, int i) {
+        return new Stored(item(s, count(s), i), ((int[]) s[0])[i]);
+    }
+
+    /** Binary search of the keys: the index of {@code key}, or {@code -(insertion point) - 1}. */
+    private static int find(Object[] s, OrderKey key) {
+        int lo = 0;
+        int hi = count(s) - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = key(s, mid).compareTo(key);
+            if (c < 0) {
+                lo = mid + 1;
+            } else if (c > 0) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(lo + 1);
+    }
+
+    /** Index of the first key at or after {@code key} (or after it, when not inclusive). */
+    private static int lowerIndex(Object[] s, OrderKey key, boolean inclusive) {
+        int i = find(s, key);
+        return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
     }
 
     private static NavigableMap<OrderKey, Stored> tailAfter(NavigableMap<OrderKey, Stored> m, OrderKey start) {
@@ -196,15 +294,15 @@ final class PartitionedMap implements EntryMap {
         return start.compareTo(m.lastKey()) > 0 ? m : m.headMap(start, false);
     }
 
-    /** Iterates a slice of a snapshot; the snapshot never changes, so iteration needs no lock. */
+    /** Iterates a slice of a small partition's array; the array never changes, so iteration needs no lock. */
     private static final class ArrayRange implements Iterator<Map.Entry<OrderKey, Stored>> {
-        private final Snapshot s;
+        private final Object[] s;
         private final int from;
         private final int to;
         private final boolean forward;
         private int next;
 
-        ArrayRange(Snapshot s, int from, int to, boolean forward) {
+        ArrayRange(Object[] s, int from, int to, boolean forward) {
             this.s = s;
             this.from = from;
             this.to = to;
@@ -224,7 +322,7 @@ final class PartitionedMap implements EntryMap {
             }
             int i = next;
             next += forward ? 1 : -1;
-            return new SimpleImmutableEntry<>(s.keys[i], s.values[i]);
+            return new SimpleImmutableEntry<>(key(s, i), stored(s, i));
         }
     }
 
@@ -241,13 +339,17 @@ final class PartitionedMap implements EntryMap {
         while (true) {
             Partition p = byKey.get(id);
             if (p == null) {
-                p = byKey.computeIfAbsent(id, Partition::new);
+                Partition fresh = new Partition(id);
+                p = byKey.putIfAbsent(fresh, fresh);
+                if (p == null) {
+                    p = fresh;
+                }
             }
             ConcurrentSkipListMap<OrderKey, Stored> large = p.large;
             if (large != null) {
                 // A skip list takes concurrent writes, and a large partition is never dropped: no monitor, so
                 // writers of one hot partition (a low-cardinality GSI key) do not queue behind each other.
-                key.sharePartition(p.id);
+                key.sharePartition(p);
                 return large.put(key, value);
             }
             synchronized (p) {
@@ -255,10 +357,10 @@ final class PartitionedMap implements EntryMap {
                     continue;
                 }
                 if (!p.registered) {
-                    ordered.put(p.id, p);
+                    ordered.put(p, p);
                     p.registered = true;
                 }
-                key.sharePartition(p.id);
+                key.sharePartition(p);
                 return p.put(key, value);
             }
         }
@@ -276,8 +378,8 @@ final class PartitionedMap implements EntryMap {
             Stored previous = p.remove(key);
             if (p.large == null && p.isEmpty() && !p.dropped) { // large partitions stay: see put
                 p.dropped = true;
-                byKey.remove(p.id, p);
-                ordered.remove(p.id, p);
+                byKey.remove(p, p);
+                ordered.remove(p, p);
             }
             return previous;
         }
@@ -295,6 +397,14 @@ final class PartitionedMap implements EntryMap {
             return Collections::emptyIterator;
         }
         return () -> p.range(low, high, exclusiveStart, forward);
+    }
+
+    @Override
+    public void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
+        Partition p = byKey.get(low.partition());
+        if (p != null) {
+            p.visit(low, high, exclusiveStart, forward, visitor);
+        }
     }
 
     /** Every entry, in scan order. */
