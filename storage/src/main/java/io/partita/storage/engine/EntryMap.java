@@ -31,7 +31,7 @@ interface EntryMap {
     default void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
         for (Map.Entry<OrderKey, Stored> e : range(low, high, exclusiveStart, forward)) {
             Stored s = e.getValue();
-            if (!visitor.visit(e.getKey(), s.item(), s.size())) {
+            if (!visitor.visit(s.item(), s.size())) {
                 return;
             }
         }
@@ -39,7 +39,7 @@ interface EntryMap {
 
     /** Receives entries from {@link #visit}; returns false to stop. */
     interface Visitor {
-        boolean visit(OrderKey key, Map<String, AttributeValue> item, int size);
+        boolean visit(Map<String, AttributeValue> item, int size);
     }
 
     /** Every entry, in scan order. */

@@ -2,6 +2,7 @@ package io.partita.storage.engine;
 
 import io.partita.storage.value.AttributeValue;
 import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -42,10 +43,11 @@ final class PartitionedMap implements EntryMap {
      * object, not a node, a key object and then the partition.
      *
      * <p>A small partition is one array, never modified once published:
-     * {@code [int[] sizes, key 0 .. key n-1, item 0 .. item n-1]}. A 10-entry query reads the partition, the
-     * array and the sizes, and hands out the items without dereferencing them: no per-entry {@link Stored}
-     * object is read (or kept: a small partition keeps items and sizes, and {@link #get} builds the
-     * {@code Stored} it returns).
+     * {@code [int[] sizes, key bytes 0 .. n-1, item 0 .. item n-1]}. A 10-entry query reads the partition, the
+     * array and the sizes, and hands out the items without dereferencing them: no per-entry {@link Stored} or
+     * {@link OrderKey} object is read, or kept (a small partition keeps each entry's key bytes, item and size;
+     * {@link #get} and iteration build the objects they return), and a binary search compares the key bytes
+     * straight from the array.
      */
     private static final class Partition extends OrderKey {
         volatile Object[] small = EMPTY;
@@ -63,6 +65,13 @@ final class PartitionedMap implements EntryMap {
          */
         Object[] snapshot() {
             return large != null ? null : small;
+        }
+
+        /** The key of entry {@code i} of a small partition's array, as an object pointing at this partition. */
+        OrderKey key(Object[] s, int i) {
+            OrderKey k = new OrderKey(keyBytes(s, i), partitionEnd);
+            k.sharePartition(this);
+            return k;
         }
 
         int size() {
@@ -104,6 +113,7 @@ final class PartitionedMap implements EntryMap {
                 for (int j = 0; j < n; j++) {
                     map.put(key(s, j), stored(s, j));
                 }
+                key.sharePartition(this);
                 map.put(key, value);
                 large = map;
                 small = null;
@@ -116,7 +126,7 @@ final class PartitionedMap implements EntryMap {
             System.arraycopy(sizes, at, cs, at + 1, n - at);
             c[0] = cs;
             System.arraycopy(s, 1, c, 1, at); // keys before
-            c[1 + at] = key;
+            c[1 + at] = key.bytes;
             System.arraycopy(s, 1 + at, c, 2 + at, n - at); // keys after
             int items = 2 + n; // first item slot of the new array
             System.arraycopy(s, 1 + n, c, items, at);
@@ -163,7 +173,7 @@ final class PartitionedMap implements EntryMap {
             Object[] s = snapshot();
             if (s != null) {
                 long bounds = bounds(s, low, high, exclusiveStart, forward);
-                return new ArrayRange(s, (int) (bounds >>> 32), (int) bounds, forward);
+                return new ArrayRange(this, s, (int) (bounds >>> 32), (int) bounds, forward);
             }
             return largeRange(low, high, exclusiveStart, forward).entrySet().iterator();
         }
@@ -179,13 +189,13 @@ final class PartitionedMap implements EntryMap {
                 int[] sizes = (int[]) s[0];
                 if (forward) {
                     for (int i = from; i < to; i++) {
-                        if (!v.visit(key(s, i), item(s, n, i), sizes[i])) {
+                        if (!v.visit(item(s, n, i), sizes[i])) {
                             return;
                         }
                     }
                 } else {
                     for (int i = to - 1; i >= from; i--) {
-                        if (!v.visit(key(s, i), item(s, n, i), sizes[i])) {
+                        if (!v.visit(item(s, n, i), sizes[i])) {
                             return;
                         }
                     }
@@ -195,7 +205,7 @@ final class PartitionedMap implements EntryMap {
             for (Map.Entry<OrderKey, Stored> e :
                     largeRange(low, high, exclusiveStart, forward).entrySet()) {
                 Stored st = e.getValue();
-                if (!v.visit(e.getKey(), st.item(), st.size())) {
+                if (!v.visit(st.item(), st.size())) {
                     return;
                 }
             }
@@ -242,8 +252,8 @@ final class PartitionedMap implements EntryMap {
         return (s.length - 1) >> 1;
     }
 
-    private static OrderKey key(Object[] s, int i) {
-        return (OrderKey) s[1 + i];
+    private static byte[] keyBytes(Object[] s, int i) {
+        return (byte[]) s[1 + i];
     }
 
     // The array holds only the items put through put(key, Stored), whose item() has exactly this type.
@@ -262,7 +272,7 @@ final class PartitionedMap implements EntryMap {
         int hi = count(s) - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int c = key(s, mid).compareTo(key);
+            int c = Arrays.compareUnsigned(keyBytes(s, mid), key.bytes);
             if (c < 0) {
                 lo = mid + 1;
             } else if (c > 0) {
@@ -296,13 +306,15 @@ final class PartitionedMap implements EntryMap {
 
     /** Iterates a slice of a small partition's array; the array never changes, so iteration needs no lock. */
     private static final class ArrayRange implements Iterator<Map.Entry<OrderKey, Stored>> {
+        private final Partition p;
         private final Object[] s;
         private final int from;
         private final int to;
         private final boolean forward;
         private int next;
 
-        ArrayRange(Object[] s, int from, int to, boolean forward) {
+        ArrayRange(Partition p, Object[] s, int from, int to, boolean forward) {
+            this.p = p;
             this.s = s;
             this.from = from;
             this.to = to;
@@ -322,7 +334,7 @@ final class PartitionedMap implements EntryMap {
             }
             int i = next;
             next += forward ? 1 : -1;
-            return new SimpleImmutableEntry<>(key(s, i), stored(s, i));
+            return new SimpleImmutableEntry<>(p.key(s, i), stored(s, i));
         }
     }
 
@@ -349,7 +361,7 @@ final class PartitionedMap implements EntryMap {
             if (large != null) {
                 // A skip list takes concurrent writes, and a large partition is never dropped: no monitor, so
                 // writers of one hot partition (a low-cardinality GSI key) do not queue behind each other.
-                key.sharePartition(p);
+                key.sharePartition(p); // the skip list keeps the key object
                 return large.put(key, value);
             }
             synchronized (p) {
@@ -360,7 +372,7 @@ final class PartitionedMap implements EntryMap {
                     ordered.put(p, p);
                     p.registered = true;
                 }
-                key.sharePartition(p);
+                key.sharePartition(p); // kept if the partition is (or becomes) a skip list
                 return p.put(key, value);
             }
         }

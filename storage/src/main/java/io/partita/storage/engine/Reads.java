@@ -174,7 +174,7 @@ final class Reads {
         Page page = new Page(plan);
         for (Map.Entry<OrderKey, Stored> e : source(t, index).scan(hashFrom, hashTo, start)) {
             Stored stored = e.getValue();
-            if (!page.visit(e.getKey(), stored.item(), stored.size())) {
+            if (!page.visit(stored.item(), stored.size())) {
                 break;
             }
         }
@@ -332,7 +332,7 @@ final class Reads {
 
         /** Takes one entry read in order; false once the page is full (its last evaluated key then set). */
         @Override
-        public boolean visit(OrderKey key, Map<String, AttributeValue> entry, int size) {
+        public boolean visit(Map<String, AttributeValue> entry, int size) {
             TableData t = plan.table;
             scanned++;
             bytesRead += size;
