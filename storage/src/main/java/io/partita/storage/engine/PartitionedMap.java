@@ -30,7 +30,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
     private static final long HASH_SPACE = 1L << 32;
-    private static final Object[] EMPTY = {new int[0]};
+    private static final Object[] EMPTY = {new int[0], newItems(0)};
 
     /** Keys and values are the same {@link Partition}s: a lookup compares the partition's own key bytes. */
     private final ConcurrentHashMap<OrderKey, Partition> byKey = new ConcurrentHashMap<>();
@@ -43,8 +43,10 @@ final class PartitionedMap implements EntryMap {
      * object, not a node, a key object and then the partition.
      *
      * <p>A small partition is one array, never modified once published:
-     * {@code [int[] sizes, key bytes 0 .. n-1, item 0 .. item n-1]}. A 10-entry query reads the partition, the
-     * array and the sizes, and hands out the items without dereferencing them: no per-entry {@link Stored} or
+     * {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the partition, the array,
+     * the sizes and the items array, and hands out the items without dereferencing them (a typed array: an
+     * {@code Object[]} slot would need a type check that reads each item's header, a cache miss per entry at
+     * scale): no per-entry {@link Stored} or
      * {@link OrderKey} object is read, or kept (a small partition keeps each entry's key bytes, item and size;
      * {@link #get} and iteration build the objects they return), and a binary search compares the key bytes
      * straight from the array.
@@ -95,15 +97,18 @@ final class PartitionedMap implements EntryMap {
             }
             Object[] s = small;
             int n = count(s);
-            int[] sizes = (int[]) s[0];
+            int[] sizes = sizes(s);
+            Map<String, AttributeValue>[] items = items(s);
             int i = find(s, key);
             if (i >= 0) {
                 Stored previous = stored(s, i);
                 Object[] c = s.clone();
                 int[] cs = sizes.clone();
                 cs[i] = value.size();
+                Map<String, AttributeValue>[] ci = items.clone();
+                ci[i] = value.item();
                 c[0] = cs;
-                c[1 + n + i] = value.item();
+                c[1] = ci;
                 small = c;
                 return previous;
             }
@@ -119,19 +124,20 @@ final class PartitionedMap implements EntryMap {
                 small = null;
                 return null;
             }
-            Object[] c = new Object[3 + 2 * n];
+            Object[] c = new Object[KEYS + n + 1];
             int[] cs = new int[n + 1];
             System.arraycopy(sizes, 0, cs, 0, at);
             cs[at] = value.size();
             System.arraycopy(sizes, at, cs, at + 1, n - at);
+            Map<String, AttributeValue>[] ci = newItems(n + 1);
+            System.arraycopy(items, 0, ci, 0, at);
+            ci[at] = value.item();
+            System.arraycopy(items, at, ci, at + 1, n - at);
             c[0] = cs;
-            System.arraycopy(s, 1, c, 1, at); // keys before
-            c[1 + at] = key.bytes;
-            System.arraycopy(s, 1 + at, c, 2 + at, n - at); // keys after
-            int items = 2 + n; // first item slot of the new array
-            System.arraycopy(s, 1 + n, c, items, at);
-            c[items + at] = value.item();
-            System.arraycopy(s, 1 + n + at, c, items + at + 1, n - at);
+            c[1] = ci;
+            System.arraycopy(s, KEYS, c, KEYS, at);
+            c[KEYS + at] = key.bytes;
+            System.arraycopy(s, KEYS + at, c, KEYS + at + 1, n - at);
             small = c;
             return null;
         }
@@ -147,18 +153,20 @@ final class PartitionedMap implements EntryMap {
                 return null;
             }
             int n = count(s);
-            int[] sizes = (int[]) s[0];
+            int[] sizes = sizes(s);
+            Map<String, AttributeValue>[] items = items(s);
             Stored previous = stored(s, i);
-            Object[] c = new Object[2 * n - 1];
+            Object[] c = new Object[KEYS + n - 1];
             int[] cs = new int[n - 1];
             System.arraycopy(sizes, 0, cs, 0, i);
             System.arraycopy(sizes, i + 1, cs, i, n - i - 1);
+            Map<String, AttributeValue>[] ci = newItems(n - 1);
+            System.arraycopy(items, 0, ci, 0, i);
+            System.arraycopy(items, i + 1, ci, i, n - i - 1);
             c[0] = cs;
-            System.arraycopy(s, 1, c, 1, i);
-            System.arraycopy(s, 2 + i, c, 1 + i, n - i - 1);
-            int items = n; // first item slot of the new array: 1 + (n - 1)
-            System.arraycopy(s, 1 + n, c, items, i);
-            System.arraycopy(s, 2 + n + i, c, items + i, n - i - 1);
+            c[1] = ci;
+            System.arraycopy(s, KEYS, c, KEYS, i);
+            System.arraycopy(s, KEYS + i + 1, c, KEYS + i, n - i - 1);
             small = c;
             return previous;
         }
@@ -185,17 +193,17 @@ final class PartitionedMap implements EntryMap {
                 long bounds = bounds(s, low, high, exclusiveStart, forward);
                 int from = (int) (bounds >>> 32);
                 int to = (int) bounds;
-                int n = count(s);
-                int[] sizes = (int[]) s[0];
+                int[] sizes = sizes(s);
+                Map<String, AttributeValue>[] items = items(s);
                 if (forward) {
                     for (int i = from; i < to; i++) {
-                        if (!v.visit(item(s, n, i), sizes[i])) {
+                        if (!v.visit(items[i], sizes[i])) {
                             return;
                         }
                     }
                 } else {
                     for (int i = to - 1; i >= from; i--) {
-                        if (!v.visit(item(s, n, i), sizes[i])) {
+                        if (!v.visit(items[i], sizes[i])) {
                             return;
                         }
                     }
@@ -246,24 +254,37 @@ final class PartitionedMap implements EntryMap {
         }
     }
 
-    // ---- a small partition's array: [int[] sizes, keys..., items...] ----
+    // ---- a small partition's array: [int[] sizes, Map[] items, key bytes...] ----
+
+    /** Index of the first key in a small partition's array. */
+    private static final int KEYS = 2;
 
     private static int count(Object[] s) {
-        return (s.length - 1) >> 1;
+        return s.length - KEYS;
+    }
+
+    private static int[] sizes(Object[] s) {
+        return (int[]) s[0];
+    }
+
+    // Slot 1 holds only arrays made by newItems, of this element type.
+    @SuppressWarnings("unchecked")
+    private static Map<String, AttributeValue>[] items(Object[] s) {
+        return (Map<String, AttributeValue>[]) s[1];
+    }
+
+    // A generic array cannot be created directly; every element stored is a Stored's item, of this type.
+    @SuppressWarnings("unchecked")
+    private static Map<String, AttributeValue>[] newItems(int n) {
+        return (Map<String, AttributeValue>[]) new Map<?, ?>[n];
     }
 
     private static byte[] keyBytes(Object[] s, int i) {
-        return (byte[]) s[1 + i];
-    }
-
-    // The array holds only the items put through put(key, Stored), whose item() has exactly this type.
-    @SuppressWarnings("unchecked")
-    private static Map<String, AttributeValue> item(Object[] s, int n, int i) {
-        return (Map<String, AttributeValue>) s[1 + n + i];
+        return (byte[]) s[KEYS + i];
     }
 
     private static Stored stored(Object[] s, int i) {
-        return new Stored(item(s, count(s), i), ((int[]) s[0])[i]);
+        return new Stored(items(s)[i], sizes(s)[i]);
     }
 
     /** Binary search of the keys: the index of {@code key}, or {@code -(insertion point) - 1}. */
