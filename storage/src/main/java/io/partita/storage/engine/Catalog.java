@@ -18,13 +18,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Lock;
 
 /**
  * The table catalogue: which tables exist, their creation and deletion, and the GSIs added (with backfill)
  * or deleted later. It exists so that every operation finds its table in one place, and so that schema
- * changes, which take a table's schema write lock, are kept apart from the item paths, which take its read
- * lock. A closed core hands out no tables.
+ * changes hold off a table's writes ({@link TableData#lockWrites}: every stripe lock), so they are kept apart
+ * from the item paths, which take one stripe lock. A closed core hands out no tables.
  */
 final class Catalog {
     private final ConcurrentHashMap<String, TableData> tables = new ConcurrentHashMap<>();
@@ -104,8 +103,7 @@ final class Catalog {
     TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
         TableData t = table(tableName);
         throughput.validate(index, tableName);
-        Lock lock = t.schemaLock.writeLock();
-        lock.lock();
+        t.lockWrites();
         try {
             IndexPropagation.drainAll(t);
             TableDefinition next =
@@ -128,7 +126,7 @@ final class Catalog {
                 t.definition = next;
             }
         } finally {
-            lock.unlock();
+            t.unlockWrites();
         }
         throughput.register(t); // the new GSI's capacity accrues from creation
         return describe(t);
@@ -136,8 +134,7 @@ final class Catalog {
 
     TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         TableData t = table(tableName);
-        Lock lock = t.schemaLock.writeLock();
-        lock.lock();
+        t.lockWrites();
         try {
             IndexPropagation.drainAll(t);
             IndexData gone = t.gsi(indexName);
@@ -163,21 +160,20 @@ final class Catalog {
             t.gsis = rest.toArray(IndexData[]::new);
             t.definition = next;
         } finally {
-            lock.unlock();
+            t.unlockWrites();
         }
         return describe(t);
     }
 
     /**
-     * UpdateTimeToLive: the table's definition gets (or loses) its time-to-live attribute, under the schema write
-     * lock (in durable mode the catalogue record is rewritten in one batch). DynamoDB's rules: no enabling twice,
+     * UpdateTimeToLive: the table's definition gets (or loses) its time-to-live attribute, with the table's
+     * writes held off (in durable mode the catalogue record is rewritten in one batch). DynamoDB's rules: no enabling twice,
      * no disabling twice, no other attribute while enabled.
      */
     TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification spec) {
         TableData t = table(tableName);
         TimeToLive.checkAttributeName(spec.attributeName());
-        Lock lock = t.schemaLock.writeLock();
-        lock.lock();
+        t.lockWrites();
         try {
             String current = t.definition.timeToLiveAttribute();
             if (spec.enabled()) {
@@ -197,7 +193,7 @@ final class Catalog {
             }
             t.definition = next;
         } finally {
-            lock.unlock();
+            t.unlockWrites();
         }
         return spec;
     }

@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.Lock;
 
 /**
  * The durable engine's catalogue: opens a directory into live tables (counters loaded, interrupted GSI
@@ -166,8 +165,7 @@ final class DiskCatalog {
 
     /** Deletes a table: its catalogue record and every key of its spaces, in one batch. */
     synchronized void drop(TableData t) {
-        Lock lock = t.schemaLock.writeLock(); // waits for the writes in flight
-        lock.lock();
+        t.lockWrites(); // waits for the writes in flight
         try {
             DiskWrite w = new DiskWrite(store);
             w.delete(DiskStore.catalogKey(t.shape.name));
@@ -182,7 +180,7 @@ final class DiskCatalog {
             w.commit();
             t.disk.pending.clear();
         } finally {
-            lock.unlock();
+            t.unlockWrites();
         }
     }
 
@@ -194,7 +192,7 @@ final class DiskCatalog {
     }
 
     /**
-     * Adds a GSI to a live table (the caller holds the table's schema write lock and has drained pending work):
+     * Adds a GSI to a live table (the caller holds off the table's writes and has drained pending work):
      * records the backfill in the catalogue, fills the index in batches, then makes it part of the definition.
      * A crash in between restarts the backfill at the next open ({@link #open}).
      */
@@ -249,14 +247,14 @@ final class DiskCatalog {
         return data;
     }
 
-    /** Rewrites a table's definition (time to live; the caller holds the schema write lock): one batch. */
+    /** Rewrites a table's definition (time to live; the caller holds off the table's writes): one batch. */
     synchronized void redefine(TableData t, TableDefinition next) {
         DiskWrite w = new DiskWrite(store);
         w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, t.gsis, null, 0)));
         w.commit();
     }
 
-    /** Deletes a GSI (caller holds the schema write lock, pending work drained): definition and entries in one batch. */
+    /** Deletes a GSI (the caller holds off the table's writes, pending work drained): definition and entries in one batch. */
     synchronized void dropGsi(TableData t, IndexData gone, IndexData[] remaining, TableDefinition next) {
         DiskWrite w = new DiskWrite(store);
         w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, remaining, null, 0)));

@@ -1,5 +1,6 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.value.AttributeValue;
 import java.util.Map;
 
 /**
@@ -22,6 +23,24 @@ interface EntryMap {
      * ascending or descending.
      */
     Iterable<Map.Entry<OrderKey, Stored>> range(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward);
+
+    /**
+     * The entries {@link #range} returns, in its order, handed to {@code visitor} until it returns false: what a
+     * Query reads, without an entry object (or, in memory, a {@link Stored}) per entry.
+     */
+    default void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
+        for (Map.Entry<OrderKey, Stored> e : range(low, high, exclusiveStart, forward)) {
+            Stored s = e.getValue();
+            if (!visitor.visit(s.item(), s.size())) {
+                return;
+            }
+        }
+    }
+
+    /** Receives entries from {@link #visit}; returns false to stop. */
+    interface Visitor {
+        boolean visit(Map<String, AttributeValue> item, int size);
+    }
 
     /** Every entry, in scan order. */
     Iterable<Map.Entry<OrderKey, Stored>> all();

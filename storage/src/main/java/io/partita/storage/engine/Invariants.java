@@ -6,26 +6,24 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.locks.Lock;
 
 /**
  * The invariant checker ({@code Storage.checkInvariants}): proves that every index of a table holds exactly the entries its base items imply (no lost, duplicate
  * or orphan entries, projections exact), and that counters and item-collection sizes add up. Called with
- * the table's schema write lock held and no pending GSI work.
+ * the table's writes held off ({@link TableData#lockWrites}) and no pending GSI work.
  */
 final class Invariants {
     private Invariants() {}
 
-    /** Checks every table, each under its schema write lock after draining its pending GSI work. */
+    /** Checks every table, each with its writes held off, after draining its pending GSI work. */
     static void checkAll(Collection<TableData> tables) {
         for (TableData t : tables) {
-            Lock lock = t.schemaLock.writeLock();
-            lock.lock();
+            t.lockWrites();
             try {
                 IndexPropagation.drainAll(t);
                 check(t);
             } finally {
-                lock.unlock();
+                t.unlockWrites();
             }
         }
     }

@@ -123,11 +123,9 @@ final class ItemWrites {
             Placeholders ph,
             boolean returnOldOnFailure,
             Meter meter) {
-        Lock schema = t.schemaLock.readLock();
-        schema.lock();
         Lock stripe = t.stripe(t.stripeOf(key));
-        stripe.lock();
         Mutation m;
+        stripe.lock();
         try {
             Stored before = t.items.get(key);
             if (condition != null && !condition.test(before == null ? Map.of() : before.item(), ph)) {
@@ -145,7 +143,6 @@ final class ItemWrites {
             m.apply(propagation, options.clock().millis());
         } finally {
             stripe.unlock();
-            schema.unlock();
         }
         if (meter != null) {
             m.meter(meter, 1);

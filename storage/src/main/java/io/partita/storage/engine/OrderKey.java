@@ -13,7 +13,7 @@ import java.util.HexFormat;
  * <p>A key may be a <em>bound</em>: a prefix sorts before every key that extends it, and a prefix followed
  * by {@link KeyCodec#AFTER} sorts after all of them, which expresses ranges such as "sort key greater than X".
  */
-final class OrderKey implements Comparable<OrderKey> {
+class OrderKey implements Comparable<OrderKey> { // not final: a PartitionedMap partition is its own key
     final byte[] bytes;
     /** Length of the hash and partition-key prefix: keys of one partition agree on these bytes. */
     final int partitionEnd;

@@ -1,5 +1,6 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.value.AttributeValue;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.Arrays;
 import java.util.Collections;
@@ -29,56 +30,62 @@ import java.util.concurrent.ConcurrentSkipListMap;
 final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
     private static final long HASH_SPACE = 1L << 32;
-    private static final OrderKey[] NO_KEYS = new OrderKey[0];
-    private static final Stored[] NO_VALUES = new Stored[0];
+    private static final Object[] EMPTY = {new int[0], newItems(0)};
 
+    /** Keys and values are the same {@link Partition}s: a lookup compares the partition's own key bytes. */
     private final ConcurrentHashMap<OrderKey, Partition> byKey = new ConcurrentHashMap<>();
+
     private final ConcurrentSkipListMap<OrderKey, Partition> ordered = new ConcurrentSkipListMap<>();
 
-    /** A small partition's entries: parallel sorted arrays, never modified once published. */
-    private record Snapshot(OrderKey[] keys, Stored[] values) {
-        int find(OrderKey key) {
-            return Arrays.binarySearch(keys, key);
-        }
-
-        /** Index of the first key at or after {@code key} (or after it, when not inclusive). */
-        int lowerIndex(OrderKey key, boolean inclusive) {
-            int i = find(key);
-            return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
-        }
-    }
-
-    private static final class Partition {
-        /** The partition's key, shared by every stored key of the partition ({@link OrderKey#sharePartition}). */
-        final OrderKey id;
-
-        volatile Snapshot small = new Snapshot(NO_KEYS, NO_VALUES);
+    /**
+     * One partition, which is also its own key (its hash and partition-key bytes, shared by every stored key of
+     * the partition through {@link OrderKey#sharePartition}), so that finding it is one hash-table node and one
+     * object, not a node, a key object and then the partition.
+     *
+     * <p>A small partition is one array, never modified once published:
+     * {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the partition, the array,
+     * the sizes and the items array, and hands out the items without dereferencing them (a typed array: an
+     * {@code Object[]} slot would need a type check that reads each item's header, a cache miss per entry at
+     * scale): no per-entry {@link Stored} or
+     * {@link OrderKey} object is read, or kept (a small partition keeps each entry's key bytes, item and size;
+     * {@link #get} and iteration build the objects they return), and a binary search compares the key bytes
+     * straight from the array.
+     */
+    private static final class Partition extends OrderKey {
+        volatile Object[] small = EMPTY;
         volatile ConcurrentSkipListMap<OrderKey, Stored> large;
         boolean registered;
         boolean dropped;
 
         Partition(OrderKey id) {
-            this.id = id;
+            super(id.bytes, id.partitionEnd);
         }
 
         /**
-         * The snapshot a reader should use, or null once the partition is a skip list. Promotion publishes
+         * The array a reader should use, or null once the partition is a skip list. Promotion publishes
          * {@code large} before clearing {@code small}, so a reader that finds neither reads {@code large}.
          */
-        Snapshot snapshot() {
+        Object[] snapshot() {
             return large != null ? null : small;
         }
 
+        /** The key of entry {@code i} of a small partition's array, as an object pointing at this partition. */
+        OrderKey key(Object[] s, int i) {
+            OrderKey k = new OrderKey(keyBytes(s, i), partitionEnd);
+            k.sharePartition(this);
+            return k;
+        }
+
         int size() {
-            Snapshot s = snapshot();
-            return s != null ? s.keys.length : large.size();
+            Object[] s = snapshot();
+            return s != null ? count(s) : large.size();
         }
 
         Stored get(OrderKey key) {
-            Snapshot s = snapshot();
+            Object[] s = snapshot();
             if (s != null) {
-                int i = s.find(key);
-                return i >= 0 ? s.values[i] : null;
+                int i = find(s, key);
+                return i >= 0 ? stored(s, i) : null;
             }
             return large.get(key);
         }
@@ -88,36 +95,50 @@ final class PartitionedMap implements EntryMap {
             if (large != null) {
                 return large.put(key, value);
             }
-            Snapshot s = small;
-            int i = s.find(key);
+            Object[] s = small;
+            int n = count(s);
+            int[] sizes = sizes(s);
+            Map<String, AttributeValue>[] items = items(s);
+            int i = find(s, key);
             if (i >= 0) {
-                Stored[] values = s.values.clone();
-                Stored previous = values[i];
-                values[i] = value;
-                small = new Snapshot(s.keys, values);
+                Stored previous = stored(s, i);
+                Object[] c = s.clone();
+                int[] cs = sizes.clone();
+                cs[i] = value.size();
+                Map<String, AttributeValue>[] ci = items.clone();
+                ci[i] = value.item();
+                c[0] = cs;
+                c[1] = ci;
+                small = c;
                 return previous;
             }
             int at = -i - 1;
-            int n = s.keys.length;
             if (n + 1 > SMALL_LIMIT) {
                 ConcurrentSkipListMap<OrderKey, Stored> map = new ConcurrentSkipListMap<>();
                 for (int j = 0; j < n; j++) {
-                    map.put(s.keys[j], s.values[j]);
+                    map.put(key(s, j), stored(s, j));
                 }
+                key.sharePartition(this);
                 map.put(key, value);
                 large = map;
                 small = null;
                 return null;
             }
-            OrderKey[] keys = new OrderKey[n + 1];
-            Stored[] values = new Stored[n + 1];
-            System.arraycopy(s.keys, 0, keys, 0, at);
-            System.arraycopy(s.values, 0, values, 0, at);
-            keys[at] = key;
-            values[at] = value;
-            System.arraycopy(s.keys, at, keys, at + 1, n - at);
-            System.arraycopy(s.values, at, values, at + 1, n - at);
-            small = new Snapshot(keys, values);
+            Object[] c = new Object[KEYS + n + 1];
+            int[] cs = new int[n + 1];
+            System.arraycopy(sizes, 0, cs, 0, at);
+            cs[at] = value.size();
+            System.arraycopy(sizes, at, cs, at + 1, n - at);
+            Map<String, AttributeValue>[] ci = newItems(n + 1);
+            System.arraycopy(items, 0, ci, 0, at);
+            ci[at] = value.item();
+            System.arraycopy(items, at, ci, at + 1, n - at);
+            c[0] = cs;
+            c[1] = ci;
+            System.arraycopy(s, KEYS, c, KEYS, at);
+            c[KEYS + at] = key.bytes;
+            System.arraycopy(s, KEYS + at, c, KEYS + at + 1, n - at);
+            small = c;
             return null;
         }
 
@@ -126,20 +147,27 @@ final class PartitionedMap implements EntryMap {
             if (large != null) {
                 return large.remove(key);
             }
-            Snapshot s = small;
-            int i = s.find(key);
+            Object[] s = small;
+            int i = find(s, key);
             if (i < 0) {
                 return null;
             }
-            int n = s.keys.length;
-            OrderKey[] keys = new OrderKey[n - 1];
-            Stored[] values = new Stored[n - 1];
-            System.arraycopy(s.keys, 0, keys, 0, i);
-            System.arraycopy(s.values, 0, values, 0, i);
-            System.arraycopy(s.keys, i + 1, keys, i, n - i - 1);
-            System.arraycopy(s.values, i + 1, values, i, n - i - 1);
-            Stored previous = s.values[i];
-            small = new Snapshot(keys, values);
+            int n = count(s);
+            int[] sizes = sizes(s);
+            Map<String, AttributeValue>[] items = items(s);
+            Stored previous = stored(s, i);
+            Object[] c = new Object[KEYS + n - 1];
+            int[] cs = new int[n - 1];
+            System.arraycopy(sizes, 0, cs, 0, i);
+            System.arraycopy(sizes, i + 1, cs, i, n - i - 1);
+            Map<String, AttributeValue>[] ci = newItems(n - 1);
+            System.arraycopy(items, 0, ci, 0, i);
+            System.arraycopy(items, i + 1, ci, i, n - i - 1);
+            c[0] = cs;
+            c[1] = ci;
+            System.arraycopy(s, KEYS, c, KEYS, i);
+            System.arraycopy(s, KEYS + i + 1, c, KEYS + i, n - i - 1);
+            small = c;
             return previous;
         }
 
@@ -150,21 +178,65 @@ final class PartitionedMap implements EntryMap {
         /** Entries in [low, high) (high null: to the end), after {@code exclusiveStart} if given, in either direction. */
         Iterator<Map.Entry<OrderKey, Stored>> range(
                 OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
-            Snapshot s = snapshot();
+            Object[] s = snapshot();
             if (s != null) {
-                // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
-                // misses than a binary search through the keys, which at scale are cold.
-                int from = low == null || low.isPartitionStart() ? 0 : s.lowerIndex(low, true);
-                int to = high == null || high.isPartitionEnd() ? s.keys.length : s.lowerIndex(high, true);
-                if (exclusiveStart != null) {
-                    if (forward) {
-                        from = Math.max(from, s.lowerIndex(exclusiveStart, false));
-                    } else {
-                        to = Math.min(to, s.lowerIndex(exclusiveStart, true));
+                long bounds = bounds(s, low, high, exclusiveStart, forward);
+                return new ArrayRange(this, s, (int) (bounds >>> 32), (int) bounds, forward);
+            }
+            return largeRange(low, high, exclusiveStart, forward).entrySet().iterator();
+        }
+
+        /** Visits the entries {@link #range} would return, in its order, until the visitor declines. */
+        void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor v) {
+            Object[] s = snapshot();
+            if (s != null) {
+                long bounds = bounds(s, low, high, exclusiveStart, forward);
+                int from = (int) (bounds >>> 32);
+                int to = (int) bounds;
+                int[] sizes = sizes(s);
+                Map<String, AttributeValue>[] items = items(s);
+                if (forward) {
+                    for (int i = from; i < to; i++) {
+                        if (!v.visit(items[i], sizes[i])) {
+                            return;
+                        }
+                    }
+                } else {
+                    for (int i = to - 1; i >= from; i--) {
+                        if (!v.visit(items[i], sizes[i])) {
+                            return;
+                        }
                     }
                 }
-                return new ArrayRange(s, from, to, forward);
+                return;
             }
+            for (Map.Entry<OrderKey, Stored> e :
+                    largeRange(low, high, exclusiveStart, forward).entrySet()) {
+                Stored st = e.getValue();
+                if (!v.visit(st.item(), st.size())) {
+                    return;
+                }
+            }
+        }
+
+        /** The slice [from, to) of a small partition's entries, packed as {@code from << 32 | to}. */
+        private static long bounds(Object[] s, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+            // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
+            // misses than a binary search through the keys, which at scale are cold.
+            int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, low, true);
+            int to = high == null || high.isPartitionEnd() ? count(s) : lowerIndex(s, high, true);
+            if (exclusiveStart != null) {
+                if (forward) {
+                    from = Math.max(from, lowerIndex(s, exclusiveStart, false));
+                } else {
+                    to = Math.min(to, lowerIndex(s, exclusiveStart, true));
+                }
+            }
+            return (long) from << 32 | (to & 0xFFFFFFFFL);
+        }
+
+        private NavigableMap<OrderKey, Stored> largeRange(
+                OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
             NavigableMap<OrderKey, Stored> m = large;
             OrderKey from = low != null && low.isPartitionStart() ? null : low;
             OrderKey to = high != null && high.isPartitionEnd() ? null : high;
@@ -178,8 +250,65 @@ final class PartitionedMap implements EntryMap {
             if (exclusiveStart != null) {
                 m = forward ? tailAfter(m, exclusiveStart) : headBefore(m, exclusiveStart);
             }
-            return (forward ? m : m.descendingMap()).entrySet().iterator();
+            return forward ? m : m.descendingMap();
         }
+    }
+
+    // ---- a small partition's array: [int[] sizes, Map[] items, key bytes...] ----
+
+    /** Index of the first key in a small partition's array. */
+    private static final int KEYS = 2;
+
+    private static int count(Object[] s) {
+        return s.length - KEYS;
+    }
+
+    private static int[] sizes(Object[] s) {
+        return (int[]) s[0];
+    }
+
+    // Slot 1 holds only arrays made by newItems, of this element type.
+    @SuppressWarnings("unchecked")
+    private static Map<String, AttributeValue>[] items(Object[] s) {
+        return (Map<String, AttributeValue>[]) s[1];
+    }
+
+    // A generic array cannot be created directly; every element stored is a Stored's item, of this type.
+    @SuppressWarnings("unchecked")
+    private static Map<String, AttributeValue>[] newItems(int n) {
+        return (Map<String, AttributeValue>[]) new Map<?, ?>[n];
+    }
+
+    private static byte[] keyBytes(Object[] s, int i) {
+        return (byte[]) s[KEYS + i];
+    }
+
+    private static Stored stored(Object[] s, int i) {
+        return new Stored(items(s)[i], sizes(s)[i]);
+    }
+
+    /** Binary search of the keys: the index of {@code key}, or {@code -(insertion point) - 1}. */
+    private static int find(Object[] s, OrderKey key) {
+        int lo = 0;
+        int hi = count(s) - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = Arrays.compareUnsigned(keyBytes(s, mid), key.bytes);
+            if (c < 0) {
+                lo = mid + 1;
+            } else if (c > 0) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(lo + 1);
+    }
+
+    /** Index of the first key at or after {@code key} (or after it, when not inclusive). */
+    private static int lowerIndex(Object[] s, OrderKey key, boolean inclusive) {
+        int i = find(s, key);
+        return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
     }
 
     private static NavigableMap<OrderKey, Stored> tailAfter(NavigableMap<OrderKey, Stored> m, OrderKey start) {
@@ -196,15 +325,17 @@ final class PartitionedMap implements EntryMap {
         return start.compareTo(m.lastKey()) > 0 ? m : m.headMap(start, false);
     }
 
-    /** Iterates a slice of a snapshot; the snapshot never changes, so iteration needs no lock. */
+    /** Iterates a slice of a small partition's array; the array never changes, so iteration needs no lock. */
     private static final class ArrayRange implements Iterator<Map.Entry<OrderKey, Stored>> {
-        private final Snapshot s;
+        private final Partition p;
+        private final Object[] s;
         private final int from;
         private final int to;
         private final boolean forward;
         private int next;
 
-        ArrayRange(Snapshot s, int from, int to, boolean forward) {
+        ArrayRange(Partition p, Object[] s, int from, int to, boolean forward) {
+            this.p = p;
             this.s = s;
             this.from = from;
             this.to = to;
@@ -224,7 +355,7 @@ final class PartitionedMap implements EntryMap {
             }
             int i = next;
             next += forward ? 1 : -1;
-            return new SimpleImmutableEntry<>(s.keys[i], s.values[i]);
+            return new SimpleImmutableEntry<>(p.key(s, i), stored(s, i));
         }
     }
 
@@ -241,17 +372,19 @@ final class PartitionedMap implements EntryMap {
         while (true) {
             Partition p = byKey.get(id);
             if (p == null) {
-                // putIfAbsent, not computeIfAbsent(id, Partition::new): no method reference to bootstrap on the
-                // first put in a fresh JVM; a Partition is inert until registered, so a lost race drops it unseen
+                // putIfAbsent, not computeIfAbsent: no method reference to bootstrap on the first put in a fresh
+                // JVM; a Partition is inert until registered, so a lost race drops it unseen
                 Partition fresh = new Partition(id);
-                Partition raced = byKey.putIfAbsent(id, fresh);
-                p = raced != null ? raced : fresh;
+                p = byKey.putIfAbsent(fresh, fresh);
+                if (p == null) {
+                    p = fresh;
+                }
             }
             ConcurrentSkipListMap<OrderKey, Stored> large = p.large;
             if (large != null) {
                 // A skip list takes concurrent writes, and a large partition is never dropped: no monitor, so
                 // writers of one hot partition (a low-cardinality GSI key) do not queue behind each other.
-                key.sharePartition(p.id);
+                key.sharePartition(p); // the skip list keeps the key object
                 return large.put(key, value);
             }
             synchronized (p) {
@@ -259,10 +392,10 @@ final class PartitionedMap implements EntryMap {
                     continue;
                 }
                 if (!p.registered) {
-                    ordered.put(p.id, p);
+                    ordered.put(p, p);
                     p.registered = true;
                 }
-                key.sharePartition(p.id);
+                key.sharePartition(p); // kept if the partition is (or becomes) a skip list
                 return p.put(key, value);
             }
         }
@@ -280,8 +413,8 @@ final class PartitionedMap implements EntryMap {
             Stored previous = p.remove(key);
             if (p.large == null && p.isEmpty() && !p.dropped) { // large partitions stay: see put
                 p.dropped = true;
-                byKey.remove(p.id, p);
-                ordered.remove(p.id, p);
+                byKey.remove(p, p);
+                ordered.remove(p, p);
             }
             return previous;
         }
@@ -299,6 +432,14 @@ final class PartitionedMap implements EntryMap {
             return Collections::emptyIterator;
         }
         return () -> p.range(low, high, exclusiveStart, forward);
+    }
+
+    @Override
+    public void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
+        Partition p = byKey.get(low.partition());
+        if (p != null) {
+            p.visit(low, high, exclusiveStart, forward, visitor);
+        }
     }
 
     /** Every entry, in scan order. */

@@ -123,9 +123,8 @@ final class Reads {
                 throw Message.StartKeyOutsideRange.exception();
             }
         }
-        Iterable<Map.Entry<OrderKey, Stored>> view =
-                source(t, index).range(range.low(), range.high(), start, r.scanIndexForward());
-        Page page = run(plan, view);
+        Page page = new Page(plan);
+        source(t, index).visit(range.low(), range.high(), start, r.scanIndexForward(), page);
         // the queried partition and its table or GSI
         throughput.chargeQuery(t, index, range.low(), page.units(plan), terms, pk);
         return new QueryResponse(
@@ -172,8 +171,13 @@ final class Reads {
             hashTo = (1L << 32) * (segment + 1) / total;
         }
         OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
-        Iterable<Map.Entry<OrderKey, Stored>> view = source(t, index).scan(hashFrom, hashTo, start);
-        Page page = run(plan, view);
+        Page page = new Page(plan);
+        for (Map.Entry<OrderKey, Stored> e : source(t, index).scan(hashFrom, hashTo, start)) {
+            Stored stored = e.getValue();
+            if (!page.visit(stored.item(), stored.size())) {
+                break;
+            }
+        }
         throughput.chargeRead(
                 t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
         return new ScanResponse(
@@ -311,14 +315,49 @@ final class Reads {
                 t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
     }
 
-    /** One page of results and what reading it cost. */
-    private static final class Page {
+    /** One page of results and what reading it cost; reads take entries one by one ({@link #visit}) until it is full. */
+    private static final class Page implements EntryMap.Visitor {
+        final Plan plan;
         final List<Map<String, AttributeValue>> items = new ArrayList<>();
         int count;
         int scanned;
         long bytesRead;
         long fetchUnits;
+        long pageBytes;
         Map<String, AttributeValue> lastEvaluatedKey;
+
+        Page(Plan plan) {
+            this.plan = plan;
+        }
+
+        /** Takes one entry read in order; false once the page is full (its last evaluated key then set). */
+        @Override
+        public boolean visit(Map<String, AttributeValue> entry, int size) {
+            TableData t = plan.table;
+            scanned++;
+            bytesRead += size;
+            pageBytes += size;
+            Map<String, AttributeValue> item = entry;
+            if (plan.fetch) {
+                Stored base = t.items.get(t.shape.itemKey(item));
+                if (base != null) {
+                    item = base.item();
+                    fetchUnits += Meter.readUnits(base.size());
+                    pageBytes += (long) Meter.readUnits(base.size()) * Meter.READ_UNIT;
+                }
+            }
+            if (plan.filter == null || plan.filter.test(item, plan.placeholders)) {
+                count++;
+                if (plan.select != Select.COUNT) {
+                    items.add(plan.projection == null ? item : plan.projection.apply(item, plan.placeholders));
+                }
+            }
+            if (scanned >= plan.limit || pageBytes >= MAX_PAGE_BYTES) {
+                lastEvaluatedKey = plan.index == null ? t.shape.keyOf(entry) : plan.index.shape.lastEvaluatedKey(entry);
+                return false;
+            }
+            return true;
+        }
 
         /** Everything the page consumed (index or table reads plus LSI fetches), as the capacity report counts it. */
         double units(Plan plan) {
@@ -343,39 +382,5 @@ final class Reads {
             }
             return meter.report(table, mode);
         }
-    }
-
-    private Page run(Plan plan, Iterable<Map.Entry<OrderKey, Stored>> view) {
-        Page page = new Page();
-        TableData t = plan.table;
-        IndexShape shape = plan.index == null ? null : plan.index.shape;
-        long pageBytes = 0;
-        for (Map.Entry<OrderKey, Stored> e : view) {
-            Stored stored = e.getValue();
-            page.scanned++;
-            page.bytesRead += stored.size();
-            pageBytes += stored.size();
-            Map<String, AttributeValue> item = stored.item();
-            if (plan.fetch) {
-                Stored base = t.items.get(t.shape.itemKey(item));
-                if (base != null) {
-                    item = base.item();
-                    page.fetchUnits += Meter.readUnits(base.size());
-                    pageBytes += (long) Meter.readUnits(base.size()) * Meter.READ_UNIT;
-                }
-            }
-            if (plan.filter == null || plan.filter.test(item, plan.placeholders)) {
-                page.count++;
-                if (plan.select != Select.COUNT) {
-                    page.items.add(plan.projection == null ? item : plan.projection.apply(item, plan.placeholders));
-                }
-            }
-            if (page.scanned >= plan.limit || pageBytes >= MAX_PAGE_BYTES) {
-                page.lastEvaluatedKey =
-                        shape == null ? t.shape.keyOf(stored.item()) : shape.lastEvaluatedKey(stored.item());
-                break;
-            }
-        }
-        return page;
     }
 }

@@ -10,16 +10,19 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * One live table: its items, its index entries, and the locks and counters that keep them in step.
  *
- * <p>Locking: a write takes the schema read lock (GSI creation and deletion take the write lock, so a
- * backfill sees no concurrent writes), then the stripe lock of the item's partition key. Base item, LSI
+ * <p>Locking: a write takes the stripe lock of the item's partition key, and nothing else. Base item, LSI
  * entries and (in SYNC mode) GSI entries change together under the stripe lock, so a write is atomic with
- * respect to every other write of the same item. Readers take no locks: they see each stored item either
- * before or after a write, never half of it.
+ * respect to every other write of the same item. Schema changes (GSI creation with its backfill, GSI
+ * deletion, time-to-live changes, dropping a durable table) and the invariant checker hold off every write by
+ * taking all stripe locks in index order ({@link #lockWrites}): the one global order {@link Transactions} also
+ * follows, so they cannot deadlock. There is no table-wide lock on the write path: a shared read-write lock
+ * taken per write made every write of every thread CAS one word (and write its reader bookkeeping), a cache
+ * line the cores then passed back and forth. Readers take no locks: they see each stored item either before or
+ * after a write, never half of it.
  */
 final class TableData {
     private static final int STRIPES = 1024;
@@ -47,7 +50,6 @@ final class TableData {
     ItemMap itemLayout;
 
     final ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWrites = new ConcurrentLinkedQueue<>();
-    final ReentrantReadWriteLock schemaLock = new ReentrantReadWriteLock();
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 
     TableData(long id, TableDefinition definition, TableShape shape, IndexData[] lsis, IndexData[] gsis) {
@@ -81,6 +83,22 @@ final class TableData {
 
     ReentrantLock stripe(int index) {
         return stripes[index];
+    }
+
+    /**
+     * Holds off every write of the table (and waits for those in flight): takes all stripe locks in index order.
+     * Reentrant, like the stripes; release with {@link #unlockWrites}.
+     */
+    void lockWrites() {
+        for (ReentrantLock s : stripes) {
+            s.lock();
+        }
+    }
+
+    void unlockWrites() {
+        for (int i = STRIPES - 1; i >= 0; i--) {
+            stripes[i].unlock();
+        }
     }
 
     IndexData gsi(String name) {

@@ -162,8 +162,6 @@ final class TimeToLive {
      * enabled on {@code attribute}: the conditional delete that never removes an item a writer has just renewed.
      */
     private boolean deleteIfExpired(TableData t, OrderKey key, String attribute, BigDecimal now) {
-        Lock schema = t.schemaLock.readLock();
-        schema.lock();
         Lock stripe = t.stripe(t.stripeOf(key));
         stripe.lock();
         try {
@@ -180,7 +178,6 @@ final class TimeToLive {
             return true;
         } finally {
             stripe.unlock();
-            schema.unlock();
         }
     }
 

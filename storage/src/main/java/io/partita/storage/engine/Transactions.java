@@ -312,7 +312,10 @@ final class Transactions {
         return cancelled;
     }
 
-    /** Takes the schema read locks and stripe locks of several items in one global order, so transactions cannot deadlock. */
+    /**
+     * Takes the stripe locks of several items in one global order (table id, then stripe index), so transactions
+     * cannot deadlock, with each other or with a schema change ({@link TableData#lockWrites} follows the same order).
+     */
     private static List<Lock> lockAll(List<? extends Target> targets) {
         TreeMap<Long, TableData> byId = new TreeMap<>();
         TreeMap<Long, Set<Integer>> stripes = new TreeMap<>();
@@ -323,11 +326,6 @@ final class Transactions {
         }
         List<Lock> locks = new ArrayList<>();
         try {
-            for (TableData t : byId.values()) {
-                Lock l = t.schemaLock.readLock();
-                l.lock();
-                locks.add(l);
-            }
             for (Map.Entry<Long, Set<Integer>> e : stripes.entrySet()) {
                 TableData t = byId.get(e.getKey());
                 for (int s : e.getValue()) {
