@@ -224,15 +224,6 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
     }
 
     @Override
-    public void writeItem(AdClick e, Map<String, AttributeValue> item) {
-      write(item, "referrer", e.referrer(), Codecs.STRING);
-      write(item, "eventTime", e.eventTime(), Codecs.INSTANT);
-      write(item, "clicks", e.clicks(), Codecs.PRIMITIVE_LONG);
-      write(item, "impressions", e.impressions(), Codecs.PRIMITIVE_LONG);
-      write(item, "version", e.version(), Codecs.PRIMITIVE_LONG);
-    }
-
-    @Override
     public AdClick fromItem(Map<String, AttributeValue> item) {
       return new AdClick(
         read(item, "referrer", Codecs.STRING),

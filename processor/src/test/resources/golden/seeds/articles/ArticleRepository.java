@@ -212,17 +212,6 @@ public final class ArticleRepository extends EntityRepository<Article> {
     }
 
     @Override
-    public void writeItem(Article e, Map<String, AttributeValue> item) {
-      write(item, "articleId", e.articleId(), Codecs.STRING);
-      write(item, "author", e.author(), Codecs.STRING);
-      write(item, "title", e.title(), Codecs.STRING);
-      write(item, "createdAt", e.createdAt(), Codecs.INSTANT);
-      write(item, "updatedAt", e.updatedAt(), Codecs.INSTANT);
-      write(item, "views", e.views(), Codecs.PRIMITIVE_LONG);
-      write(item, "version", e.version(), Codecs.LONG);
-    }
-
-    @Override
     public Article fromItem(Map<String, AttributeValue> item) {
       return new Article(
         read(item, "articleId", Codecs.STRING),

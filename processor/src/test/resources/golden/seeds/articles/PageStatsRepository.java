@@ -149,15 +149,6 @@ public final class PageStatsRepository extends EntityRepository<PageStats> {
     }
 
     @Override
-    public void writeItem(PageStats e, Map<String, AttributeValue> item) {
-      write(item, "page", e.page(), Codecs.STRING);
-      write(item, "FirstSeen", e.firstSeenMillis(), Codecs.PRIMITIVE_LONG);
-      write(item, "LastSeen", e.lastSeenMillis(), Codecs.LONG);
-      write(item, "hits", e.hits(), Codecs.PRIMITIVE_INT);
-      write(item, "credits", e.credits(), Codecs.LONG);
-    }
-
-    @Override
     public PageStats fromItem(Map<String, AttributeValue> item) {
       return new PageStats(
         read(item, "page", Codecs.STRING),

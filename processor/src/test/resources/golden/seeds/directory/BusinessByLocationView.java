@@ -40,17 +40,6 @@ public record BusinessByLocationView(String businessId, String businessType, Str
     }
 
     @Override
-    public void writeItem(BusinessByLocationView e, Map<String, AttributeValue> item) {
-      write(item, "businessId", e.businessId(), Codecs.STRING);
-      write(item, "businessType", e.businessType(), Codecs.STRING);
-      write(item, "country", e.country(), Codecs.STRING);
-      write(item, "state", e.state(), Codecs.STRING);
-      write(item, "city", e.city(), Codecs.STRING);
-      write(item, "name", e.name(), Codecs.STRING);
-      write(item, "phone", e.phone(), Codecs.STRING);
-    }
-
-    @Override
     public BusinessByLocationView fromItem(Map<String, AttributeValue> item) {
       return new BusinessByLocationView(
         read(item, "businessId", Codecs.STRING),

@@ -263,18 +263,6 @@ public final class BusinessRepository extends EntityRepository<Business> {
     }
 
     @Override
-    public void writeItem(Business e, Map<String, AttributeValue> item) {
-      write(item, "businessId", e.businessId(), Codecs.STRING);
-      write(item, "businessType", e.businessType(), Codecs.STRING);
-      write(item, "country", e.country(), Codecs.STRING);
-      write(item, "state", e.state(), Codecs.STRING);
-      write(item, "city", e.city(), Codecs.STRING);
-      write(item, "name", e.name(), Codecs.STRING);
-      write(item, "phone", e.phone(), Codecs.STRING);
-      write(item, "address", e.address(), Codecs.STRING);
-    }
-
-    @Override
     public Business fromItem(Map<String, AttributeValue> item) {
       return new Business(
         read(item, "businessId", Codecs.STRING),

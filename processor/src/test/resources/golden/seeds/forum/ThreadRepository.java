@@ -222,15 +222,6 @@ public final class ThreadRepository extends EntityRepository<Thread> {
     }
 
     @Override
-    public void writeItem(Thread e, Map<String, AttributeValue> item) {
-      write(item, "ForumName", e.forumName(), Codecs.STRING);
-      write(item, "Subject", e.subject(), Codecs.STRING);
-      write(item, "LastPostDateTime", e.lastPostDateTime(), Codecs.INSTANT);
-      write(item, "Replies", e.replies(), Codecs.PRIMITIVE_INT);
-      write(item, "Tags", e.tags(), TAGS_CODEC);
-    }
-
-    @Override
     public Thread fromItem(Map<String, AttributeValue> item) {
       return new Thread(
         read(item, "ForumName", Codecs.STRING),

@@ -38,15 +38,6 @@ public record GameScoreGameTitleIndexView(String userId, String gameTitle, Integ
     }
 
     @Override
-    public void writeItem(GameScoreGameTitleIndexView e, Map<String, AttributeValue> item) {
-      write(item, "UserId", e.userId(), Codecs.STRING);
-      write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
-      write(item, "TopScore", e.topScore(), Codecs.INTEGER);
-      write(item, "Wins", e.wins(), Codecs.PRIMITIVE_INT);
-      write(item, "Losses", e.losses(), Codecs.PRIMITIVE_INT);
-    }
-
-    @Override
     public GameScoreGameTitleIndexView fromItem(Map<String, AttributeValue> item) {
       return new GameScoreGameTitleIndexView(
         read(item, "UserId", Codecs.STRING),

@@ -228,16 +228,6 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
     }
 
     @Override
-    public void writeItem(GameScore e, Map<String, AttributeValue> item) {
-      write(item, "UserId", e.userId(), Codecs.STRING);
-      write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
-      write(item, "TopScore", e.topScore(), Codecs.INTEGER);
-      write(item, "TopScoreDateTime", e.topScoreDateTime(), Codecs.INSTANT);
-      write(item, "Wins", e.wins(), Codecs.PRIMITIVE_INT);
-      write(item, "Losses", e.losses(), Codecs.PRIMITIVE_INT);
-    }
-
-    @Override
     public GameScore fromItem(Map<String, AttributeValue> item) {
       return new GameScore(
         read(item, "UserId", Codecs.STRING),

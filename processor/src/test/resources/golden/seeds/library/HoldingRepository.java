@@ -333,16 +333,6 @@ public final class HoldingRepository extends EntityRepository<Holding> {
     }
 
     @Override
-    public void writeItem(Holding e, Map<String, AttributeValue> item) {
-      write(item, "holdingId", e.holdingId(), Codecs.STRING);
-      write(item, "branch", e.branch(), Codecs.STRING);
-      write(item, "genre", e.genre(), Codecs.STRING);
-      write(item, "shelf", e.shelf(), Codecs.STRING);
-      write(item, "year", e.year(), Codecs.PRIMITIVE_INT);
-      write(item, "title", e.title(), Codecs.STRING);
-    }
-
-    @Override
     public Holding fromItem(Map<String, AttributeValue> item) {
       return new Holding(
         read(item, "holdingId", Codecs.STRING),

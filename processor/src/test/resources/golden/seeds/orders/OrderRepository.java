@@ -369,16 +369,6 @@ public final class OrderRepository extends EntityRepository<Order> {
     }
 
     @Override
-    public void writeItem(Order e, Map<String, AttributeValue> item) {
-      write(item, "OrderId", e.orderId(), Codecs.STRING);
-      write(item, "CustomerId", e.customerId(), Codecs.STRING);
-      write(item, "OrderDate", e.orderDate(), Codecs.LOCAL_DATE);
-      write(item, "Status", e.status(), STATUS_CODEC);
-      write(item, "PendingSince", e.pendingSince(), Codecs.INSTANT);
-      write(item, "Total", e.total(), Codecs.BIG_DECIMAL);
-    }
-
-    @Override
     public Order fromItem(Map<String, AttributeValue> item) {
       return new Order(
         read(item, "OrderId", Codecs.STRING),

@@ -242,15 +242,6 @@ public final class SessionRepository extends EntityRepository<Session> {
     }
 
     @Override
-    public void writeItem(Session e, Map<String, AttributeValue> item) {
-      write(item, "UserId", e.userId(), Codecs.STRING);
-      write(item, "SessionId", e.sessionId(), Codecs.STRING);
-      write(item, "Device", e.device(), Codecs.STRING);
-      write(item, "StartedAt", e.startedAt(), Codecs.INSTANT);
-      write(item, "ExpiresAt", e.expiresAt(), EpochSeconds.INSTANT);
-    }
-
-    @Override
     public Session fromItem(Map<String, AttributeValue> item) {
       return new Session(
         read(item, "UserId", Codecs.STRING),

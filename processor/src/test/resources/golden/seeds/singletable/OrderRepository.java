@@ -184,14 +184,6 @@ public final class OrderRepository extends EntityRepository<Order> {
     }
 
     @Override
-    public void writeItem(Order e, Map<String, AttributeValue> item) {
-      write(item, "userId", e.userId(), Codecs.STRING);
-      write(item, "orderId", e.orderId(), Codecs.STRING);
-      write(item, "pendingSince", e.pendingSince(), Codecs.INSTANT);
-      write(item, "totalCents", e.totalCents(), Codecs.PRIMITIVE_LONG);
-    }
-
-    @Override
     public Order fromItem(Map<String, AttributeValue> item) {
       return new Order(
         read(item, "userId", Codecs.STRING),

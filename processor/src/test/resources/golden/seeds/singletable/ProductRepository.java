@@ -172,14 +172,6 @@ public final class ProductRepository extends EntityRepository<Product> {
     }
 
     @Override
-    public void writeItem(Product e, Map<String, AttributeValue> item) {
-      write(item, "productId", e.productId(), Codecs.STRING);
-      write(item, "category", e.category(), Codecs.STRING);
-      write(item, "priceCents", e.priceCents(), Codecs.PRIMITIVE_LONG);
-      write(item, "name", e.name(), Codecs.STRING);
-    }
-
-    @Override
     public Product fromItem(Map<String, AttributeValue> item) {
       return new Product(
         read(item, "productId", Codecs.STRING),

@@ -175,14 +175,6 @@ public final class TicketRepository extends EntityRepository<Ticket> {
     }
 
     @Override
-    public void writeItem(Ticket e, Map<String, AttributeValue> item) {
-      write(item, "ticketId", e.ticketId(), Codecs.STRING);
-      write(item, "status", e.status(), Codecs.STRING);
-      write(item, "openedAt", e.openedAt(), Codecs.INSTANT);
-      write(item, "subject", e.subject(), Codecs.STRING);
-    }
-
-    @Override
     public Ticket fromItem(Map<String, AttributeValue> item) {
       return new Ticket(
         read(item, "ticketId", Codecs.STRING),

@@ -156,13 +156,6 @@ public final class UserRepository extends EntityRepository<User> {
     }
 
     @Override
-    public void writeItem(User e, Map<String, AttributeValue> item) {
-      write(item, "userId", e.userId(), Codecs.STRING);
-      write(item, "email", e.email(), Codecs.STRING);
-      write(item, "name", e.name(), Codecs.STRING);
-    }
-
-    @Override
     public User fromItem(Map<String, AttributeValue> item) {
       return new User(
         read(item, "userId", Codecs.STRING),

@@ -25,8 +25,6 @@ import java.util.Map;
  *         write(item, "TopScore", e.topScore(), Codecs.PRIMITIVE_INT);
  *     }
  *
- *     public void writeItem(GameScore e, Map<String, AttributeValue> item) { ... the same with put ... }
- *
  *     public GameScore fromItem(Map<String, AttributeValue> item) {
  *         return new GameScore(
  *                 read(item, "UserId", Codecs.STRING),
@@ -75,6 +73,22 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
         return attributeNames;
     }
 
+    /**
+     * Writes {@code value}'s attributes into an item builder, one {@link #write(ItemMap.Builder, String, Object,
+     * AttributeCodec)} per attribute: the one write method a subclass implements.
+     */
+    @Override
+    public abstract void writeItem(T value, ItemMap.Builder item);
+
+    /**
+     * Writes {@code value}'s attributes into {@code item} (replacing entries of the same names) through
+     * {@link #writeItem(Object, ItemMap.Builder)}.
+     */
+    @Override
+    public void writeItem(T value, Map<String, AttributeValue> item) {
+        item.putAll(toItem(value));
+    }
+
     /** The item as the core stores it (an immutable, array-backed map): no hash table, and no copy when written. */
     @Override
     public Map<String, AttributeValue> toItem(T value) {
@@ -92,16 +106,6 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
             AttributeValue encoded = encode(name, field, codec);
             if (encoded != null) {
                 item.add(name, encoded);
-            }
-        }
-    }
-
-    /** {@link #write(ItemMap.Builder, String, Object, AttributeCodec)} into a map (replacing an entry of that name). */
-    protected final <V> void write(Map<String, AttributeValue> item, String name, V field, AttributeCodec<V> codec) {
-        if (field != null) {
-            AttributeValue encoded = encode(name, field, codec);
-            if (encoded != null) {
-                item.put(name, encoded);
             }
         }
     }

@@ -68,19 +68,6 @@ class AbstractItemSchemaTest {
         }
 
         @Override
-        public void writeItem(Thing e, Map<String, AttributeValue> item) {
-            write(item, "name", e.name(), Codecs.STRING);
-            write(item, "count", e.count(), Codecs.INTEGER);
-            write(item, "primitive", e.primitive(), Codecs.PRIMITIVE_INT);
-            write(item, "big", e.big(), Codecs.PRIMITIVE_LONG);
-            write(item, "small", e.small(), Codecs.PRIMITIVE_SHORT);
-            write(item, "tiny", e.tiny(), Codecs.PRIMITIVE_BYTE);
-            write(item, "ratio", e.ratio(), Codecs.PRIMITIVE_DOUBLE);
-            write(item, "tags", e.tags(), TAGS_CODEC);
-            write(item, "note", e.note(), NOTE_CODEC);
-        }
-
-        @Override
         public Thing fromItem(Map<String, AttributeValue> item) {
             return new Thing(
                     read(item, "name", Codecs.STRING),
@@ -188,7 +175,7 @@ class AbstractItemSchemaTest {
     void rejectsAnAttributeNamedTwice() {
         assertThatThrownBy(() -> new AbstractItemSchema<String>("X", "a", "b", "a") {
                     @Override
-                    public void writeItem(String value, Map<String, AttributeValue> item) {}
+                    public void writeItem(String value, ItemMap.Builder item) {}
 
                     @Override
                     public String fromItem(Map<String, AttributeValue> item) {

@@ -78,8 +78,8 @@ final class Schemas {
      * of {@code fields}, assembled with {@code strategy} (a view record uses {@code RECORD} over its own fields): it
      * extends {@code AbstractItemSchema<Type>} and declares a no-argument constructor with {@code constructor}'s
      * modifiers, one {@code private static final} codec constant per codec built by a factory call, and
-     * {@code writeItem} (item builder and map) and {@code fromItem} with one statement or argument per attribute:
-     * no lambdas, no method references.
+     * {@code writeItem} (into the core's item builder; the base class writes maps through it) and {@code fromItem}
+     * with one statement or argument per attribute: no lambdas, no method references.
      */
     TypeSpec.Builder schema(
             TypeSpec.Builder schema,
@@ -118,22 +118,20 @@ final class Schemas {
                 .addModifiers(constructor)
                 .addStatement("super($L)", CodeBlock.join(names, ", "))
                 .build());
-        for (TypeName item : List.of(Runtime.ITEM_MAP_BUILDER, ITEM)) {
-            MethodSpec.Builder write = MethodSpec.methodBuilder(Member.SCHEMA_WRITE_ITEM.toString())
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PUBLIC)
-                    .addParameter(type, "e")
-                    .addParameter(item, "item");
-            for (FieldModel f : stored) {
-                write.addStatement(
-                        "$L(item, $S, $L, $L)",
-                        Member.SCHEMA_WRITE,
-                        f.attributeName(),
-                        read("e", f),
-                        codecOf.get(f.name()));
-            }
-            schema.addMethod(write.build());
+        MethodSpec.Builder write = MethodSpec.methodBuilder(Member.SCHEMA_WRITE_ITEM.toString())
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .addParameter(type, "e")
+                .addParameter(Runtime.ITEM_MAP_BUILDER, "item");
+        for (FieldModel f : stored) {
+            write.addStatement(
+                    "$L(item, $S, $L, $L)",
+                    Member.SCHEMA_WRITE,
+                    f.attributeName(),
+                    read("e", f),
+                    codecOf.get(f.name()));
         }
+        schema.addMethod(write.build());
         schema.addMethod(MethodSpec.methodBuilder(Member.SCHEMA_FROM_ITEM.toString())
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
