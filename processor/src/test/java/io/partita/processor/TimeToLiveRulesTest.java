@@ -89,6 +89,28 @@ class TimeToLiveRulesTest {
     }
 
     @Test
+    void ttlOnAnIgnoredField() {
+        JavaFileObject s = source(
+                "Token",
+                "@Table(name = \"Tokens\")",
+                "record Token(@PartitionKey String id,",
+                "  @Ttl @Ignore Instant expires) {}");
+        onlyError(compile(s), "UnstoredTtl", s, "Instant expires");
+    }
+
+    @Test
+    void ttlOnATransientField() {
+        JavaFileObject s = source(
+                "Token",
+                "@Table(name = \"Tokens\")",
+                "class Token {",
+                "  @PartitionKey String id;",
+                "  @Ttl transient long expires;",
+                "}");
+        onlyError(compile(s), "UnstoredTtl", s, "long expires");
+    }
+
+    @Test
     void ttlOnTheBaseKey() {
         JavaFileObject s = source(
                 "Token",

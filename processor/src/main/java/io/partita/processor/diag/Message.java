@@ -233,6 +233,10 @@ public enum Message {
             Diagnostic.Kind.ERROR,
             "@Ttl on %s, which is %s; an expiry time cannot be a key (a key never changes, and an index key would move"
                     + " the entry on every renewal): keep the key and add a separate @Ttl field"),
+    UnstoredTtl(
+            Diagnostic.Kind.ERROR,
+            "@Ttl on %s, which is not stored (@Ignore or transient); time to live reads the item's stored attribute, so"
+                    + " these items would never expire: store the field or remove @Ttl"),
     ConflictingTtlAttributes(
             Diagnostic.Kind.ERROR,
             "%s of %s keeps its expiry time in attribute \"%s\", but %s of %s keeps it in \"%s\"; table %s has one"

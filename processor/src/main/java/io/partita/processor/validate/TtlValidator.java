@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code @Ttl}: an Instant or epoch seconds in an integral type (DynamoDB reads a Number of epoch seconds), one per
- * entity, never a key attribute, and one time-to-live attribute per table (entities of a shared table that have one
+ * {@code @Ttl}: a stored field holding an Instant or epoch seconds in an integral type (DynamoDB reads a Number of
+ * epoch seconds), one per entity, never a key attribute, and one time-to-live attribute per table (entities of a shared table that have one
  * agree on its name).
  */
 final class TtlValidator implements Validator {
@@ -36,6 +36,10 @@ final class TtlValidator implements Validator {
                     continue;
                 }
                 first = f;
+                if (!f.stored()) {
+                    report.add(Message.UnstoredTtl, origin, f.describe());
+                    continue;
+                }
                 if (f.isConverted() || !TYPES.contains(f.type().qualifiedName())) {
                     report.add(Message.TtlType, origin, f.describe(), f.type().display());
                 }
@@ -43,9 +47,6 @@ final class TtlValidator implements Validator {
                     report.add(Message.TtlKeyAttribute, origin, f.describe(), Phrase.A_BASE_TABLE_KEY.with());
                 } else if (f.isAnyKey()) {
                     report.add(Message.TtlKeyAttribute, origin, f.describe(), Phrase.AN_INDEX_KEY.with());
-                }
-                if (!f.stored()) {
-                    continue;
                 }
                 if (tableField == null) {
                     tableField = f;
