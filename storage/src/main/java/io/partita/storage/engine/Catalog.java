@@ -91,8 +91,16 @@ final class Catalog {
                 disk.drop(data);
                 tables.remove(tableName, data);
             }
-        } else if (!tables.remove(tableName, data)) {
-            throw notFound(tableName);
+        } else {
+            data.lockWrites(); // waits for the writes in flight; those queued behind fail (checkNotDropped)
+            try {
+                if (!tables.remove(tableName, data)) {
+                    throw notFound(tableName);
+                }
+                data.markDropped();
+            } finally {
+                data.unlockWrites();
+            }
         }
         throughput.forget(data);
         TableDescription d = describe(data);

@@ -178,6 +178,7 @@ final class DiskCatalog {
             byte[] pend = DiskStore.spacePrefix(DiskStore.PENDING, t.disk.itemsSpace);
             w.deleteRange(pend, DiskStore.successor(pend));
             w.commit();
+            t.markDropped();
             t.disk.pending.clear();
         } finally {
             t.unlockWrites();

@@ -127,6 +127,7 @@ final class ItemWrites {
         Mutation m;
         stripe.lock();
         try {
+            t.checkNotDropped();
             Stored before = t.items.get(key);
             if (condition != null && !condition.test(before == null ? Map.of() : before.item(), ph)) {
                 throw new ConditionalCheckFailedException(

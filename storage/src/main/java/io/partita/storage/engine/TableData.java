@@ -1,5 +1,7 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.Message;
+import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
@@ -50,6 +52,14 @@ final class TableData {
     ItemMap itemLayout;
 
     final ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWrites = new ConcurrentLinkedQueue<>();
+
+    /**
+     * Set by DeleteTable while it holds every stripe lock: a write that looked the table up before the delete and
+     * then waited for its stripe finds it set and fails as a write to a missing table, instead of landing in
+     * storage that is being dropped (in durable mode: keys of a deleted table that nothing would reclaim).
+     */
+    private volatile boolean dropped;
+
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 
     TableData(long id, TableDefinition definition, TableShape shape, IndexData[] lsis, IndexData[] gsis) {
@@ -92,6 +102,18 @@ final class TableData {
     void lockWrites() {
         for (ReentrantLock s : stripes) {
             s.lock();
+        }
+    }
+
+    /** Marks the table deleted; the caller holds every stripe lock ({@link #lockWrites}). */
+    void markDropped() {
+        dropped = true;
+    }
+
+    /** Fails a write that took its stripe lock after the table was deleted; call with the stripe lock held. */
+    void checkNotDropped() {
+        if (dropped) {
+            throw new ResourceNotFoundException(Message.TableNotFound.format(shape.name));
         }
     }
 

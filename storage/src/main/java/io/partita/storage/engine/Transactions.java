@@ -315,6 +315,7 @@ final class Transactions {
     /**
      * Takes the stripe locks of several items in one global order (table id, then stripe index), so transactions
      * cannot deadlock, with each other or with a schema change ({@link TableData#lockWrites} follows the same order).
+     * Fails, holding nothing, when one of the tables was deleted meanwhile.
      */
     private static List<Lock> lockAll(List<? extends Target> targets) {
         TreeMap<Long, TableData> byId = new TreeMap<>();
@@ -333,6 +334,9 @@ final class Transactions {
                     l.lock();
                     locks.add(l);
                 }
+            }
+            for (TableData t : byId.values()) {
+                t.checkNotDropped(); // a table deleted while this request waited for its locks
             }
         } catch (RuntimeException | Error e) {
             unlockAll(locks);
