@@ -57,7 +57,8 @@ class FirstUseLambdaTest {
             Map.entry("java.util.regex.Pattern", "regular expressions (name checks)"),
             Map.entry("java.util.Formatter", "String.format (messages are filled by hand)"),
             Map.entry("java.lang.System$LoggerFinder", "logging (loggers are created on the first message)"),
-            Map.entry("java.util.stream.ReferencePipeline", "streams"));
+            Map.entry("java.util.stream.ReferencePipeline", "streams"),
+            Map.entry("java.lang.invoke.InnerClassLambdaMetafactory", "any lambda bootstrap, the JDK's included"));
 
     @Test
     void inMemoryDatabasePutAndGetBootstrapNoPartitaLambda() throws Exception {
