@@ -62,20 +62,29 @@ public record GatherOptions(Executor executor, int concurrency) {
         return Holder.POOL;
     }
 
+    /**
+     * Names the pool's daemon threads {@code partita-gather-<n>}. A class, not a lambda: the pool is created on a
+     * repository's first query, where a lambda's bootstrap would load the JDK's lambda machinery (≈ 40 classes).
+     */
+    private static final class Threads implements ThreadFactory {
+        private final AtomicInteger n = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(r, "partita-gather-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        }
+    }
+
     private static final class Holder {
         static final ThreadPoolExecutor POOL = pool();
         static final GatherOptions DEFAULTS = new GatherOptions(POOL, DEFAULT_CONCURRENCY);
 
         private static ThreadPoolExecutor pool() {
             int threads = Math.min(64, Math.max(8, 4 * Runtime.getRuntime().availableProcessors()));
-            AtomicInteger n = new AtomicInteger();
-            ThreadFactory factory = r -> {
-                Thread t = new Thread(r, "partita-gather-" + n.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            };
             ThreadPoolExecutor pool = new ThreadPoolExecutor(
-                    threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
+                    threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), new Threads());
             pool.allowCoreThreadTimeOut(true);
             return pool;
         }

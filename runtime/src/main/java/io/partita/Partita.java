@@ -68,12 +68,22 @@ public final class Partita implements AutoCloseable {
 
     private final Backend raw;
     private final Backend backend;
-    private final AsyncBackend asyncBackend;
+    /** Built on first use ({@link #asyncRequests()}, by {@link AsyncPath}) from the five fields after it. */
+    private volatile AsyncBackend asyncBackend;
+
+    private final AsyncBackend givenAsyncBackend;
+    private final Executor asyncExecutor;
+    private final ObservingBackend.Retries retries; // null: neither retrying nor observing
+    private final CurrentRetryPolicy retryLayerPolicy; // null: no retrying layer
+    private final ObservingBackend.Observer observer; // null: no observing layer
+    /** Guards the defaults created on first use (the asynchronous path, the retry policy). */
+    private final Object lazyLock = new Object();
+
     private final TableNameResolver tableNames;
     private final boolean createTablesOnOpen;
     private final boolean retriesThrottles;
     private final Set<String> knownTables = ConcurrentHashMap.newKeySet();
-    private volatile RetryPolicy retryPolicy;
+    private volatile RetryPolicy retryPolicy; // null until retryPolicy() creates the default
     private volatile GatherOptions gatherOptions;
     private final Clock clock;
 
@@ -93,28 +103,56 @@ public final class Partita implements AutoCloseable {
         boolean observing = b.listener != null
                 || b.consumedCapacity != ReturnConsumedCapacity.NONE
                 || b.slowRequestThreshold != null;
-        AsyncBackend async = b.asyncBackend != null
-                ? b.asyncBackend
-                : b.asyncExecutor != null ? AsyncBackend.of(raw, b.asyncExecutor) : AsyncBackend.of(raw);
-        ObservingBackend.Retries retries = new ObservingBackend.Retries();
-        if (b.retryThrottles) {
-            CurrentRetryPolicy policy = new CurrentRetryPolicy(this);
+        // the retrying layer only where a throttle can happen: a core without a throughput model never throttles,
+        // and leaving the layer out keeps its classes (policy, sleeper, retry counters) off a fresh JVM's first use
+        boolean retrying = b.retryThrottles && !b.neverThrottles;
+        ObservingBackend.Retries retries = retrying || observing ? new ObservingBackend.Retries() : null;
+        CurrentRetryPolicy policy = null;
+        if (retrying) {
+            policy = new CurrentRetryPolicy(this);
             requests = new RetryingBackend(requests, policy, retries); // counts and logs retries
-            async = new RetryingAsyncBackend(async, policy, retries);
         }
+        ObservingBackend.Observer observer = null;
         if (observing) {
-            ObservingBackend.Observer observer =
-                    new ObservingBackend.Observer(retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
+            observer = new ObservingBackend.Observer(retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
             requests = new ObservingBackend(requests, observer);
-            async = new ObservingBackend.Async(async, observer);
         }
         if (tableNames != TableNameResolver.identity()) {
             requests = new TableNamingBackend(requests, tableNames::resolve);
-            async = new TableNamingAsyncBackend(async, tableNames::resolve);
         }
         this.backend = requests;
-        this.asyncBackend = async;
-        ASYNC_OF.put(requests, new WeakReference<>(async));
+        this.givenAsyncBackend = b.asyncBackend;
+        this.asyncExecutor = b.asyncExecutor;
+        this.retries = retries;
+        this.retryLayerPolicy = policy;
+        this.observer = observer;
+        ASYNC_OF.put(requests, new WeakReference<>(this));
+    }
+
+    /**
+     * Builds the asynchronous request path when it is first asked for ({@link #asyncRequests()}), from the settings
+     * the database kept when it was built. In its own class: a program that only sends blocking requests does not
+     * load (nor verify) the asynchronous adapters and layers when it starts.
+     */
+    private static final class AsyncPath {
+        private AsyncPath() {}
+
+        /** The same layers as the blocking path, in the same order, over the database's asynchronous backend. */
+        static AsyncBackend build(Partita db) {
+            AsyncBackend async = db.givenAsyncBackend != null
+                    ? db.givenAsyncBackend
+                    : db.asyncExecutor != null ? AsyncBackend.of(db.raw, db.asyncExecutor) : AsyncBackend.of(db.raw);
+            if (db.retryLayerPolicy != null) {
+                async = new RetryingAsyncBackend(async, db.retryLayerPolicy, db.retries);
+            }
+            if (db.observer != null) {
+                async = new ObservingBackend.Async(async, db.observer);
+            }
+            if (db.tableNames != TableNameResolver.identity()) {
+                async = new TableNamingAsyncBackend(async, db.tableNames::resolve);
+            }
+            return async;
+        }
     }
 
     /**
@@ -130,16 +168,16 @@ public final class Partita implements AutoCloseable {
 
         @Override
         public RetryPolicy get() {
-            return db.retryPolicy;
+            return db.retryPolicy();
         }
     }
 
     /**
-     * Each database's asynchronous request path by its blocking one ({@link #requests()}), for query specs built
-     * from a {@code Backend} alone (generated table repositories pass {@code db.requests()}). Weak both ways: an
-     * entry lives as long as its database.
+     * Each database by its blocking request path ({@link #requests()}), for query specs built from a {@code Backend}
+     * alone (generated table repositories pass {@code db.requests()}) that need the database's asynchronous path.
+     * Weak both ways: an entry lives as long as its database.
      */
-    private static final Map<Backend, WeakReference<AsyncBackend>> ASYNC_OF =
+    private static final Map<Backend, WeakReference<Partita>> ASYNC_OF =
             Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
@@ -147,9 +185,9 @@ public final class Partita implements AutoCloseable {
      * backend, {@code requests} itself completing directly ({@link AsyncBackend#of(Backend)}).
      */
     public static AsyncBackend asyncRequestsOf(Backend requests) {
-        WeakReference<AsyncBackend> ref = ASYNC_OF.get(requests);
-        AsyncBackend async = ref == null ? null : ref.get();
-        return async != null ? async : AsyncBackend.of(requests);
+        WeakReference<Partita> ref = ASYNC_OF.get(requests);
+        Partita db = ref == null ? null : ref.get();
+        return db != null ? db.asyncRequests() : AsyncBackend.of(requests);
     }
 
     /**
@@ -168,7 +206,9 @@ public final class Partita implements AutoCloseable {
 
     /** A database on a new in-memory instance of the bundled storage core. */
     public static Partita inMemory(StorageOptions options) {
-        return builder(Storage.inMemory(options)).clock(options.clock()).build();
+        Builder b = builder(Storage.inMemory(options)).clock(options.clock());
+        b.neverThrottles = options.throughputModel() == null; // nothing to retry: no retrying layer
+        return b.build();
     }
 
     /**
@@ -228,17 +268,41 @@ public final class Partita implements AutoCloseable {
      * DynamoDB), else the blocking backend completing directly or on {@link Builder#asyncExecutor}.
      */
     public AsyncBackend asyncRequests() {
-        return asyncBackend;
+        AsyncBackend async = asyncBackend;
+        if (async == null) {
+            synchronized (lazyLock) {
+                async = asyncBackend;
+                if (async == null) {
+                    async = AsyncPath.build(this);
+                    asyncBackend = async;
+                }
+            }
+        }
+        return async;
     }
 
     /** How throttled requests are retried (default {@link RetryPolicy#defaults()}). */
     public RetryPolicy retryPolicy() {
-        return retryPolicy;
+        RetryPolicy policy = retryPolicy;
+        if (policy == null) {
+            // the default is created when first asked for (the first retry, batch or call here), not at build time
+            synchronized (lazyLock) {
+                policy = retryPolicy;
+                if (policy == null) {
+                    policy = RetryPolicy.defaults();
+                    retryPolicy = policy;
+                }
+            }
+        }
+        return policy;
     }
 
     /** Sets how throttled requests are retried, from now on; returns this database. */
     public Partita retryPolicy(RetryPolicy policy) {
-        this.retryPolicy = Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(policy, "policy");
+        synchronized (lazyLock) { // not overwritten by a default being created at the same time
+            this.retryPolicy = policy;
+        }
         return this;
     }
 
@@ -291,7 +355,8 @@ public final class Partita implements AutoCloseable {
     /**
      * What a repository calls when it is opened. On a database that {@link #createsTablesOnOpen() creates tables
      * on open} (the embedded core) it creates the table unless it exists: describe, then create (with time to live
-     * enabled when the definition has a TTL attribute, also on an existing table where it is disabled); a concurrent
+     * enabled when the definition has a TTL attribute, also on an existing table where it is disabled; on the bundled
+     * core a table missing from its table list is created without the describe that would fail); a concurrent
      * creator's {@link ResourceInUseException} counts as success, and the answer is remembered per table, so only
      * the first repository opened on a table pays for it. Otherwise (DynamoDB) it sends nothing: tables are
      * created explicitly ({@link #tables()}), and a missing table shows as {@code ResourceNotFoundException} on
@@ -305,17 +370,35 @@ public final class Partita implements AutoCloseable {
         if (knownTables.contains(name)) {
             return;
         }
-        try {
-            backend.describeTable(name);
-            definition.timeToLive().ifPresent(attribute -> enableTimeToLiveIfDisabled(name, attribute));
-        } catch (ResourceNotFoundException missing) {
+        if (!missingFromCore(name)) {
             try {
-                backend.createTable(definition); // enables time to live when the definition has a TTL attribute
-            } catch (ResourceInUseException createdMeanwhile) {
-                // someone else created it between our describe and create: fine
+                backend.describeTable(name);
+                String ttlAttribute = definition.timeToLive().orElse(null);
+                if (ttlAttribute != null) {
+                    enableTimeToLiveIfDisabled(name, ttlAttribute);
+                }
+                knownTables.add(name);
+                return;
+            } catch (ResourceNotFoundException missing) {
+                // create it below
             }
         }
+        try {
+            backend.createTable(definition); // enables time to live when the definition has a TTL attribute
+        } catch (ResourceInUseException createdMeanwhile) {
+            // someone else created it between our describe and create: fine
+        }
         knownTables.add(name);
+    }
+
+    /**
+     * True when the database is the bundled storage core and its table list lacks the table: then the describe
+     * would only fail, and learning that from its {@code ResourceNotFoundException} costs the first open in a
+     * fresh JVM ≈2 ms (the core's message catalogue, the exception and its stack trace). False means "describe it"
+     * (present, or another backend, whose table list may be paged or cost a request).
+     */
+    private boolean missingFromCore(String name) {
+        return raw instanceof Storage && !raw.listTables().contains(tableNames.resolve(name));
     }
 
     /**
@@ -392,7 +475,7 @@ public final class Partita implements AutoCloseable {
         if (read.request == null) {
             return CompletableFuture.completedFuture(read.result(null));
         }
-        CompletableFuture<TransactGetItemsResponse> sent = asyncBackend.transactGetItems(read.request);
+        CompletableFuture<TransactGetItemsResponse> sent = asyncRequests().transactGetItems(read.request);
         CompletableFuture<ItemsByKey> out = sent.thenApply(read::result);
         Futures.cancelWith(out, sent);
         return out;
@@ -484,7 +567,7 @@ public final class Partita implements AutoCloseable {
      * request summed, resends of unprocessed keys included).
      */
     public ItemsByKey batchGet(Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
-        BatchRead read = new BatchRead(keys, capacity, retryPolicy);
+        BatchRead read = new BatchRead(keys, capacity, retryPolicy());
         for (BatchGetItemRequest request; (request = read.next()) != null; ) {
             int retry = read.absorb(backend.batchGetItem(request));
             if (retry >= 0) {
@@ -502,11 +585,11 @@ public final class Partita implements AutoCloseable {
     /** {@link #batchGet(Collection, ReturnConsumedCapacity)} without blocking. */
     public CompletableFuture<ItemsByKey> batchGetAsync(
             Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
-        BatchRead read = new BatchRead(keys, capacity, retryPolicy);
+        BatchRead read = new BatchRead(keys, capacity, retryPolicy());
         return Futures.loop(
                 () -> {
                     BatchGetItemRequest request = read.next();
-                    return request == null ? null : asyncBackend.batchGetItem(request);
+                    return request == null ? null : asyncRequests().batchGetItem(request);
                 },
                 response -> {
                     int retry = read.absorb(response);
@@ -624,7 +707,8 @@ public final class Partita implements AutoCloseable {
         private TableNameResolver tableNames = TableNameResolver.identity();
         private boolean createTablesOnOpen = true;
         private boolean retryThrottles = true;
-        private RetryPolicy retryPolicy = RetryPolicy.defaults();
+        private RetryPolicy retryPolicy; // null: RetryPolicy.defaults(), created when the database first needs it
+        private boolean neverThrottles; // the backend is a core without a throughput model (inMemory)
         private GatherOptions gatherOptions; // null: GatherOptions.defaults(), resolved on the first gather
         private RequestListener listener;
         private ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;

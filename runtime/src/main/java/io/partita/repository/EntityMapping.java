@@ -268,8 +268,13 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         }
         for (GlobalSecondaryIndex g : table.globalSecondaryIndexes()) {
             if (g.name().equals(indexName)) {
-                g.partitionKey().forEach(k -> names.add(k.name()));
-                g.sortKey().forEach(k -> names.add(k.name()));
+                // loops, not forEach(lambda): this runs on a repository's first index query (cold start)
+                for (KeyAttribute k : g.partitionKey()) {
+                    names.add(k.name());
+                }
+                for (KeyAttribute k : g.sortKey()) {
+                    names.add(k.name());
+                }
                 return names;
             }
         }
@@ -290,7 +295,13 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         }
         for (GlobalSecondaryIndex g : table.globalSecondaryIndexes()) {
             if (g.name().equals(indexName)) {
-                return g.sortKey().stream().map(KeyAttribute::name).toList();
+                // a loop, not a stream: this runs on a repository's first index query (cold start)
+                List<KeyAttribute> sortKey = g.sortKey();
+                String[] names = new String[sortKey.size()];
+                for (int i = 0; i < names.length; i++) {
+                    names[i] = sortKey.get(i).name();
+                }
+                return List.of(names);
             }
         }
         for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {

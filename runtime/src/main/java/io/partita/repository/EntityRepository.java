@@ -48,7 +48,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public abstract class EntityRepository<T> implements Repository<T> {
     private final Partita db;
     private final Backend backend;
-    private final AsyncBackend asyncBackend;
     private final EntityMapping<T> mapping;
     private final String tableName;
     private final String versionAttribute;
@@ -64,7 +63,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
     protected EntityRepository(Partita db, EntityMapping<T> mapping) {
         this.db = Objects.requireNonNull(db, "db");
         this.backend = db.requests();
-        this.asyncBackend = db.asyncRequests();
+        // the asynchronous path is asked for when first used (db.asyncRequests() builds it then), not here
         this.mapping = Objects.requireNonNull(mapping, "mapping");
         this.tableName = mapping.table().name();
         this.versionAttribute = mapping.versionAttribute().orElse(null);
@@ -250,7 +249,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
     }
 
     final AsyncBackend asyncBackend() {
-        return asyncBackend;
+        return db.asyncRequests();
     }
 
     /**
@@ -365,7 +364,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         }
         cached = QuerySpec.of(
                 backend,
-                asyncBackend,
+                db.asyncRequests(),
                 mapping.table(),
                 null,
                 mapping,
@@ -389,7 +388,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
         cached = QuerySpec.of(
                 backend,
-                asyncBackend,
+                db.asyncRequests(),
                 mapping.table(),
                 indexName,
                 mapping,
@@ -432,7 +431,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
             };
             mayskip = true;
         }
-        return QuerySpec.of(backend, asyncBackend, mapping.table(), indexName, decoder, null, mayskip, gather);
+        return QuerySpec.of(backend, db.asyncRequests(), mapping.table(), indexName, decoder, null, mayskip, gather);
     }
 
     private void requireOwnKey(Key<?> key) {

@@ -48,7 +48,11 @@ public final class Engine implements Storage {
     private final Catalog catalog;
     private final ItemWrites writes;
     private final Reads reads;
-    private final TimeToLive timeToLive;
+    // Time to live is created when first needed (a table with TTL, a sweep, durable tables loaded at open): an
+    // in-memory core without TTL never loads it. Guarded by ttlLock, since it owns the sweeper thread.
+    private final Object ttlLock = new Object();
+    private TimeToLive timeToLive;
+    private boolean ttlClosed;
     private final StorageOptions options;
     private final ThroughputPolicy throughput;
     private final IndexPropagation propagation;
@@ -67,10 +71,26 @@ public final class Engine implements Storage {
         this.catalog = disk == null ? new Catalog(throughput) : new Catalog(throughput, disk, loaded);
         this.writes = new ItemWrites(catalog, options, throughput, propagation);
         this.reads = new Reads(catalog, throughput, propagation);
-        this.timeToLive = new TimeToLive(catalog, options, propagation);
         this.options = options;
         this.throughput = throughput;
         this.propagation = propagation;
+        if (disk != null) {
+            timeToLive(); // starts the sweeper when a loaded table has time to live enabled
+        }
+    }
+
+    private TimeToLive timeToLive() {
+        synchronized (ttlLock) {
+            TimeToLive t = timeToLive;
+            if (t == null) {
+                t = new TimeToLive(catalog, options, propagation);
+                if (ttlClosed) {
+                    t.close();
+                }
+                timeToLive = t;
+            }
+            return t;
+        }
     }
 
     private Batches batches() {
@@ -149,7 +169,7 @@ public final class Engine implements Storage {
     public TableDescription createTable(TableDefinition definition) {
         TableDescription created = catalog.createTable(definition);
         if (definition.timeToLiveAttribute() != null) {
-            timeToLive.started();
+            timeToLive().started();
         }
         return created;
     }
@@ -183,7 +203,7 @@ public final class Engine implements Storage {
     public TimeToLiveSpecification updateTimeToLive(String tableName, TimeToLiveSpecification specification) {
         TimeToLiveSpecification applied = catalog.updateTimeToLive(tableName, specification);
         if (applied.enabled()) {
-            timeToLive.started();
+            timeToLive().started();
         }
         return applied;
     }
@@ -262,7 +282,7 @@ public final class Engine implements Storage {
     @Override
     public long expireItems() {
         catalog.checkOpen();
-        return timeToLive.sweep();
+        return timeToLive().sweep();
     }
 
     @Override
@@ -272,7 +292,14 @@ public final class Engine implements Storage {
 
     @Override
     public void close() {
-        timeToLive.close(); // before the store closes: no sweep may touch it afterwards
+        TimeToLive t;
+        synchronized (ttlLock) {
+            ttlClosed = true;
+            t = timeToLive;
+        }
+        if (t != null) {
+            t.close(); // before the store closes: no sweep may touch it afterwards
+        }
         catalog.close();
     }
 }

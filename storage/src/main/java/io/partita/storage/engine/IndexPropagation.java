@@ -4,6 +4,7 @@ import io.partita.storage.GsiPropagation;
 import io.partita.storage.StorageOptions;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * How a write's GSI changes reach the GSIs. It exists because GSIs are eventually consistent and the core
@@ -25,8 +26,9 @@ final class IndexPropagation {
     /** Propagates one planned GSI change of a write applied at {@code nowMillis}; called under the item's stripe lock. */
     void propagate(TableData table, Mutation.IndexChange c, long nowMillis) {
         if (async) {
-            table.pendingGsiWrites.add(
-                    new TableData.PendingGsiWrite(nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry));
+            table.pendingGsiWrites()
+                    .add(new TableData.PendingGsiWrite(
+                            nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry));
         } else {
             applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
         }
@@ -51,14 +53,15 @@ final class IndexPropagation {
             t.disk.drain(false, clock.millis());
             return;
         }
-        if (t.pendingGsiWrites.isEmpty()) {
+        ConcurrentLinkedQueue<TableData.PendingGsiWrite> pending = t.pendingGsiWritesIfAny();
+        if (pending == null || pending.isEmpty()) {
             return;
         }
         long now = clock.millis();
-        synchronized (t.pendingGsiWrites) {
+        synchronized (pending) {
             TableData.PendingGsiWrite p;
-            while ((p = t.pendingGsiWrites.peek()) != null && p.dueMillis() <= now) {
-                t.pendingGsiWrites.poll();
+            while ((p = pending.peek()) != null && p.dueMillis() <= now) {
+                pending.poll();
                 applyToIndex(p.gsi(), p.oldKey(), p.newKey(), p.newEntry());
             }
         }
@@ -70,9 +73,13 @@ final class IndexPropagation {
             t.disk.drain(true, Long.MAX_VALUE);
             return;
         }
-        synchronized (t.pendingGsiWrites) {
+        ConcurrentLinkedQueue<TableData.PendingGsiWrite> pending = t.pendingGsiWritesIfAny();
+        if (pending == null) {
+            return;
+        }
+        synchronized (pending) {
             TableData.PendingGsiWrite p;
-            while ((p = t.pendingGsiWrites.poll()) != null) {
+            while ((p = pending.poll()) != null) {
                 applyToIndex(p.gsi(), p.oldKey(), p.newKey(), p.newEntry());
             }
         }

@@ -51,8 +51,6 @@ final class TableData {
      */
     ItemMap itemLayout;
 
-    final ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWrites = new ConcurrentLinkedQueue<>();
-
     /**
      * Set by DeleteTable while it holds every stripe lock: a write that looked the table up before the delete and
      * then waited for its stripe finds it set and fails as a write to a missing table, instead of landing in
@@ -60,6 +58,18 @@ final class TableData {
      */
     private volatile boolean dropped;
 
+    /**
+     * ASYNC GSI writes not applied yet ({@link IndexPropagation}); created by the first one, so a table in SYNC mode
+     * (the default) never has one.
+     */
+    private volatile ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWrites;
+    /**
+     * The stripe locks, each created when first taken ({@link #stripe}): a new table does not construct 1,024 locks
+     * up front (≈1 ms in a fresh JVM, whose interpreter runs the constructors, for a table that may see a few
+     * writes). Written only under the array's monitor; read without it, which is safe because a {@code
+     * ReentrantLock} is immutable apart from its final, volatile-state synchronizer: a thread sees null (and takes
+     * the monitor) or a fully constructed lock, and the monitor makes every thread agree on one lock per stripe.
+     */
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 
     TableData(long id, TableDefinition definition, TableShape shape, IndexData[] lsis, IndexData[] gsis) {
@@ -82,9 +92,26 @@ final class TableData {
         this.lsis = lsis;
         this.gsis = gsis;
         this.collectionSizes = lsis.length > 0 && disk == null ? new ConcurrentHashMap<>() : null;
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new ReentrantLock();
+    }
+
+    /** The queue of pending ASYNC GSI writes, created on the first call. */
+    ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWrites() {
+        ConcurrentLinkedQueue<PendingGsiWrite> q = pendingGsiWrites;
+        if (q == null) {
+            synchronized (this) {
+                q = pendingGsiWrites;
+                if (q == null) {
+                    q = new ConcurrentLinkedQueue<>();
+                    pendingGsiWrites = q;
+                }
+            }
         }
+        return q;
+    }
+
+    /** The queue of pending ASYNC GSI writes, or null when there has never been one. */
+    ConcurrentLinkedQueue<PendingGsiWrite> pendingGsiWritesIfAny() {
+        return pendingGsiWrites;
     }
 
     int stripeOf(OrderKey itemKey) {
@@ -92,7 +119,19 @@ final class TableData {
     }
 
     ReentrantLock stripe(int index) {
-        return stripes[index];
+        ReentrantLock s = stripes[index];
+        return s != null ? s : createStripe(index);
+    }
+
+    private ReentrantLock createStripe(int index) {
+        synchronized (stripes) {
+            ReentrantLock s = stripes[index];
+            if (s == null) {
+                s = new ReentrantLock();
+                stripes[index] = s;
+            }
+            return s;
+        }
     }
 
     /**
@@ -100,8 +139,8 @@ final class TableData {
      * Reentrant, like the stripes; release with {@link #unlockWrites}.
      */
     void lockWrites() {
-        for (ReentrantLock s : stripes) {
-            s.lock();
+        for (int i = 0; i < STRIPES; i++) {
+            stripe(i).lock();
         }
     }
 
@@ -119,7 +158,7 @@ final class TableData {
 
     void unlockWrites() {
         for (int i = STRIPES - 1; i >= 0; i--) {
-            stripes[i].unlock();
+            stripes[i].unlock(); // each was created by lockWrites
         }
     }
 
