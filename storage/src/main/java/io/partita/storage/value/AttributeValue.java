@@ -108,6 +108,15 @@ public sealed interface AttributeValue {
         if (values.isEmpty()) {
             throw Message.SetEmpty.exception(type);
         }
+        if (values.size() <= ArraySet.MAX) {
+            Object[] elements = values.toArray(); // a copy: the caller's collection stays the caller's
+            if (elements.length <= ArraySet.MAX) {
+                if (!ArraySet.distinct(elements)) {
+                    throw Message.SetDuplicates.exception(values, type);
+                }
+                return new ArraySet<>(elements);
+            }
+        }
         // sized for its elements (a LinkedHashSet copied from a collection starts at 16 buckets)
         LinkedHashSet<T> set = new LinkedHashSet<>((values.size() * 4 + 2) / 3);
         set.addAll(values);

@@ -1,6 +1,7 @@
 package io.partita.storage.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -89,5 +90,47 @@ class ValueFastPathTest {
         }
         String large = "é".repeat(300_000);
         assertThat(AttributeValue.s(large).size()).isEqualTo(600_000);
+    }
+
+    /** Small sets are held as arrays: equal to, hashed as, ordered as and as immutable as the hash-set form. */
+    @Test
+    void smallSetsBehaveAsTheHashSetForm() {
+        for (int n = 1; n <= 12; n++) {
+            List<String> strings = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                strings.add("s" + (i * 5 % 13));
+            }
+            AttributeValue.SS ss = AttributeValue.ss(strings);
+            java.util.Set<String> hashed =
+                    java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(strings));
+            AttributeValue.SS viaHash = new AttributeValue.SS(hashed);
+            assertThat(ss).isEqualTo(viaHash).hasSameHashCodeAs(viaHash);
+            assertThat(viaHash).isEqualTo(ss);
+            assertThat(ss.values()).isEqualTo(hashed).hasSameHashCodeAs(hashed).containsExactlyElementsOf(strings);
+            assertThat(ss.values().contains("s0")).isTrue();
+            assertThat(ss.values().contains("nope")).isFalse();
+            assertThat(ss.values().contains(null)).isFalse();
+            assertThat(ss.values().toArray()).containsExactly(strings.toArray());
+            assertThat(ss.size())
+                    .isEqualTo(strings.stream().mapToInt(String::length).sum());
+            assertThat(ss.toString()).isEqualTo(viaHash.toString());
+            assertThatThrownBy(() -> ss.values().add("x")).isInstanceOf(UnsupportedOperationException.class);
+            assertThatThrownBy(() -> ss.values().remove("s0")).isInstanceOf(UnsupportedOperationException.class);
+            assertThatThrownBy(() -> ss.values().clear()).isInstanceOf(UnsupportedOperationException.class);
+            java.util.Iterator<String> it = ss.values().iterator();
+            it.next();
+            assertThatThrownBy(it::remove).isInstanceOf(UnsupportedOperationException.class);
+            List<String> withDuplicate = new ArrayList<>(strings);
+            withDuplicate.add(strings.get(0));
+            assertThatThrownBy(() -> AttributeValue.ss(withDuplicate))
+                    .isInstanceOf(io.partita.storage.ValidationException.class)
+                    .hasMessage("Input collection " + withDuplicate + " of type SS contains duplicates.");
+            // the caller's collection is copied, not kept
+            strings.set(0, "changed");
+            assertThat(ss.values()).doesNotContain("changed");
+        }
+        AttributeValue.BS bs = AttributeValue.bs(List.of(Bytes.copyOf(new byte[] {1}), Bytes.copyOf(new byte[] {2})));
+        assertThat(bs.values()).containsExactly(Bytes.copyOf(new byte[] {1}), Bytes.copyOf(new byte[] {2}));
+        assertThat(AttributeValue.nsOf("1", "2.50")).isEqualTo(AttributeValue.nsOf("2.5", "1"));
     }
 }
