@@ -45,6 +45,7 @@ import java.util.Map;
 public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
     private final String typeName;
     private final List<String> attributeNames;
+    private final ItemMap.Layout layout;
 
     /**
      * A schema of type {@code typeName} (its simple name, for messages) that writes {@code attributeNames}, in
@@ -61,6 +62,8 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
                 }
             }
         }
+        // the write methods pass these same String constants in this order, so items fill the layout
+        this.layout = ItemMap.Layout.of(this.attributeNames);
     }
 
     @Override
@@ -89,10 +92,13 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
         item.putAll(toItem(value));
     }
 
-    /** The item as the core stores it (an immutable, array-backed map): no hash table, and no copy when written. */
+    /**
+     * The item as the core stores it (an immutable, array-backed map): no hash table, and no copy when written. An
+     * item with every attribute shares the schema's attribute names (one array of values per item).
+     */
     @Override
     public Map<String, AttributeValue> toItem(T value) {
-        ItemMap.Builder item = ItemMap.builder(attributeNames.size());
+        ItemMap.Builder item = ItemMap.builder(layout);
         writeItem(value, item);
         return item.build();
     }

@@ -463,16 +463,28 @@ public final class Codecs {
     private static final class EnumCodec<E extends Enum<E>> implements AttributeCodec<E> {
         private final Map<String, E> byName;
 
+        // one immutable S per constant, written by every item instead of a new S (and its size scan) each time
+        private final AttributeValue.S[] byOrdinal;
+
+        @SuppressWarnings("EnumOrdinal") // see encode
         EnumCodec(E[] constants) {
             byName = new java.util.HashMap<>(Math.max(16, constants.length * 2));
+            byOrdinal = new AttributeValue.S[constants.length];
             for (E e : constants) {
                 byName.put(e.name(), e);
+                byOrdinal[e.ordinal()] = AttributeValue.s(e.name());
             }
         }
 
+        // ordinal() only indexes byOrdinal, filled from the same constants in this JVM, and the name check guards it:
+        // nothing ordinal-based is stored
         @Override
+        @SuppressWarnings("EnumOrdinal")
         public AttributeValue encode(E value) {
-            return AttributeValue.s(value.name());
+            int i = value.ordinal();
+            AttributeValue.S cached = i < byOrdinal.length ? byOrdinal[i] : null;
+            // the same constant's name is the same String: anything else (another enum type) is written as before
+            return cached != null && cached.value() == value.name() ? cached : AttributeValue.s(value.name());
         }
 
         @Override
@@ -600,18 +612,19 @@ public final class Codecs {
             }
             switch (element.type()) {
                 case S -> {
-                    List<String> strings = new ArrayList<>(value.size());
-                    if (element == STRING) { // STRING.encode(v).asS() is v itself: no S per element
+                    if (element == STRING) { // STRING.encode(v).asS() is v itself: no S per element, no copy
                         for (V v : value) {
                             if (v == null) {
                                 throw new MappingException(Message.NullSetElement.format(AttributeType.S));
                             }
-                            strings.add((String) v);
                         }
-                    } else {
-                        for (V v : value) {
-                            strings.add(nonNullElement(v).asS());
-                        }
+                        @SuppressWarnings("unchecked")
+                        Set<String> strings = (Set<String>) value;
+                        return AttributeValue.ss(strings);
+                    }
+                    List<String> strings = new ArrayList<>(value.size());
+                    for (V v : value) {
+                        strings.add(nonNullElement(v).asS());
                     }
                     return AttributeValue.ss(strings);
                 }
@@ -653,7 +666,7 @@ public final class Codecs {
         @Override
         public Set<V> decode(AttributeValue value) {
             // loops, not forEach lambdas: the first read of a set would bootstrap them on a cold JVM
-            Set<V> out = new LinkedHashSet<>();
+            Set<V> out = new LinkedHashSet<>(setCapacity(value));
             if (value instanceof AttributeValue.SS ss) {
                 if (element == STRING) { // STRING.decode(AttributeValue.s(s)) is s itself
                     @SuppressWarnings("unchecked")
@@ -680,6 +693,21 @@ public final class Codecs {
                 throw new MappingException(Message.NotASet.format(value.type()));
             }
             return out;
+        }
+
+        /** Buckets for the stored set's elements without a resize (the default 16 wastes most of them). */
+        private static int setCapacity(AttributeValue value) {
+            int n;
+            if (value instanceof AttributeValue.SS ss) {
+                n = ss.values().size();
+            } else if (value instanceof AttributeValue.NS ns) {
+                n = ns.values().size();
+            } else if (value instanceof AttributeValue.BS bs) {
+                n = bs.values().size();
+            } else {
+                return 16;
+            }
+            return (n * 4 + 2) / 3; // HashMap rounds up to a power of two holding n at load factor 0.75
         }
 
         @Override

@@ -68,6 +68,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     private final Map<String, String> computedAttributeBySource;
     private final AutoValues autoValues;
     private final Members<T> members;
+    private final ItemMap.Layout itemLayout;
 
     /**
      * The index-key fields and computed attributes of an entity as numbered members: what generated code implements
@@ -113,6 +114,30 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
             }
         }
         this.computedAttributeBySource = Map.copyOf(bySource);
+        this.itemLayout = itemLayout(schema.attributeNames(), computed, discriminatorAttribute);
+    }
+
+    /**
+     * The attribute order {@link #toItem} writes: the schema's attributes, then the computed attributes and the
+     * discriminator it appends (names already written by the schema only once; the builder handles the rest).
+     */
+    private static ItemMap.Layout itemLayout(
+            List<String> schemaNames, List<? extends Computed<?>> computed, String discriminator) {
+        List<String> names = new ArrayList<>(schemaNames.size() + computed.size() + 1);
+        for (String name : schemaNames) {
+            addOnce(names, name);
+        }
+        for (Computed<?> c : computed) {
+            addOnce(names, c.attribute());
+        }
+        addOnce(names, discriminator);
+        return ItemMap.Layout.of(names);
+    }
+
+    private static void addOnce(List<String> names, String name) {
+        if (name != null && !names.contains(name)) {
+            names.add(name);
+        }
     }
 
     /** Starts a mapping of {@code schema}'s entity into {@code table}. */
@@ -172,7 +197,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
             }
         }
         // Built straight into the core's item type, which the embedded core stores without copying.
-        ItemMap.Builder item = ItemMap.builder(32);
+        ItemMap.Builder item = ItemMap.builder(itemLayout); // one exact-size value array when the item is complete
         schema.writeItem(entity, item);
         for (Computed<T> c : computed) {
             AttributeValue v = c.value(entity, members);

@@ -171,6 +171,24 @@ class AbstractItemSchemaTest {
                 .hasMessage(messageOf(() -> LAMBDAS.toItem(nan)));
     }
 
+    /** Items come from the schema's layout: declaration order, and a complete item shares the schema's names. */
+    @Test
+    void itemsKeepDeclarationOrderAndCompleteOnesShareTheSchemasNames() {
+        Thing full = new Thing("a", 1, 2, 3L, (short) 4, (byte) 5, 0.5, Set.of("x"), Optional.of("n"));
+        Thing other = new Thing("b", 6, 7, 8L, (short) 9, (byte) 1, 1.5, Set.of("y"), Optional.of("m"));
+        ItemMap first = (ItemMap) UNROLLED.toItem(full);
+        ItemMap second = (ItemMap) UNROLLED.toItem(other);
+        assertThat(List.copyOf(first.keySet())).isEqualTo(UNROLLED.attributeNames());
+        assertThat(first.sharesLayoutWith(second)).isTrue();
+        Thing partial = new Thing(null, 1, 2, 3L, (short) 4, (byte) 5, 0.5, Set.of(), Optional.empty());
+        ItemMap fewer = (ItemMap) UNROLLED.toItem(partial);
+        assertThat(List.copyOf(fewer.keySet()))
+                .isEqualTo(List.copyOf(LAMBDAS.toItem(partial).keySet()))
+                .containsExactly("count", "primitive", "big", "small", "tiny", "ratio");
+        assertThat(fewer.sharesLayoutWith(first)).isFalse();
+        assertThat(UNROLLED.fromItem(fewer)).isEqualTo(LAMBDAS.fromItem(fewer));
+    }
+
     @Test
     void rejectsAnAttributeNamedTwice() {
         assertThatThrownBy(() -> new AbstractItemSchema<String>("X", "a", "b", "a") {

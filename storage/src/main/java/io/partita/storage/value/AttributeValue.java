@@ -37,6 +37,10 @@ public sealed interface AttributeValue {
     }
 
     static N n(long value) {
+        if (value % 10 != 0) {
+            // no trailing zero: BigDecimal.valueOf is already normal, and every long is in DynamoDB's range
+            return new N(BigDecimal.valueOf(value), value);
+        }
         return new N(BigDecimal.valueOf(value));
     }
 
@@ -104,7 +108,18 @@ public sealed interface AttributeValue {
         if (values.isEmpty()) {
             throw Message.SetEmpty.exception(type);
         }
-        LinkedHashSet<T> set = new LinkedHashSet<>(values);
+        if (values.size() <= ArraySet.MAX) {
+            Object[] elements = values.toArray(); // a copy: the caller's collection stays the caller's
+            if (elements.length <= ArraySet.MAX) {
+                if (!ArraySet.distinct(elements)) {
+                    throw Message.SetDuplicates.exception(values, type);
+                }
+                return new ArraySet<>(elements);
+            }
+        }
+        // sized for its elements (a LinkedHashSet copied from a collection starts at 16 buckets)
+        LinkedHashSet<T> set = new LinkedHashSet<>((values.size() * 4 + 2) / 3);
+        set.addAll(values);
         if (set.size() != values.size()) {
             throw Message.SetDuplicates.exception(values, type);
         }
@@ -135,18 +150,32 @@ public sealed interface AttributeValue {
      */
     final class S implements AttributeValue {
         private final String value;
-        private final boolean hasSurrogates;
-        private final int utf8Size;
+        // UTF-8 size and surrogate flag, scanned on first use (not by mapping, which never needs them):
+        // ((utf8Size + 1) << 1) | surrogates, 0 until computed. One int, so a racing reader sees both or neither
+        // (the scan is idempotent, like String.hash).
+        private int info;
 
         public S(String value) {
             if (value == null) {
                 throw Message.StringValueNull.exception();
             }
             this.value = value;
-            // One pass at construction; sizes are needed on every write (item size, key limits).
+        }
+
+        private int info() {
+            int i = info;
+            if (i == 0) {
+                i = scan(value);
+                info = i;
+            }
+            return i;
+        }
+
+        /** One pass over the string: its packed info (sizes saturate at 2^29, far above every DynamoDB limit). */
+        private static int scan(String value) {
             boolean surrogates = false;
             int n = value.length();
-            int bytes = n;
+            long bytes = n;
             for (int i = 0; i < n; i++) {
                 char c = value.charAt(i);
                 if (c >= 0x80) {
@@ -166,8 +195,8 @@ public sealed interface AttributeValue {
                     }
                 }
             }
-            this.hasSurrogates = surrogates;
-            this.utf8Size = bytes;
+            int size = (int) Math.min(bytes, 1 << 29);
+            return ((size + 1) << 1) | (surrogates ? 1 : 0);
         }
 
         public String value() {
@@ -176,7 +205,7 @@ public sealed interface AttributeValue {
 
         /** True when the string holds characters outside the Basic Multilingual Plane. */
         public boolean hasSurrogates() {
-            return hasSurrogates;
+            return (info() & 1) != 0;
         }
 
         @Override
@@ -186,7 +215,7 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            return utf8Size;
+            return (info() >>> 1) - 1;
         }
 
         @Override
@@ -227,6 +256,15 @@ public sealed interface AttributeValue {
             this.longValue = l;
             this.isLong = fits;
             this.size = Numbers.sizeOf(this.value);
+        }
+
+        /** {@code normalized} is {@code BigDecimal.valueOf(value)} for a {@code value} without trailing zeros. */
+        private N(BigDecimal normalized, long value) {
+            this.value = normalized;
+            this.isLong =
+                    value > -1_000_000_000_000_000_000L && value < 1_000_000_000_000_000_000L; // at most 18 digits
+            this.longValue = isLong ? value : 0;
+            this.size = Numbers.sizeOf(normalized);
         }
 
         public BigDecimal value() {

@@ -55,11 +55,60 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         return new Builder(expectedSize);
     }
 
+    /**
+     * A builder for items that usually hold {@code layout}'s attributes in its order (a mapping schema's items):
+     * while the attributes come in that order, as the same {@code String} instances, it fills one value array,
+     * and an item holding all of them shares the layout's name and hash arrays (one array of values per item
+     * instead of three). Any other sequence of calls (an attribute left out, another order, other names, a
+     * {@code remove}) makes it an ordinary builder from that point: the result always equals what
+     * {@link #builder(int)} builds from the same calls.
+     */
+    public static Builder builder(Layout layout) {
+        return new Builder(layout);
+    }
+
+    /**
+     * Attribute names in order, with their hash codes computed once: the expected shape of the items a
+     * {@link #builder(Layout)} builds. Names are non-null and distinct.
+     */
+    public static final class Layout {
+        private final String[] names;
+        private final int[] hashes;
+
+        private Layout(String[] names) {
+            this.names = names;
+            this.hashes = new int[names.length];
+            for (int i = 0; i < names.length; i++) {
+                if (names[i] == null) {
+                    throw Message.ItemAttributeNameNull.exception();
+                }
+                hashes[i] = names[i].hashCode();
+                for (int j = 0; j < i; j++) {
+                    if (hashes[j] == hashes[i] && names[j].equals(names[i])) {
+                        throw new IllegalArgumentException("attribute " + names[i] + " appears twice in a layout");
+                    }
+                }
+            }
+        }
+
+        /** The layout of {@code names}, in this order; throws when a name is null or appears twice. */
+        public static Layout of(java.util.List<String> names) {
+            return new Layout(names.toArray(new String[0]));
+        }
+
+        /** The number of attributes. */
+        public int size() {
+            return names.length;
+        }
+    }
+
     public static final class Builder {
         private String[] names;
         private AttributeValue[] values;
         private int[] hashes;
         private int size;
+        // true while names and hashes are a Layout's arrays (never written): values[0..size) matches its prefix
+        private boolean shared;
 
         private Builder(int expected) {
             int cap = Math.max(2, expected);
@@ -68,8 +117,34 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             hashes = new int[cap];
         }
 
+        private Builder(Layout layout) {
+            int n = layout.names.length;
+            shared = n > 0;
+            names = shared ? layout.names : new String[2];
+            hashes = shared ? layout.hashes : new int[2];
+            values = new AttributeValue[names.length]; // exact: a complete item keeps this array
+        }
+
+        /** Leaves the layout: from here on the builder owns its name and hash arrays. */
+        private void unshare() {
+            shared = false;
+            String[] n = new String[values.length];
+            int[] h = new int[values.length];
+            System.arraycopy(names, 0, n, 0, size);
+            System.arraycopy(hashes, 0, h, 0, size);
+            names = n;
+            hashes = h;
+        }
+
         /** Adds an attribute the builder does not hold yet (the caller guarantees it: e.g. copying a Map). */
         public Builder add(String name, AttributeValue value) {
+            if (shared) {
+                if (size < names.length && names[size] == name && value != null) {
+                    values[size++] = value; // the layout's next name (non-null), and not held yet: names are distinct
+                    return this;
+                }
+                unshare();
+            }
             checkAttribute(name, value);
             if (size == names.length) {
                 int cap = size * 2;
@@ -85,6 +160,13 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         }
 
         public Builder put(String name, AttributeValue value) {
+            if (shared) {
+                if (size < names.length && names[size] == name && value != null) {
+                    values[size++] = value; // as in add: the layout's names are distinct, so this one is not held
+                    return this;
+                }
+                unshare();
+            }
             checkAttribute(name, value);
             int h = name.hashCode();
             for (int i = 0; i < size; i++) {
@@ -137,6 +219,9 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         public Builder remove(String name) {
             int i = indexOf(name);
             if (i >= 0) {
+                if (shared) {
+                    unshare();
+                }
                 int tail = size - i - 1;
                 System.arraycopy(names, i + 1, names, i, tail);
                 System.arraycopy(values, i + 1, values, i, tail);

@@ -1,0 +1,136 @@
+package io.partita.storage.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The values mapping writes most, built the short way: {@code n(long)} without normalizing a number that has no
+ * trailing zero, {@code S} sizing its string on first use. Both must be indistinguishable from the long way.
+ */
+class ValueFastPathTest {
+
+    @Test
+    void numbersFromLongsEqualNumbersFromText() {
+        long seed = System.nanoTime();
+        System.out.println("ValueFastPathTest seed " + seed);
+        Random random = new Random(seed);
+        List<Long> values = new ArrayList<>(List.of(
+                0L,
+                1L,
+                -1L,
+                7L,
+                10L,
+                -10L,
+                100L,
+                12_340L,
+                999_999_999_999_999_999L,
+                -999_999_999_999_999_999L,
+                1_000_000_000_000_000_000L,
+                -1_000_000_000_000_000_000L,
+                1_000_000_000_000_000_001L,
+                -1_000_000_000_000_000_001L,
+                Long.MAX_VALUE,
+                Long.MIN_VALUE,
+                Long.MAX_VALUE - 7,
+                (long) Integer.MAX_VALUE,
+                (long) Integer.MIN_VALUE));
+        for (int i = 0; i < 2_000; i++) {
+            long v = random.nextLong() >> random.nextInt(64);
+            values.add(v);
+            values.add(v * 10);
+        }
+        for (long v : values) {
+            AttributeValue.N fast = AttributeValue.n(v);
+            AttributeValue.N slow = AttributeValue.n(Long.toString(v));
+            assertThat(fast).as("%s (seed %s)", v, seed).isEqualTo(slow).hasSameHashCodeAs(slow);
+            assertThat(fast.value()).isEqualTo(slow.value()); // same scale too: equals on BigDecimal
+            assertThat(fast.fitsLong()).as("%s", v).isEqualTo(slow.fitsLong());
+            assertThat(fast.longValue()).isEqualTo(slow.longValue());
+            assertThat(fast.size()).isEqualTo(slow.size());
+            assertThat(fast.text()).isEqualTo(slow.text()).isEqualTo(new BigDecimal(v).toPlainString());
+            assertThat(fast.compareTo(slow)).isZero();
+            assertThat(fast.compareTo(AttributeValue.n(BigDecimal.valueOf(v).add(BigDecimal.ONE))))
+                    .isNegative();
+        }
+    }
+
+    @Test
+    void stringsSizeTheirUtf8OnFirstUse() {
+        String[] strings = {
+            "",
+            "a",
+            "abc",
+            "é",
+            "naïve",
+            "€uro",
+            "日本語",
+            "\uD83D\uDE00",
+            "a\uD83D\uDE00b",
+            "\uD83D",
+            "x\uDE00",
+            "\uDE00\uD83D",
+            "mixed é € \uD83D\uDE00 end"
+        };
+        for (String s : strings) {
+            AttributeValue.S value = AttributeValue.s(s);
+            int utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            assertThat(value.size()).as(s).isEqualTo(utf8);
+            assertThat(value.size()).as("cached: %s", s).isEqualTo(utf8);
+            boolean surrogates = s.chars().anyMatch(c -> Character.isSurrogate((char) c));
+            assertThat(value.hasSurrogates()).as(s).isEqualTo(surrogates);
+            assertThat(AttributeValue.s(s).hasSurrogates())
+                    .as("flag first: %s", s)
+                    .isEqualTo(surrogates);
+        }
+        String large = "é".repeat(300_000);
+        assertThat(AttributeValue.s(large).size()).isEqualTo(600_000);
+    }
+
+    /** Small sets are held as arrays: equal to, hashed as, ordered as and as immutable as the hash-set form. */
+    @Test
+    void smallSetsBehaveAsTheHashSetForm() {
+        for (int n = 1; n <= 12; n++) {
+            List<String> strings = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                strings.add("s" + (i * 5 % 13));
+            }
+            AttributeValue.SS ss = AttributeValue.ss(strings);
+            java.util.Set<String> hashed =
+                    java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(strings));
+            AttributeValue.SS viaHash = new AttributeValue.SS(hashed);
+            assertThat(ss).isEqualTo(viaHash).hasSameHashCodeAs(viaHash);
+            assertThat(viaHash).isEqualTo(ss);
+            assertThat(ss.values()).isEqualTo(hashed).hasSameHashCodeAs(hashed).containsExactlyElementsOf(strings);
+            assertThat(ss.values().contains("s0")).isTrue();
+            assertThat(ss.values().contains("nope")).isFalse();
+            assertThat(ss.values().contains(null)).isFalse();
+            assertThat(ss.values().toArray()).containsExactly(strings.toArray());
+            assertThat(ss.size())
+                    .isEqualTo(strings.stream().mapToInt(String::length).sum());
+            assertThat(ss.toString()).isEqualTo(viaHash.toString());
+            assertThatThrownBy(() -> ss.values().add("x")).isInstanceOf(UnsupportedOperationException.class);
+            assertThatThrownBy(() -> ss.values().remove("s0")).isInstanceOf(UnsupportedOperationException.class);
+            assertThatThrownBy(() -> ss.values().clear()).isInstanceOf(UnsupportedOperationException.class);
+            java.util.Iterator<String> it = ss.values().iterator();
+            it.next();
+            assertThatThrownBy(it::remove).isInstanceOf(UnsupportedOperationException.class);
+            List<String> withDuplicate = new ArrayList<>(strings);
+            withDuplicate.add(strings.get(0));
+            assertThatThrownBy(() -> AttributeValue.ss(withDuplicate))
+                    .isInstanceOf(io.partita.storage.ValidationException.class)
+                    .hasMessage("Input collection " + withDuplicate + " of type SS contains duplicates.");
+            // the caller's collection is copied, not kept
+            strings.set(0, "changed");
+            assertThat(ss.values()).doesNotContain("changed");
+        }
+        AttributeValue.BS bs = AttributeValue.bs(List.of(Bytes.copyOf(new byte[] {1}), Bytes.copyOf(new byte[] {2})));
+        assertThat(bs.values()).containsExactly(Bytes.copyOf(new byte[] {1}), Bytes.copyOf(new byte[] {2}));
+        assertThat(AttributeValue.nsOf("1", "2.50")).isEqualTo(AttributeValue.nsOf("2.5", "1"));
+    }
+}
