@@ -2,7 +2,6 @@ package io.partita.storage.engine;
 
 import io.partita.storage.value.AttributeValue;
 import java.util.AbstractMap.SimpleImmutableEntry;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -17,20 +16,20 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * then partition key) gives scans DynamoDB's order and contiguous parallel-scan segments.
  *
  * <p>Most partitions are small (a user's items, one index key's entries), so a partition starts as an
- * immutable sorted array replaced on each write (copy-on-write: a binary search and a short copy, and
- * readers iterate a stable snapshot without locks); past {@link #SMALL_LIMIT} entries it becomes a
- * concurrent skip list, where a write costs O(log n) whatever the partition's size.
+ * immutable sorted array (a {@link Chunk}) replaced on each write (copy-on-write: a binary search and a short
+ * copy, and readers iterate a stable snapshot without locks); past {@link #SMALL_LIMIT} entries it becomes a
+ * {@link ChunkTree}, a copy-on-write B+-tree of such chunks, where a write copies one chunk and one directory per
+ * level whatever the partition's size, and a reader still walks an immutable snapshot.
  *
  * <p>Writers of one small partition serialize on its monitor. Empty small partitions are dropped under that
  * monitor, and a writer that finds its partition dropped starts again with a new one. A large partition takes
- * writes without the monitor (the skip list is concurrent; writers of one item are already serialized by the
- * item's stripe lock), and so is never dropped, even when it empties: a lock-free writer could otherwise
- * write into a dropped partition.
+ * writes without the monitor (the tree publishes each write with a compare-and-set of its root; writers of one
+ * item are already serialized by the item's stripe lock), and so is never dropped, even when it empties: a
+ * lock-free writer could otherwise write into a dropped partition.
  */
 final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
     private static final long HASH_SPACE = 1L << 32;
-    private static final Object[] EMPTY = {new int[0], newItems(0)};
 
     /** Keys and values are the same {@link Partition}s: a lookup compares the partition's own key bytes. */
     private final ConcurrentHashMap<OrderKey, Partition> byKey = new ConcurrentHashMap<>();
@@ -49,11 +48,11 @@ final class PartitionedMap implements EntryMap {
      * scale): no per-entry {@link Stored} or
      * {@link OrderKey} object is read, or kept (a small partition keeps each entry's key bytes, item and size;
      * {@link #get} and iteration build the objects they return), and a binary search compares the key bytes
-     * straight from the array.
+     * straight from the array. A large partition is a {@link ChunkTree} whose chunks have the same layout.
      */
     private static final class Partition extends OrderKey {
-        volatile Object[] small = EMPTY;
-        volatile ConcurrentSkipListMap<OrderKey, Stored> large;
+        volatile Object[] small = Chunk.EMPTY;
+        volatile ChunkTree large;
         boolean registered;
         boolean dropped;
 
@@ -62,112 +61,70 @@ final class PartitionedMap implements EntryMap {
         }
 
         /**
-         * The array a reader should use, or null once the partition is a skip list. Promotion publishes
-         * {@code large} before clearing {@code small}, so a reader that finds neither reads {@code large}.
+         * The array a reader should use, or null once the partition is a tree. Promotion publishes {@code large}
+         * before clearing {@code small}, so a reader that finds neither reads {@code large}.
          */
         Object[] snapshot() {
             return large != null ? null : small;
         }
 
-        /** The key of entry {@code i} of a small partition's array, as an object pointing at this partition. */
-        OrderKey key(Object[] s, int i) {
-            OrderKey k = new OrderKey(keyBytes(s, i), partitionEnd);
+        /** A stored key's bytes as an object pointing at this partition. */
+        OrderKey key(byte[] bytes) {
+            OrderKey k = new OrderKey(bytes, partitionEnd);
             k.sharePartition(this);
             return k;
         }
 
         int size() {
             Object[] s = snapshot();
-            return s != null ? count(s) : large.size();
+            return s != null ? Chunk.count(s) : large.size();
         }
 
         Stored get(OrderKey key) {
             Object[] s = snapshot();
             if (s != null) {
-                int i = find(s, key);
-                return i >= 0 ? stored(s, i) : null;
+                int i = Chunk.find(s, key.bytes);
+                return i >= 0 ? Chunk.stored(s, i) : null;
             }
-            return large.get(key);
+            return large.get(key.bytes);
         }
 
-        /** Under the partition's monitor. */
+        /** Under the partition's monitor while small (a large partition's writes need none: see the class comment). */
         Stored put(OrderKey key, Stored value) {
-            if (large != null) {
-                return large.put(key, value);
+            ChunkTree tree = large;
+            if (tree != null) {
+                return tree.put(key.bytes, value);
             }
             Object[] s = small;
-            int n = count(s);
-            int[] sizes = sizes(s);
-            Map<String, AttributeValue>[] items = items(s);
-            int i = find(s, key);
+            int i = Chunk.find(s, key.bytes);
             if (i >= 0) {
-                Stored previous = stored(s, i);
-                Object[] c = s.clone();
-                int[] cs = sizes.clone();
-                cs[i] = value.size();
-                Map<String, AttributeValue>[] ci = items.clone();
-                ci[i] = value.item();
-                c[0] = cs;
-                c[1] = ci;
-                small = c;
+                Stored previous = Chunk.stored(s, i);
+                small = Chunk.replace(s, i, value);
                 return previous;
             }
-            int at = -i - 1;
-            if (n + 1 > SMALL_LIMIT) {
-                ConcurrentSkipListMap<OrderKey, Stored> map = new ConcurrentSkipListMap<>();
-                for (int j = 0; j < n; j++) {
-                    map.put(key(s, j), stored(s, j));
-                }
-                key.sharePartition(this);
-                map.put(key, value);
-                large = map;
+            Object[] grown = Chunk.insert(s, -i - 1, key.bytes, value);
+            if (Chunk.count(grown) > SMALL_LIMIT) {
+                large = new ChunkTree(grown);
                 small = null;
-                return null;
+            } else {
+                small = grown;
             }
-            Object[] c = new Object[KEYS + n + 1];
-            int[] cs = new int[n + 1];
-            System.arraycopy(sizes, 0, cs, 0, at);
-            cs[at] = value.size();
-            System.arraycopy(sizes, at, cs, at + 1, n - at);
-            Map<String, AttributeValue>[] ci = newItems(n + 1);
-            System.arraycopy(items, 0, ci, 0, at);
-            ci[at] = value.item();
-            System.arraycopy(items, at, ci, at + 1, n - at);
-            c[0] = cs;
-            c[1] = ci;
-            System.arraycopy(s, KEYS, c, KEYS, at);
-            c[KEYS + at] = key.bytes;
-            System.arraycopy(s, KEYS + at, c, KEYS + at + 1, n - at);
-            small = c;
             return null;
         }
 
-        /** Under the partition's monitor. */
+        /** Under the partition's monitor while small. */
         Stored remove(OrderKey key) {
-            if (large != null) {
-                return large.remove(key);
+            ChunkTree tree = large;
+            if (tree != null) {
+                return tree.remove(key.bytes);
             }
             Object[] s = small;
-            int i = find(s, key);
+            int i = Chunk.find(s, key.bytes);
             if (i < 0) {
                 return null;
             }
-            int n = count(s);
-            int[] sizes = sizes(s);
-            Map<String, AttributeValue>[] items = items(s);
-            Stored previous = stored(s, i);
-            Object[] c = new Object[KEYS + n - 1];
-            int[] cs = new int[n - 1];
-            System.arraycopy(sizes, 0, cs, 0, i);
-            System.arraycopy(sizes, i + 1, cs, i, n - i - 1);
-            Map<String, AttributeValue>[] ci = newItems(n - 1);
-            System.arraycopy(items, 0, ci, 0, i);
-            System.arraycopy(items, i + 1, ci, i, n - i - 1);
-            c[0] = cs;
-            c[1] = ci;
-            System.arraycopy(s, KEYS, c, KEYS, i);
-            System.arraycopy(s, KEYS + i + 1, c, KEYS + i, n - i - 1);
-            small = c;
+            Stored previous = Chunk.stored(s, i);
+            small = Chunk.remove(s, i);
             return previous;
         }
 
@@ -180,21 +137,24 @@ final class PartitionedMap implements EntryMap {
                 OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
             Object[] s = snapshot();
             if (s != null) {
-                long bounds = bounds(s, low, high, exclusiveStart, forward);
+                long bounds = bounds(s, null, low, high, exclusiveStart, forward);
                 return new ArrayRange(this, s, (int) (bounds >>> 32), (int) bounds, forward);
             }
-            return largeRange(low, high, exclusiveStart, forward).entrySet().iterator();
+            Object root = large.snapshot();
+            long bounds = bounds(null, root, low, high, exclusiveStart, forward);
+            return new TreeRange(this, root, (int) (bounds >>> 32), (int) bounds, forward);
         }
 
         /** Visits the entries {@link #range} would return, in its order, until the visitor declines. */
         void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor v) {
             Object[] s = snapshot();
+            Object root = s != null ? null : large.snapshot();
+            long bounds = bounds(s, root, low, high, exclusiveStart, forward);
+            int from = (int) (bounds >>> 32);
+            int to = (int) bounds;
             if (s != null) {
-                long bounds = bounds(s, low, high, exclusiveStart, forward);
-                int from = (int) (bounds >>> 32);
-                int to = (int) bounds;
-                int[] sizes = sizes(s);
-                Map<String, AttributeValue>[] items = items(s);
+                int[] sizes = Chunk.sizes(s);
+                Map<String, AttributeValue>[] items = Chunk.items(s);
                 if (forward) {
                     for (int i = from; i < to; i++) {
                         if (!v.visit(items[i], sizes[i])) {
@@ -210,119 +170,67 @@ final class PartitionedMap implements EntryMap {
                 }
                 return;
             }
-            for (Map.Entry<OrderKey, Stored> e :
-                    largeRange(low, high, exclusiveStart, forward).entrySet()) {
-                Stored st = e.getValue();
-                if (!v.visit(st.item(), st.size())) {
+            if (from >= to) {
+                return;
+            }
+            // chunk by chunk: each is a contiguous slice of entries, like a small partition
+            ChunkTree.Cursor c = new ChunkTree.Cursor(root, forward ? from : to - 1);
+            int left = to - from;
+            while (true) {
+                Stored[] values = ChunkTree.values(c.chunk);
+                if (forward) {
+                    int end = Math.min(values.length, c.index + left);
+                    for (int i = c.index; i < end; i++) {
+                        if (!v.visit(values[i].item(), values[i].size())) {
+                            return;
+                        }
+                    }
+                    left -= end - c.index;
+                } else {
+                    int end = Math.max(-1, c.index - left);
+                    for (int i = c.index; i > end; i--) {
+                        if (!v.visit(values[i].item(), values[i].size())) {
+                            return;
+                        }
+                    }
+                    left -= c.index - end;
+                }
+                if (left == 0) {
                     return;
+                }
+                if (forward) {
+                    c.nextChunk();
+                } else {
+                    c.previousChunk();
                 }
             }
         }
 
-        /** The slice [from, to) of a small partition's entries, packed as {@code from << 32 | to}. */
-        private static long bounds(Object[] s, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+        /**
+         * The slice [from, to) of a small partition's chunk {@code s} or, when it is null, the ranks [from, to) of a
+         * large partition's tree snapshot {@code root}, packed as {@code from << 32 | to}.
+         */
+        private static long bounds(
+                Object[] s, Object root, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
             // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
             // misses than a binary search through the keys, which at scale are cold.
-            int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, low, true);
-            int to = high == null || high.isPartitionEnd() ? count(s) : lowerIndex(s, high, true);
+            int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, root, low, true);
+            int to = high == null || high.isPartitionEnd()
+                    ? (s != null ? Chunk.count(s) : ChunkTree.size(root))
+                    : lowerIndex(s, root, high, true);
             if (exclusiveStart != null) {
                 if (forward) {
-                    from = Math.max(from, lowerIndex(s, exclusiveStart, false));
+                    from = Math.max(from, lowerIndex(s, root, exclusiveStart, false));
                 } else {
-                    to = Math.min(to, lowerIndex(s, exclusiveStart, true));
+                    to = Math.min(to, lowerIndex(s, root, exclusiveStart, true));
                 }
             }
             return (long) from << 32 | (to & 0xFFFFFFFFL);
         }
 
-        private NavigableMap<OrderKey, Stored> largeRange(
-                OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
-            NavigableMap<OrderKey, Stored> m = large;
-            OrderKey from = low != null && low.isPartitionStart() ? null : low;
-            OrderKey to = high != null && high.isPartitionEnd() ? null : high;
-            if (from != null && to != null) {
-                m = m.subMap(from, true, to, false);
-            } else if (from != null) {
-                m = m.tailMap(from, true);
-            } else if (to != null) {
-                m = m.headMap(to, false);
-            }
-            if (exclusiveStart != null) {
-                m = forward ? tailAfter(m, exclusiveStart) : headBefore(m, exclusiveStart);
-            }
-            return forward ? m : m.descendingMap();
+        private static int lowerIndex(Object[] s, Object root, OrderKey key, boolean inclusive) {
+            return s != null ? Chunk.lowerIndex(s, key.bytes, inclusive) : ChunkTree.rank(root, key.bytes, inclusive);
         }
-    }
-
-    // ---- a small partition's array: [int[] sizes, Map[] items, key bytes...] ----
-
-    /** Index of the first key in a small partition's array. */
-    private static final int KEYS = 2;
-
-    private static int count(Object[] s) {
-        return s.length - KEYS;
-    }
-
-    private static int[] sizes(Object[] s) {
-        return (int[]) s[0];
-    }
-
-    // Slot 1 holds only arrays made by newItems, of this element type.
-    @SuppressWarnings("unchecked")
-    private static Map<String, AttributeValue>[] items(Object[] s) {
-        return (Map<String, AttributeValue>[]) s[1];
-    }
-
-    // A generic array cannot be created directly; every element stored is a Stored's item, of this type.
-    @SuppressWarnings("unchecked")
-    private static Map<String, AttributeValue>[] newItems(int n) {
-        return (Map<String, AttributeValue>[]) new Map<?, ?>[n];
-    }
-
-    private static byte[] keyBytes(Object[] s, int i) {
-        return (byte[]) s[KEYS + i];
-    }
-
-    private static Stored stored(Object[] s, int i) {
-        return new Stored(items(s)[i], sizes(s)[i]);
-    }
-
-    /** Binary search of the keys: the index of {@code key}, or {@code -(insertion point) - 1}. */
-    private static int find(Object[] s, OrderKey key) {
-        int lo = 0;
-        int hi = count(s) - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = Arrays.compareUnsigned(keyBytes(s, mid), key.bytes);
-            if (c < 0) {
-                lo = mid + 1;
-            } else if (c > 0) {
-                hi = mid - 1;
-            } else {
-                return mid;
-            }
-        }
-        return -(lo + 1);
-    }
-
-    /** Index of the first key at or after {@code key} (or after it, when not inclusive). */
-    private static int lowerIndex(Object[] s, OrderKey key, boolean inclusive) {
-        int i = find(s, key);
-        return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
-    }
-
-    private static NavigableMap<OrderKey, Stored> tailAfter(NavigableMap<OrderKey, Stored> m, OrderKey start) {
-        if (m.isEmpty() || start.compareTo(m.lastKey()) >= 0) {
-            return Collections.emptyNavigableMap();
-        }
-        return start.compareTo(m.firstKey()) < 0 ? m : m.tailMap(start, false);
-    }
-
-    private static NavigableMap<OrderKey, Stored> headBefore(NavigableMap<OrderKey, Stored> m, OrderKey start) {
-        if (m.isEmpty() || start.compareTo(m.firstKey()) <= 0) {
-            return Collections.emptyNavigableMap();
-        }
-        return start.compareTo(m.lastKey()) > 0 ? m : m.headMap(start, false);
     }
 
     /** Iterates a slice of a small partition's array; the array never changes, so iteration needs no lock. */
@@ -355,7 +263,49 @@ final class PartitionedMap implements EntryMap {
             }
             int i = next;
             next += forward ? 1 : -1;
-            return new SimpleImmutableEntry<>(p.key(s, i), stored(s, i));
+            return new SimpleImmutableEntry<>(p.key(Chunk.keyBytes(s, i)), Chunk.stored(s, i));
+        }
+    }
+
+    /**
+     * Iterates the ranks [from, to) of a large partition's tree snapshot, chunk by chunk; the snapshot never
+     * changes, so iteration needs no lock and sees the partition as it was when the range was opened.
+     */
+    private static final class TreeRange implements Iterator<Map.Entry<OrderKey, Stored>> {
+        private final Partition p;
+        private final boolean forward;
+        private final ChunkTree.Cursor cursor;
+        private int left;
+
+        TreeRange(Partition p, Object root, int from, int to, boolean forward) {
+            this.p = p;
+            this.forward = forward;
+            this.left = Math.max(0, to - from);
+            this.cursor = left == 0 ? null : new ChunkTree.Cursor(root, forward ? from : to - 1);
+        }
+
+        @Override
+        public boolean hasNext() {
+            return left > 0;
+        }
+
+        @Override
+        public Map.Entry<OrderKey, Stored> next() {
+            ChunkTree.Cursor c = cursor;
+            if (left == 0 || c == null) {
+                throw new NoSuchElementException();
+            }
+            if (forward ? c.index == ChunkTree.count(c.chunk) : c.index < 0) {
+                if (forward) {
+                    c.nextChunk();
+                } else {
+                    c.previousChunk();
+                }
+            }
+            int i = c.index;
+            c.index += forward ? 1 : -1;
+            left--;
+            return new SimpleImmutableEntry<>(p.key(ChunkTree.keyBytes(c.chunk, i)), ChunkTree.values(c.chunk)[i]);
         }
     }
 
@@ -380,12 +330,12 @@ final class PartitionedMap implements EntryMap {
                     p = fresh;
                 }
             }
-            ConcurrentSkipListMap<OrderKey, Stored> large = p.large;
+            ChunkTree large = p.large;
             if (large != null) {
-                // A skip list takes concurrent writes, and a large partition is never dropped: no monitor, so
-                // writers of one hot partition (a low-cardinality GSI key) do not queue behind each other.
-                key.sharePartition(p); // the skip list keeps the key object
-                return large.put(key, value);
+                // A tree takes concurrent writes (compare-and-set of its root), and a large partition is never
+                // dropped: no monitor, so writers of one hot partition (a low-cardinality GSI key) do not queue
+                // behind each other.
+                return large.put(key.bytes, value);
             }
             synchronized (p) {
                 if (p.dropped) {
@@ -395,7 +345,6 @@ final class PartitionedMap implements EntryMap {
                     ordered.put(p, p);
                     p.registered = true;
                 }
-                key.sharePartition(p); // kept if the partition is (or becomes) a skip list
                 return p.put(key, value);
             }
         }
@@ -408,6 +357,10 @@ final class PartitionedMap implements EntryMap {
         Partition p = byKey.get(id);
         if (p == null) {
             return null;
+        }
+        ChunkTree large = p.large;
+        if (large != null) {
+            return large.remove(key.bytes); // no monitor, as in put
         }
         synchronized (p) {
             Stored previous = p.remove(key);

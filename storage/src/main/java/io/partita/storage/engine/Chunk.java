@@ -1,0 +1,129 @@
+package io.partita.storage.engine;
+
+import io.partita.storage.value.AttributeValue;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * A sorted run of entries as one array, never modified once published: {@code [int[] sizes, Map[] items, key bytes
+ * 0 .. n-1]}: a small partition of {@link PartitionedMap}. (A large one is a {@link ChunkTree}, whose chunks keep
+ * a {@code Stored[]} instead of sizes and items.)
+ * No per-entry {@link OrderKey} or {@link Stored} object is kept: a binary search compares the key bytes straight
+ * from the array, and the items sit in a typed array (taken from an {@code Object[]}, each would need a cast, a
+ * type check that reads the item's header: a cache miss per returned item at scale).
+ *
+ * <p>Every method here builds a new chunk and leaves its arguments unchanged.
+ */
+final class Chunk {
+    private Chunk() {}
+
+    /** Index of the first key in a chunk. */
+    static final int KEYS = 2;
+
+    static final Object[] EMPTY = {new int[0], newItems(0)};
+
+    static int count(Object[] s) {
+        return s.length - KEYS;
+    }
+
+    static int[] sizes(Object[] s) {
+        return (int[]) s[0];
+    }
+
+    // Slot 1 holds only arrays made by newItems, of this element type.
+    @SuppressWarnings("unchecked")
+    static Map<String, AttributeValue>[] items(Object[] s) {
+        return (Map<String, AttributeValue>[]) s[1];
+    }
+
+    // A generic array cannot be created directly; every element stored is a Stored's item, of this type.
+    @SuppressWarnings("unchecked")
+    static Map<String, AttributeValue>[] newItems(int n) {
+        return (Map<String, AttributeValue>[]) new Map<?, ?>[n];
+    }
+
+    static byte[] keyBytes(Object[] s, int i) {
+        return (byte[]) s[KEYS + i];
+    }
+
+    static Stored stored(Object[] s, int i) {
+        return new Stored(items(s)[i], sizes(s)[i]);
+    }
+
+    /** Binary search of the keys: the index of {@code key}, or {@code -(insertion point) - 1}. */
+    static int find(Object[] s, byte[] key) {
+        int lo = 0;
+        int hi = count(s) - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = Arrays.compareUnsigned(keyBytes(s, mid), key);
+            if (c < 0) {
+                lo = mid + 1;
+            } else if (c > 0) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -(lo + 1);
+    }
+
+    /** Index of the first key at or after {@code key} (or after it, when not inclusive). */
+    static int lowerIndex(Object[] s, byte[] key, boolean inclusive) {
+        int i = find(s, key);
+        return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
+    }
+
+    /** The chunk with entry {@code i}'s size and item replaced (its key stays). */
+    static Object[] replace(Object[] s, int i, Stored value) {
+        Object[] c = s.clone();
+        int[] cs = sizes(s).clone();
+        cs[i] = value.size();
+        Map<String, AttributeValue>[] ci = items(s).clone();
+        ci[i] = value.item();
+        c[0] = cs;
+        c[1] = ci;
+        return c;
+    }
+
+    /** The chunk with a new entry at index {@code at}. */
+    static Object[] insert(Object[] s, int at, byte[] key, Stored value) {
+        int n = count(s);
+        int[] sizes = sizes(s);
+        Map<String, AttributeValue>[] items = items(s);
+        Object[] c = new Object[KEYS + n + 1];
+        int[] cs = new int[n + 1];
+        System.arraycopy(sizes, 0, cs, 0, at);
+        cs[at] = value.size();
+        System.arraycopy(sizes, at, cs, at + 1, n - at);
+        Map<String, AttributeValue>[] ci = newItems(n + 1);
+        System.arraycopy(items, 0, ci, 0, at);
+        ci[at] = value.item();
+        System.arraycopy(items, at, ci, at + 1, n - at);
+        c[0] = cs;
+        c[1] = ci;
+        System.arraycopy(s, KEYS, c, KEYS, at);
+        c[KEYS + at] = key;
+        System.arraycopy(s, KEYS + at, c, KEYS + at + 1, n - at);
+        return c;
+    }
+
+    /** The chunk without entry {@code i}. */
+    static Object[] remove(Object[] s, int i) {
+        int n = count(s);
+        int[] sizes = sizes(s);
+        Map<String, AttributeValue>[] items = items(s);
+        Object[] c = new Object[KEYS + n - 1];
+        int[] cs = new int[n - 1];
+        System.arraycopy(sizes, 0, cs, 0, i);
+        System.arraycopy(sizes, i + 1, cs, i, n - i - 1);
+        Map<String, AttributeValue>[] ci = newItems(n - 1);
+        System.arraycopy(items, 0, ci, 0, i);
+        System.arraycopy(items, i + 1, ci, i, n - i - 1);
+        c[0] = cs;
+        c[1] = ci;
+        System.arraycopy(s, KEYS, c, KEYS, i);
+        System.arraycopy(s, KEYS + i + 1, c, KEYS + i, n - i - 1);
+        return c;
+    }
+}
