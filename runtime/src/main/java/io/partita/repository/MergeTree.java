@@ -36,7 +36,9 @@ final class MergeTree {
     /** Code position of an entry equal to its base. */
     private static final int END = Integer.MAX_VALUE;
     /** Code value of a difference not located by characters (a part that is not a string on both sides). */
-    private static final int UNKNOWN = -1;
+    private static final long UNKNOWN = -1;
+    /** Bits per character in a code value: {@code char + 1}, or 0 past the end. */
+    private static final int CHAR_BITS = 17;
 
     private final int k;
     private final String[] attributes;
@@ -56,19 +58,20 @@ final class MergeTree {
 
     /**
      * Offset-value codes: per source, where its entry first differs from its base entry ({@link #END}: nowhere) as
-     * {@code part << OFFSET_BITS | char offset}, and the value there ({@code char + 1}, {@code 0} past the string's
-     * end, {@link #UNKNOWN} when the part is not compared by characters). See {@link #beatsCoded}.
+     * {@code part << OFFSET_BITS | char offset}, and the value there: the three characters from there on
+     * ({@code char + 1} each, {@code 0} past the string's end, {@link #chars}), or {@link #UNKNOWN} when the part is
+     * not compared by characters. See {@link #beatsCoded}.
      */
     private final int[] codePos;
 
-    private final int[] codeVal;
+    private final long[] codeVal;
     /** False once a source delivered an entry before its previous one: plain comparisons from then on. */
     private boolean coded = true;
     /** Where {@link #comparePositioned} found the first difference, and each side's value there. */
     private int diffPos;
 
-    private int diffValA;
-    private int diffValB;
+    private long diffValA;
+    private long diffValB;
 
     MergeTree(int sources, String[] attributes, boolean descending) {
         this(sources, attributes, descending, true);
@@ -89,7 +92,7 @@ final class MergeTree {
         this.strings = new String[(sources + 1) * parts];
         this.longs = new long[(sources + 1) * parts];
         this.codePos = new int[sources];
-        this.codeVal = new int[sources];
+        this.codeVal = new long[sources];
     }
 
     // ---- the tree ---------------------------------------------------------------------------------------
@@ -166,9 +169,10 @@ final class MergeTree {
      * {@link #beats} for two entries coded against the same base entry, which both come after (or equal) it: the
      * replayed path's losers are coded against the entry just taken, and so is its source's next entry
      * ({@link #set}). The entry that differs from the base later comes first (it agrees with the base where the
-     * other does not); at the same character, the value there decides; only when those agree (or a part is not
-     * compared by characters) are the keys compared, from that position on. A loser decided by its code keeps it
-     * (its difference from the winner is its difference from the base); one decided by comparing is coded afresh.
+     * other does not); at the same character, the three characters from there decide; only when those agree (or a
+     * part is not compared by characters) are the keys compared, from there on. A loser decided at its code's
+     * position keeps its code (its difference from the winner is its difference from the base); one decided a
+     * character or two further on, or by comparing, is coded afresh against the winner.
      */
     private boolean beatsCoded(int a, int b) {
         if (!present[a] || !present[b]) {
@@ -179,16 +183,29 @@ final class MergeTree {
         if (pa == END || pb == END) {
             return pa == pb ? a < b : pa == END; // equal to the base: first (equal keys: the lower source)
         }
-        int va = codeVal[a];
-        int vb = codeVal[b];
+        long va = codeVal[a];
+        long vb = codeVal[b];
         if (va != UNKNOWN && vb != UNKNOWN) {
             if (pa != pb) {
                 return pa > pb;
             }
-            if (va != vb) {
-                return descending ? va > vb : va < vb;
+            int offset = pa & MAX_OFFSET;
+            if (va == vb) {
+                return decide(a, b, pa >>> OFFSET_BITS, offset + 3);
             }
-            return decide(a, b, pa >>> OFFSET_BITS, pa & MAX_OFFSET);
+            boolean aWins = descending ? va > vb : va < vb;
+            if ((va >>> (2 * CHAR_BITS)) != (vb >>> (2 * CHAR_BITS))) {
+                return aWins; // they differ where they differ from the base: the loser keeps its code
+            }
+            if (offset + 2 > MAX_OFFSET) {
+                return decide(a, b, pa >>> OFFSET_BITS, offset);
+            }
+            // they differ one or two characters further on: the loser is coded there against the winner
+            int further = (va >>> CHAR_BITS) != (vb >>> CHAR_BITS) ? 1 : 2;
+            int loser = aWins ? b : a;
+            codePos[loser] = pa + further;
+            codeVal[loser] = chars(strings[loser * parts + (pa >>> OFFSET_BITS)], offset + further);
+            return aWins;
         }
         int partA = pa >>> OFFSET_BITS;
         int partB = pb >>> OFFSET_BITS;
@@ -230,7 +247,7 @@ final class MergeTree {
                 int la = sa.length();
                 int lb = sb.length();
                 int n = Math.min(la, lb);
-                int i = offset;
+                int i = Math.min(offset, n); // agreeing before offset, and so up to a shorter string's end
                 while (i < n && sa.charAt(i) == sb.charAt(i)) {
                     i++;
                 }
@@ -241,9 +258,9 @@ final class MergeTree {
                     coded = false; // beyond what a code holds (no key is this long): plain comparisons from now on
                 }
                 diffPos = p << OFFSET_BITS | Math.min(i, MAX_OFFSET);
-                diffValA = i < la ? sa.charAt(i) + 1 : 0;
-                diffValB = i < lb ? sb.charAt(i) + 1 : 0;
-                return diffValA < diffValB ? -1 : 1;
+                diffValA = chars(sa, i);
+                diffValB = chars(sb, i);
+                return i < n ? (sa.charAt(i) < sb.charAt(i) ? -1 : 1) : (la < lb ? -1 : 1);
             }
             int c = comparePart(ia, ib);
             if (c != 0) {
@@ -254,6 +271,15 @@ final class MergeTree {
             }
         }
         return 0;
+    }
+
+    /** A code value: the characters at {@code i}, {@code i + 1} and {@code i + 2}, each {@code char + 1} or 0 past the end. */
+    private static long chars(String s, int i) {
+        int n = s.length();
+        long c0 = i < n ? s.charAt(i) + 1 : 0;
+        long c1 = i + 1 < n ? s.charAt(i + 1) + 1 : 0;
+        long c2 = i + 2 < n ? s.charAt(i + 2) + 1 : 0;
+        return c0 << (2 * CHAR_BITS) | c1 << CHAR_BITS | c2;
     }
 
     /** Compares the current entries of sources {@code a} and {@code b} in ascending order, part by part. */
