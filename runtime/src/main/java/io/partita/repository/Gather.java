@@ -722,6 +722,9 @@ final class Gather {
 
     /** {@code r} for one page: from {@code start} (null: the beginning), at most {@code limit} entries. */
     static QueryRequest page(QueryRequest r, Map<String, AttributeValue> start, Integer limit) {
+        if (start == null && limit == null && r.exclusiveStartKey() == null && r.limit() == null) {
+            return r; // a shard's first page without a limit: its request as rendered
+        }
         return new QueryRequest(
                 r.tableName(),
                 r.indexName(),

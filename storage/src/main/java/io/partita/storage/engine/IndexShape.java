@@ -7,7 +7,6 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import io.partita.storage.value.Items;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +26,8 @@ final class IndexShape {
     final Projection projection;
     /** Table keys + index keys: always projected. */
     final Set<String> keyAttributes;
+    /** {@link #keyAttributes} as an array, for LastEvaluatedKey. */
+    private final String[] keyNames;
     /** Every attribute an entry holds, for INCLUDE and KEYS_ONLY; null for ALL. */
     final Set<String> projectedAttributes;
 
@@ -67,6 +68,7 @@ final class IndexShape {
             keys.add(k.name());
         }
         this.keyAttributes = Collections.unmodifiableSet(keys);
+        this.keyNames = keys.toArray(new String[0]);
         if (projectionType == ProjectionType.ALL) {
             this.projectedAttributes = null;
         } else {
@@ -212,15 +214,19 @@ final class IndexShape {
         return projectedAttributes == null || projectedAttributes.contains(attribute);
     }
 
-    /** The key attributes of an entry, as they appear in LastEvaluatedKey (index keys and table keys). */
+    /**
+     * The key attributes of an entry, as they appear in LastEvaluatedKey (table keys, then index keys, in
+     * {@link #keyAttributes} order): an immutable {@link ItemMap}, sized once (every entry holds all of them).
+     */
     Map<String, AttributeValue> lastEvaluatedKey(Map<String, AttributeValue> entry) {
-        Map<String, AttributeValue> key = new LinkedHashMap<>();
-        for (String k : keyAttributes) {
+        String[] names = keyNames;
+        ItemMap.Builder key = ItemMap.builder(names.length);
+        for (String k : names) {
             AttributeValue v = entry.get(k);
             if (v != null) {
-                key.put(k, v);
+                key.add(k, v);
             }
         }
-        return key;
+        return key.build();
     }
 }

@@ -44,6 +44,12 @@ final class KeyCodec {
             len = 4;
         }
 
+        private Builder(byte[] buf, int len, int partitionEnd) {
+            this.buf = buf;
+            this.len = len;
+            this.partitionEnd = partitionEnd;
+        }
+
         Builder add(AttributeValue value) {
             if (value instanceof AttributeValue.S s) {
                 addString(s.value(), true);
@@ -84,6 +90,12 @@ final class KeyCodec {
             return this;
         }
 
+        /** A builder holding the same bytes so far, which goes on independently of this one. */
+        Builder copy() {
+            return new Builder(Arrays.copyOf(buf, buf.length), len, partitionEnd);
+        }
+
+        /** The key built so far; this builder may go on afterwards (the key keeps its own bytes). */
         OrderKey build() {
             return new OrderKey(
                     len == buf.length ? buf : Arrays.copyOf(buf, len), partitionEnd == 0 ? len : partitionEnd);
@@ -144,25 +156,28 @@ final class KeyCodec {
             }
             boolean negative = v < 0;
             long abs = negative ? -v : v;
-            byte[] digits = new byte[19];
-            int count = 0;
+            int count = 0; // decimal digits of abs: 0.d1d2... x 10^count
             for (long x = abs; x > 0; x /= 10) {
-                digits[count++] = (byte) (x % 10);
+                count++;
             }
-            int exponent = count; // 0.d1d2... x 10^count
-            int lowest = 0;
-            while (digits[lowest] == 0) {
-                lowest++; // trailing zeros are not part of the normalized digits
+            long significant = abs; // trailing zeros are not part of the normalized digits
+            int digits = count;
+            while (significant % 10 == 0) {
+                significant /= 10;
+                digits--;
             }
-            ensure(4 + count);
+            ensure(4 + digits);
             int flip = negative ? 0xFF : 0;
             buf[len++] = (byte) (negative ? 1 : 3);
-            int biased = exponent + 0x8000;
+            int biased = count + 0x8000;
             buf[len++] = (byte) ((biased >>> 8) ^ flip);
             buf[len++] = (byte) (biased ^ flip);
-            for (int i = count - 1; i >= lowest; i--) {
-                buf[len++] = (byte) ((digits[i] + 1) ^ flip);
+            // the digits written last to first, straight into the key (no digit array per key)
+            for (int i = len + digits - 1; i >= len; i--) {
+                buf[i] = (byte) ((significant % 10 + 1) ^ flip);
+                significant /= 10;
             }
+            len += digits;
             buf[len++] = (byte) flip;
         }
 
@@ -195,6 +210,14 @@ final class KeyCodec {
 
     static Builder builder(int hash) {
         return new Builder(hash, 48);
+    }
+
+    /** For tests: a number's bytes through the general (BigDecimal) encoding, which integers that fit a long skip. */
+    static byte[] encodeNumber(BigDecimal value) {
+        Builder b = new Builder(0, 16);
+        b.addNumber(value);
+        OrderKey k = b.build();
+        return Arrays.copyOfRange(k.bytes, 4, k.bytes.length);
     }
 
     /** Bytes of a key value as it appears in a binary key (for tests and debugging). */

@@ -68,62 +68,46 @@ record KeyRange(OrderKey low, OrderKey high) {
                 ? OrderKey.partitionHash(pkValues[0])
                 : OrderKey.partitionHash(pkValues, pkValues.length);
         KeyConditionTerm last = given == 0 ? null : sk[given - 1];
+        // One builder per range: the prefix is encoded once; build() snapshots the bytes, so the builder goes on
+        // from there to the other end (or is copied first where both ends extend the prefix differently).
+        KeyCodec.Builder b = prefix(hash, pkValues, sk, last == null ? 0 : given - 1);
         if (last == null) {
-            return new KeyRange(
-                    prefix(hash, pkValues, sk, 0).build(),
-                    prefix(hash, pkValues, sk, 0).after().build());
+            OrderKey low = b.build();
+            return new KeyRange(low, b.after().build());
         }
-        int equalities = given - 1;
         switch (last.operator()) {
-            case EQ:
-                return new KeyRange(
-                        prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
-                        prefix(hash, pkValues, sk, equalities)
-                                .add(last.low())
-                                .after()
-                                .build());
-            case LT:
-                return new KeyRange(
-                        prefix(hash, pkValues, sk, equalities).build(),
-                        prefix(hash, pkValues, sk, equalities).add(last.low()).build());
-            case LE:
-                return new KeyRange(
-                        prefix(hash, pkValues, sk, equalities).build(),
-                        prefix(hash, pkValues, sk, equalities)
-                                .add(last.low())
-                                .after()
-                                .build());
-            case GT:
-                return new KeyRange(
-                        prefix(hash, pkValues, sk, equalities)
-                                .add(last.low())
-                                .after()
-                                .build(),
-                        prefix(hash, pkValues, sk, equalities).after().build());
-            case GE:
-                return new KeyRange(
-                        prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
-                        prefix(hash, pkValues, sk, equalities).after().build());
-            case BETWEEN:
+            case EQ: {
+                OrderKey low = b.add(last.low()).build();
+                return new KeyRange(low, b.after().build());
+            }
+            case LT: {
+                OrderKey low = b.build();
+                return new KeyRange(low, b.add(last.low()).build());
+            }
+            case LE: {
+                OrderKey low = b.build();
+                return new KeyRange(low, b.add(last.low()).after().build());
+            }
+            case GT: {
+                KeyCodec.Builder high = b.copy().after();
+                return new KeyRange(b.add(last.low()).after().build(), high.build());
+            }
+            case GE: {
+                KeyCodec.Builder high = b.copy().after();
+                return new KeyRange(b.add(last.low()).build(), high.build());
+            }
+            case BETWEEN: {
                 if (KeyOrder.compare(last.low(), last.high()) > 0) {
                     throw Message.KeyConditionBetweenOrder.exception(last.low(), last.high());
                 }
-                return new KeyRange(
-                        prefix(hash, pkValues, sk, equalities).add(last.low()).build(),
-                        prefix(hash, pkValues, sk, equalities)
-                                .add(last.high())
-                                .after()
-                                .build());
-            case BEGINS_WITH:
+                KeyCodec.Builder high = b.copy().add(last.high()).after();
+                return new KeyRange(b.add(last.low()).build(), high.build());
+            }
+            case BEGINS_WITH: {
                 // Every value starting with the operand encodes as the operand's bytes plus a continuation.
-                return new KeyRange(
-                        prefix(hash, pkValues, sk, equalities)
-                                .addPrefix(last.low())
-                                .build(),
-                        prefix(hash, pkValues, sk, equalities)
-                                .addPrefix(last.low())
-                                .after()
-                                .build());
+                OrderKey low = b.addPrefix(last.low()).build();
+                return new KeyRange(low, b.after().build());
+            }
             default:
                 throw new IllegalStateException(last.operator().toString());
         }

@@ -353,7 +353,8 @@ final class Reads {
                 }
             }
             if (scanned >= plan.limit || pageBytes >= MAX_PAGE_BYTES) {
-                lastEvaluatedKey = plan.index == null ? t.shape.keyOf(entry) : plan.index.shape.lastEvaluatedKey(entry);
+                lastEvaluatedKey =
+                        plan.index == null ? t.shape.lastEvaluatedKey(entry) : plan.index.shape.lastEvaluatedKey(entry);
                 return false;
             }
             return true;

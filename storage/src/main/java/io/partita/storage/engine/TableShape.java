@@ -3,6 +3,7 @@ package io.partita.storage.engine;
 import io.partita.storage.Message;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -57,6 +58,19 @@ final class TableShape {
             key.put(sortKey.name(), item.get(sortKey.name()));
         }
         return key;
+    }
+
+    /**
+     * An item's key as a page's LastEvaluatedKey: {@link #keyOf}'s attributes in its order, as an immutable
+     * {@link ItemMap} (a stored item holds every key attribute).
+     */
+    Map<String, AttributeValue> lastEvaluatedKey(Map<String, AttributeValue> item) {
+        ItemMap.Builder key = ItemMap.builder(sortKey == null ? 1 : 2);
+        key.add(partitionKey.name(), item.get(partitionKey.name()));
+        if (sortKey != null) {
+            key.add(sortKey.name(), item.get(sortKey.name()));
+        }
+        return key.build();
     }
 
     boolean isKeyAttribute(String attribute) {

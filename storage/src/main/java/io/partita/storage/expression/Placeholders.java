@@ -98,6 +98,23 @@ public final class Placeholders {
         if (names.isEmpty() && values.isEmpty()) {
             return;
         }
+        // validate() found every placeholder the expressions use among those defined; with one expression (a
+        // query's key condition alone, a condition alone) as many defined as it uses means all are used.
+        ParsedExpression only = null;
+        for (ParsedExpression e : expressions) {
+            if (e != null) {
+                if (only != null) {
+                    only = null;
+                    break;
+                }
+                only = e;
+            }
+        }
+        if (only != null
+                && only.nameRefs().size() == names.size()
+                && only.valueRefs().size() == values.size()) {
+            return;
+        }
         // Most requests use every placeholder they define: look each one up, and collect (sorted, for the
         // message) only when one is unused.
         for (String name : names.keySet()) {
