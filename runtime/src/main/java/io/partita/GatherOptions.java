@@ -54,12 +54,29 @@ public record GatherOptions(Executor executor, int concurrency) {
     }
 
     /**
-     * The process-wide gather pool, created on first use: {@code max(8, 4 × cores)} (at most 64) daemon threads
-     * named {@code partita-gather-<n>}, which end after 30 s idle, with an unbounded queue (the per-query
-     * concurrency is the bound that matters).
+     * The process-wide gather pool: {@code max(8, 4 × cores)} (at most 64) daemon threads named
+     * {@code partita-gather-<n>}, which end after 30 s idle, with an unbounded queue (the per-query concurrency is
+     * the bound that matters). The pool is created when the first task reaches it, not when the default options
+     * are first asked for: every repository query asks for them, and most never gather (or, on a fast in-process
+     * backend, read their shards on the calling thread).
      */
     public static Executor sharedExecutor() {
-        return Holder.POOL;
+        return Shared.INSTANCE;
+    }
+
+    /** Hands tasks to the pool, creating it with the first one ({@link Pool}: a class initialised on first use). */
+    private static final class Shared implements Executor {
+        static final Shared INSTANCE = new Shared();
+
+        @Override
+        public void execute(Runnable task) {
+            Pool.POOL.execute(task);
+        }
+
+        @Override
+        public String toString() {
+            return "GatherOptions.sharedExecutor()";
+        }
     }
 
     /**
@@ -78,8 +95,11 @@ public record GatherOptions(Executor executor, int concurrency) {
     }
 
     private static final class Holder {
+        static final GatherOptions DEFAULTS = new GatherOptions(Shared.INSTANCE, DEFAULT_CONCURRENCY);
+    }
+
+    private static final class Pool {
         static final ThreadPoolExecutor POOL = pool();
-        static final GatherOptions DEFAULTS = new GatherOptions(POOL, DEFAULT_CONCURRENCY);
 
         private static ThreadPoolExecutor pool() {
             int threads = Math.min(64, Math.max(8, 4 * Runtime.getRuntime().availableProcessors()));

@@ -75,6 +75,27 @@ class FirstUseLambdaTest {
     void inMemoryDatabasePutAndGetLoadNoUnusedSubsystem() throws Exception {
         List<String> lines = output();
         assertThat(lines).as("the child ran to the end").contains("FIRST-USE-DONE");
+        Set<String> loaded = loadedClasses(lines.subList(0, lines.indexOf("FIRST-USE-DONE")));
+        assertThat(loaded).as("classes the child loaded (the log was read)").contains("io.partita.Partita");
+        Map<String, String> present = new TreeMap<>(NOT_ON_FIRST_USE);
+        present.keySet().retainAll(loaded);
+        assertThat(present)
+                .as("classes of subsystems a first put and get do not use, loaded on a database's first use")
+                .isEmpty();
+    }
+
+    @Test
+    void theDefaultGatherOptionsCreateNoThreadPool() throws Exception {
+        List<String> lines = output();
+        assertThat(lines).as("the child ran to the end").contains("QUERY-OPTIONS-DONE");
+        assertThat(loadedClasses(lines))
+                .as("asking for the default gather options (as every repository query does) creates the pool")
+                .contains("io.partita.GatherOptions")
+                .doesNotContain("java.util.concurrent.ThreadPoolExecutor");
+    }
+
+    /** The classes named by the class-loading log among {@code lines}. */
+    private static Set<String> loadedClasses(List<String> lines) {
         Set<String> loaded = new HashSet<>();
         for (String line : lines) {
             int at = line.indexOf("[class,load] ");
@@ -84,12 +105,7 @@ class FirstUseLambdaTest {
                 loaded.add(end < 0 ? rest : rest.substring(0, end));
             }
         }
-        assertThat(loaded).as("classes the child loaded (the log was read)").contains("io.partita.Partita");
-        Map<String, String> present = new TreeMap<>(NOT_ON_FIRST_USE);
-        present.keySet().retainAll(loaded);
-        assertThat(present)
-                .as("classes of subsystems a first put and get do not use, loaded on a database's first use")
-                .isEmpty();
+        return loaded;
     }
 
     private static synchronized List<String> output() throws IOException, InterruptedException {
@@ -128,8 +144,14 @@ class FirstUseLambdaTest {
                         == null) {
                     throw new IllegalStateException("the item was not read back");
                 }
+                System.out.println("FIRST-USE-DONE");
+                // what every repository query asks for when it is first built; the gather pool is created only by
+                // a gather's first task
+                if (db.gatherOptions().executor() != GatherOptions.sharedExecutor()) {
+                    throw new IllegalStateException("the default gather options do not use the shared executor");
+                }
             }
-            System.out.println("FIRST-USE-DONE");
+            System.out.println("QUERY-OPTIONS-DONE");
         }
     }
 

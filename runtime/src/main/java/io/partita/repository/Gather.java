@@ -27,7 +27,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -89,7 +88,7 @@ final class Gather {
         /** The runner of a gather's shard requests: direct when the default pool would only add hand-offs. */
         static Runner of(QueryBuilder<?, ?> q) {
             Executor executor = q.effectiveExecutor();
-            boolean shared = executor instanceof ThreadPoolExecutor && executor == GatherOptions.sharedExecutor();
+            boolean shared = executor == GatherOptions.sharedExecutor();
             return new Runner(executor, q.effectiveConcurrency(), shared ? Pace.of(q.spec.backend()) : null);
         }
 
