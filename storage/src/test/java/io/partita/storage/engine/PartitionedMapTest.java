@@ -15,14 +15,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PartitionedMap against a TreeMap of every entry: partitions grow past the copy-on-write limit (becoming
- * skip lists) and shrink again, and every range read (both directions, with and without an exclusive start)
- * and scan must equal the reference. Fixed seed, printed.
+ * B+-trees of chunks, {@code ChunkTree}) and shrink again, and every range read (both directions, with and without
+ * an exclusive start) and scan must equal the reference. Fixed seed, printed.
  */
 class PartitionedMapTest {
     private static final long SEED = 20261122L;
 
     @Test
-    void rangesAndScansMatchASortedReferenceAcrossThePromotionToSkipLists() {
+    void rangesAndScansMatchASortedReferenceAcrossThePromotionToChunkTrees() {
         System.out.println("PartitionedMapTest seed " + SEED);
         Random rnd = new Random(SEED);
         PartitionedMap map = new PartitionedMap();
