@@ -268,12 +268,7 @@ public final class KeyFormat {
      * field is in range; null otherwise, and the caller's slower path decides (and throws the same errors as before).
      */
     private static Instant parseFixedInstant(String s) {
-        if (s.charAt(4) != '-'
-                || s.charAt(7) != '-'
-                || s.charAt(10) != 'T'
-                || s.charAt(13) != ':'
-                || s.charAt(16) != ':'
-                || s.charAt(19) != '.') {
+        if (!fixedSeparators(s)) {
             return null;
         }
         int y = digits(s, 0, 4);
@@ -339,12 +334,7 @@ public final class KeyFormat {
     }
 
     private static LocalDateTime parseFixedDateTime(String s) {
-        if (s.charAt(4) != '-'
-                || s.charAt(7) != '-'
-                || s.charAt(10) != 'T'
-                || s.charAt(13) != ':'
-                || s.charAt(16) != ':'
-                || s.charAt(19) != '.') {
+        if (!fixedSeparators(s)) {
             return null;
         }
         int y = digits(s, 0, 4);
@@ -358,6 +348,16 @@ public final class KeyFormat {
             return null;
         }
         return LocalDateTime.of(y, mo, d, h, mi, se, n);
+    }
+
+    /** True when {@code s} (at least 20 characters) has the separators of {@code yyyy-MM-ddTHH:mm:ss.}. */
+    private static boolean fixedSeparators(String s) {
+        return s.charAt(4) == '-'
+                && s.charAt(7) == '-'
+                && s.charAt(10) == 'T'
+                && s.charAt(13) == ':'
+                && s.charAt(16) == ':'
+                && s.charAt(19) == '.';
     }
 
     /** The decimal value of {@code length} digits at {@code from}, or -1 when one is not a digit. */

@@ -83,24 +83,24 @@ final class Catalog {
 
     TableDescription deleteTable(String tableName) {
         TableData data = table(tableName);
-        if (disk != null) { // durable: the catalogue record and every key of the table go in one batch
-            synchronized (disk) {
-                if (tables.get(tableName) != data) {
-                    throw notFound(tableName);
+        // waits for the writes in flight; those queued behind fail (checkNotDropped). Write locks before the disk
+        // catalogue's monitor, as in every schema change (createGlobalSecondaryIndex), so the two cannot deadlock.
+        data.lockWrites();
+        try {
+            if (disk != null) { // durable: the catalogue record and every key of the table go in one batch
+                synchronized (disk) {
+                    if (tables.get(tableName) != data) {
+                        throw notFound(tableName);
+                    }
+                    disk.drop(data);
+                    tables.remove(tableName, data);
                 }
-                disk.drop(data);
-                tables.remove(tableName, data);
+            } else if (!tables.remove(tableName, data)) {
+                throw notFound(tableName);
             }
-        } else {
-            data.lockWrites(); // waits for the writes in flight; those queued behind fail (checkNotDropped)
-            try {
-                if (!tables.remove(tableName, data)) {
-                    throw notFound(tableName);
-                }
-                data.markDropped();
-            } finally {
-                data.unlockWrites();
-            }
+            data.markDropped();
+        } finally {
+            data.unlockWrites();
         }
         throughput.forget(data);
         TableDescription d = describe(data);

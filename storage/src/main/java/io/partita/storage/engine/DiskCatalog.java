@@ -163,26 +163,23 @@ final class DiskCatalog {
         return t;
     }
 
-    /** Deletes a table: its catalogue record and every key of its spaces, in one batch. */
+    /**
+     * Deletes a table: its catalogue record and every key of its spaces, in one batch. The caller holds the table's
+     * write locks ({@link TableData#lockWrites}) and marks it dropped.
+     */
     synchronized void drop(TableData t) {
-        t.lockWrites(); // waits for the writes in flight
-        try {
-            DiskWrite w = new DiskWrite(store);
-            w.delete(DiskStore.catalogKey(t.shape.name));
-            dropSpace(w, t.disk.itemsSpace);
-            for (IndexData i : t.allIndexes()) {
-                dropSpace(w, ((DiskMap) i.entries).space);
-            }
-            byte[] coll = DiskStore.spacePrefix(DiskStore.COLLECTION, t.disk.itemsSpace);
-            w.deleteRange(coll, DiskStore.successor(coll));
-            byte[] pend = DiskStore.spacePrefix(DiskStore.PENDING, t.disk.itemsSpace);
-            w.deleteRange(pend, DiskStore.successor(pend));
-            w.commit();
-            t.markDropped();
-            t.disk.pending.clear();
-        } finally {
-            t.unlockWrites();
+        DiskWrite w = new DiskWrite(store);
+        w.delete(DiskStore.catalogKey(t.shape.name));
+        dropSpace(w, t.disk.itemsSpace);
+        for (IndexData i : t.allIndexes()) {
+            dropSpace(w, ((DiskMap) i.entries).space);
         }
+        byte[] coll = DiskStore.spacePrefix(DiskStore.COLLECTION, t.disk.itemsSpace);
+        w.deleteRange(coll, DiskStore.successor(coll));
+        byte[] pend = DiskStore.spacePrefix(DiskStore.PENDING, t.disk.itemsSpace);
+        w.deleteRange(pend, DiskStore.successor(pend));
+        w.commit();
+        t.disk.pending.clear();
     }
 
     private static void dropSpace(DiskWrite w, long space) {
