@@ -2,6 +2,8 @@ package io.partita;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.partita.mapping.AttributeCodec;
+import io.partita.mapping.Codecs;
 import io.partita.storage.Backend;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.PutItemRequest;
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A database's first use in a fresh JVM ({@code Partita.inMemory()}, then a table, a put and a get through
- * {@code db.requests()}, the decorated request path repositories use) bootstraps no lambda of Partita's own: each
+ * {@code db.requests()}, the decorated request path repositories use; one attribute a string set through the codec a
+ * generated schema uses) bootstraps no lambda of Partita's own: each
  * would spin a class through {@code LambdaMetafactory} on the cold-start path (issue 14). Runs {@link FirstUse} in a
  * child JVM with {@code -Xlog:class+load} and reads which lambda classes it loaded. Nor does it load the parts of
  * Partita (and the JDK) that a first put and get do not use: each named class below was once built eagerly on this
@@ -58,7 +61,13 @@ class FirstUseLambdaTest {
             Map.entry("java.util.Formatter", "String.format (messages are filled by hand)"),
             Map.entry("java.lang.System$LoggerFinder", "logging (loggers are created on the first message)"),
             Map.entry("java.util.stream.ReferencePipeline", "streams"),
-            Map.entry("java.lang.invoke.InnerClassLambdaMetafactory", "any lambda bootstrap, the JDK's included"));
+            Map.entry("java.lang.invoke.InnerClassLambdaMetafactory", "any lambda bootstrap, the JDK's included"),
+            Map.entry(
+                    "java.lang.NoSuchFieldError",
+                    "a switch on an enum (its synthetic switch-map class, verified against NoSuchFieldError)"),
+            Map.entry("io.partita.storage.value.ArraySet$1", "an iterator class of a stored set's own"),
+            Map.entry(
+                    "java.util.NoSuchElementException", "an iterator's own throw site (verifying it loads the class)"));
 
     @Test
     void inMemoryDatabasePutAndGetBootstrapNoPartitaLambda() throws Exception {
@@ -126,22 +135,24 @@ class FirstUseLambdaTest {
                         .partitionKey(KeyAttribute.s("customerId"))
                         .sortKey(KeyAttribute.s("orderId"))
                         .build());
+                AttributeCodec<Set<String>> tags = Codecs.set(Codecs.STRING); // as a generated schema's Set<String>
                 requests.putItem(PutItemRequest.builder()
                         .tableName("Orders")
-                        .item(ItemMap.builder(3)
+                        .item(ItemMap.builder(4)
                                 .add("customerId", AttributeValue.s("c-1"))
                                 .add("orderId", AttributeValue.s("o-1"))
                                 .add("total", AttributeValue.n("129.95"))
+                                .add("tags", tags.encode(Set.of("gift", "prio-1")))
                                 .build())
                         .build());
                 Map<String, AttributeValue> key =
                         Map.of("customerId", AttributeValue.s("c-1"), "orderId", AttributeValue.s("o-1"));
-                if (requests.getItem(GetItemRequest.builder()
-                                        .tableName("Orders")
-                                        .key(key)
-                                        .build())
-                                .item()
-                        == null) {
+                Map<String, AttributeValue> item = requests.getItem(GetItemRequest.builder()
+                                .tableName("Orders")
+                                .key(key)
+                                .build())
+                        .item();
+                if (item == null || tags.decode(item.get("tags")).size() != 2) {
                     throw new IllegalStateException("the item was not read back");
                 }
                 System.out.println("FIRST-USE-DONE");

@@ -610,46 +610,43 @@ public final class Codecs {
             if (value.isEmpty()) {
                 return null;
             }
-            switch (element.type()) {
-                case S -> {
-                    if (element == STRING) { // STRING.encode(v).asS() is v itself: no S per element, no copy
-                        for (V v : value) {
-                            if (v == null) {
-                                throw new MappingException(Message.NullSetElement.format(AttributeType.S));
-                            }
-                        }
-                        @SuppressWarnings("unchecked")
-                        Set<String> strings = (Set<String>) value;
-                        return AttributeValue.ss(strings);
-                    }
-                    List<String> strings = new ArrayList<>(value.size());
+            // if, not switch: a switch on the enum compiles to a synthetic switch-map class (and NoSuchFieldError for
+            // its verification), two classes more on a fresh JVM's first put of a set
+            AttributeType elementType = element.type();
+            if (elementType == AttributeType.S) {
+                if (element == STRING) { // STRING.encode(v).asS() is v itself: no S per element, no copy
                     for (V v : value) {
-                        strings.add(nonNullElement(v).asS());
+                        if (v == null) {
+                            throw new MappingException(Message.NullSetElement.format(AttributeType.S));
+                        }
                     }
+                    @SuppressWarnings("unchecked")
+                    Set<String> strings = (Set<String>) value;
                     return AttributeValue.ss(strings);
                 }
-                case N -> {
-                    List<BigDecimal> numbers = new ArrayList<>(value.size());
-                    for (V v : value) {
-                        numbers.add(nonNullElement(v).asN());
-                    }
-                    return AttributeValue.ns(numbers);
+                List<String> strings = new ArrayList<>(value.size());
+                for (V v : value) {
+                    strings.add(nonNullElement(v).asS());
                 }
-                case B -> {
-                    List<Bytes> bytes = new ArrayList<>(value.size());
-                    for (V v : value) {
-                        bytes.add(nonNullElement(v).asB());
-                    }
-                    return AttributeValue.bs(bytes);
+                return AttributeValue.ss(strings);
+            } else if (elementType == AttributeType.N) {
+                List<BigDecimal> numbers = new ArrayList<>(value.size());
+                for (V v : value) {
+                    numbers.add(nonNullElement(v).asN());
                 }
-                default -> {
-                    List<AttributeValue> out = new ArrayList<>(value.size());
-                    for (V v : value) {
-                        out.add(encodeElement(element, v));
-                    }
-                    return AttributeValue.l(out);
+                return AttributeValue.ns(numbers);
+            } else if (elementType == AttributeType.B) {
+                List<Bytes> bytes = new ArrayList<>(value.size());
+                for (V v : value) {
+                    bytes.add(nonNullElement(v).asB());
                 }
+                return AttributeValue.bs(bytes);
             }
+            List<AttributeValue> out = new ArrayList<>(value.size());
+            for (V v : value) {
+                out.add(encodeElement(element, v));
+            }
+            return AttributeValue.l(out);
         }
 
         private AttributeValue nonNullElement(V v) {
@@ -717,12 +714,14 @@ public final class Codecs {
 
         @Override
         public AttributeType type() {
-            return switch (element.type()) {
-                case S -> AttributeType.SS;
-                case N -> AttributeType.NS;
-                case B -> AttributeType.BS;
-                default -> AttributeType.L;
-            };
+            AttributeType elementType = element.type(); // if, not switch: see encode
+            if (elementType == AttributeType.S) {
+                return AttributeType.SS;
+            }
+            if (elementType == AttributeType.N) {
+                return AttributeType.NS;
+            }
+            return elementType == AttributeType.B ? AttributeType.BS : AttributeType.L;
         }
     }
 
