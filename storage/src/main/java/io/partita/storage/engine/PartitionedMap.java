@@ -59,12 +59,12 @@ final class PartitionedMap implements EntryMap {
 
     /**
      * One partition, which is also its own key (its hash and partition-key bytes, shared by every stored key of
-     * the partition through {@link OrderKey#sharePartition}), so that finding it is one hash-table node and one
-     * object, not a node, a key object and then the partition.
+     * the partition through {@link OrderKey#sharePartition}), so that finding it is one table slot and one
+     * object, not a slot, a node, a key object and then the partition.
      *
      * <p>A small partition is one array, never modified once published:
-     * {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the partition, the array,
-     * the sizes and the items array, and hands out the items without dereferencing them (a typed array: an
+     * {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the slot, the partition
+     * and then together its key bytes, the array, the sizes and the items array (see {@link #items}), and hands out the items without dereferencing them (a typed array: an
      * {@code Object[]} slot would need a type check that reads each item's header, a cache miss per entry at
      * scale): no per-entry {@link Stored} or
      * {@link OrderKey} object is read, or kept (a small partition keeps each entry's key bytes, item and size;
