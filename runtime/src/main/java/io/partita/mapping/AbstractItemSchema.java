@@ -27,9 +27,9 @@ import java.util.Map;
  *
  *     public GameScore fromItem(Map<String, AttributeValue> item) {
  *         return new GameScore(
- *                 read(item, "UserId", Codecs.STRING),
- *                 read(item, "GameTitle", Codecs.STRING),
- *                 read(item, "TopScore", Codecs.PRIMITIVE_INT));
+ *                 read(item, 0, "UserId", Codecs.STRING),
+ *                 read(item, 1, "GameTitle", Codecs.STRING),
+ *                 read(item, 2, "TopScore", Codecs.PRIMITIVE_INT));
  *     }
  * }
  * }</pre>
