@@ -29,7 +29,7 @@ class TimeToLiveRulesTest {
         clean(c);
         String repo = generated(c, "p.SessionRepository");
         assertThat(repo).contains("write(item, \"ExpiresAt\", e.expiresAt(), EpochSeconds.INSTANT);");
-        assertThat(repo).contains("read(item, \"ExpiresAt\", EpochSeconds.INSTANT)");
+        assertThat(repo).contains("read(item, 2, \"ExpiresAt\", EpochSeconds.INSTANT)");
         assertThat(repo).contains("write(item, \"createdAt\", e.createdAt(), Codecs.INSTANT);");
         assertThat(repo).contains(".timeToLive(\"ExpiresAt\")");
         Map<String, String> reports = GoldenFilesTest.reports(c);

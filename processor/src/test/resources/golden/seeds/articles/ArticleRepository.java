@@ -214,13 +214,13 @@ public final class ArticleRepository extends EntityRepository<Article> {
     @Override
     public Article fromItem(Map<String, AttributeValue> item) {
       return new Article(
-        read(item, "articleId", Codecs.STRING),
-        read(item, "author", Codecs.STRING),
-        read(item, "title", Codecs.STRING),
-        read(item, "createdAt", Codecs.INSTANT),
-        read(item, "updatedAt", Codecs.INSTANT),
-        read(item, "views", Codecs.PRIMITIVE_LONG),
-        read(item, "version", Codecs.LONG));
+        read(item, 0, "articleId", Codecs.STRING),
+        read(item, 1, "author", Codecs.STRING),
+        read(item, 2, "title", Codecs.STRING),
+        read(item, 3, "createdAt", Codecs.INSTANT),
+        read(item, 4, "updatedAt", Codecs.INSTANT),
+        read(item, 5, "views", Codecs.PRIMITIVE_LONG),
+        read(item, 6, "version", Codecs.LONG));
     }
 
     @Override

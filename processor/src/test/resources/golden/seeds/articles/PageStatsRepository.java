@@ -151,11 +151,11 @@ public final class PageStatsRepository extends EntityRepository<PageStats> {
     @Override
     public PageStats fromItem(Map<String, AttributeValue> item) {
       return new PageStats(
-        read(item, "page", Codecs.STRING),
-        read(item, "FirstSeen", Codecs.PRIMITIVE_LONG),
-        read(item, "LastSeen", Codecs.LONG),
-        read(item, "hits", Codecs.PRIMITIVE_INT),
-        read(item, "credits", Codecs.LONG));
+        read(item, 0, "page", Codecs.STRING),
+        read(item, 1, "FirstSeen", Codecs.PRIMITIVE_LONG),
+        read(item, 2, "LastSeen", Codecs.LONG),
+        read(item, 3, "hits", Codecs.PRIMITIVE_INT),
+        read(item, 4, "credits", Codecs.LONG));
     }
   }
 }

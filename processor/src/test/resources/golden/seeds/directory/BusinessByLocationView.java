@@ -42,13 +42,13 @@ public record BusinessByLocationView(String businessId, String businessType, Str
     @Override
     public BusinessByLocationView fromItem(Map<String, AttributeValue> item) {
       return new BusinessByLocationView(
-        read(item, "businessId", Codecs.STRING),
-        read(item, "businessType", Codecs.STRING),
-        read(item, "country", Codecs.STRING),
-        read(item, "state", Codecs.STRING),
-        read(item, "city", Codecs.STRING),
-        read(item, "name", Codecs.STRING),
-        read(item, "phone", Codecs.STRING));
+        read(item, 0, "businessId", Codecs.STRING),
+        read(item, 1, "businessType", Codecs.STRING),
+        read(item, 2, "country", Codecs.STRING),
+        read(item, 3, "state", Codecs.STRING),
+        read(item, 4, "city", Codecs.STRING),
+        read(item, 5, "name", Codecs.STRING),
+        read(item, 6, "phone", Codecs.STRING));
     }
   }
 }

@@ -224,11 +224,11 @@ public final class ThreadRepository extends EntityRepository<Thread> {
     @Override
     public Thread fromItem(Map<String, AttributeValue> item) {
       return new Thread(
-        read(item, "ForumName", Codecs.STRING),
-        read(item, "Subject", Codecs.STRING),
-        read(item, "LastPostDateTime", Codecs.INSTANT),
-        read(item, "Replies", Codecs.PRIMITIVE_INT),
-        read(item, "Tags", TAGS_CODEC));
+        read(item, 0, "ForumName", Codecs.STRING),
+        read(item, 1, "Subject", Codecs.STRING),
+        read(item, 2, "LastPostDateTime", Codecs.INSTANT),
+        read(item, 3, "Replies", Codecs.PRIMITIVE_INT),
+        read(item, 4, "Tags", TAGS_CODEC));
     }
 
     @Override

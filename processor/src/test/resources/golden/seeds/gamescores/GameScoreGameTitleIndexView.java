@@ -40,11 +40,11 @@ public record GameScoreGameTitleIndexView(String userId, String gameTitle, Integ
     @Override
     public GameScoreGameTitleIndexView fromItem(Map<String, AttributeValue> item) {
       return new GameScoreGameTitleIndexView(
-        read(item, "UserId", Codecs.STRING),
-        read(item, "GameTitle", Codecs.STRING),
-        read(item, "TopScore", Codecs.INTEGER),
-        read(item, "Wins", Codecs.PRIMITIVE_INT),
-        read(item, "Losses", Codecs.PRIMITIVE_INT));
+        read(item, 0, "UserId", Codecs.STRING),
+        read(item, 1, "GameTitle", Codecs.STRING),
+        read(item, 2, "TopScore", Codecs.INTEGER),
+        read(item, 3, "Wins", Codecs.PRIMITIVE_INT),
+        read(item, 4, "Losses", Codecs.PRIMITIVE_INT));
     }
   }
 }

@@ -230,12 +230,12 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
     @Override
     public GameScore fromItem(Map<String, AttributeValue> item) {
       return new GameScore(
-        read(item, "UserId", Codecs.STRING),
-        read(item, "GameTitle", Codecs.STRING),
-        read(item, "TopScore", Codecs.INTEGER),
-        read(item, "TopScoreDateTime", Codecs.INSTANT),
-        read(item, "Wins", Codecs.PRIMITIVE_INT),
-        read(item, "Losses", Codecs.PRIMITIVE_INT));
+        read(item, 0, "UserId", Codecs.STRING),
+        read(item, 1, "GameTitle", Codecs.STRING),
+        read(item, 2, "TopScore", Codecs.INTEGER),
+        read(item, 3, "TopScoreDateTime", Codecs.INSTANT),
+        read(item, 4, "Wins", Codecs.PRIMITIVE_INT),
+        read(item, 5, "Losses", Codecs.PRIMITIVE_INT));
     }
 
     @Override

@@ -244,11 +244,11 @@ public final class SessionRepository extends EntityRepository<Session> {
     @Override
     public Session fromItem(Map<String, AttributeValue> item) {
       return new Session(
-        read(item, "UserId", Codecs.STRING),
-        read(item, "SessionId", Codecs.STRING),
-        read(item, "Device", Codecs.STRING),
-        read(item, "StartedAt", Codecs.INSTANT),
-        read(item, "ExpiresAt", EpochSeconds.INSTANT));
+        read(item, 0, "UserId", Codecs.STRING),
+        read(item, 1, "SessionId", Codecs.STRING),
+        read(item, 2, "Device", Codecs.STRING),
+        read(item, 3, "StartedAt", Codecs.INSTANT),
+        read(item, 4, "ExpiresAt", EpochSeconds.INSTANT));
     }
 
     @Override

@@ -174,10 +174,10 @@ public final class ProductRepository extends EntityRepository<Product> {
     @Override
     public Product fromItem(Map<String, AttributeValue> item) {
       return new Product(
-        read(item, "productId", Codecs.STRING),
-        read(item, "category", Codecs.STRING),
-        read(item, "priceCents", Codecs.PRIMITIVE_LONG),
-        read(item, "name", Codecs.STRING));
+        read(item, 0, "productId", Codecs.STRING),
+        read(item, 1, "category", Codecs.STRING),
+        read(item, 2, "priceCents", Codecs.PRIMITIVE_LONG),
+        read(item, 3, "name", Codecs.STRING));
     }
 
     @Override

@@ -177,10 +177,10 @@ public final class TicketRepository extends EntityRepository<Ticket> {
     @Override
     public Ticket fromItem(Map<String, AttributeValue> item) {
       return new Ticket(
-        read(item, "ticketId", Codecs.STRING),
-        read(item, "status", Codecs.STRING),
-        read(item, "openedAt", Codecs.INSTANT),
-        read(item, "subject", Codecs.STRING));
+        read(item, 0, "ticketId", Codecs.STRING),
+        read(item, 1, "status", Codecs.STRING),
+        read(item, 2, "openedAt", Codecs.INSTANT),
+        read(item, 3, "subject", Codecs.STRING));
     }
 
     @Override

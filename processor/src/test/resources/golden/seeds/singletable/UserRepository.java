@@ -158,9 +158,9 @@ public final class UserRepository extends EntityRepository<User> {
     @Override
     public User fromItem(Map<String, AttributeValue> item) {
       return new User(
-        read(item, "userId", Codecs.STRING),
-        read(item, "email", Codecs.STRING),
-        read(item, "name", Codecs.STRING));
+        read(item, 0, "userId", Codecs.STRING),
+        read(item, 1, "email", Codecs.STRING),
+        read(item, 2, "name", Codecs.STRING));
     }
 
     @Override

@@ -27,9 +27,9 @@ import java.util.Map;
  *
  *     public GameScore fromItem(Map<String, AttributeValue> item) {
  *         return new GameScore(
- *                 read(item, "UserId", Codecs.STRING),
- *                 read(item, "GameTitle", Codecs.STRING),
- *                 read(item, "TopScore", Codecs.PRIMITIVE_INT));
+ *                 read(item, 0, "UserId", Codecs.STRING),
+ *                 read(item, 1, "GameTitle", Codecs.STRING),
+ *                 read(item, 2, "TopScore", Codecs.PRIMITIVE_INT));
  *     }
  * }
  * }</pre>
@@ -118,7 +118,39 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
 
     /** The value of attribute {@code name}: the codec's {@link AttributeCodec#absent()} when missing or NULL. */
     protected final <V> V read(Map<String, AttributeValue> item, String name, AttributeCodec<V> codec) {
-        AttributeValue stored = item.get(name);
+        return decode(name, item.get(name), codec);
+    }
+
+    /**
+     * {@link #read(Map, String, AttributeCodec)} for the attribute at position {@code index} of this schema's
+     * attribute names (the order of the constructor's {@code attributeNames}, which is the order
+     * {@link #toItem(Object)} writes them in): an {@link ItemMap} this schema wrote holds {@code name} at that
+     * position, so it is read without a lookup ({@link ItemMap#get(int, String)}); any other map, or an item of
+     * another shape, is looked up by name. The result is always that of the lookup by name.
+     */
+    protected final <V> V read(Map<String, AttributeValue> item, int index, String name, AttributeCodec<V> codec) {
+        AttributeValue stored = item instanceof ItemMap m ? m.get(index, name) : item.get(name);
+        return decode(name, stored, codec);
+    }
+
+    @SuppressWarnings("unchecked") // each fast path is taken only for the one codec whose type V is
+    private <V> V decode(String name, AttributeValue stored, AttributeCodec<V> codec) {
+        // The built-in codecs of the commonest fields, decoded here when the stored value has their type (what the
+        // codec itself returns for it, without its dispatch and, once inlined, without a box for primitives);
+        // the JIT folds the codec comparisons at each generated call site, whose codec is a constant.
+        if (codec == Codecs.STRING) {
+            if (stored instanceof AttributeValue.S s) {
+                return (V) s.value();
+            }
+        } else if (codec == Codecs.PRIMITIVE_LONG || codec == Codecs.LONG) {
+            if (stored instanceof AttributeValue.N n && n.fitsLong()) {
+                return (V) Long.valueOf(n.longValue());
+            }
+        } else if (codec == Codecs.PRIMITIVE_INT || codec == Codecs.INTEGER) {
+            if (stored instanceof AttributeValue.N n && n.fitsLong() && n.longValue() == (int) n.longValue()) {
+                return (V) Integer.valueOf((int) n.longValue());
+            }
+        }
         if (stored == null || stored.type() == AttributeType.NULL) {
             return codec.absent();
         }

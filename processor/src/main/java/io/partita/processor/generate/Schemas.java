@@ -142,8 +142,17 @@ final class Schemas {
         return schema;
     }
 
-    private static CodeBlock readAttribute(FieldModel f, Map<String, CodeBlock> codecOf) {
-        return CodeBlock.of("$L(item, $S, $L)", Member.SCHEMA_READ, f.attributeName(), codecOf.get(f.name()));
+    /**
+     * Reads {@code f}'s attribute at its position among the stored fields (the order the constructor names them in,
+     * which is the order {@code writeItem} writes them in): an item this schema wrote is read without a lookup.
+     */
+    private static CodeBlock readAttribute(FieldModel f, List<FieldModel> stored, Map<String, CodeBlock> codecOf) {
+        return CodeBlock.of(
+                "$L(item, $L, $S, $L)",
+                Member.SCHEMA_READ,
+                stored.indexOf(f),
+                f.attributeName(),
+                codecOf.get(f.name()));
     }
 
     private static CodeBlock assemble(
@@ -158,9 +167,9 @@ final class Schemas {
             for (FieldModel f : stored) {
                 String writer = f.writer().orElseThrow(() -> new IllegalStateException("no writer for " + f.name()));
                 if (writer.startsWith("set") && !writer.equals(f.name())) {
-                    b.addStatement("e.$L($L)", writer, readAttribute(f, codecOf));
+                    b.addStatement("e.$L($L)", writer, readAttribute(f, stored, codecOf));
                 } else {
-                    b.addStatement("e.$L = $L", writer, readAttribute(f, codecOf));
+                    b.addStatement("e.$L = $L", writer, readAttribute(f, stored, codecOf));
                 }
             }
             return b.addStatement("return e").build();
@@ -170,7 +179,7 @@ final class Schemas {
         for (FieldModel f : record ? fields : stored) {
             args.add(
                     f.stored()
-                            ? CodeBlock.of("\n$L", readAttribute(f, codecOf))
+                            ? CodeBlock.of("\n$L", readAttribute(f, stored, codecOf))
                             : CodeBlock.of("\n$L", defaultValue(typeOf(f))));
         }
         return b.add("return new $T($>$L$<);\n", type, CodeBlock.join(args, ","))

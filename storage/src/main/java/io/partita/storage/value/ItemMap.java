@@ -290,6 +290,20 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         return i < 0 ? null : values[i];
     }
 
+    /**
+     * The value of attribute {@code name}, as {@link #get(Object)} returns it, looked for first at position
+     * {@code index}: when the item holds {@code name} there as the same {@code String} instance (items built
+     * through a {@link Builder} with a {@link Layout}, read with that layout's names and positions), this is one
+     * comparison instead of a scan; any other item, index or name instance falls back to {@link #get(Object)}.
+     */
+    public AttributeValue get(int index, String name) {
+        String[] n = names;
+        if (index >= 0 && index < n.length && n[index] == name) {
+            return values[index];
+        }
+        return get(name);
+    }
+
     @Override
     public boolean containsKey(Object key) {
         return indexOf(key) >= 0;

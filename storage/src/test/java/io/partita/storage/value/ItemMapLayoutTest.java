@@ -85,6 +85,49 @@ class ItemMapLayoutTest {
                         Map.entry("z", AttributeValue.n(3)));
     }
 
+    /**
+     * {@link ItemMap#get(int, String)} is {@link ItemMap#get(Object)} for every item, position and name: items in the
+     * layout (the position hits), items with attributes left out or in another order, names that are equal but
+     * other instances, names the item does not hold, positions out of range.
+     */
+    @Test
+    void getByPositionIsGetByName() {
+        long seed = System.nanoTime();
+        System.out.println("ItemMapLayoutTest.getByPositionIsGetByName seed " + seed);
+        Random r = new Random(seed);
+        List<String> probes = new ArrayList<>(NAMES);
+        for (String n : NAMES) {
+            probes.add(new String(n.toCharArray()));
+        }
+        probes.add("absent");
+        probes.add(null);
+        int hits = 0;
+        for (int round = 0; round < 5_000; round++) {
+            ItemMap.Builder b = r.nextBoolean() ? ItemMap.builder(LAYOUT) : ItemMap.builder(2);
+            List<String> order = new ArrayList<>(NAMES);
+            if (r.nextInt(3) == 0) {
+                java.util.Collections.shuffle(order, r);
+            }
+            for (String n : order) {
+                if (r.nextInt(6) != 0) {
+                    b.add(r.nextInt(6) == 0 ? new String(n.toCharArray()) : n, AttributeValue.n(r.nextInt(100)));
+                }
+            }
+            ItemMap item = b.build();
+            for (String name : probes) {
+                for (int index = -1; index <= NAMES.size() + 1; index++) {
+                    assertThat(item.get(index, name))
+                            .as("seed %d, %s at %d of %s", seed, name, index, item)
+                            .isSameAs(item.get(name));
+                    if (name != null && index >= 0 && index < item.size()) {
+                        hits += List.copyOf(item.keySet()).get(index) == name ? 1 : 0;
+                    }
+                }
+            }
+        }
+        assertThat(hits).isGreaterThan(1000);
+    }
+
     /** Random sequences of add / put / remove / get / containsKey on both builders: equal results at every step. */
     @Test
     void everySequenceOfCallsBuildsWhatTheGenericBuilderBuilds() {

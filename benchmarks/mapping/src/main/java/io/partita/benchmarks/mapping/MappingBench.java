@@ -46,6 +46,7 @@ public class MappingBench {
     private Order[] orders;
     private OrderBean[] beans;
     private Map<String, io.partita.storage.value.AttributeValue>[] partitaItems;
+    private Map<String, io.partita.storage.value.AttributeValue>[] storedItems;
     private Map<String, AttributeValue>[] sdkItems;
     private int next;
 
@@ -58,12 +59,15 @@ public class MappingBench {
         orders = list.toArray(new Order[0]);
         beans = new OrderBean[POOL];
         partitaItems = new Map[POOL];
+        storedItems = new Map[POOL];
         sdkItems = new Map[POOL];
         for (int i = 0; i < POOL; i++) {
             Fixtures.checkEquivalent(orders[i], enhancedSchema);
             beans[i] = OrderBean.of(orders[i]);
             // Both inputs as plain HashMaps, as an SDK response or the core would hand them over.
             partitaItems[i] = new HashMap<>(partitaSchema.toItem(orders[i]));
+            // and as the core stores and hands out what the schema wrote (an ItemMap: partitaFromStoredItem)
+            storedItems[i] = partitaSchema.toItem(orders[i]);
             sdkItems[i] = new HashMap<>(enhancedSchema.itemToMap(beans[i], false));
         }
     }
@@ -82,6 +86,15 @@ public class MappingBench {
     @Benchmark
     public Order partitaFromItem() {
         return partitaSchema.fromItem(partitaItems[index()]);
+    }
+
+    /**
+     * {@link #partitaFromItem} on the item as a repository's get or query receives it from the core: the
+     * {@code ItemMap} the schema wrote (not a copy into a {@code HashMap}).
+     */
+    @Benchmark
+    public Order partitaFromStoredItem() {
+        return partitaSchema.fromItem(storedItems[index()]);
     }
 
     @Benchmark
