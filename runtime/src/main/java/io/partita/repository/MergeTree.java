@@ -15,9 +15,10 @@ import java.util.Map;
  * {@code Gather.compareKeys} compares extracted keys.
  *
  * <p><b>Keys.</b> A head's key parts are kept in flat per-source arrays reused for every entry (no allocation per
- * entry): the value, and for the common kinds the comparable itself. An ASCII string (the usual sort key: ISO
- * dates, identifiers) has its first {@value #WORDS}×8 characters packed into longs, so a match reads a few
- * longs from one array instead of two strings from the heap; a longer tie falls back to {@link String#compareTo}.
+ * entry): the value, and for the common kinds the comparable itself. A first part that is an ASCII string (the
+ * usual sort key: ISO dates, identifiers) has its first {@value #WORDS}×8 characters packed into longs, so a match
+ * reads a few longs from one array instead of two strings from the heap; a longer tie falls back to
+ * {@link String#compareTo}.
  * Another string without surrogates (whose UTF-16 order is its code-point order) compares with
  * {@code String.compareTo}, a number that fits a long with {@link Long#compare} — exactly what
  * {@link KeyOrder#compare} would do for them — and anything else with {@code KeyOrder.compare}. Only the first
@@ -60,7 +61,7 @@ final class MergeTree {
     private final String[] strings;
     /** A LONG part's value; an ASCII part's length. */
     private final long[] longs;
-    /** An ASCII part's first characters, packed ({@link #WORDS} per source and part, zero-padded). */
+    /** The first part's characters when ASCII, packed ({@link #WORDS} per source, zero-padded). */
     private final long[] words;
 
     MergeTree(int sources, String[] attributes, boolean descending) {
@@ -75,7 +76,7 @@ final class MergeTree {
         this.values = new AttributeValue[sources * parts];
         this.strings = new String[sources * parts];
         this.longs = new long[sources * parts];
-        this.words = new long[sources * parts * WORDS];
+        this.words = new long[sources * WORDS];
     }
 
     // ---- the tree ---------------------------------------------------------------------------------------
@@ -152,7 +153,7 @@ final class MergeTree {
             }
             int c;
             if (ka == ASCII && kb == ASCII) {
-                c = compareAscii(ia, ib);
+                c = compareAscii(a, b, ia, ib); // the first part (only it is packed)
             } else if (ka == LONG && kb == LONG) {
                 c = Long.compare(longs[ia], longs[ib]);
             } else if ((ka == STRING || ka == ASCII) && (kb == STRING || kb == ASCII)) {
@@ -174,9 +175,9 @@ final class MergeTree {
      * padding sorts before every character but NUL, whose ties the lengths then settle), then the lengths, or the
      * strings when both are longer than the packed characters.
      */
-    private int compareAscii(int ia, int ib) {
-        int wa = ia * WORDS;
-        int wb = ib * WORDS;
+    private int compareAscii(int a, int b, int ia, int ib) {
+        int wa = a * WORDS;
+        int wb = b * WORDS;
         for (int w = 0; w < WORDS; w++) {
             long x = words[wa + w];
             long y = words[wb + w];
@@ -202,7 +203,7 @@ final class MergeTree {
         present[s] = true;
         items[s] = item;
         int i = s * parts;
-        extract(i, item.get(attributes[0]));
+        extract(i, item.get(attributes[0]), s);
         for (int p = 1; p < parts; p++) {
             kinds[i + p] = UNSET;
         }
@@ -210,10 +211,11 @@ final class MergeTree {
 
     /** Extracts part {@code p} of source {@code s}'s current entry. */
     private byte extractPart(int s, int p) {
-        return extract(s * parts + p, (AttributeValue) items[s].get(attributes[p]));
+        return extract(s * parts + p, (AttributeValue) items[s].get(attributes[p]), -1);
     }
 
-    private byte extract(int i, AttributeValue v) {
+    /** Extracts part value {@code v} at index {@code i}; {@code packAt}: a first part's source, else -1. */
+    private byte extract(int i, AttributeValue v, int packAt) {
         values[i] = v;
         byte kind;
         if (v == null) {
@@ -222,10 +224,10 @@ final class MergeTree {
             String value = str.value();
             strings[i] = value;
             int n = value.length();
-            if (str.size() == n) { // no character beyond ASCII (each would take two or more UTF-8 bytes)
+            if (packAt >= 0 && str.size() == n) { // the first part, no character beyond ASCII (UTF-8: 1 byte)
                 kind = ASCII;
                 longs[i] = n;
-                pack(value, Math.min(n, PACKED_CHARS), i * WORDS);
+                pack(value, Math.min(n, PACKED_CHARS), packAt * WORDS);
             } else {
                 kind = STRING;
             }
