@@ -95,7 +95,7 @@ final class Gather {
         <V> Task<V> submit(int shard, Supplier<V> work) {
             Task<V> task = new Task<>(this, shard, work);
             if (cancelled.get()) {
-                task.result.cancel(false);
+                task.cancel();
                 return task;
             }
             if (direct) {
@@ -141,7 +141,7 @@ final class Gather {
             if (cancelled.compareAndSet(false, true)) {
                 Task<?> t;
                 while ((t = queue.poll()) != null) {
-                    t.result.cancel(false);
+                    t.cancel();
                 }
             }
         }
@@ -199,18 +199,42 @@ final class Gather {
         }
     }
 
-    /** One unit of shard work (a page, or a shard's count); runs once, on a worker or on the caller. */
+    /**
+     * One unit of shard work (a page, or a shard's count); runs once, on a worker or on the caller. A direct
+     * runner's task runs on the caller only, which alone reads it: it holds its outcome in plain fields, with no
+     * future and no atomic claim.
+     */
     static final class Task<V> {
         private final Runner runner;
         final int shard;
         private final Supplier<V> work;
-        private final AtomicBoolean claimed = new AtomicBoolean();
-        final CompletableFuture<V> result = new CompletableFuture<>();
+        /** Null for a direct runner's task. */
+        private final AtomicBoolean claimed;
+        /** The outcome; null for a direct runner's task. */
+        final CompletableFuture<V> result;
+
+        /** A direct runner's task: whether it ran, and its outcome. */
+        private boolean ran;
+
+        private V value;
+        private Throwable error;
 
         Task(Runner runner, int shard, Supplier<V> work) {
             this.runner = runner;
             this.shard = shard;
             this.work = work;
+            this.claimed = runner.direct ? null : new AtomicBoolean();
+            this.result = runner.direct ? null : new CompletableFuture<>();
+        }
+
+        /** Cancels the task before it runs. */
+        void cancel() {
+            if (result == null) {
+                ran = true;
+                error = new CancellationException();
+            } else {
+                result.cancel(false);
+            }
         }
 
         void run() {
@@ -239,6 +263,9 @@ final class Gather {
 
         /** The result, running the work here if no worker has claimed it; a failure surfaces as its cause. */
         V await() throws Throwable {
+            if (result == null) {
+                return runHere();
+            }
             run();
             try {
                 return result.get();
@@ -249,6 +276,38 @@ final class Gather {
                 runner.cancel();
                 throw new CancellationException(Message.InterruptedGathering.format());
             }
+        }
+
+        /** A direct runner's task: runs on the caller (once; a cancelled runner cancels it, as a worker would). */
+        private V runHere() throws Throwable {
+            if (!ran) {
+                ran = true;
+                if (runner.cancelled.get()) {
+                    error = new CancellationException();
+                } else {
+                    try {
+                        long start = System.nanoTime();
+                        value = work.get();
+                        runner.pace.record(System.nanoTime() - start);
+                    } catch (Throwable e) {
+                        error = e;
+                        runner.failed(this);
+                    }
+                }
+            }
+            if (error != null) {
+                throw error;
+            }
+            return value;
+        }
+
+        /** Why the task failed (it did: {@link Runner#failure}). */
+        Throwable cause() {
+            if (result == null) {
+                return error;
+            }
+            Throwable cause = result.handle((v, e) -> e).join();
+            return cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause;
         }
     }
 
@@ -557,10 +616,7 @@ final class Gather {
             }
             Task<?> failed = runner.failure();
             if (failed != null) {
-                Throwable cause = failed.result.handle((v, e) -> e).join();
-                throw failure(
-                        failed.shard,
-                        cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause);
+                throw failure(failed.shard, failed.cause());
             }
         }
 
@@ -759,11 +815,7 @@ final class Gather {
                 if (failed == null) {
                     throw e;
                 }
-                Throwable cause = failed.result.handle((v, x) -> x).join();
-                throw countFailure(
-                        q,
-                        failed.shard,
-                        cause instanceof java.util.concurrent.CompletionException ? cause.getCause() : cause);
+                throw countFailure(q, failed.shard, failed.cause());
             } catch (Throwable e) {
                 runner.cancel();
                 throw countFailure(q, t.shard, e);

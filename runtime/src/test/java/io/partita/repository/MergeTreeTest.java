@@ -91,6 +91,76 @@ class MergeTreeTest {
         }
     }
 
+    /**
+     * ASCII keys are compared on packed characters: lengths around every word boundary and past the packed
+     * characters, NUL and DEL, common prefixes, and a non-ASCII character now and then (compared as strings).
+     */
+    @Test
+    void packed_ascii_keys_compare_as_compareKeys() {
+        long seed = 0xA5C11_2026L;
+        System.out.println("MergeTreeTest.packed_ascii_keys seed=" + seed);
+        Random random = new Random(seed);
+        char[] alphabet = {'\0', '\u0001', '0', '9', 'T', 'Z', 'a', '\u007f'};
+        MergeTree tree = new MergeTree(2, ATTRIBUTES, false);
+        for (int i = 0; i < 30_000; i++) {
+            String a = asciiKey(random, alphabet, random.nextInt(2 * MergeTree.WORDS * 8 + 12));
+            String b;
+            switch (random.nextInt(4)) {
+                case 0 -> b = asciiKey(random, alphabet, random.nextInt(MergeTree.WORDS * 8 + 12));
+                case 1 -> b = a.substring(0, random.nextInt(a.length() + 1)); // a prefix
+                case 2 -> b = a + asciiKey(random, alphabet, random.nextInt(3)); // an extension
+                default -> { // one character changed
+                    char[] chars = a.toCharArray();
+                    if (chars.length > 0) {
+                        chars[random.nextInt(chars.length)] =
+                                random.nextInt(8) == 0 ? 'é' : alphabet[random.nextInt(alphabet.length)];
+                    }
+                    b = new String(chars);
+                }
+            }
+            Map<String, AttributeValue> x =
+                    Map.of("sk", AttributeValue.s(a), "pk", AttributeValue.s(b), "extra", AttributeValue.n(i));
+            Map<String, AttributeValue> y = random.nextBoolean()
+                    ? Map.of("sk", AttributeValue.s(b), "pk", AttributeValue.s(a))
+                    : Map.of("sk", AttributeValue.s(a), "pk", AttributeValue.s(a)); // ties on sk: pk decides
+            int expected = Integer.signum(Gather.compareKeys(extract(x), extract(y)));
+            tree.set(0, x);
+            tree.set(1, y);
+            assertThat(Integer.signum(tree.compare(0, 1)))
+                    .as("%s vs %s (seed %s)", x, y, seed)
+                    .isEqualTo(expected);
+            assertThat(Integer.signum(tree.compare(1, 0)))
+                    .as("%s vs %s (seed %s)", y, x, seed)
+                    .isEqualTo(-expected);
+        }
+    }
+
+    @Test
+    void a_later_key_part_is_taken_from_the_current_entry() {
+        MergeTree tree = new MergeTree(2, ATTRIBUTES, false);
+        tree.set(0, Map.of("sk", AttributeValue.s("t"), "pk", AttributeValue.s("b")));
+        tree.set(1, Map.of("sk", AttributeValue.s("t"), "pk", AttributeValue.s("c")));
+        assertThat(tree.compare(0, 1)).isNegative(); // ties on sk: pk extracted for both
+        tree.set(0, Map.of("sk", AttributeValue.s("t"), "pk", AttributeValue.s("d")));
+        assertThat(tree.compare(0, 1)).isPositive();
+        tree.set(1, Map.of("sk", AttributeValue.s("t"), "pk", AttributeValue.n(1)));
+        assertThat(Integer.signum(tree.compare(0, 1)))
+                .isEqualTo(Integer.signum(Gather.compareKeys(
+                        new AttributeValue[] {AttributeValue.s("t"), AttributeValue.s("d"), null},
+                        new AttributeValue[] {AttributeValue.s("t"), AttributeValue.n(1), null})));
+    }
+
+    private static String asciiKey(Random random, char[] alphabet, int length) {
+        StringBuilder sb = new StringBuilder(length);
+        String common = "2024-05-01T00:00:00.000Z/0123456789";
+        int shared = random.nextInt(Math.min(length, common.length()) + 1);
+        sb.append(common, 0, shared); // keys sharing long prefixes, as ISO instants do
+        while (sb.length() < length) {
+            sb.append(alphabet[random.nextInt(alphabet.length)]);
+        }
+        return sb.toString();
+    }
+
     @Test
     void merging_sorted_sources_gives_the_sort_of_all_rows() {
         long seed = 0x10_5E_7EEL;

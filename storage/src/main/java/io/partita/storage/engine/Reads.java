@@ -113,7 +113,8 @@ final class Reads {
                 rejectKeyInFilter(filtered, k);
             }
         }
-        List<io.partita.storage.expression.KeyConditionTerm> terms = kc.terms(ph);
+        // plan() has validated the key condition against ph (checkExpressions): resolve without checking again
+        List<io.partita.storage.expression.KeyConditionTerm> terms = kc.validatedTerms(ph);
         KeyRange range = KeyRange.of(terms, pk, sk);
         // The low end is inclusive (it may equal a key: "sk >= v"), the high end exclusive ("sk < v" ends at v's key).
         OrderKey start = null;

@@ -8,4 +8,11 @@ import java.util.List;
  */
 public interface KeyConditionExpression extends ParsedExpression {
     List<KeyConditionTerm> terms(Placeholders placeholders);
+
+    /**
+     * {@link #terms}, for placeholders this expression has just been validated against
+     * ({@link Placeholders#checkExpressions} validates every expression it is given): the same terms and errors,
+     * without running the placeholder checks a second time.
+     */
+    List<KeyConditionTerm> validatedTerms(Placeholders placeholders);
 }

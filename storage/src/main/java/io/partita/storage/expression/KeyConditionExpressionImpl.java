@@ -127,19 +127,33 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
 
     @Override
     public List<KeyConditionTerm> terms(Placeholders placeholders) {
-        Placeholders ph = prepare(placeholders);
-        List<KeyConditionTerm> out = new ArrayList<>(terms.length);
-        for (Term t : terms) {
+        return resolve(prepare(placeholders));
+    }
+
+    @Override
+    public List<KeyConditionTerm> validatedTerms(Placeholders placeholders) {
+        return resolve(placeholders == null ? Placeholders.NONE : placeholders);
+    }
+
+    /** The terms with their placeholders resolved ({@code ph} validated against this expression). */
+    private List<KeyConditionTerm> resolve(Placeholders ph) {
+        KeyConditionTerm[] out = new KeyConditionTerm[terms.length];
+        for (int i = 0; i < terms.length; i++) {
+            Term t = terms[i];
             String name = t.attribute.name(0, ph);
-            for (KeyConditionTerm earlier : out) {
-                if (earlier.attribute().equals(name)) {
+            for (int j = 0; j < i; j++) {
+                if (out[j].attribute().equals(name)) {
                     throw Message.KeyConditionOnePerKey.exception();
                 }
             }
             AttributeValue low = ph.value(t.low);
             AttributeValue high = t.high == null ? null : ph.value(t.high);
-            out.add(new KeyConditionTerm(name, t.operator, low, high));
+            out[i] = new KeyConditionTerm(name, t.operator, low, high);
         }
-        return List.copyOf(out);
+        return switch (out.length) { // a query's usual one or two terms without a copy
+            case 1 -> List.of(out[0]);
+            case 2 -> List.of(out[0], out[1]);
+            default -> List.of(out);
+        };
     }
 }
