@@ -43,9 +43,8 @@ final class ItemRules {
         // come in its order (items written by one program usually do), the copy is one array of values sharing
         // the layout's names, with no scratch name and hash arrays; otherwise the builder falls back by itself.
         ItemMap.Layout names = table == null ? null : table.itemNames;
-        ItemMap.Builder copy = names != null && names.size() == item.size()
-                ? ItemMap.builder(names)
-                : ItemMap.builder(item.size());
+        ItemMap.Builder copy =
+                names != null && names.size() == item.size() ? ItemMap.builder(names) : ItemMap.builder(item.size());
         int size = 0;
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             String name = e.getKey();

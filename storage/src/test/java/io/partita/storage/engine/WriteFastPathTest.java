@@ -84,12 +84,13 @@ class WriteFastPathTest {
             case 1: {
                 char[] chars = new char[random.nextInt(6)];
                 for (int i = 0; i < chars.length; i++) {
-                    chars[i] = (char) switch (random.nextInt(4)) {
-                        case 0 -> 0;
-                        case 1 -> 0xE9;
-                        case 2 -> 0x20AC;
-                        default -> 'a' + random.nextInt(26);
-                    };
+                    chars[i] = (char)
+                            switch (random.nextInt(4)) {
+                                case 0 -> 0;
+                                case 1 -> 0xE9;
+                                case 2 -> 0x20AC;
+                                default -> 'a' + random.nextInt(26);
+                            };
                 }
                 return AttributeValue.s(new String(chars));
             }
@@ -143,10 +144,8 @@ class WriteFastPathTest {
                     };
                     item.put(key, value);
                 }
-                PutItemResponse response = db.putItem(PutItemRequest.builder()
-                        .tableName("Tab")
-                        .item(item)
-                        .build());
+                PutItemResponse response = db.putItem(
+                        PutItemRequest.builder().tableName("Tab").item(item).build());
                 assertThat(response).isEqualTo(new PutItemResponse(null, null, null));
                 Map<String, AttributeValue> stored = db.getItem(GetItemRequest.builder()
                                 .tableName("Tab")
@@ -167,9 +166,8 @@ class WriteFastPathTest {
                                     .build())
                             .items();
                     assertThat(entries).isNotEmpty();
-                    List<String> projected = index.equals("byG")
-                            ? List.of("pk", "sk", "g", "n", "a", "b")
-                            : List.of("pk", "sk", "g");
+                    List<String> projected =
+                            index.equals("byG") ? List.of("pk", "sk", "g", "n", "a", "b") : List.of("pk", "sk", "g");
                     for (Map<String, AttributeValue> entry : entries) {
                         Map<String, AttributeValue> item = db.getItem(GetItemRequest.builder()
                                         .tableName("Tab")

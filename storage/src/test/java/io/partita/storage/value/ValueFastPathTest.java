@@ -69,9 +69,20 @@ class ValueFastPathTest {
         long seed = System.nanoTime();
         System.out.println("ValueFastPathTest lazy seed " + seed);
         Random random = new Random(seed);
-        List<Long> values = new ArrayList<>(List.of(1L, -1L, 9L, -9L, 123L, 999_999_999_999_999_999L,
-                -999_999_999_999_999_999L, (long) Integer.MAX_VALUE, (long) Integer.MIN_VALUE, 1L << 32, -(1L << 32),
-                (1L << 32) + 1, 4_294_967_297L * 3));
+        List<Long> values = new ArrayList<>(List.of(
+                1L,
+                -1L,
+                9L,
+                -9L,
+                123L,
+                999_999_999_999_999_999L,
+                -999_999_999_999_999_999L,
+                (long) Integer.MAX_VALUE,
+                (long) Integer.MIN_VALUE,
+                1L << 32,
+                -(1L << 32),
+                (1L << 32) + 1,
+                4_294_967_297L * 3));
         for (int i = 0; i < 5_000; i++) {
             values.add(random.nextLong() >> random.nextInt(64));
         }
@@ -84,8 +95,10 @@ class ValueFastPathTest {
             assertThat(fresh).isEqualTo(general);
             assertThat(general).isEqualTo(fresh);
             assertThat(fresh.size()).as("%s", v).isEqualTo(general.size());
-            assertThat(fresh.compareTo(AttributeValue.n(new BigDecimal("0.5").add(exact)))).isNegative();
-            assertThat(AttributeValue.n(new BigDecimal("0.5").add(exact)).compareTo(fresh)).isPositive();
+            assertThat(fresh.compareTo(AttributeValue.n(new BigDecimal("0.5").add(exact))))
+                    .isNegative();
+            assertThat(AttributeValue.n(new BigDecimal("0.5").add(exact)).compareTo(fresh))
+                    .isPositive();
             assertThat(fresh).isNotEqualTo(AttributeValue.n(new BigDecimal("0.5").add(exact)));
             // after
             assertThat(fresh.value()).isEqualTo(exact).isEqualTo(general.value());
