@@ -190,7 +190,20 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     /** The PutItem for {@code entity}: validated item, version check and increment, {@code condition}. */
     final PutItemRequest putRequest(T entity, Condition condition, Ask ask) {
-        TransactWriteItem.Put put = preparePut(entity, condition);
+        Map<String, AttributeValue> item = mappedItem(entity);
+        if (condition == null && versionAttribute == null) { // the common put: the item as mapped, no expression
+            return new PutItemRequest(
+                    tableName,
+                    item,
+                    null,
+                    Map.of(),
+                    Map.of(),
+                    ReturnValues.NONE,
+                    ask.capacity(),
+                    ask.itemCollectionMetrics(),
+                    false);
+        }
+        TransactWriteItem.Put put = preparedPut(item, condition);
         return new PutItemRequest( // the record itself: no builder per put
                 tableName,
                 put.item(),
@@ -283,10 +296,21 @@ public abstract class EntityRepository<T> implements Repository<T> {
      */
     @Override
     public final TransactWriteItem.Put preparePut(T entity, Condition condition) {
+        return preparedPut(mappedItem(entity), condition);
+    }
+
+    /** The item a put writes for {@code entity} before the version check: mapped, with its automatic values. */
+    private Map<String, AttributeValue> mappedItem(T entity) {
         Map<String, AttributeValue> item = mapping.toItem(entity);
         if (!mapping.autoValues().isEmpty()) {
             item = mapping.autoValues().onPut(item, now()); // timestamps and counter starts
         }
+        return item;
+    }
+
+    /** {@link #preparePut(Object, Condition)} from the {@link #mappedItem} of the entity. */
+    private TransactWriteItem.Put preparedPut(Map<String, AttributeValue> mapped, Condition condition) {
+        Map<String, AttributeValue> item = mapped;
         Condition check = condition;
         if (versionAttribute != null) {
             long current = storedVersion(item.get(versionAttribute));

@@ -32,6 +32,11 @@ final class IndexShape {
     final Set<String> projectedAttributes;
 
     private final String[] projected;
+    /**
+     * {@link #projected} as a layout: an entry holding every projected attribute (the usual case) is built as one
+     * array of values sharing the layout's names, with no scratch arrays; null for ALL.
+     */
+    private final ItemMap.Layout projectedLayout;
     /** UTF-8 sizes of the projected names, computed once: every write sizes its entries. */
     private final int[] projectedSizes;
 
@@ -77,6 +82,7 @@ final class IndexShape {
             this.projectedAttributes = Collections.unmodifiableSet(p);
         }
         this.projected = projectedAttributes == null ? null : projectedAttributes.toArray(new String[0]);
+        this.projectedLayout = projected == null ? null : ItemMap.Layout.of(List.of(projected));
         this.projectedSizes = new int[projected == null ? 0 : projected.length];
         for (int i = 0; i < projectedSizes.length; i++) {
             projectedSizes[i] = Items.utf8Length(projected[i]);
@@ -146,13 +152,26 @@ final class IndexShape {
             }
             hash = OrderKey.partitionHash(pkParts, np);
         }
+        int length = KeyCodec.HASH_BYTES;
+        if (np == 1) {
+            length += KeyCodec.sizeOf(first);
+        } else {
+            for (AttributeValue v : pkParts) {
+                length += KeyCodec.sizeOf(v);
+            }
+        }
         for (KeyAttribute k : sortKey) {
             AttributeValue v = item.get(k.name());
             if (v == null || !KeyRules.indexable(k, v, false)) {
                 return null;
             }
+            length += KeyCodec.sizeOf(v);
         }
-        KeyCodec.Builder key = KeyCodec.builder(hash);
+        AttributeValue tablePartition = item.get(table.partitionKey.name());
+        AttributeValue tableSort = table.sortKey == null ? null : item.get(table.sortKey.name());
+        length += KeyCodec.sizeOf(tablePartition) + (tableSort == null ? 0 : KeyCodec.sizeOf(tableSort));
+        // sized exactly for the usual keys: the key keeps the builder's buffer (no scratch array, no copy)
+        KeyCodec.Builder key = KeyCodec.builder(hash, length);
         if (np == 1) {
             key.add(first);
         } else {
@@ -164,9 +183,9 @@ final class IndexShape {
         for (KeyAttribute k : sortKey) {
             key.add(item.get(k.name()));
         }
-        key.add(item.get(table.partitionKey.name()));
+        key.add(tablePartition);
         if (table.sortKey != null) {
-            key.add(item.get(table.sortKey.name()));
+            key.add(tableSort);
         }
         return key.build();
     }
@@ -191,7 +210,7 @@ final class IndexShape {
         if (projectionType == ProjectionType.ALL) {
             return item;
         }
-        ItemMap.Builder entry = ItemMap.builder(projected.length);
+        ItemMap.Builder entry = ItemMap.builder(projectedLayout);
         int size = 0;
         Map<String, AttributeValue> source = item.item();
         for (int i = 0; i < projected.length; i++) {

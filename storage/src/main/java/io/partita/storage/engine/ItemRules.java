@@ -39,7 +39,12 @@ final class ItemRules {
             im.forEachAttribute(size);
             return new Stored(im, checkedSize(size.bytes));
         }
-        ItemMap.Builder copy = ItemMap.builder(item.size());
+        // Copied straight against the table's last layout when the item has as many attributes: if the names
+        // come in its order (items written by one program usually do), the copy is one array of values sharing
+        // the layout's names, with no scratch name and hash arrays; otherwise the builder falls back by itself.
+        ItemMap.Layout names = table == null ? null : table.itemNames;
+        ItemMap.Builder copy =
+                names != null && names.size() == item.size() ? ItemMap.builder(names) : ItemMap.builder(item.size());
         int size = 0;
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             String name = e.getKey();
@@ -61,6 +66,7 @@ final class ItemRules {
         ItemMap frozen = copy.build(layout);
         if (!frozen.sharesLayoutWith(layout)) {
             table.itemLayout = frozen;
+            table.itemNames = frozen.layout();
         }
         return new Stored(frozen, checked);
     }

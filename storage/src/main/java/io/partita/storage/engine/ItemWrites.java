@@ -30,6 +30,9 @@ import java.util.concurrent.locks.Lock;
  * every single-item write goes through {@link #writeOne}, the only place that orders those steps.
  */
 final class ItemWrites {
+    /** A put's response when it asked for nothing back; responses are immutable records, so one serves all. */
+    private static final PutItemResponse EMPTY_PUT = new PutItemResponse(null, null, null);
+
     private final Catalog catalog;
     private final StorageOptions options;
     private final ThroughputPolicy throughput;
@@ -54,6 +57,9 @@ final class ItemWrites {
         ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), meter);
+        if (meter == null && r.returnValues() == ReturnValues.NONE && !r.returnItemCollectionMetrics()) {
+            return EMPTY_PUT; // the common put asks for nothing back
+        }
         return new PutItemResponse(
                 r.returnValues() == ReturnValues.ALL_OLD && m.before != null ? m.before.item() : null,
                 meter == null ? null : meter.report(t.shape.name, r.returnConsumedCapacity()),

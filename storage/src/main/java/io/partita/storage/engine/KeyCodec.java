@@ -36,7 +36,7 @@ final class KeyCodec {
         private int partitionEnd;
 
         Builder(int hash, int expectedLength) {
-            buf = new byte[Math.max(16, expectedLength)];
+            buf = new byte[Math.max(HASH_BYTES, expectedLength)];
             buf[0] = (byte) (hash >>> 24);
             buf[1] = (byte) (hash >>> 16);
             buf[2] = (byte) (hash >>> 8);
@@ -210,6 +210,48 @@ final class KeyCodec {
 
     static Builder builder(int hash) {
         return new Builder(hash, 48);
+    }
+
+    /**
+     * A builder whose buffer is {@code length} bytes: when that is the key's exact length ({@link #sizeOf}), the
+     * key keeps the buffer and nothing is copied or left behind; any other length only costs a copy.
+     */
+    static Builder builder(int hash, int length) {
+        return new Builder(hash, length);
+    }
+
+    /** The 4 bytes of partition hash every key starts with. */
+    static final int HASH_BYTES = 4;
+
+    /**
+     * The length of {@code value}'s encoding as {@link Builder#add} writes it, exact for strings of ASCII
+     * characters other than NUL (the usual key) and for numbers that fit a long; an estimate otherwise (the builder
+     * then grows, or the key copies its bytes). Sizing a write's keys with it spares each key a scratch buffer and
+     * a copy.
+     */
+    static int sizeOf(AttributeValue value) {
+        if (value instanceof AttributeValue.S s) {
+            return s.value().length() + 2;
+        }
+        if (value instanceof AttributeValue.N n && n.fitsLong()) {
+            long v = n.longValue();
+            if (v == 0) {
+                return 1;
+            }
+            if (v == Long.MIN_VALUE) {
+                return 23; // 19 digits, as addNumber writes it
+            }
+            long significant = Math.abs(v);
+            int digits = 0;
+            while (significant % 10 == 0) {
+                significant /= 10;
+            }
+            for (; significant > 0; significant /= 10) {
+                digits++;
+            }
+            return 4 + digits;
+        }
+        return 16;
     }
 
     /** For tests: a number's bytes through the general (BigDecimal) encoding, which integers that fit a long skip. */

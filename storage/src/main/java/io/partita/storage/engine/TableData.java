@@ -50,6 +50,8 @@ final class TableData {
      * share its name arrays. A plain field: any item is a correct template, so a racy read is harmless.
      */
     ItemMap itemLayout;
+    /** {@link #itemLayout}'s names as a layout ({@link ItemMap#layout()}), to copy items into; racy in the same way. */
+    ItemMap.Layout itemNames;
 
     /**
      * Set by DeleteTable while it holds every stripe lock: a write that looked the table up before the delete and

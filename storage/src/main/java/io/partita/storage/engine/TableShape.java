@@ -22,10 +22,13 @@ final class TableShape {
     /** The storage key of a whole item, validating its key attributes. */
     OrderKey itemKey(Map<String, AttributeValue> item) {
         AttributeValue pk = KeyRules.checkTableKey(partitionKey, item.get(partitionKey.name()), true);
+        AttributeValue sk = sortKey == null ? null : KeyRules.checkTableKey(sortKey, item.get(sortKey.name()), false);
+        // sized exactly for the usual keys: the key keeps the builder's buffer (no scratch array, no copy)
+        int length = KeyCodec.HASH_BYTES + KeyCodec.sizeOf(pk) + (sk == null ? 0 : KeyCodec.sizeOf(sk));
         KeyCodec.Builder key =
-                KeyCodec.builder(OrderKey.partitionHash(pk)).add(pk).endPartition();
-        if (sortKey != null) {
-            key.add(KeyRules.checkTableKey(sortKey, item.get(sortKey.name()), false));
+                KeyCodec.builder(OrderKey.partitionHash(pk), length).add(pk).endPartition();
+        if (sk != null) {
+            key.add(sk);
         }
         return key.build();
     }

@@ -39,7 +39,7 @@ public sealed interface AttributeValue {
     static N n(long value) {
         if (value % 10 != 0) {
             // no trailing zero: BigDecimal.valueOf is already normal, and every long is in DynamoDB's range
-            return new N(BigDecimal.valueOf(value), value);
+            return N.isLongSized(value) ? new N(value) : new N(BigDecimal.valueOf(value), value);
         }
         return new N(BigDecimal.valueOf(value));
     }
@@ -239,7 +239,15 @@ public sealed interface AttributeValue {
      * in a {@code long} also keep that form, so keys compare without {@link BigDecimal#compareTo}.
      */
     final class N implements AttributeValue, Comparable<N> {
-        private final BigDecimal value;
+        /**
+         * The normalized value; for a number made by {@link AttributeValue#n(long)} (an integer of at most 18
+         * digits without trailing zeros) null until first asked for: most such numbers (mapped {@code long}
+         * fields, stored and read back as longs) never need it, and a stored item then keeps one object less per
+         * number. Racy like {@code String.hash}: every thread computes the same immutable {@code BigDecimal}, whose
+         * final fields make it safe to publish this way.
+         */
+        private BigDecimal value;
+
         private final long longValue;
         private final boolean isLong;
         private final int size;
@@ -261,14 +269,37 @@ public sealed interface AttributeValue {
         /** {@code normalized} is {@code BigDecimal.valueOf(value)} for a {@code value} without trailing zeros. */
         private N(BigDecimal normalized, long value) {
             this.value = normalized;
-            this.isLong =
-                    value > -1_000_000_000_000_000_000L && value < 1_000_000_000_000_000_000L; // at most 18 digits
+            this.isLong = isLongSized(value); // at most 18 digits
             this.longValue = isLong ? value : 0;
             this.size = Numbers.sizeOf(normalized);
         }
 
+        /**
+         * {@code BigDecimal.valueOf(value)} held lazily, for a non-zero {@code value} without trailing zeros of at
+         * most 18 digits ({@link #isLongSized}).
+         */
+        private N(long value) {
+            this.longValue = value;
+            this.isLong = true;
+            int digits = 0;
+            for (long x = value; x != 0; x /= 10) {
+                digits++;
+            }
+            this.size = (digits + 1) / 2 + 1 + (value < 0 ? 1 : 0); // Numbers.sizeOf of its BigDecimal
+        }
+
+        /** True when {@code value} has at most 18 digits: what {@link #fitsLong()} holds for. */
+        static boolean isLongSized(long value) {
+            return value > -1_000_000_000_000_000_000L && value < 1_000_000_000_000_000_000L;
+        }
+
         public BigDecimal value() {
-            return value;
+            BigDecimal v = value;
+            if (v == null) {
+                v = BigDecimal.valueOf(longValue);
+                value = v;
+            }
+            return v;
         }
 
         /** True when the number is an integer that fits in a {@code long}; then {@link #longValue()} is exact. */
@@ -278,7 +309,7 @@ public sealed interface AttributeValue {
 
         /** The value as a long; exact only when {@link #fitsLong()}. */
         public long longValue() {
-            return isLong ? longValue : value.longValue();
+            return isLong ? longValue : value().longValue();
         }
 
         /** Compares numerically. */
@@ -287,7 +318,7 @@ public sealed interface AttributeValue {
             if (isLong && other.isLong) {
                 return Long.compare(longValue, other.longValue);
             }
-            return value.compareTo(other.value);
+            return value().compareTo(other.value());
         }
 
         @Override
@@ -301,18 +332,31 @@ public sealed interface AttributeValue {
         }
 
         public String text() {
-            return Numbers.toText(value);
+            return Numbers.toText(value());
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof N other
-                    && ((isLong && other.isLong) ? longValue == other.longValue : value.equals(other.value));
+                    && ((isLong && other.isLong) ? longValue == other.longValue : value().equals(other.value()));
         }
 
         @Override
         public int hashCode() {
-            return value.hashCode();
+            BigDecimal v = value;
+            return v != null ? v.hashCode() : integerHash(longValue);
+        }
+
+        /**
+         * {@code BigDecimal.valueOf(l).hashCode()} for an {@code l} without trailing zeros, whose BigDecimal has scale
+         * 0 and holds {@code l} compactly (the formula of {@code BigDecimal.hashCode}): hashing a number does not
+         * need its BigDecimal. Key hashing depends on this being exactly BigDecimal's value.
+         */
+        static int integerHash(long l) {
+            long abs = l < 0 ? -l : l;
+            int high = ((int) (abs >>> 32)) * 31; // an int product, wrapping as in BigDecimal.hashCode
+            int temp = (int) (high + (abs & 0xFFFFFFFFL));
+            return 31 * (l < 0 ? -temp : temp); // + scale 0
         }
 
         @Override

@@ -57,7 +57,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
     /**
      * A builder for items that usually hold {@code layout}'s attributes in its order (a mapping schema's items):
-     * while the attributes come in that order, as the same {@code String} instances, it fills one value array,
+     * while the attributes come in that order (the same {@code String} instances, or equal ones), it fills one value array,
      * and an item holding all of them shares the layout's name and hash arrays (one array of values per item
      * instead of three). Any other sequence of calls (an attribute left out, another order, other names, a
      * {@code remove}) makes it an ordinary builder from that point: the result always equals what
@@ -74,6 +74,12 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     public static final class Layout {
         private final String[] names;
         private final int[] hashes;
+
+        /** The arrays of an item, whose names are non-null and distinct already: shared, not checked or copied. */
+        private Layout(String[] names, int[] hashes) {
+            this.names = names;
+            this.hashes = hashes;
+        }
 
         private Layout(String[] names) {
             this.names = names;
@@ -139,7 +145,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         /** Adds an attribute the builder does not hold yet (the caller guarantees it: e.g. copying a Map). */
         public Builder add(String name, AttributeValue value) {
             if (shared) {
-                if (size < names.length && names[size] == name && value != null) {
+                if (size < names.length && value != null && (names[size] == name || names[size].equals(name))) {
                     values[size++] = value; // the layout's next name (non-null), and not held yet: names are distinct
                     return this;
                 }
@@ -161,7 +167,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
         public Builder put(String name, AttributeValue value) {
             if (shared) {
-                if (size < names.length && names[size] == name && value != null) {
+                if (size < names.length && value != null && (names[size] == name || names[size].equals(name))) {
                     values[size++] = value; // as in add: the layout's names are distinct, so this one is not held
                     return this;
                 }
@@ -374,6 +380,14 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         vs[n] = value;
         hs[n] = name.hashCode();
         return new ItemMap(ns, vs, hs);
+    }
+
+    /**
+     * This item's attribute names in order, as a {@link Layout} sharing its arrays: a {@link #builder(Layout)} fed
+     * the same names in the same order builds items that share them too.
+     */
+    public Layout layout() {
+        return new Layout(names, hashes);
     }
 
     /** True when this item shares its name array with {@code other} (see {@link Builder#build(ItemMap)}). */

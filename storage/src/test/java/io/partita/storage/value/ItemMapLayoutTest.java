@@ -52,6 +52,26 @@ class ItemMapLayoutTest {
         ItemMap built = b.build();
         assertThat(List.copyOf(built.keySet())).isEqualTo(NAMES);
         assertThat(built.get("a")).isEqualTo(AttributeValue.s("a"));
+        ItemMap generic = ItemMap.builder(5).build();
+        for (String name : NAMES) {
+            generic = generic.with(name, AttributeValue.s(name));
+        }
+        assertThat(built).isEqualTo(generic).hasSameHashCodeAs(generic);
+        // equal names keep to the layout: the item shares its names like one built from the same instances
+        assertThat(built.sharesLayoutWith(fill(ItemMap.builder(LAYOUT), 0).build()))
+                .isTrue();
+    }
+
+    /** {@link ItemMap#layout()}: an item's own names as a layout, which items built from it share. */
+    @Test
+    void anItemsLayoutBuildsItemsSharingItsNames() {
+        ItemMap first = fill(ItemMap.builder(5), 1).build();
+        ItemMap second = fill(ItemMap.builder(first.layout()), 2).build();
+        assertThat(second).isEqualTo(fill(ItemMap.builder(5), 2).build());
+        assertThat(second.sharesLayoutWith(first)).isTrue();
+        ItemMap.Builder other = ItemMap.builder(first.layout()).add("x", AttributeValue.s("y"));
+        assertThat(other.build()).isEqualTo(Map.of("x", AttributeValue.s("y")));
+        assertThat(first.layout().size()).isEqualTo(5);
     }
 
     @Test

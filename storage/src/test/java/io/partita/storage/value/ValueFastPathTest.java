@@ -60,6 +60,56 @@ class ValueFastPathTest {
         }
     }
 
+    /**
+     * A number made from a long keeps no BigDecimal until asked: its hash (which orders partition keys), equality
+     * with numbers held the long way, order, size and text must not depend on whether it has been asked yet.
+     */
+    @Test
+    void aNumberFromALongIsTheSameBeforeAndAfterItsBigDecimalIsAskedFor() {
+        long seed = System.nanoTime();
+        System.out.println("ValueFastPathTest lazy seed " + seed);
+        Random random = new Random(seed);
+        List<Long> values = new ArrayList<>(List.of(
+                1L,
+                -1L,
+                9L,
+                -9L,
+                123L,
+                999_999_999_999_999_999L,
+                -999_999_999_999_999_999L,
+                (long) Integer.MAX_VALUE,
+                (long) Integer.MIN_VALUE,
+                1L << 32,
+                -(1L << 32),
+                (1L << 32) + 1,
+                4_294_967_297L * 3));
+        for (int i = 0; i < 5_000; i++) {
+            values.add(random.nextLong() >> random.nextInt(64));
+        }
+        for (long v : values) {
+            BigDecimal exact = new BigDecimal(v).stripTrailingZeros();
+            AttributeValue.N fresh = AttributeValue.n(v);
+            AttributeValue.N general = AttributeValue.n(exact); // normalized through the BigDecimal path
+            // before the BigDecimal exists
+            assertThat(fresh.hashCode()).as("%s (seed %s)", v, seed).isEqualTo(exact.hashCode());
+            assertThat(fresh).isEqualTo(general);
+            assertThat(general).isEqualTo(fresh);
+            assertThat(fresh.size()).as("%s", v).isEqualTo(general.size());
+            assertThat(fresh.compareTo(AttributeValue.n(new BigDecimal("0.5").add(exact))))
+                    .isNegative();
+            assertThat(AttributeValue.n(new BigDecimal("0.5").add(exact)).compareTo(fresh))
+                    .isPositive();
+            assertThat(fresh).isNotEqualTo(AttributeValue.n(new BigDecimal("0.5").add(exact)));
+            // after
+            assertThat(fresh.value()).isEqualTo(exact).isEqualTo(general.value());
+            assertThat(fresh.hashCode()).isEqualTo(exact.hashCode());
+            assertThat(fresh.text()).isEqualTo(general.text());
+            AttributeValue.N other = AttributeValue.n(v);
+            assertThat(other.equals(fresh) && fresh.equals(other)).isTrue();
+            assertThat(AttributeValue.n(v).asN()).isEqualTo(exact);
+        }
+    }
+
     @Test
     void stringsSizeTheirUtf8OnFirstUse() {
         String[] strings = {
