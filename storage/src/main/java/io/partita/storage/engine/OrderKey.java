@@ -114,7 +114,7 @@ class OrderKey implements Comparable<OrderKey> { // not final: a PartitionedMap 
             return s.value().hashCode();
         }
         if (v instanceof AttributeValue.N n) {
-            return n.value().hashCode();
+            return n.hashCode(); // BigDecimal.hashCode of the normalized value, without building a long's BigDecimal
         }
         if (v instanceof AttributeValue.B b) {
             return b.value().hashCode();
