@@ -116,7 +116,7 @@ class PositionalReadTest {
 
     @Test
     void everyItemReadsAsTheGeneralPathReadsIt() {
-        long seed = System.nanoTime();
+        long seed = 0x9051_7104L; // fixed: a failure reproduces
         System.out.println("PositionalReadTest seed " + seed);
         Random r = new Random(seed);
         ItemMap.Layout layout = ItemMap.Layout.of(NAMES);

@@ -112,7 +112,7 @@ class ItemMapLayoutTest {
      */
     @Test
     void getByPositionIsGetByName() {
-        long seed = System.nanoTime();
+        long seed = 0x1A40_7001L; // fixed: a failure reproduces
         System.out.println("ItemMapLayoutTest.getByPositionIsGetByName seed " + seed);
         Random r = new Random(seed);
         List<String> probes = new ArrayList<>(NAMES);
@@ -151,7 +151,7 @@ class ItemMapLayoutTest {
     /** Random sequences of add / put / remove / get / containsKey on both builders: equal results at every step. */
     @Test
     void everySequenceOfCallsBuildsWhatTheGenericBuilderBuilds() {
-        long seed = System.nanoTime();
+        long seed = 0x1A40_7002L; // fixed: a failure reproduces
         System.out.println("ItemMapLayoutTest seed " + seed);
         Random random = new Random(seed);
         List<String> pool = new ArrayList<>(NAMES);

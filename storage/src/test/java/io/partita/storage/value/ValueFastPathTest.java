@@ -17,7 +17,7 @@ class ValueFastPathTest {
 
     @Test
     void numbersFromLongsEqualNumbersFromText() {
-        long seed = System.nanoTime();
+        long seed = 0xFA57_0001L; // fixed: a failure reproduces
         System.out.println("ValueFastPathTest seed " + seed);
         Random random = new Random(seed);
         List<Long> values = new ArrayList<>(List.of(
@@ -66,7 +66,7 @@ class ValueFastPathTest {
      */
     @Test
     void aNumberFromALongIsTheSameBeforeAndAfterItsBigDecimalIsAskedFor() {
-        long seed = System.nanoTime();
+        long seed = 0xFA57_0002L; // fixed: a failure reproduces
         System.out.println("ValueFastPathTest lazy seed " + seed);
         Random random = new Random(seed);
         List<Long> values = new ArrayList<>(List.of(
