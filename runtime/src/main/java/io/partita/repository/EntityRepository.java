@@ -191,25 +191,22 @@ public abstract class EntityRepository<T> implements Repository<T> {
     /** The PutItem for {@code entity}: validated item, version check and increment, {@code condition}. */
     final PutItemRequest putRequest(T entity, Condition condition, Ask ask) {
         Map<String, AttributeValue> item = mappedItem(entity);
-        if (condition == null && versionAttribute == null) { // the common put: the item as mapped, no expression
-            return new PutItemRequest(
-                    tableName,
-                    item,
-                    null,
-                    Map.of(),
-                    Map.of(),
-                    ReturnValues.NONE,
-                    ask.capacity(),
-                    ask.itemCollectionMetrics(),
-                    false);
+        String expression = null;
+        Map<String, String> names = Map.of();
+        Map<String, AttributeValue> values = Map.of();
+        if (condition != null || versionAttribute != null) { // the common put has the item as mapped, no expression
+            TransactWriteItem.Put put = preparedPut(item, condition);
+            item = put.item();
+            expression = put.conditionExpression();
+            names = put.expressionAttributeNames();
+            values = put.expressionAttributeValues();
         }
-        TransactWriteItem.Put put = preparedPut(item, condition);
         return new PutItemRequest( // the record itself: no builder per put
                 tableName,
-                put.item(),
-                put.conditionExpression(),
-                put.expressionAttributeNames(),
-                put.expressionAttributeValues(),
+                item,
+                expression,
+                names,
+                values,
                 ReturnValues.NONE,
                 ask.capacity(),
                 ask.itemCollectionMetrics(),

@@ -27,7 +27,7 @@ final class ItemRules {
 
     /**
      * As {@link #freeze(Map)}, for an item written to {@code table} (may be null): a copy shares its name arrays
-     * with the table's previous item of the same layout ({@link ItemMap.Builder#build(ItemMap)}).
+     * with the table's previous item of the same layout ({@link ItemMap#builder(ItemMap.Layout)}).
      */
     static Stored freeze(Map<String, AttributeValue> item, TableData table) {
         if (item == null) {
@@ -59,14 +59,9 @@ final class ItemRules {
             size += Items.nameSize(name) + value.size();
         }
         int checked = checkedSize(size);
-        if (table == null) {
-            return new Stored(copy.build(), checked);
-        }
-        ItemMap layout = table.itemLayout;
-        ItemMap frozen = copy.build(layout);
-        if (!frozen.sharesLayoutWith(layout)) {
-            table.itemLayout = frozen;
-            table.itemNames = frozen.layout();
+        ItemMap frozen = copy.build();
+        if (table != null && !frozen.sharesLayoutWith(names)) {
+            table.itemNames = frozen.layout(); // a new layout: the template of the items after it
         }
         return new Stored(frozen, checked);
     }

@@ -46,11 +46,10 @@ final class TableData {
     final ConcurrentHashMap<AttributeValue, AtomicLong> collectionSizes;
 
     /**
-     * The last item copied in with a new attribute layout: later items with the same names in the same order
-     * share its name arrays. A plain field: any item is a correct template, so a racy read is harmless.
+     * The attribute names of the last item copied in with a new layout ({@link ItemMap#layout()}): later items with
+     * the same names in the same order are copied into it and share its name arrays. A plain field: any layout is a
+     * correct template (a layout's fields are final), so a racy read is harmless.
      */
-    ItemMap itemLayout;
-    /** {@link #itemLayout}'s names as a layout ({@link ItemMap#layout()}), to copy items into; racy in the same way. */
     ItemMap.Layout itemNames;
 
     /**

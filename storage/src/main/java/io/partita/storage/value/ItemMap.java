@@ -395,6 +395,11 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         return other != null && other.names == names;
     }
 
+    /** True when this item shares its name array with {@code layout} (built through {@link #builder(Layout)}). */
+    public boolean sharesLayoutWith(Layout layout) {
+        return layout != null && layout.names == names;
+    }
+
     /** Iterates names and values without allocating entries. */
     public void forEachAttribute(java.util.function.BiConsumer<String, AttributeValue> action) {
         for (int i = 0; i < names.length; i++) {

@@ -475,18 +475,10 @@ class ChunkTreeTest {
     }
 
     private static OrderKey orderKey(int sort) {
-        AttributeValue pk = AttributeValue.s("deep");
-        return KeyCodec.builder(OrderKey.partitionHash(pk))
-                .add(pk)
-                .endPartition()
-                .add(AttributeValue.n(sort))
-                .build();
+        return TestKeys.key("deep", sort);
     }
 
     private static OrderKey partitionBound(boolean after) {
-        AttributeValue pk = AttributeValue.s("deep");
-        KeyCodec.Builder b =
-                KeyCodec.builder(OrderKey.partitionHash(pk)).add(pk).endPartition();
-        return after ? b.after().build() : b.build();
+        return after ? TestKeys.partitionEnd("deep") : TestKeys.partitionStart("deep");
     }
 }

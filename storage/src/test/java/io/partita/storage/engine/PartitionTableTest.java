@@ -114,16 +114,8 @@ class PartitionTableTest {
                     String partition = rnd.nextBoolean()
                             ? "stable" + rnd.nextInt(stable)
                             : "churn" + rnd.nextInt(2) + "-" + rnd.nextInt(500);
-                    AttributeValue pk = AttributeValue.s(partition);
-                    OrderKey low = KeyCodec.builder(OrderKey.partitionHash(pk))
-                            .add(pk)
-                            .endPartition()
-                            .build();
-                    OrderKey high = KeyCodec.builder(OrderKey.partitionHash(pk))
-                            .add(pk)
-                            .endPartition()
-                            .after()
-                            .build();
+                    OrderKey low = TestKeys.partitionStart(partition);
+                    OrderKey high = TestKeys.partitionEnd(partition);
                     int[] seen = {0};
                     map.visit(low, high, null, rnd.nextBoolean(), (item, size) -> {
                         seen[0]++;
@@ -164,12 +156,7 @@ class PartitionTableTest {
     }
 
     private static OrderKey key(String partition, int sort) {
-        AttributeValue pk = AttributeValue.s(partition);
-        return KeyCodec.builder(OrderKey.partitionHash(pk))
-                .add(pk)
-                .endPartition()
-                .add(AttributeValue.n(sort))
-                .build();
+        return TestKeys.key(partition, sort);
     }
 
     private static List<Map.Entry<OrderKey, Stored>> list(Iterable<Map.Entry<OrderKey, Stored>> entries) {
@@ -186,16 +173,8 @@ class PartitionTableTest {
 
     /** The items of a whole partition through {@link PartitionedMap#visit}, forward (1) or backward (0). */
     private static List<Map<String, AttributeValue>> visit(PartitionedMap map, String partition, int forward) {
-        AttributeValue pk = AttributeValue.s(partition);
-        OrderKey low = KeyCodec.builder(OrderKey.partitionHash(pk))
-                .add(pk)
-                .endPartition()
-                .build();
-        OrderKey high = KeyCodec.builder(OrderKey.partitionHash(pk))
-                .add(pk)
-                .endPartition()
-                .after()
-                .build();
+        OrderKey low = TestKeys.partitionStart(partition);
+        OrderKey high = TestKeys.partitionEnd(partition);
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         map.visit(low, high, null, forward == 1, (item, size) -> out.add(item));
         if (forward == 0) {

@@ -59,16 +59,8 @@ class PartitionedMapTest {
                 map.put(key(partition, i), value);
                 reference.put(key(partition, i), value);
             }
-            AttributeValue pk = AttributeValue.s(partition);
-            OrderKey low = KeyCodec.builder(OrderKey.partitionHash(pk))
-                    .add(pk)
-                    .endPartition()
-                    .build();
-            OrderKey high = KeyCodec.builder(OrderKey.partitionHash(pk))
-                    .add(pk)
-                    .endPartition()
-                    .after()
-                    .build();
+            OrderKey low = TestKeys.partitionStart(partition);
+            OrderKey high = TestKeys.partitionEnd(partition);
             assertThat(low.isPartitionStart()).isTrue();
             assertThat(high.isPartitionEnd()).isTrue();
             assertThat(key(partition, 3).isPartitionStart()).isFalse();
@@ -140,12 +132,7 @@ class PartitionedMapTest {
     }
 
     private static OrderKey key(String partition, int sort) {
-        AttributeValue pk = AttributeValue.s(partition);
-        return KeyCodec.builder(OrderKey.partitionHash(pk))
-                .add(pk)
-                .endPartition()
-                .add(AttributeValue.n(sort))
-                .build();
+        return TestKeys.key(partition, sort);
     }
 
     private static OrderKey bound(String partition, int sort) {
