@@ -4,19 +4,28 @@ import io.partita.DesignReport;
 import io.partita.Partita;
 import io.partita.repository.EntityRepository;
 import io.partita.storage.schema.TableDefinition;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 /**
- * The tables of the application's repository beans, and what {@code partita.tables.*} does to each when its first
- * repository bean is created (before the repository is injected anywhere): create it if missing, then compare it
- * with the compiled design. The health indicator checks the same tables.
+ * The tables of the application's repository beans, and what {@code partita.tables.*} does to them when the first
+ * repository bean is created (before any repository is injected anywhere): create each if missing, then compare all
+ * of them with the compiled design at once, so that one failed startup lists every difference of every table. The
+ * tables are those of every {@code EntityRepository} bean defined in the context (read from the generated class's
+ * {@code TABLE} constant, without creating the bean), and of any repository bean created later whose class has no such
+ * constant. The health indicator checks the same tables.
  */
 public final class RepositoryTables {
     private static final Log log = LogFactory.getLog(RepositoryTables.class);
@@ -40,24 +49,39 @@ public final class RepositoryTables {
         return db.getObject().tables().check(tables());
     }
 
-    synchronized void opened(TableDefinition table) {
-        if (tables.putIfAbsent(table.name(), table) != null) {
+    /**
+     * A repository bean was created: its table, and the tables of every repository bean the context defines, are
+     * created (when the policy says so) and checked, each table once, all new ones in one check.
+     */
+    synchronized void opened(TableDefinition table, Collection<TableDefinition> defined) {
+        List<TableDefinition> fresh = new ArrayList<>();
+        for (TableDefinition t : defined) {
+            if (tables.putIfAbsent(t.name(), t) == null) {
+                fresh.add(t);
+            }
+        }
+        if (tables.putIfAbsent(table.name(), table) == null) {
+            fresh.add(table);
+        }
+        if (fresh.isEmpty()) {
             return;
         }
         Partita partita = db.getObject();
         if (policy.getCreateOnStartup() == PartitaProperties.CreateOnStartup.CREATE_IF_MISSING) {
-            partita.tables().createIfMissing(table);
+            partita.tables().createIfMissing(fresh);
         }
         switch (policy.getCheckOnStartup()) {
             case NONE -> {}
             case WARN -> {
-                DesignReport report = partita.tables().check(table);
-                if (!report.matches()) {
-                    log.warn(Messages.DESIGN_MISMATCH_WARNING.format(partita.tableName(table.name()), report));
+                for (TableDefinition t : fresh) {
+                    DesignReport report = partita.tables().check(t);
+                    if (!report.matches()) {
+                        log.warn(Messages.DESIGN_MISMATCH_WARNING.format(partita.tableName(t.name()), report));
+                    }
                 }
             }
             case FAIL -> {
-                DesignReport report = partita.tables().check(table);
+                DesignReport report = partita.tables().check(fresh);
                 if (!report.matches()) {
                     throw new DesignMismatchOnStartupException(
                             Messages.DESIGN_MISMATCH_ON_STARTUP.format(
@@ -68,20 +92,62 @@ public final class RepositoryTables {
         }
     }
 
-    /** Hands every {@code EntityRepository} bean's table to {@link RepositoryTables#opened} once it is created. */
-    static final class PostProcessor implements BeanPostProcessor {
+    /**
+     * Hands every {@code EntityRepository} bean's table to {@link RepositoryTables#opened} once it is created, with
+     * the tables of every repository bean the context defines.
+     */
+    static final class PostProcessor implements BeanPostProcessor, BeanFactoryAware {
         private final ObjectProvider<RepositoryTables> tables;
+        private ListableBeanFactory beans;
+        private List<TableDefinition> defined;
 
         PostProcessor(ObjectProvider<RepositoryTables> tables) {
             this.tables = tables;
         }
 
         @Override
+        public void setBeanFactory(BeanFactory beanFactory) {
+            this.beans = beanFactory instanceof ListableBeanFactory listable ? listable : null;
+        }
+
+        @Override
         public Object postProcessAfterInitialization(Object bean, String beanName) {
             if (bean instanceof EntityRepository<?> repository) {
-                tables.getObject().opened(repository.tableDefinition());
+                tables.getObject().opened(repository.tableDefinition(), defined());
             }
             return bean;
+        }
+
+        /** The tables of the repository bean definitions, by the generated {@code TABLE} constant of their type. */
+        private synchronized List<TableDefinition> defined() {
+            if (defined == null) {
+                List<TableDefinition> found = new ArrayList<>();
+                if (beans != null) {
+                    for (String name : beans.getBeanNamesForType(EntityRepository.class, true, false)) {
+                        TableDefinition table = declaredTable(beans.getType(name, false));
+                        if (table != null) {
+                            found.add(table);
+                        }
+                    }
+                }
+                defined = List.copyOf(found);
+            }
+            return defined;
+        }
+
+        /** The public static {@code TABLE} constant every generated repository has, or null. */
+        static TableDefinition declaredTable(Class<?> type) {
+            if (type == null) {
+                return null;
+            }
+            try {
+                Field field = type.getField("TABLE");
+                return Modifier.isStatic(field.getModifiers()) && field.getType() == TableDefinition.class
+                        ? (TableDefinition) field.get(null)
+                        : null;
+            } catch (NoSuchFieldException | IllegalAccessException e) {
+                return null;
+            }
         }
     }
 }

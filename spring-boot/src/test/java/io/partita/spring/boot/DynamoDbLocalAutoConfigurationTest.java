@@ -97,6 +97,10 @@ class DynamoDbLocalAutoConfigurationTest {
                     assertThat(e.report().mismatches())
                             .extracting(DesignMismatch::kind)
                             .containsOnly(DesignMismatch.Kind.MISSING_TABLE);
+                    // one failed startup names every table of every repository bean, not only the first one created
+                    assertThat(e.report().mismatches())
+                            .extracting(DesignMismatch::deployedTable)
+                            .containsExactlyInAnyOrder(prefix + "ArchivedOrders", prefix + "Books", prefix + "Shop");
                 });
     }
 
