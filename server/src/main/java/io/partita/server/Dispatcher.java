@@ -2,6 +2,7 @@ package io.partita.server;
 
 import io.partita.storage.Storage;
 import java.io.IOException;
+import java.nio.file.Path;
 
 /** Routes {@code X-Amz-Target: DynamoDB_20120810.<Operation>} to the operation and answers with its JSON body. */
 final class Dispatcher {
@@ -10,9 +11,9 @@ final class Dispatcher {
     private final Operations ops;
     private final Tables tables;
 
-    Dispatcher(Storage storage) {
+    Dispatcher(Storage storage, Path tableState) {
         this.ops = new Operations(storage);
-        this.tables = new Tables(storage);
+        this.tables = new Tables(storage, tableState);
     }
 
     /** The operations, by name: a switch rather than a map of method references, which would cost start-up time. */

@@ -13,6 +13,9 @@ import java.util.Map;
 public final class Main {
     private Main() {}
 
+    /** With {@code --data-dir}: the server's own table facts, beside the core's data ({@link PartitaServer.Options#tableState}). */
+    static final String TABLE_STATE_FILE = "partita-server-tables.json";
+
     static final String USAGE = """
             usage: java -jar partita-server.jar [options]
               --port N                  port to listen on (default 8000; 0 picks a free one)
@@ -69,7 +72,17 @@ public final class Main {
             fail(e.getMessage());
             return;
         }
-        PartitaServer server = PartitaServer.start(options, storage);
+        if (dataDir != null) {
+            options = options.tableState(dataDir.resolve(TABLE_STATE_FILE));
+        }
+        PartitaServer server;
+        try {
+            server = PartitaServer.start(options, storage);
+        } catch (IllegalStateException | java.io.UncheckedIOException e) {
+            storage.close();
+            fail(e.getMessage());
+            return;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread("partita-server-shutdown") {
             @Override
             public void run() {

@@ -24,6 +24,7 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import io.partita.storage.Storage;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -56,7 +57,8 @@ public final class PartitaServer implements AutoCloseable {
             Duration idleTimeout,
             Duration drainTimeout,
             Map<String, String> credentials,
-            int threads) {
+            int threads,
+            Path tableState) {
         /** DynamoDB's own request limit is 16 MB (BatchWriteItem's). */
         public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
@@ -68,38 +70,63 @@ public final class PartitaServer implements AutoCloseable {
                     Duration.ofSeconds(60),
                     Duration.ofSeconds(10),
                     Map.of(),
-                    0);
+                    0,
+                    null);
         }
 
         public Options bind(String bind) {
-            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+            return new Options(
+                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
         }
 
         public Options port(int port) {
-            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+            return new Options(
+                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
         }
 
         public Options maxRequestBytes(int maxRequestBytes) {
-            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+            return new Options(
+                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
         }
 
         public Options idleTimeout(Duration idleTimeout) {
-            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+            return new Options(
+                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
         }
 
         public Options drainTimeout(Duration drainTimeout) {
-            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+            return new Options(
+                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
         }
 
         /** With credentials, every request must carry a valid SigV4 signature by one of these access keys. */
         public Options credentials(Map<String, String> accessKeyToSecret) {
             return new Options(
-                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, Map.copyOf(accessKeyToSecret), threads);
+                    bind,
+                    port,
+                    maxRequestBytes,
+                    idleTimeout,
+                    drainTimeout,
+                    Map.copyOf(accessKeyToSecret),
+                    threads,
+                    tableState);
+        }
+
+        /**
+         * The file where the server keeps what DynamoDB reports of a table beyond the core's schema (creation time,
+         * table id, billing mode and throughput, tags, deletion protection, stream specification), rewritten
+         * atomically on every change and read when the server starts, so that they outlive a restart along with a
+         * durable core's data; {@code null} (the default) keeps them in memory only. {@code --data-dir DIR} sets
+         * it to {@code DIR/partita-server-tables.json}.
+         */
+        public Options tableState(Path file) {
+            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, file);
         }
 
         /** Event-loop threads; 0 means Netty's default (twice the processors). */
         public Options threads(int threads) {
-            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads);
+            return new Options(
+                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
         }
     }
 
@@ -134,7 +161,7 @@ public final class PartitaServer implements AutoCloseable {
     }
 
     private void bind() throws InterruptedException {
-        Dispatcher dispatcher = new Dispatcher(storage);
+        Dispatcher dispatcher = new Dispatcher(storage, options.tableState());
         SigV4 auth = options.credentials().isEmpty() ? null : new SigV4(options.credentials());
         HttpHandler handler = new HttpHandler(dispatcher, auth, this);
         int maxBytes = options.maxRequestBytes();

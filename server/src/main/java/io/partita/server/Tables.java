@@ -16,6 +16,7 @@ import io.partita.storage.schema.ProvisionedThroughput;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeType;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * tagging calls and the TTL settings. The core keeps the schema, the live figures and the time-to-live setting
  * (which it acts on); what DynamoDB reports beyond them (creation time, ARN, billing mode, tags, deletion
  * protection) is kept here, per
- * table. All credentials and regions share one database, as DynamoDB Local's {@code -sharedDb}; ARNs use
+ * table, and in a state file when the server has one ({@link TableState}: with {@code --data-dir}). All credentials and regions share one database, as DynamoDB Local's {@code -sharedDb}; ARNs use
  * DynamoDB Local's region and account ({@code arn:aws:dynamodb:ddblocal:000000000000:table/<name>}).
  */
 final class Tables {
@@ -38,8 +39,8 @@ final class Tables {
 
     /** What DynamoDB reports of a table beyond its schema. */
     static final class Meta {
-        final double created = System.currentTimeMillis() / 1000.0;
-        final String id = UUID.randomUUID().toString();
+        final double created;
+        final String id;
         volatile String billingMode;
         volatile ProvisionedThroughput throughput;
         final Map<String, String> tags = new ConcurrentHashMap<>();
@@ -47,6 +48,12 @@ final class Tables {
         volatile Map<String, Object> streamSpecification;
 
         Meta(String billingMode, ProvisionedThroughput throughput) {
+            this(System.currentTimeMillis() / 1000.0, UUID.randomUUID().toString(), billingMode, throughput);
+        }
+
+        Meta(double created, String id, String billingMode, ProvisionedThroughput throughput) {
+            this.created = created;
+            this.id = id;
             this.billingMode = billingMode;
             this.throughput = throughput;
         }
@@ -54,9 +61,22 @@ final class Tables {
 
     private final Storage storage;
     private final Map<String, Meta> meta = new ConcurrentHashMap<>();
+    private final TableState state;
 
-    Tables(Storage storage) {
+    /** {@code stateFile}: where {@link Meta} outlives a restart ({@link TableState}); null: in memory only. */
+    Tables(Storage storage, Path stateFile) {
         this.storage = storage;
+        this.state = stateFile == null ? null : new TableState(stateFile);
+        if (state != null) {
+            meta.putAll(state.load(storage.listTables()));
+        }
+    }
+
+    /** Writes every table's {@link Meta} to the state file, when there is one (after each control-plane change). */
+    private void saved() {
+        if (state != null) {
+            state.save(meta);
+        }
     }
 
     private Meta meta(String table) {
@@ -157,6 +177,7 @@ final class Tables {
             putTags(m, tags);
         }
         meta.put(name, m);
+        saved();
         JsonGenerator g = out.g;
         g.writeStartObject();
         g.writeFieldName("TableDescription");
@@ -322,6 +343,7 @@ final class Tables {
         }
         TableDescription d = storage.deleteTable(name);
         Meta gone = meta.remove(name);
+        saved();
         JsonGenerator g = out.g;
         g.writeStartObject();
         g.writeFieldName("TableDescription");
@@ -437,6 +459,7 @@ final class Tables {
         if (r.has("StreamSpecification")) {
             m.streamSpecification = r.object("StreamSpecification").json;
         }
+        saved();
         JsonGenerator g = out.g;
         g.writeStartObject();
         g.writeFieldName("TableDescription");
@@ -473,7 +496,9 @@ final class Tables {
         return table;
     }
 
+    /** Adds (or replaces) the tags, all or none: an invalid tag or too many leave the table's tags as they were. */
     private static void putTags(Meta m, List<Req> tags) {
+        Map<String, String> merged = new LinkedHashMap<>(m.tags);
         for (Req t : tags) {
             String key = t.required("Key", "tags.member.key");
             String value = t.required("Value", "tags.member.value");
@@ -481,12 +506,13 @@ final class Tables {
                 throw ApiException.validation(
                         "One or more parameter values were invalid: tag key must be 1 to 128 characters and value at most 256");
             }
-            m.tags.put(key, value);
+            merged.put(key, value);
         }
-        if (m.tags.size() > 50) {
+        if (merged.size() > 50) {
             throw ApiException.validation(
                     "One or more parameter values were invalid: The number of tags exceeds the limit of 50");
         }
+        m.tags.putAll(merged);
     }
 
     void tagResource(Req r, Operations.Out out) throws IOException {
@@ -497,6 +523,7 @@ final class Tables {
                     "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null");
         }
         putTags(meta(table), tags);
+        saved();
         out.g.writeStartObject();
         out.g.writeEndObject();
     }
@@ -512,6 +539,7 @@ final class Tables {
         for (Object k : keys) {
             m.tags.remove(String.valueOf(k));
         }
+        saved();
         out.g.writeStartObject();
         out.g.writeEndObject();
     }
