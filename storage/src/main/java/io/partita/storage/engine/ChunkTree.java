@@ -5,17 +5,25 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
- * A large partition's entries: a copy-on-write B+-tree whose leaves are chunks, one array each of an entry array
- * and the key bytes ({@code [Stored[] values, key bytes 0 .. n-1]}: a binary search over one array, the entries
- * read in order from one array), and whose inner nodes are immutable {@link Inner} directories. Every
- * node is immutable once published; the tree is one {@code volatile} root.
+ * A large partition's entries: a copy-on-write B+-tree whose leaves are chunks, {@code [Stored[] values, byte[][]
+ * keys]} (a binary search over one keys array, the entries read in order from one values array; a chunk's count is
+ * its values array's length), and whose inner nodes are immutable {@link Inner} directories. Everything a
+ * published version reads is immutable; the tree is one {@code volatile} root.
+ *
+ * <p>A keys array may be longer than its chunk's count: the right-edge chunk's is allocated with room for
+ * {@value #LEAF_MAX} keys, and an append there writes its key into the next free slot and shares the array with the
+ * version before (whose count stops short of that slot, so none of its readers reads it). A slot is claimed by
+ * compare-and-set from null, so each slot is written once, by one writer; a writer that finds it taken (another
+ * writer appended first, or claimed it and then lost the race for the root, leaving it unused) copies the keys
+ * instead. The key is written before the root is published, so a reader of the new version sees it. An overwrite
+ * shares its chunk's keys array and, the count unchanged, its directories' counts.
  *
  * <p><b>Readers</b> read the root once and then walk an immutable tree: no lock, and a whole snapshot of the
  * partition, however long the traversal (a scan, a page, an iterator held by a backfill).
  *
- * <p><b>Writers</b> copy the path from the root to the chunk they change (the chunk, at most {@value #LEAF_MAX}
- * entries, and one directory per level, at most {@value #INNER_MAX} children each; a directory keeps the
- * separator keys array when only a child changed) and publish it with one compare-and-set on the root; a writer
+ * <p><b>Writers</b> copy the path from the root to the chunk they change (the chunk's values, at most
+ * {@value #LEAF_MAX} entries, and one directory per level, at most {@value #INNER_MAX} children each; a directory
+ * keeps the separator keys array when only a child changed) and publish it with one compare-and-set on the root; a writer
  * that loses the race (another writer of the same partition published first) starts again from the new root. No
  * monitor, no parking: two writers of one hot partition cost each other at most a repeated path copy, and writers of
  * one item are already serialized by the item's stripe lock.
