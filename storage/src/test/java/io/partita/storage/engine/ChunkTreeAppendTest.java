@@ -36,7 +36,7 @@ class ChunkTreeAppendTest {
         List<Object> snapshots = new ArrayList<>();
         List<List<Stored>> expected = new ArrayList<>();
         int next = 0; // the next ascending key: an append at the right edge
-        for (int round = 0; round < 40_000; round++) {
+        for (int round = 0; round < 20_000; round++) {
             int op = rnd.nextInt(100);
             Stored v = new Stored(ITEM, round);
             if (op < 55 || reference.isEmpty()) {
@@ -109,7 +109,7 @@ class ChunkTreeAppendTest {
         System.out.println("ChunkTreeAppendTest concurrent seed " + seed);
         Random rnd = new Random(seed);
         int appenders = 3;
-        int ops = 10_000;
+        int ops = 4_000;
         int prefilled = 500;
         // keys below BASE are prefilled and overwritten; appender w appends BASE + j * appenders + w, j ascending,
         // so all appenders write the tree's right-edge chunk at once and race for its free slots
