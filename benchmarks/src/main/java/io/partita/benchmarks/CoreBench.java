@@ -27,6 +27,14 @@ import org.openjdk.jmh.infra.ThreadParams;
  * size and request pools as {@link DynamoDbLocalBench}, method for method. {@link FloorBench} is the same work on
  * plain sorted maps. With {@code -t N} each thread puts its own fresh keys and reads its own random sequence
  * ({@link Report} runs put and get with 1, 2 and 4 threads).
+ *
+ * <p>Each thread's put stream has the 1-thread stream's shape (fresh items {@code first, first + 1, ...}: each put
+ * in the next of {@code gsi3}'s 64 partitions, a hundred in a row in one {@code gsi2} partition), and the streams
+ * keep apart: thread {@code t} of {@code T} starts {@code t} streams further plus {@code t * 64 / T} items (see
+ * {@link #first}), so threads in step write {@code gsi3} partitions {@code 64 / T} apart (32 with two threads), and
+ * each thread its own table and {@code gsi2} partitions. (Until round 5 thread {@code t} started at {@code n + t * 65,536}, a multiple of
+ * 64: threads in step wrote the same {@code gsi3} partition on every put, a contention the workload does not
+ * have.) With one thread the stream starts at {@code n} as before.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -61,10 +69,25 @@ public class CoreBench {
 
         @Setup(Level.Trial)
         public void build(Db db, ThreadParams thread) {
-            // with -t: each thread its own fresh keys, so writers meet in the structures, not on the same items
             requests = CoreFixture.puts(
-                    db.n + (long) thread.getThreadIndex() * Workload.POOL, db.n, Workload.POOL, Workload.POOL);
+                    first(db.n, thread.getThreadIndex(), thread.getThreadCount()), db.n, Workload.POOL, Workload.POOL);
         }
+    }
+
+    /**
+     * Keys per thread's stream: {@link Workload#POOL} rounded up to a multiple of 6,400 (of 64, {@code gsi3}'s
+     * partitions, and of 100, {@code gsi2}'s items per partition): 70,400.
+     */
+    static final long STREAM = (Workload.POOL + 6_399) / 6_400 * 6_400L;
+
+    /**
+     * The first item of thread {@code t}'s put stream of {@code threads}: {@code n} for one thread (the 1-thread row
+     * is unchanged); thread {@code t} starts {@code t} {@link #STREAM}s further (its own table, {@code gsi1} and
+     * {@code gsi2} partitions) plus {@code t * 64 / threads}, so that threads walking their streams in step are
+     * that many {@code gsi3} partitions apart instead of in the same one.
+     */
+    static long first(int n, int t, int threads) {
+        return n + t * STREAM + (long) t * Workload.G3_PARTITIONS / threads;
     }
 
     @State(Scope.Thread)

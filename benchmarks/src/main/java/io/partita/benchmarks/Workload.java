@@ -35,6 +35,8 @@ public final class Workload {
     public static final int ITEM_SIZE = 200;
     /** Items per g1 partition, and so per GSI query. */
     public static final int QUERY_PAGE = 10;
+    /** Partitions of GSI {@code gsi3}: {@code g3pk = i % G3_PARTITIONS}. */
+    public static final int G3_PARTITIONS = 64;
     /** Pre-built requests per benchmark state; a power of two (indexes are masked). */
     public static final int POOL = 1 << 16;
 
@@ -80,7 +82,7 @@ public final class Workload {
         item.put("g1pk", AttributeValue.s(g1pk(i % g1Partitions(n))));
         item.put("g1sk", AttributeValue.n(i));
         item.put("g2pk", AttributeValue.s(String.format("g2#%07d", i / 100)));
-        item.put("g3pk", AttributeValue.s(String.format("g3#%02d", i % 64)));
+        item.put("g3pk", AttributeValue.s(String.format("g3#%02d", i % G3_PARTITIONS)));
         item.put("g3sk", AttributeValue.s(String.format("t#%09d", i)));
         item.put("lsk", AttributeValue.n((i * 7919) % 100_000));
         item.put("a", AttributeValue.s("a-" + i));

@@ -5,17 +5,25 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
- * A large partition's entries: a copy-on-write B+-tree whose leaves are chunks, one array each of an entry array
- * and the key bytes ({@code [Stored[] values, key bytes 0 .. n-1]}: a binary search over one array, the entries
- * read in order from one array), and whose inner nodes are immutable {@link Inner} directories. Every
- * node is immutable once published; the tree is one {@code volatile} root.
+ * A large partition's entries: a copy-on-write B+-tree whose leaves are chunks, {@code [Stored[] values, byte[][]
+ * keys]} (a binary search over one keys array, the entries read in order from one values array; a chunk's count is
+ * its values array's length), and whose inner nodes are immutable {@link Inner} directories. Everything a
+ * published version reads is immutable; the tree is one {@code volatile} root.
+ *
+ * <p>A keys array may be longer than its chunk's count: the right-edge chunk's is allocated with room for
+ * {@value #LEAF_MAX} keys, and an append there writes its key into the next free slot and shares the array with the
+ * version before (whose count stops short of that slot, so none of its readers reads it). A slot is claimed by
+ * compare-and-set from null, so each slot is written once, by one writer; a writer that finds it taken (another
+ * writer appended first, or claimed it and then lost the race for the root, leaving it unused) copies the keys
+ * instead. The key is written before the root is published, so a reader of the new version sees it. An overwrite
+ * shares its chunk's keys array and, the count unchanged, its directories' counts.
  *
  * <p><b>Readers</b> read the root once and then walk an immutable tree: no lock, and a whole snapshot of the
  * partition, however long the traversal (a scan, a page, an iterator held by a backfill).
  *
- * <p><b>Writers</b> copy the path from the root to the chunk they change (the chunk, at most {@value #LEAF_MAX}
- * entries, and one directory per level, at most {@value #INNER_MAX} children each; a directory keeps the
- * separator keys array when only a child changed) and publish it with one compare-and-set on the root; a writer
+ * <p><b>Writers</b> copy the path from the root to the chunk they change (the chunk's values, at most
+ * {@value #LEAF_MAX} entries, and one directory per level, at most {@value #INNER_MAX} children each; a directory
+ * keeps the separator keys array when only a child changed) and publish it with one compare-and-set on the root; a writer
  * that loses the race (another writer of the same partition published first) starts again from the new root. No
  * monitor, no parking: two writers of one hot partition cost each other at most a repeated path copy, and writers of
  * one item are already serialized by the item's stripe lock.
@@ -60,15 +68,23 @@ final class ChunkTree {
         final int height;
 
         Inner(byte[][] keys, Object[] kids, int[] sizes, int height) {
+            this(keys, kids, sizes, sum(sizes), height);
+        }
+
+        private Inner(byte[][] keys, Object[] kids, int[] sizes, int size, int height) {
             this.keys = keys;
             this.kids = kids;
             this.sizes = sizes;
+            this.size = size;
+            this.height = height;
+        }
+
+        private static int sum(int[] sizes) {
             int total = 0;
             for (int s : sizes) {
                 total += s;
             }
-            this.size = total;
-            this.height = height;
+            return total;
         }
 
         /** The child whose key range holds {@code key}. */
@@ -86,13 +102,20 @@ final class ChunkTree {
             return lo - 1;
         }
 
-        /** This directory with child {@code j} replaced (same separators). */
+        /**
+         * This directory with child {@code j} replaced (same separators; the same sizes array too when the child's
+         * size did not change, as for an overwrite).
+         */
         Inner with(int j, Object kid) {
             Object[] k = kids.clone();
             k[j] = kid;
+            int n = ChunkTree.size(kid);
+            if (n == sizes[j]) {
+                return new Inner(keys, k, sizes, size, height);
+            }
             int[] s = sizes.clone();
-            s[j] = ChunkTree.size(kid);
-            return new Inner(keys, k, s, height);
+            s[j] = n;
+            return new Inner(keys, k, s, size - sizes[j] + n, height);
         }
 
         /** This directory with children {@code [from, to)} replaced by {@code put} (separators of {@code put[1..]} given). */
@@ -139,32 +162,41 @@ final class ChunkTree {
         }
     }
 
-    // ---- a chunk: {Stored[] values, key bytes 0 .. n-1}, never modified once published ----
+    // ---- a chunk: {Stored[] values, byte[][] keys}; the values array holds exactly the chunk's entries, the keys
+    // array at least as many (see the class comment: slots past the count are for appends) ----
 
-    /** Index of the first key in a chunk. */
-    private static final int KEYS = 1;
+    private static final VarHandle KEY_SLOT = MethodHandles.arrayElementVarHandle(byte[][].class);
 
-    static final Object[] EMPTY = {new Stored[0]};
+    static final Object[] EMPTY = {new Stored[0], new byte[0][]};
 
     static int count(Object[] c) {
-        return c.length - KEYS;
+        return ((Stored[]) c[0]).length;
     }
 
     static Stored[] values(Object[] c) {
         return (Stored[]) c[0];
     }
 
+    static byte[][] keys(Object[] c) {
+        return (byte[][]) c[1];
+    }
+
     static byte[] keyBytes(Object[] c, int i) {
-        return (byte[]) c[KEYS + i];
+        return keys(c)[i];
+    }
+
+    private static Object[] chunk(Stored[] values, byte[][] keys) {
+        return new Object[] {values, keys};
     }
 
     /** Binary search of a chunk's keys: the index of {@code key}, or {@code -(insertion point) - 1}. */
     static int find(Object[] c, byte[] key) {
+        byte[][] keys = keys(c);
         int lo = 0;
         int hi = count(c) - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int cmp = Arrays.compareUnsigned(keyBytes(c, mid), key);
+            int cmp = Arrays.compareUnsigned(keys[mid], key);
             if (cmp < 0) {
                 lo = mid + 1;
             } else if (cmp > 0) {
@@ -181,48 +213,53 @@ final class ChunkTree {
         return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
     }
 
+    /** The chunk with entry {@code i}'s value replaced: a new values array, the same keys array. */
     private static Object[] replace(Object[] c, int i, Stored value) {
-        Object[] r = c.clone();
         Stored[] v = values(c).clone();
         v[i] = value;
-        r[0] = v;
-        return r;
+        return chunk(v, keys(c));
     }
 
-    private static Object[] insert(Object[] c, int at, byte[] key, Stored value) {
+    /**
+     * The chunk with a new entry at index {@code at}. An entry after the last shares the keys array when it has a
+     * free slot there and this writer is the first to claim it (compare-and-set from null: a slot is written once,
+     * by one writer, and only past the count of every published chunk that shares the array); otherwise the keys
+     * are copied, with room for {@link #LEAF_MAX} when {@code roomy} (an append at the tree's right edge, where
+     * ascending keys will append again).
+     */
+    private static Object[] insert(Object[] c, int at, byte[] key, Stored value, boolean roomy) {
         int n = count(c);
         Stored[] values = values(c);
+        byte[][] keys = keys(c);
         Stored[] v = new Stored[n + 1];
         System.arraycopy(values, 0, v, 0, at);
         v[at] = value;
         System.arraycopy(values, at, v, at + 1, n - at);
-        Object[] r = new Object[KEYS + n + 1];
-        r[0] = v;
-        System.arraycopy(c, KEYS, r, KEYS, at);
-        r[KEYS + at] = key;
-        System.arraycopy(c, KEYS + at, r, KEYS + at + 1, n - at);
-        return r;
+        if (at == n && n < keys.length && KEY_SLOT.compareAndSet(keys, n, (byte[]) null, key)) {
+            return chunk(v, keys);
+        }
+        byte[][] k = new byte[roomy && at == n ? Math.max(LEAF_MAX, n + 1) : n + 1][];
+        System.arraycopy(keys, 0, k, 0, at);
+        k[at] = key;
+        System.arraycopy(keys, at, k, at + 1, n - at);
+        return chunk(v, k);
     }
 
     private static Object[] remove(Object[] c, int i) {
         int n = count(c);
         Stored[] values = values(c);
+        byte[][] keys = keys(c);
         Stored[] v = new Stored[n - 1];
         System.arraycopy(values, 0, v, 0, i);
         System.arraycopy(values, i + 1, v, i, n - i - 1);
-        Object[] r = new Object[KEYS + n - 1];
-        r[0] = v;
-        System.arraycopy(c, KEYS, r, KEYS, i);
-        System.arraycopy(c, KEYS + i + 1, r, KEYS + i, n - i - 1);
-        return r;
+        byte[][] k = new byte[n - 1][];
+        System.arraycopy(keys, 0, k, 0, i);
+        System.arraycopy(keys, i + 1, k, i, n - i - 1);
+        return chunk(v, k);
     }
 
     private static Object[] slice(Object[] c, int from, int to) {
-        int n = to - from;
-        Object[] r = new Object[KEYS + n];
-        r[0] = Arrays.copyOfRange(values(c), from, to);
-        System.arraycopy(c, KEYS + from, r, KEYS, n);
-        return r;
+        return chunk(Arrays.copyOfRange(values(c), from, to), Arrays.copyOfRange(keys(c), from, to));
     }
 
     private static Object[] concat(Object[] a, Object[] b) {
@@ -230,11 +267,9 @@ final class ChunkTree {
         int nb = count(b);
         Stored[] v = Arrays.copyOf(values(a), na + nb);
         System.arraycopy(values(b), 0, v, na, nb);
-        Object[] r = new Object[KEYS + na + nb];
-        r[0] = v;
-        System.arraycopy(a, KEYS, r, KEYS, na);
-        System.arraycopy(b, KEYS, r, KEYS + na, nb);
-        return r;
+        byte[][] k = Arrays.copyOf(keys(a), na + nb);
+        System.arraycopy(keys(b), 0, k, na, nb);
+        return chunk(v, k);
     }
 
     /**
@@ -243,13 +278,13 @@ final class ChunkTree {
      */
     ChunkTree(Object[] small) {
         int n = Chunk.count(small);
-        Object[] chunk = new Object[KEYS + n];
         Stored[] v = new Stored[n];
+        byte[][] k = new byte[n][];
         for (int i = 0; i < n; i++) {
             v[i] = Chunk.stored(small, i);
+            k[i] = Chunk.keyBytes(small, i);
         }
-        chunk[0] = v;
-        System.arraycopy(small, Chunk.KEYS, chunk, KEYS, n);
+        Object[] chunk = chunk(v, k);
         if (n <= LEAF_MAX) {
             root = chunk;
             return;
@@ -320,20 +355,35 @@ final class ChunkTree {
         return r + lowerIndex((Object[]) n, key, inclusive);
     }
 
+    /** Bits per level of a put's path (a directory holds at most {@value #INNER_MAX} children). */
+    private static final int PATH_BITS = 5;
+
+    /**
+     * The directory at depth {@code depth} on the path {@code at} (child indexes, {@value #PATH_BITS} bits per level,
+     * the root's lowest) from {@code root}.
+     */
+    private static Inner directoryAt(Object root, long at, int depth) {
+        Object n = root;
+        for (int d = 0; d < depth; d++) {
+            n = ((Inner) n).kids[(int) (at >>> (PATH_BITS * d)) & (INNER_MAX - 1)];
+        }
+        return (Inner) n;
+    }
+
     /** Stores an entry; returns the one it replaced, or null. */
     Stored put(byte[] key, Stored value) {
         while (true) {
             Object r = root;
             int h = height(r);
-            Inner[] path = new Inner[h];
-            int[] at = new int[h];
+            // The path as child indexes packed in a long (no per-put arrays): a tree of int-counted entries with at
+            // least INNER_MIN children per directory below the root is at most 11 levels deep (12 fit).
+            long at = 0;
             Object n = r;
             boolean rightEdge = true;
             for (int d = 0; d < h; d++) {
                 Inner in = (Inner) n;
                 int j = in.child(key);
-                path[d] = in;
-                at[d] = j;
+                at |= (long) j << (PATH_BITS * d);
                 rightEdge &= j == in.kids.length - 1;
                 n = in.kids[j];
             }
@@ -349,20 +399,29 @@ final class ChunkTree {
             } else {
                 previous = null;
                 int pos = -i - 1;
-                Object[] grown = insert(chunk, pos, key, value);
-                int count = count(grown);
-                if (count > LEAF_MAX) {
-                    appended = rightEdge && pos == count - 1;
-                    int cut = appended ? count - 1 : count / 2;
-                    a = slice(grown, 0, cut);
-                    b = slice(grown, cut, count);
+                int count = count(chunk);
+                if (count == LEAF_MAX && rightEdge && pos == count) {
+                    // appended past a full chunk at the tree's right edge: that chunk stays as it is (shared), the
+                    // entry starts a new chunk with room for the appends that follow
+                    appended = true;
+                    a = chunk;
+                    byte[][] keys = new byte[LEAF_MAX][];
+                    keys[0] = key;
+                    b = chunk(new Stored[] {value}, keys);
                 } else {
-                    a = grown;
+                    Object[] grown = insert(chunk, pos, key, value, rightEdge && count < LEAF_MAX);
+                    if (count + 1 > LEAF_MAX) {
+                        int cut = (count + 1) / 2;
+                        a = slice(grown, 0, cut);
+                        b = slice(grown, cut, count + 1);
+                    } else {
+                        a = grown;
+                    }
                 }
             }
             for (int d = h - 1; d >= 0; d--) {
-                Inner in = path[d];
-                int j = at[d];
+                Inner in = directoryAt(r, at, d);
+                int j = (int) (at >>> (PATH_BITS * d)) & (INNER_MAX - 1);
                 if (b == null) {
                     a = in.with(j, a);
                     continue;
