@@ -25,6 +25,11 @@ import java.util.Map;
  * part is extracted when an entry becomes its source's head; a later part (the table key after the index sort
  * key) is extracted when a match first ties on the parts before it.
  *
+ * <p><b>Hot keys.</b> While every entry's first part is ASCII (or every one a LONG), each source also holds one long
+ * whose order is the merge order wherever two differ: the first packed word on which the entries set so far can differ
+ * (the words before it are the same in all of them: an ISO instant's date and hour), or the number; bits inverted when
+ * descending. A replayed match reads one long per level and plays the full comparison only on equal hot keys.
+ *
  * <p><b>Tree.</b> Node {@code k + i} is source {@code i}'s leaf, node {@code n}'s parent is {@code n / 2}; each
  * inner node keeps the loser of the match played there and {@code tree[0]} the overall winner. Replacing the
  * winner's entry replays one leaf-to-root path: {@code ⌈log2 k⌉} comparisons per merged entry (a binary heap
@@ -42,6 +47,9 @@ final class MergeTree {
     static final int WORDS = 4;
 
     private static final int PACKED_CHARS = 8 * WORDS;
+
+    private static final java.lang.invoke.VarHandle BIG_ENDIAN_LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
 
     private final int k;
     private final String[] attributes;
@@ -63,6 +71,28 @@ final class MergeTree {
     private final long[] longs;
     /** The first part's characters when ASCII, packed ({@link #WORDS} per source, zero-padded). */
     private final long[] words;
+    /** {@link #pack}'s buffer: the packed characters as bytes. */
+    private final byte[] scratch = new byte[PACKED_CHARS];
+
+    /**
+     * Each source's <b>hot key</b>: one long whose order is the merge order of the sources' entries wherever two hot
+     * keys differ — the first part's packed word {@link #hotWord} (ASCII parts) or its long (LONG parts), bits
+     * inverted when descending — and {@link Long#MAX_VALUE} for a source without an entry. A match whose hot keys
+     * differ is decided by them; equal hot keys go to {@link #beats}. Valid while {@link #hot} holds: every entry
+     * set so far had a first part of kind {@link #hotKind}.
+     */
+    private final long[] hotKeys;
+    /** False once an entry's first part was of another kind than the first entry's (or neither ASCII nor LONG). */
+    private boolean hot = true;
+    /** The first entry's first-part kind ({@link #UNSET} before it). */
+    private byte hotKind = UNSET;
+    /**
+     * ASCII: the packed word the hot keys hold; every entry set so far has the words before it equal to
+     * {@link #reference}'s (so on those words all current entries tie, and the first word that can differ decides).
+     */
+    private int hotWord = WORDS - 1;
+    /** The first ASCII entry's packed words. */
+    private final long[] reference = new long[WORDS];
 
     MergeTree(int sources, String[] attributes, boolean descending) {
         this.k = sources;
@@ -77,6 +107,8 @@ final class MergeTree {
         this.strings = new String[sources * parts];
         this.longs = new long[sources * parts];
         this.words = new long[sources * WORDS];
+        this.hotKeys = new long[sources];
+        java.util.Arrays.fill(hotKeys, Long.MAX_VALUE);
     }
 
     // ---- the tree ---------------------------------------------------------------------------------------
@@ -106,6 +138,10 @@ final class MergeTree {
 
     /** Replays source {@code s}'s path after its entry changed ({@link #set} or {@link #clear}); s was the winner. */
     void replay(int s) {
+        if (hot) {
+            replayHot(s);
+            return;
+        }
         int w = s;
         for (int n = (s + k) >>> 1; n >= 1; n >>>= 1) {
             int loser = tree[n];
@@ -113,6 +149,25 @@ final class MergeTree {
             boolean swap = beats(loser, w);
             tree[n] = swap ? w : loser;
             w = swap ? loser : w;
+        }
+        tree[0] = w;
+    }
+
+    /**
+     * {@link #replay} by the hot keys: a match whose hot keys differ is decided by them (the smaller comes first,
+     * a source without an entry holding the largest), one array read per level; equal hot keys by {@link #beats}.
+     */
+    private void replayHot(int s) {
+        long[] keys = hotKeys;
+        int w = s;
+        long hw = keys[s];
+        for (int n = (s + k) >>> 1; n >= 1; n >>>= 1) {
+            int loser = tree[n];
+            long hl = keys[loser];
+            boolean swap = hl < hw || (hl == hw && beats(loser, w));
+            tree[n] = swap ? w : loser;
+            w = swap ? loser : w;
+            hw = swap ? hl : hw;
         }
         tree[0] = w;
     }
@@ -203,10 +258,53 @@ final class MergeTree {
         present[s] = true;
         items[s] = item;
         int i = s * parts;
-        extract(i, item.get(attributes[0]), s);
+        byte kind = extract(i, item.get(attributes[0]), s);
         for (int p = 1; p < parts; p++) {
             kinds[i + p] = UNSET;
         }
+        if (hot) {
+            setHot(s, kind, i);
+        }
+    }
+
+    /** Sets source {@code s}'s hot key from its new entry's first part (of {@code kind}, at index {@code i}). */
+    private void setHot(int s, byte kind, int i) {
+        if (hotKind == UNSET) {
+            if (kind != ASCII && kind != LONG) {
+                hot = false;
+                return;
+            }
+            hotKind = kind;
+            if (kind == ASCII) {
+                System.arraycopy(words, s * WORDS, reference, 0, WORDS);
+            }
+        } else if (kind != hotKind) {
+            hot = false; // from here on every match is played by beats
+            return;
+        }
+        if (kind == LONG) {
+            hotKeys[s] = hotKey(longs[i]);
+            return;
+        }
+        int base = s * WORDS;
+        int w = 0;
+        while (w < hotWord && words[base + w] == reference[w]) {
+            w++;
+        }
+        if (w < hotWord) { // this entry differs earlier: every present source's hot key moves to that word
+            hotWord = w;
+            for (int t = 0; t < k; t++) {
+                if (present[t]) {
+                    hotKeys[t] = hotKey(words[t * WORDS + w]);
+                }
+            }
+        } else {
+            hotKeys[s] = hotKey(words[base + hotWord]);
+        }
+    }
+
+    private long hotKey(long x) {
+        return descending ? ~x : x;
     }
 
     /** Extracts part {@code p} of source {@code s}'s current entry. */
@@ -241,27 +339,24 @@ final class MergeTree {
         return kind;
     }
 
-    /** Packs the first {@code n} characters of an ASCII string, 8 to a word, big-endian, zero-padded. */
+    /**
+     * Packs the first {@code n} characters of an ASCII string, 8 to a word, big-endian, zero-padded: the characters
+     * copied as bytes into {@link #scratch} in one bulk copy, read back a long at a time (the bytes past {@code n}
+     * masked off: they are an earlier string's).
+     */
+    @SuppressWarnings("deprecation")
     private void pack(String value, int n, int at) {
-        int w = at;
-        int c = 0;
-        for (; c + 8 <= n; c += 8) {
-            long x = 0;
-            for (int j = 0; j < 8; j++) {
-                x = (x << 8) | value.charAt(c + j);
+        // String.getBytes(int, int, byte[], int) is deprecated because it drops each char's high byte; an ASCII
+        // string (the caller checked: UTF-8 size equal to length) has none, and it is the one bulk copy of a
+        // string's characters into an existing array (charAt per character was 4% of a gather)
+        byte[] b = scratch;
+        value.getBytes(0, n, b, 0);
+        for (int w = 0, end = 8; w < WORDS; w++, end += 8) {
+            long x = end <= n ? (long) BIG_ENDIAN_LONGS.get(b, end - 8) : 0;
+            if (end > n && end - 8 < n) { // the word holding the last characters: the bytes after them are stale
+                x = (long) BIG_ENDIAN_LONGS.get(b, end - 8) & (-1L << (8 * (end - n)));
             }
-            words[w++] = x;
-        }
-        if (c < n) {
-            long x = 0;
-            int r = n - c;
-            for (int j = 0; j < r; j++) {
-                x = (x << 8) | value.charAt(c + j);
-            }
-            words[w++] = x << (8 * (8 - r));
-        }
-        while (w < at + WORDS) {
-            words[w++] = 0;
+            words[at + w] = x;
         }
     }
 
@@ -269,5 +364,6 @@ final class MergeTree {
     void clear(int s) {
         present[s] = false;
         items[s] = null;
+        hotKeys[s] = Long.MAX_VALUE;
     }
 }
