@@ -48,9 +48,6 @@ final class MergeTree {
 
     private static final int PACKED_CHARS = 8 * WORDS;
 
-    private static final java.lang.invoke.VarHandle BIG_ENDIAN_LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
-
     private final int k;
     private final String[] attributes;
     private final int parts;
@@ -71,8 +68,6 @@ final class MergeTree {
     private final long[] longs;
     /** The first part's characters when ASCII, packed ({@link #WORDS} per source, zero-padded). */
     private final long[] words;
-    /** {@link #pack}'s buffer: the packed characters as bytes. */
-    private final byte[] scratch = new byte[PACKED_CHARS];
 
     /**
      * Each source's <b>hot key</b>: one long whose order is the merge order of the sources' entries wherever two hot
@@ -339,24 +334,27 @@ final class MergeTree {
         return kind;
     }
 
-    /**
-     * Packs the first {@code n} characters of an ASCII string, 8 to a word, big-endian, zero-padded: the characters
-     * copied as bytes into {@link #scratch} in one bulk copy, read back a long at a time (the bytes past {@code n}
-     * masked off: they are an earlier string's).
-     */
-    @SuppressWarnings("deprecation")
+    /** Packs the first {@code n} characters of an ASCII string, 8 to a word, big-endian, zero-padded. */
     private void pack(String value, int n, int at) {
-        // String.getBytes(int, int, byte[], int) is deprecated because it drops each char's high byte; an ASCII
-        // string (the caller checked: UTF-8 size equal to length) has none, and it is the one bulk copy of a
-        // string's characters into an existing array (charAt per character was 4% of a gather)
-        byte[] b = scratch;
-        value.getBytes(0, n, b, 0);
-        for (int w = 0, end = 8; w < WORDS; w++, end += 8) {
-            long x = end <= n ? (long) BIG_ENDIAN_LONGS.get(b, end - 8) : 0;
-            if (end > n && end - 8 < n) { // the word holding the last characters: the bytes after them are stale
-                x = (long) BIG_ENDIAN_LONGS.get(b, end - 8) & (-1L << (8 * (end - n)));
+        int w = at;
+        int c = 0;
+        for (; c + 8 <= n; c += 8) {
+            long x = 0;
+            for (int j = 0; j < 8; j++) {
+                x = (x << 8) | value.charAt(c + j);
             }
-            words[at + w] = x;
+            words[w++] = x;
+        }
+        if (c < n) {
+            long x = 0;
+            int r = n - c;
+            for (int j = 0; j < r; j++) {
+                x = (x << 8) | value.charAt(c + j);
+            }
+            words[w++] = x << (8 * (8 - r));
+        }
+        while (w < at + WORDS) {
+            words[w++] = 0;
         }
     }
 
