@@ -25,6 +25,11 @@ import java.util.Map;
  * part is extracted when an entry becomes its source's head; a later part (the table key after the index sort
  * key) is extracted when a match first ties on the parts before it.
  *
+ * <p><b>Hot keys.</b> While every entry's first part is ASCII (or every one a LONG), each source also holds one long
+ * whose order is the merge order wherever two differ: the first packed word on which the entries set so far can differ
+ * (the words before it are the same in all of them: an ISO instant's date and hour), or the number; bits inverted when
+ * descending. A replayed match reads one long per level and plays the full comparison only on equal hot keys.
+ *
  * <p><b>Tree.</b> Node {@code k + i} is source {@code i}'s leaf, node {@code n}'s parent is {@code n / 2}; each
  * inner node keeps the loser of the match played there and {@code tree[0]} the overall winner. Replacing the
  * winner's entry replays one leaf-to-root path: {@code ⌈log2 k⌉} comparisons per merged entry (a binary heap
@@ -64,6 +69,26 @@ final class MergeTree {
     /** The first part's characters when ASCII, packed ({@link #WORDS} per source, zero-padded). */
     private final long[] words;
 
+    /**
+     * Each source's <b>hot key</b>: one long whose order is the merge order of the sources' entries wherever two hot
+     * keys differ — the first part's packed word {@link #hotWord} (ASCII parts) or its long (LONG parts), bits
+     * inverted when descending — and {@link Long#MAX_VALUE} for a source without an entry. A match whose hot keys
+     * differ is decided by them; equal hot keys go to {@link #beats}. Valid while {@link #hot} holds: every entry
+     * set so far had a first part of kind {@link #hotKind}.
+     */
+    private final long[] hotKeys;
+    /** False once an entry's first part was of another kind than the first entry's (or neither ASCII nor LONG). */
+    private boolean hot = true;
+    /** The first entry's first-part kind ({@link #UNSET} before it). */
+    private byte hotKind = UNSET;
+    /**
+     * ASCII: the packed word the hot keys hold; every entry set so far has the words before it equal to
+     * {@link #reference}'s (so on those words all current entries tie, and the first word that can differ decides).
+     */
+    private int hotWord = WORDS - 1;
+    /** The first ASCII entry's packed words. */
+    private final long[] reference = new long[WORDS];
+
     MergeTree(int sources, String[] attributes, boolean descending) {
         this.k = sources;
         this.attributes = attributes;
@@ -77,6 +102,8 @@ final class MergeTree {
         this.strings = new String[sources * parts];
         this.longs = new long[sources * parts];
         this.words = new long[sources * WORDS];
+        this.hotKeys = new long[sources];
+        java.util.Arrays.fill(hotKeys, Long.MAX_VALUE);
     }
 
     // ---- the tree ---------------------------------------------------------------------------------------
@@ -106,6 +133,10 @@ final class MergeTree {
 
     /** Replays source {@code s}'s path after its entry changed ({@link #set} or {@link #clear}); s was the winner. */
     void replay(int s) {
+        if (hot) {
+            replayHot(s);
+            return;
+        }
         int w = s;
         for (int n = (s + k) >>> 1; n >= 1; n >>>= 1) {
             int loser = tree[n];
@@ -113,6 +144,25 @@ final class MergeTree {
             boolean swap = beats(loser, w);
             tree[n] = swap ? w : loser;
             w = swap ? loser : w;
+        }
+        tree[0] = w;
+    }
+
+    /**
+     * {@link #replay} by the hot keys: a match whose hot keys differ is decided by them (the smaller comes first,
+     * a source without an entry holding the largest), one array read per level; equal hot keys by {@link #beats}.
+     */
+    private void replayHot(int s) {
+        long[] keys = hotKeys;
+        int w = s;
+        long hw = keys[s];
+        for (int n = (s + k) >>> 1; n >= 1; n >>>= 1) {
+            int loser = tree[n];
+            long hl = keys[loser];
+            boolean swap = hl < hw || (hl == hw && beats(loser, w));
+            tree[n] = swap ? w : loser;
+            w = swap ? loser : w;
+            hw = swap ? hl : hw;
         }
         tree[0] = w;
     }
@@ -203,10 +253,53 @@ final class MergeTree {
         present[s] = true;
         items[s] = item;
         int i = s * parts;
-        extract(i, item.get(attributes[0]), s);
+        byte kind = extract(i, item.get(attributes[0]), s);
         for (int p = 1; p < parts; p++) {
             kinds[i + p] = UNSET;
         }
+        if (hot) {
+            setHot(s, kind, i);
+        }
+    }
+
+    /** Sets source {@code s}'s hot key from its new entry's first part (of {@code kind}, at index {@code i}). */
+    private void setHot(int s, byte kind, int i) {
+        if (hotKind == UNSET) {
+            if (kind != ASCII && kind != LONG) {
+                hot = false;
+                return;
+            }
+            hotKind = kind;
+            if (kind == ASCII) {
+                System.arraycopy(words, s * WORDS, reference, 0, WORDS);
+            }
+        } else if (kind != hotKind) {
+            hot = false; // from here on every match is played by beats
+            return;
+        }
+        if (kind == LONG) {
+            hotKeys[s] = hotKey(longs[i]);
+            return;
+        }
+        int base = s * WORDS;
+        int w = 0;
+        while (w < hotWord && words[base + w] == reference[w]) {
+            w++;
+        }
+        if (w < hotWord) { // this entry differs earlier: every present source's hot key moves to that word
+            hotWord = w;
+            for (int t = 0; t < k; t++) {
+                if (present[t]) {
+                    hotKeys[t] = hotKey(words[t * WORDS + w]);
+                }
+            }
+        } else {
+            hotKeys[s] = hotKey(words[base + hotWord]);
+        }
+    }
+
+    private long hotKey(long x) {
+        return descending ? ~x : x;
     }
 
     /** Extracts part {@code p} of source {@code s}'s current entry. */
@@ -269,5 +362,6 @@ final class MergeTree {
     void clear(int s) {
         present[s] = false;
         items[s] = null;
+        hotKeys[s] = Long.MAX_VALUE;
     }
 }

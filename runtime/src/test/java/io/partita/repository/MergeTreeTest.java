@@ -208,6 +208,77 @@ class MergeTreeTest {
         }
     }
 
+    /**
+     * The hot keys (one long per source deciding most matches): ASCII keys whose shared prefix shrinks while the
+     * merge runs (an entry that differs earlier than every one before it), lengths around the packed words, NUL and
+     * DEL, equal keys; numbers at the long's ends (whose hot keys meet a missing source's); and a first part of
+     * another kind arriving mid-merge (the tree leaves the hot keys). Each merge equals the sort of all rows.
+     */
+    @Test
+    void hot_keys_merge_as_the_sort_of_all_rows() {
+        long seed = 0x407_2026_11L;
+        System.out.println("MergeTreeTest.hot_keys seed=" + seed);
+        Random random = new Random(seed);
+        char[] alphabet = {'\0', '0', '1', '9', 'T', 'Z', '\u007f'};
+        String[] longs = {"9223372036854775807", "-9223372036854775808", "9223372036854775806", "0", "-1", "1"};
+        for (int round = 0; round < 600; round++) {
+            int k = 1 + random.nextInt(round % 2 == 0 ? 9 : 120);
+            boolean descending = random.nextBoolean();
+            int style = round % 4; // 0, 1: ASCII keys; 2: numbers; 3: ASCII, then another kind now and then
+            String common = asciiKey(random, alphabet, random.nextInt(3 * MergeTree.WORDS * 8 / 2));
+            List<List<Map<String, AttributeValue>>> sources = new ArrayList<>();
+            List<Row> all = new ArrayList<>();
+            for (int s = 0; s < k; s++) {
+                int size = random.nextInt(6) == 0 ? 0 : random.nextInt(14);
+                List<Map<String, AttributeValue>> rows = new ArrayList<>();
+                for (int i = 0; i < size; i++) {
+                    AttributeValue sk;
+                    if (style == 2) {
+                        sk = random.nextInt(3) == 0
+                                ? AttributeValue.n(longs[random.nextInt(longs.length)])
+                                : AttributeValue.n(random.nextInt(41) - 20);
+                    } else if (style == 3 && random.nextInt(40) == 0) {
+                        sk = random.nextBoolean() ? AttributeValue.s("é" + i) : AttributeValue.n(i);
+                    } else {
+                        // most keys share the round's prefix; some share less of it (the hot word moves left)
+                        int shared = random.nextInt(8) == 0 ? random.nextInt(common.length() + 1) : common.length();
+                        sk = AttributeValue.s(common.substring(0, shared)
+                                + asciiKey(random, alphabet, random.nextInt(style == 0 ? 3 : 12)));
+                    }
+                    Map<String, AttributeValue> item = new HashMap<>();
+                    item.put("sk", sk);
+                    item.put("pk", AttributeValue.s("p" + random.nextInt(3)));
+                    rows.add(item);
+                }
+                Comparator<Map<String, AttributeValue>> order = (x, y) -> Gather.compareKeys(extract(x), extract(y));
+                rows.sort(descending ? order.reversed() : order);
+                sources.add(rows);
+                for (int i = 0; i < rows.size(); i++) {
+                    all.add(new Row(rows.get(i), s, i));
+                }
+            }
+            all.sort((x, y) -> {
+                int c = Gather.compareKeys(extract(x.item()), extract(y.item()));
+                c = descending ? -c : c;
+                if (c != 0) {
+                    return c;
+                }
+                return x.source() != y.source()
+                        ? Integer.compare(x.source(), y.source())
+                        : Integer.compare(x.position(), y.position());
+            });
+            List<Map<String, AttributeValue>> merged = merge(sources, descending);
+            assertThat(merged)
+                    .as("round %d, %d sources, descending %s, style %d (seed %s)", round, k, descending, style, seed)
+                    .hasSameSizeAs(all);
+            for (int i = 0; i < merged.size(); i++) {
+                assertThat(merged.get(i))
+                        .as("round %d, entry %d (seed %s)", round, i, seed)
+                        .isSameAs(all.get(i).item());
+            }
+        }
+    }
+
     @Test
     void ties_go_to_the_lower_source_in_both_directions() {
         Map<String, AttributeValue> same = Map.of("sk", AttributeValue.s("t"), "pk", AttributeValue.s("p"));
