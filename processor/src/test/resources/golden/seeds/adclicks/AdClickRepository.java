@@ -226,11 +226,11 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
     @Override
     public AdClick fromItem(Map<String, AttributeValue> item) {
       return new AdClick(
-        read(item, 0, "referrer", Codecs.STRING),
-        read(item, 1, "eventTime", Codecs.INSTANT),
-        read(item, 2, "clicks", Codecs.PRIMITIVE_LONG),
-        read(item, 3, "impressions", Codecs.PRIMITIVE_LONG),
-        read(item, 4, "version", Codecs.PRIMITIVE_LONG));
+        readString(item, 0, "referrer"),
+        readInstant(item, 1, "eventTime"),
+        readLong(item, 2, "clicks"),
+        readLong(item, 3, "impressions"),
+        readLong(item, 4, "version"));
     }
 
     @Override

@@ -214,12 +214,12 @@ public final class ArticleRepository extends EntityRepository<Article> {
     @Override
     public Article fromItem(Map<String, AttributeValue> item) {
       return new Article(
-        read(item, 0, "articleId", Codecs.STRING),
-        read(item, 1, "author", Codecs.STRING),
-        read(item, 2, "title", Codecs.STRING),
-        read(item, 3, "createdAt", Codecs.INSTANT),
-        read(item, 4, "updatedAt", Codecs.INSTANT),
-        read(item, 5, "views", Codecs.PRIMITIVE_LONG),
+        readString(item, 0, "articleId"),
+        readString(item, 1, "author"),
+        readString(item, 2, "title"),
+        readInstant(item, 3, "createdAt"),
+        readInstant(item, 4, "updatedAt"),
+        readLong(item, 5, "views"),
         read(item, 6, "version", Codecs.LONG));
     }
 

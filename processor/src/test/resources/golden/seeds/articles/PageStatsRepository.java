@@ -151,10 +151,10 @@ public final class PageStatsRepository extends EntityRepository<PageStats> {
     @Override
     public PageStats fromItem(Map<String, AttributeValue> item) {
       return new PageStats(
-        read(item, 0, "page", Codecs.STRING),
-        read(item, 1, "FirstSeen", Codecs.PRIMITIVE_LONG),
+        readString(item, 0, "page"),
+        readLong(item, 1, "FirstSeen"),
         read(item, 2, "LastSeen", Codecs.LONG),
-        read(item, 3, "hits", Codecs.PRIMITIVE_INT),
+        readInt(item, 3, "hits"),
         read(item, 4, "credits", Codecs.LONG));
     }
   }

@@ -42,13 +42,13 @@ public record BusinessByLocationView(String businessId, String businessType, Str
     @Override
     public BusinessByLocationView fromItem(Map<String, AttributeValue> item) {
       return new BusinessByLocationView(
-        read(item, 0, "businessId", Codecs.STRING),
-        read(item, 1, "businessType", Codecs.STRING),
-        read(item, 2, "country", Codecs.STRING),
-        read(item, 3, "state", Codecs.STRING),
-        read(item, 4, "city", Codecs.STRING),
-        read(item, 5, "name", Codecs.STRING),
-        read(item, 6, "phone", Codecs.STRING));
+        readString(item, 0, "businessId"),
+        readString(item, 1, "businessType"),
+        readString(item, 2, "country"),
+        readString(item, 3, "state"),
+        readString(item, 4, "city"),
+        readString(item, 5, "name"),
+        readString(item, 6, "phone"));
     }
   }
 }

@@ -265,14 +265,14 @@ public final class BusinessRepository extends EntityRepository<Business> {
     @Override
     public Business fromItem(Map<String, AttributeValue> item) {
       return new Business(
-        read(item, 0, "businessId", Codecs.STRING),
-        read(item, 1, "businessType", Codecs.STRING),
-        read(item, 2, "country", Codecs.STRING),
-        read(item, 3, "state", Codecs.STRING),
-        read(item, 4, "city", Codecs.STRING),
-        read(item, 5, "name", Codecs.STRING),
-        read(item, 6, "phone", Codecs.STRING),
-        read(item, 7, "address", Codecs.STRING));
+        readString(item, 0, "businessId"),
+        readString(item, 1, "businessType"),
+        readString(item, 2, "country"),
+        readString(item, 3, "state"),
+        readString(item, 4, "city"),
+        readString(item, 5, "name"),
+        readString(item, 6, "phone"),
+        readString(item, 7, "address"));
     }
 
     @Override

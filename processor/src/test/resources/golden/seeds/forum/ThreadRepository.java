@@ -224,10 +224,10 @@ public final class ThreadRepository extends EntityRepository<Thread> {
     @Override
     public Thread fromItem(Map<String, AttributeValue> item) {
       return new Thread(
-        read(item, 0, "ForumName", Codecs.STRING),
-        read(item, 1, "Subject", Codecs.STRING),
-        read(item, 2, "LastPostDateTime", Codecs.INSTANT),
-        read(item, 3, "Replies", Codecs.PRIMITIVE_INT),
+        readString(item, 0, "ForumName"),
+        readString(item, 1, "Subject"),
+        readInstant(item, 2, "LastPostDateTime"),
+        readInt(item, 3, "Replies"),
         read(item, 4, "Tags", TAGS_CODEC));
     }
 

@@ -40,11 +40,11 @@ public record GameScoreGameTitleIndexView(String userId, String gameTitle, Integ
     @Override
     public GameScoreGameTitleIndexView fromItem(Map<String, AttributeValue> item) {
       return new GameScoreGameTitleIndexView(
-        read(item, 0, "UserId", Codecs.STRING),
-        read(item, 1, "GameTitle", Codecs.STRING),
+        readString(item, 0, "UserId"),
+        readString(item, 1, "GameTitle"),
         read(item, 2, "TopScore", Codecs.INTEGER),
-        read(item, 3, "Wins", Codecs.PRIMITIVE_INT),
-        read(item, 4, "Losses", Codecs.PRIMITIVE_INT));
+        readInt(item, 3, "Wins"),
+        readInt(item, 4, "Losses"));
     }
   }
 }

@@ -230,12 +230,12 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
     @Override
     public GameScore fromItem(Map<String, AttributeValue> item) {
       return new GameScore(
-        read(item, 0, "UserId", Codecs.STRING),
-        read(item, 1, "GameTitle", Codecs.STRING),
+        readString(item, 0, "UserId"),
+        readString(item, 1, "GameTitle"),
         read(item, 2, "TopScore", Codecs.INTEGER),
-        read(item, 3, "TopScoreDateTime", Codecs.INSTANT),
-        read(item, 4, "Wins", Codecs.PRIMITIVE_INT),
-        read(item, 5, "Losses", Codecs.PRIMITIVE_INT));
+        readInstant(item, 3, "TopScoreDateTime"),
+        readInt(item, 4, "Wins"),
+        readInt(item, 5, "Losses"));
     }
 
     @Override

@@ -335,12 +335,12 @@ public final class HoldingRepository extends EntityRepository<Holding> {
     @Override
     public Holding fromItem(Map<String, AttributeValue> item) {
       return new Holding(
-        read(item, 0, "holdingId", Codecs.STRING),
-        read(item, 1, "branch", Codecs.STRING),
-        read(item, 2, "genre", Codecs.STRING),
-        read(item, 3, "shelf", Codecs.STRING),
-        read(item, 4, "year", Codecs.PRIMITIVE_INT),
-        read(item, 5, "title", Codecs.STRING));
+        readString(item, 0, "holdingId"),
+        readString(item, 1, "branch"),
+        readString(item, 2, "genre"),
+        readString(item, 3, "shelf"),
+        readInt(item, 4, "year"),
+        readString(item, 5, "title"));
     }
 
     @Override

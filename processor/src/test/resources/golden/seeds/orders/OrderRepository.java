@@ -371,12 +371,12 @@ public final class OrderRepository extends EntityRepository<Order> {
     @Override
     public Order fromItem(Map<String, AttributeValue> item) {
       return new Order(
-        read(item, 0, "OrderId", Codecs.STRING),
-        read(item, 1, "CustomerId", Codecs.STRING),
+        readString(item, 0, "OrderId"),
+        readString(item, 1, "CustomerId"),
         read(item, 2, "OrderDate", Codecs.LOCAL_DATE),
         read(item, 3, "Status", STATUS_CODEC),
-        read(item, 4, "PendingSince", Codecs.INSTANT),
-        read(item, 5, "Total", Codecs.BIG_DECIMAL));
+        readInstant(item, 4, "PendingSince"),
+        readBigDecimal(item, 5, "Total"));
     }
 
     @Override

@@ -244,10 +244,10 @@ public final class SessionRepository extends EntityRepository<Session> {
     @Override
     public Session fromItem(Map<String, AttributeValue> item) {
       return new Session(
-        read(item, 0, "UserId", Codecs.STRING),
-        read(item, 1, "SessionId", Codecs.STRING),
-        read(item, 2, "Device", Codecs.STRING),
-        read(item, 3, "StartedAt", Codecs.INSTANT),
+        readString(item, 0, "UserId"),
+        readString(item, 1, "SessionId"),
+        readString(item, 2, "Device"),
+        readInstant(item, 3, "StartedAt"),
         read(item, 4, "ExpiresAt", EpochSeconds.INSTANT));
     }
 

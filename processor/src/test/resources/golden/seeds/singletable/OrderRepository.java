@@ -186,10 +186,10 @@ public final class OrderRepository extends EntityRepository<Order> {
     @Override
     public Order fromItem(Map<String, AttributeValue> item) {
       return new Order(
-        read(item, 0, "userId", Codecs.STRING),
-        read(item, 1, "orderId", Codecs.STRING),
-        read(item, 2, "pendingSince", Codecs.INSTANT),
-        read(item, 3, "totalCents", Codecs.PRIMITIVE_LONG));
+        readString(item, 0, "userId"),
+        readString(item, 1, "orderId"),
+        readInstant(item, 2, "pendingSince"),
+        readLong(item, 3, "totalCents"));
     }
 
     @Override

@@ -174,10 +174,10 @@ public final class ProductRepository extends EntityRepository<Product> {
     @Override
     public Product fromItem(Map<String, AttributeValue> item) {
       return new Product(
-        read(item, 0, "productId", Codecs.STRING),
-        read(item, 1, "category", Codecs.STRING),
-        read(item, 2, "priceCents", Codecs.PRIMITIVE_LONG),
-        read(item, 3, "name", Codecs.STRING));
+        readString(item, 0, "productId"),
+        readString(item, 1, "category"),
+        readLong(item, 2, "priceCents"),
+        readString(item, 3, "name"));
     }
 
     @Override

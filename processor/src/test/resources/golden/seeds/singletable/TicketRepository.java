@@ -177,10 +177,10 @@ public final class TicketRepository extends EntityRepository<Ticket> {
     @Override
     public Ticket fromItem(Map<String, AttributeValue> item) {
       return new Ticket(
-        read(item, 0, "ticketId", Codecs.STRING),
-        read(item, 1, "status", Codecs.STRING),
-        read(item, 2, "openedAt", Codecs.INSTANT),
-        read(item, 3, "subject", Codecs.STRING));
+        readString(item, 0, "ticketId"),
+        readString(item, 1, "status"),
+        readInstant(item, 2, "openedAt"),
+        readString(item, 3, "subject"));
     }
 
     @Override

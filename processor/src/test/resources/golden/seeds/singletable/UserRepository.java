@@ -158,9 +158,9 @@ public final class UserRepository extends EntityRepository<User> {
     @Override
     public User fromItem(Map<String, AttributeValue> item) {
       return new User(
-        read(item, 0, "userId", Codecs.STRING),
-        read(item, 1, "email", Codecs.STRING),
-        read(item, 2, "name", Codecs.STRING));
+        readString(item, 0, "userId"),
+        readString(item, 1, "email"),
+        readString(item, 2, "name"));
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.partita.internal.Message;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
+import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -131,6 +133,60 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
     protected final <V> V read(Map<String, AttributeValue> item, int index, String name, AttributeCodec<V> codec) {
         AttributeValue stored = item instanceof ItemMap m ? m.get(index, name) : item.get(name);
         return decode(name, stored, codec);
+    }
+
+    // The typed reads below are what generated schemas call for the commonest built-in codecs. Each is
+    // read(item, index, name, codec) with that codec, in a method of its own, small and of one value type: a shared
+    // read(...) called from every attribute of a schema with every codec is compiled on its own once hot, too large
+    // to be inlined afterwards ("already compiled into a big method"), and then dispatches on a codec it cannot see.
+
+    /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#STRING}: same value or exception. */
+    protected final String readString(Map<String, AttributeValue> item, int index, String name) {
+        AttributeValue stored = lookup(item, index, name);
+        return stored instanceof AttributeValue.S s ? s.value() : decode(name, stored, Codecs.STRING);
+    }
+
+    /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#PRIMITIVE_INT}: same value or exception. */
+    protected final int readInt(Map<String, AttributeValue> item, int index, String name) {
+        AttributeValue stored = lookup(item, index, name);
+        if (stored instanceof AttributeValue.N n && n.fitsLong() && n.longValue() == (int) n.longValue()) {
+            return (int) n.longValue();
+        }
+        return decode(name, stored, Codecs.PRIMITIVE_INT);
+    }
+
+    /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#PRIMITIVE_LONG}: same value or exception. */
+    protected final long readLong(Map<String, AttributeValue> item, int index, String name) {
+        AttributeValue stored = lookup(item, index, name);
+        if (stored instanceof AttributeValue.N n && n.fitsLong()) {
+            return n.longValue();
+        }
+        return decode(name, stored, Codecs.PRIMITIVE_LONG);
+    }
+
+    /**
+     * {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#INSTANT}: same value or exception. The
+     * fixed form {@link Codecs#INSTANT} writes is parsed here; anything else goes through the codec.
+     */
+    protected final Instant readInstant(Map<String, AttributeValue> item, int index, String name) {
+        AttributeValue stored = lookup(item, index, name);
+        if (stored instanceof AttributeValue.S s) {
+            Instant fixed = KeyFormat.parseFixedInstant(s.value());
+            if (fixed != null) {
+                return fixed;
+            }
+        }
+        return decode(name, stored, Codecs.INSTANT);
+    }
+
+    /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#BIG_DECIMAL}: same value or exception. */
+    protected final BigDecimal readBigDecimal(Map<String, AttributeValue> item, int index, String name) {
+        AttributeValue stored = lookup(item, index, name);
+        return stored instanceof AttributeValue.N n ? n.value() : decode(name, stored, Codecs.BIG_DECIMAL);
+    }
+
+    private static AttributeValue lookup(Map<String, AttributeValue> item, int index, String name) {
+        return item instanceof ItemMap m ? m.get(index, name) : item.get(name);
     }
 
     @SuppressWarnings("unchecked") // each fast path is taken only for the one codec whose type V is

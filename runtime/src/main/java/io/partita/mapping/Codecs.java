@@ -21,6 +21,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -615,10 +616,8 @@ public final class Codecs {
             AttributeType elementType = element.type();
             if (elementType == AttributeType.S) {
                 if (element == STRING) { // STRING.encode(v).asS() is v itself: no S per element, no copy
-                    for (V v : value) {
-                        if (v == null) {
-                            throw new MappingException(Message.NullSetElement.format(AttributeType.S));
-                        }
+                    if (containsNull(value)) {
+                        throw new MappingException(Message.NullSetElement.format(AttributeType.S));
                     }
                     @SuppressWarnings("unchecked")
                     Set<String> strings = (Set<String>) value;
@@ -649,6 +648,24 @@ public final class Codecs {
             return AttributeValue.l(out);
         }
 
+        /**
+         * True when {@code value} has a null element. A {@code HashSet} or {@code LinkedHashSet} (what a user's set
+         * mostly is) answers by a hash lookup, without the iterator a loop allocates wherever the JIT does not
+         * inline it away; any other set, whose {@code contains(null)} may throw, is iterated.
+         */
+        private static boolean containsNull(Set<?> value) {
+            Class<?> type = value.getClass();
+            if (type == LinkedHashSet.class || type == HashSet.class) {
+                return value.contains(null);
+            }
+            for (Object v : value) {
+                if (v == null) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         private AttributeValue nonNullElement(V v) {
             if (v == null) {
                 throw new MappingException(Message.NullSetElement.format(element.type()));
@@ -662,6 +679,26 @@ public final class Codecs {
 
         @Override
         public Set<V> decode(AttributeValue value) {
+            if (element == STRING && value instanceof AttributeValue.SS ss) {
+                // STRING.decode(AttributeValue.s(s)) is s itself; in a method of its own, small enough to be inlined
+                // where this one is not
+                @SuppressWarnings("unchecked")
+                Set<V> strings = (Set<V>) copyOf(ss.values());
+                return strings;
+            }
+            return decodeElements(value);
+        }
+
+        /** What {@link #decodeElements} returns for a string set read with {@link #STRING}. */
+        private static Set<String> copyOf(Set<String> stored) {
+            Set<String> out = new LinkedHashSet<>(setCapacity(stored.size()));
+            for (String s : stored) {
+                out.add(s);
+            }
+            return out;
+        }
+
+        private Set<V> decodeElements(AttributeValue value) {
             // loops, not forEach lambdas: the first read of a set would bootstrap them on a cold JVM
             Set<V> out = new LinkedHashSet<>(setCapacity(value));
             if (value instanceof AttributeValue.SS ss) {
@@ -704,6 +741,10 @@ public final class Codecs {
             } else {
                 return 16;
             }
+            return setCapacity(n);
+        }
+
+        private static int setCapacity(int n) {
             return (n * 4 + 2) / 3; // HashMap rounds up to a power of two holding n at load factor 0.75
         }
 

@@ -251,7 +251,7 @@ public final class KeyFormat {
     /** Reads {@link #text(Instant)}'s form quickly; other ISO-8601 instants through {@link Instant#parse}. */
     static Instant parseInstant(String s) {
         if (s.length() == 30 && s.charAt(29) == 'Z') {
-            Instant direct = parseFixedInstant(s);
+            Instant direct = parseFixedWidthInstant(s);
             if (direct != null) {
                 return direct;
             }
@@ -264,10 +264,18 @@ public final class KeyFormat {
     }
 
     /**
+     * What {@link #parseInstant} returns for {@code s} when {@code s} is in {@link #text(Instant)}'s fixed form
+     * with every field in range; null for anything else (for which {@link #parseInstant} decides, or throws).
+     */
+    static Instant parseFixedInstant(String s) {
+        return s.length() == 30 && s.charAt(29) == 'Z' ? parseFixedWidthInstant(s) : null;
+    }
+
+    /**
      * {@link #text(Instant)}'s form straight to epoch seconds (days-from-civil, no {@code LocalDateTime}), when every
      * field is in range; null otherwise, and the caller's slower path decides (and throws the same errors as before).
      */
-    private static Instant parseFixedInstant(String s) {
+    private static Instant parseFixedWidthInstant(String s) {
         if (!fixedSeparators(s)) {
             return null;
         }

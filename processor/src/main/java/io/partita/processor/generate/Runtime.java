@@ -128,6 +128,11 @@ final class Runtime {
         SCHEMA_FROM_ITEM(ItemSchema.class, "fromItem"),
         SCHEMA_WRITE(AbstractItemSchema.class, "write"),
         SCHEMA_READ(AbstractItemSchema.class, "read"),
+        SCHEMA_READ_STRING(AbstractItemSchema.class, "readString"),
+        SCHEMA_READ_INT(AbstractItemSchema.class, "readInt"),
+        SCHEMA_READ_LONG(AbstractItemSchema.class, "readLong"),
+        SCHEMA_READ_INSTANT(AbstractItemSchema.class, "readInstant"),
+        SCHEMA_READ_BIG_DECIMAL(AbstractItemSchema.class, "readBigDecimal"),
 
         // io.partita.repository
         MAPPING_BUILDER(EntityMapping.class, "builder"),

@@ -147,13 +147,24 @@ final class Schemas {
      * which is the order {@code writeItem} writes them in): an item this schema wrote is read without a lookup.
      */
     private static CodeBlock readAttribute(FieldModel f, List<FieldModel> stored, Map<String, CodeBlock> codecOf) {
-        return CodeBlock.of(
-                "$L(item, $L, $S, $L)",
-                Member.SCHEMA_READ,
-                stored.indexOf(f),
-                f.attributeName(),
-                codecOf.get(f.name()));
+        CodeBlock codec = codecOf.get(f.name());
+        Member typed = TYPED_READS.get(codec);
+        if (typed != null) {
+            return CodeBlock.of("$L(item, $L, $S)", typed, stored.indexOf(f), f.attributeName());
+        }
+        return CodeBlock.of("$L(item, $L, $S, $L)", Member.SCHEMA_READ, stored.indexOf(f), f.attributeName(), codec);
     }
+
+    /**
+     * The built-in codecs {@code AbstractItemSchema} reads in a method of their own (same value as {@code read}
+     * with the codec; small, one value type, so inlined into {@code fromItem}), by the codec expression.
+     */
+    private static final Map<CodeBlock, Member> TYPED_READS = Map.of(
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_STRING), Member.SCHEMA_READ_STRING,
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_PRIMITIVE_INT), Member.SCHEMA_READ_INT,
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_PRIMITIVE_LONG), Member.SCHEMA_READ_LONG,
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_INSTANT), Member.SCHEMA_READ_INSTANT,
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_BIG_DECIMAL), Member.SCHEMA_READ_BIG_DECIMAL);
 
     private static CodeBlock assemble(
             ClassName type,

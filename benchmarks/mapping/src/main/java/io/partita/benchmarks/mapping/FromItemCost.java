@@ -20,11 +20,16 @@ import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
  * threads and other processes, so it moves far less with the load of a shared machine than JMH's time per op.
  *
  * <pre>
- * java -Xms1g -Xmx1g -cp benchmarks/mapping/target/mapping-benchmarks.jar io.partita.benchmarks.mapping.FromItemCost [rounds=9] [ops=200000]
+ * java -Xms1g -Xmx1g -cp benchmarks/mapping/target/mapping-benchmarks.jar io.partita.benchmarks.mapping.FromItemCost [rounds=9] [ops=200000] [sides=hash,stored,enhanced]
  * </pre>
+ *
+ * The third argument runs only the named sides: {@code hash,enhanced} leaves the stored {@code ItemMap} out of the
+ * JVM, so {@code fromItem} is compiled seeing one map type, as in {@code MappingBench}'s {@code partitaFromItem}
+ * fork.
  */
 public final class FromItemCost {
     private static final int POOL = 1024;
+    private static final String[] SIDES = {"hash", "stored", "enhanced"};
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -33,6 +38,7 @@ public final class FromItemCost {
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
         int ops = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
+        List<String> sides = List.of((args.length > 2 ? args[2] : "hash,stored,enhanced").split(","));
         ItemSchema<Order> schema = OrderRepository.SCHEMA;
         TableSchema<OrderBean> enhanced = TableSchema.fromBean(OrderBean.class);
         List<Order> orders = Fixtures.orders(POOL);
@@ -52,6 +58,9 @@ public final class FromItemCost {
         for (int round = 0; round < rounds; round++) {
             for (int turn = 0; turn < 3; turn++) {
                 int side = (round + turn) % 3;
+                if (!sides.contains(SIDES[side])) {
+                    continue;
+                }
                 long c = THREADS.getCurrentThreadCpuTime();
                 long b = THREADS.getCurrentThreadAllocatedBytes();
                 for (int i = 0; i < ops; i++) {
@@ -67,6 +76,9 @@ public final class FromItemCost {
         }
         double[] median = new double[3];
         for (int side = 0; side < 3; side++) {
+            if (!sides.contains(SIDES[side])) {
+                continue;
+            }
             double[] measured = Arrays.copyOfRange(cpu[side], Math.min(2, rounds - 1), rounds);
             Arrays.sort(measured);
             median[side] = measured[measured.length / 2];
