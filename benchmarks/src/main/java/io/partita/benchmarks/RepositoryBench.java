@@ -64,12 +64,15 @@ public class RepositoryBench {
         Storage storage;
         Partita db;
         BenchItemRepository repo;
+        /** The entity's attribute names in schema order: what {@code rawRead*} read each item by. */
+        String[] names;
 
         @Setup(Level.Trial)
         public void start() {
             storage = Storage.inMemory();
             db = Partita.builder(storage).build();
             repo = BenchItemRepository.of(db); // creates table Bench from the generated definition
+            names = repo.mapping().schema().attributeNames().toArray(new String[0]);
             for (long i = 0; i < n; i++) {
                 repo.put(entity(i, n));
             }
@@ -228,6 +231,19 @@ public class RepositoryBench {
         return core.storage.getItem(pool.gets[pool.nextGet++ & (Workload.POOL - 1)]);
     }
 
+    /**
+     * The raw get plus reading every attribute of the item (each value's type and value, building nothing; see
+     * {@code RepositoryCost.readItem}): the floor of any decoding, since {@link #rawGet} does not touch the item.
+     */
+    @Benchmark
+    public int rawReadGet(Core core, RawRequests pool) {
+        return RepositoryCost.readItem(
+                core.names,
+                core.storage
+                        .getItem(pool.gets[pool.nextGet++ & (Workload.POOL - 1)])
+                        .item());
+    }
+
     @Benchmark
     public BenchBean enhancedGet(Enhanced ddb, Keys keys) {
         int k = keys.nextGet++ & (Workload.POOL - 1);
@@ -248,6 +264,18 @@ public class RepositoryBench {
     @Benchmark
     public QueryResponse rawQueryGsi(Core core, RawRequests pool) {
         return core.storage.query(pool.queries[pool.nextQuery++ & (Workload.POOL - 1)]);
+    }
+
+    /** The raw query plus reading every attribute of each of its items, as {@link #rawReadGet}. */
+    @Benchmark
+    public int rawReadQueryGsi(Core core, RawRequests pool) {
+        int h = 0;
+        for (Map<String, AttributeValue> item : core.storage
+                .query(pool.queries[pool.nextQuery++ & (Workload.POOL - 1)])
+                .items()) {
+            h = h * 31 + RepositoryCost.readItem(core.names, item);
+        }
+        return h;
     }
 
     @Benchmark

@@ -6,6 +6,8 @@ import io.partita.storage.Storage;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.QueryRequest;
+import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
@@ -15,8 +17,10 @@ import java.util.Locale;
  * amount of work, in one JVM: put, get and top-10 GSI query through the generated {@code BenchItemRepository}, and
  * the same requests pre-built and sent to the core, and the raw requests plus the mapping alone (entity → item
  * before a raw put, item → entity after a raw get or query: what a repository with no cost of its own beyond its
- * generated mapping would spend). Each round runs {@code ops} operations of each kind on each
- * side (the side that goes first alternates), timed in the calling thread's CPU time
+ * generated mapping would spend), and the raw requests plus <em>reading</em> every attribute of each returned item
+ * (get and query only: by position, each value's type and value, building nothing — the floor of any decoding, since
+ * the raw core returns references to stored items without touching them). Each round runs {@code ops} operations of
+ * each kind on each side (the side that goes first rotates), timed in the calling thread's CPU time
  * ({@code ThreadMXBean.getCurrentThreadCpuTime}: neither JIT nor GC threads, nor other processes) and counted in
  * the thread's allocated bytes; the report is the median of the rounds after the first two (warm-up), and
  * repository/raw.
@@ -32,6 +36,8 @@ import java.util.Locale;
 public final class RepositoryCost {
     private static final int N = 10_000;
     private static final int WARMUP_ROUNDS = 2;
+    /** Repository, raw, raw + mapping, raw + read. */
+    private static final int SIDES = 4;
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -65,15 +71,19 @@ public final class RepositoryCost {
             queries[k] = queries[k].toBuilder().limit(Workload.QUERY_PAGE).build();
         }
         Op[] kinds = Op.values();
-        // [op][side: 0 repository, 1 raw, 2 raw + mapping][round] = {cpu ns/op, bytes/op}
-        double[][][][] results = new double[kinds.length][3][rounds][];
+        // [op][side: 0 repository, 1 raw, 2 raw + mapping, 3 raw + read][round] = {cpu ns/op, bytes/op}
+        double[][][][] results = new double[kinds.length][SIDES][rounds][];
         io.partita.repository.EntityMapping<io.partita.benchmarks.repository.BenchItem> mapping = repo.mapping();
+        String[] names = mapping.schema().attributeNames().toArray(new String[0]);
         Object sink = null;
         for (int round = 0; round < rounds; round++) {
             for (int o = 0; o < kinds.length; o++) {
                 Op op = kinds[o];
-                for (int turn = 0; turn < 3; turn++) {
-                    int side = (round + turn) % 3;
+                for (int turn = 0; turn < SIDES; turn++) {
+                    int side = (round + turn) % SIDES;
+                    if (side == 3 && op == Op.PUT) {
+                        continue; // reading is a get's and a query's floor; a put has nothing to read
+                    }
                     long cpu = THREADS.getCurrentThreadCpuTime();
                     long bytes = THREADS.getCurrentThreadAllocatedBytes();
                     for (int i = 0; i < ops; i++) {
@@ -93,8 +103,10 @@ public final class RepositoryCost {
                                         ? repo.get(keys.pks[k], keys.sks[k])
                                         : side == 1
                                                 ? storage.getItem(gets[k])
-                                                : mapping.fromItem(
-                                                        storage.getItem(gets[k]).item());
+                                                : side == 2
+                                                        ? mapping.fromItem(storage.getItem(gets[k])
+                                                                .item())
+                                                        : read(names, storage.getItem(gets[k]));
                             case QUERY_GSI ->
                                 side == 0
                                         ? repo.gsi1(keys.g1pks[k])
@@ -102,7 +114,9 @@ public final class RepositoryCost {
                                                 .list()
                                         : side == 1
                                                 ? storage.query(queries[k])
-                                                : decodeAll(mapping, storage.query(queries[k]));
+                                                : side == 2
+                                                        ? decodeAll(mapping, storage.query(queries[k]))
+                                                        : readAll(names, storage.query(queries[k]));
                         };
                     }
                     long cpuUsed = THREADS.getCurrentThreadCpuTime() - cpu;
@@ -112,32 +126,83 @@ public final class RepositoryCost {
             }
             System.out.printf(Locale.ROOT, "round %d done%n", round + 1);
         }
-        if (sink == null) {
+        if (sink == null || readSink == 0x7A3F_19C5) {
             throw new IllegalStateException("no result");
         }
         System.out.println();
         System.out.println("| operation | repository CPU ns/op | raw CPU ns/op | raw + mapping CPU ns/op "
-                + "| repository / raw | repository / (raw + mapping) | B/op repository / raw / raw + mapping |");
-        System.out.println("|---|---:|---:|---:|---:|---:|---:|");
+                + "| raw + read CPU ns/op | repository / raw | repository / (raw + mapping) | repository / (raw + read) "
+                + "| B/op repository / raw / raw + mapping / raw + read |");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (int o = 0; o < kinds.length; o++) {
             Op op = kinds[o];
             double repoCpu = median(results[o][0], 0);
             double rawCpu = median(results[o][1], 0);
             double mappedCpu = median(results[o][2], 0);
+            boolean read = op != Op.PUT;
+            double readCpu = read ? median(results[o][3], 0) : Double.NaN;
             System.out.printf(
                     Locale.ROOT,
-                    "| %s | %,.0f | %,.0f | %,.0f | %.2fx | %.2fx | %,.0f / %,.0f / %,.0f |%n",
+                    "| %s | %,.0f | %,.0f | %,.0f | %s | %.2fx | %.2fx | %s | %,.0f / %,.0f / %,.0f / %s |%n",
                     op,
                     repoCpu,
                     rawCpu,
                     mappedCpu,
+                    read ? String.format(Locale.ROOT, "%,.0f", readCpu) : "–",
                     repoCpu / rawCpu,
                     repoCpu / mappedCpu,
+                    read ? String.format(Locale.ROOT, "%.2fx", repoCpu / readCpu) : "–",
                     median(results[o][0], 1),
                     median(results[o][1], 1),
-                    median(results[o][2], 1));
+                    median(results[o][2], 1),
+                    read ? String.format(Locale.ROOT, "%,.0f", median(results[o][3], 1)) : "–");
         }
         db.close();
+    }
+
+    /** Folded reads of {@link #read}: kept so that the reads are not optimized away. */
+    private static int readSink;
+
+    /** A raw get's item read attribute by attribute ({@link #readItem}); the response, as the other raw sides. */
+    private static Object read(String[] names, io.partita.storage.api.GetItemResponse response) {
+        readSink += readItem(names, response.item());
+        return response;
+    }
+
+    /** A raw query's items each read attribute by attribute ({@link #readItem}). */
+    private static Object readAll(String[] names, io.partita.storage.api.QueryResponse response) {
+        int h = 0;
+        for (java.util.Map<String, AttributeValue> item : response.items()) {
+            h = h * 31 + readItem(names, item);
+        }
+        readSink += h;
+        return response;
+    }
+
+    /**
+     * The physical floor of decoding an item: every attribute of the entity read by its position, as the generated
+     * decoder finds it ({@link ItemMap#get(int, String)}), and of each value what a decoder reads of it: its type and
+     * its value (a string's reference, a number's {@code long}), without building anything. What a caller of the raw
+     * core that used the attributes at all would pay beyond the raw request.
+     */
+    static int readItem(String[] names, java.util.Map<String, AttributeValue> item) {
+        if (!(item instanceof ItemMap m)) {
+            throw new IllegalStateException("the core returns stored items as ItemMap");
+        }
+        int h = 1;
+        for (int i = 0; i < names.length; i++) {
+            AttributeValue v = m.get(i, names[i]);
+            int r;
+            if (v instanceof AttributeValue.S s) {
+                r = s.value() == null ? 0 : 1;
+            } else if (v instanceof AttributeValue.N n) {
+                r = n.fitsLong() ? (int) n.longValue() : 2;
+            } else {
+                r = v == null ? 3 : v.type().hashCode();
+            }
+            h = h * 31 + r;
+        }
+        return h;
     }
 
     /** The raw query's items decoded as the repository decodes them: the mapping's share of a query. */

@@ -17,7 +17,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Runs {@link RepositoryBench} (1 fork per benchmark, 5 x 1 s warm-up, 3 x 2 s measurement unless JMH options on
  * the command line say otherwise, e.g. {@code -prof gc}) and prints, from that one run, the generated repository
  * against the raw core (goal: raw / repository ≤ 1.5×) and against the Enhanced Client on DynamoDB Local (goal:
- * repository / Enhanced ≥ 100×).
+ * repository / Enhanced ≥ 100×), and beside raw the raw core plus reading every attribute of what it returns
+ * ({@code rawRead*}: the floor of any decoding, since the raw core hands out stored items without touching them).
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar io.partita.benchmarks.RepositoryReport [JMH options]</pre>
  */
@@ -61,15 +62,16 @@ public final class RepositoryReport {
         }
         StringBuilder out = new StringBuilder();
         out.append("| operation | repository ops/s | raw core ops/s | Enhanced on DDB Local ops/s | raw / repository"
-                + " (goal ≤ 1.5×) | repository / Enhanced (goal ≥ 100×) | B/op repository / raw |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|\n");
+                + " (goal ≤ 1.5×) | repository / Enhanced (goal ≥ 100×) | B/op repository / raw"
+                + " | raw + read ops/s | raw + read / repository |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String op : OPERATIONS) {
             Result<?> repo = score.get("repo" + op);
             Result<?> raw = score.get("raw" + op);
             Result<?> enhanced = score.get("enhanced" + op);
             out.append(String.format(
                     Locale.ROOT,
-                    "| %s | %s | %s | %s | %s | %s | %s |%n",
+                    "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                     op,
                     fmt(repo),
                     fmt(raw),
@@ -82,7 +84,9 @@ public final class RepositoryReport {
                                     "%,.0f / %,.0f",
                                     bytes.get("repo" + op).getScore(),
                                     bytes.get("raw" + op).getScore())
-                            : "n/a"));
+                            : "n/a",
+                    fmt(score.get("rawRead" + op)),
+                    ratio(score.get("rawRead" + op), repo, "%.2fx")));
         }
         System.out.println();
         System.out.print(out);

@@ -130,9 +130,19 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
      * position, so it is read without a lookup ({@link ItemMap#get(int, String)}); any other map, or an item of
      * another shape, is looked up by name. The result is always that of the lookup by name.
      */
+    @SuppressWarnings("unchecked") // the string path is taken only for Codecs.STRING, whose type V is String
     protected final <V> V read(Map<String, AttributeValue> item, int index, String name, AttributeCodec<V> codec) {
-        AttributeValue stored = item instanceof ItemMap m ? m.get(index, name) : item.get(name);
-        return decode(name, stored, codec);
+        if (item instanceof ItemMap m) {
+            if (codec == Codecs.STRING) {
+                // the item's string straight from its array: the stored S value itself is not loaded
+                String s = m.stringAt(index, name);
+                if (s != null) {
+                    return (V) s;
+                }
+            }
+            return decode(name, m.get(index, name), codec);
+        }
+        return decode(name, item.get(name), codec);
     }
 
     // The typed reads below are what generated schemas call for the commonest built-in codecs. Each is

@@ -255,6 +255,9 @@ public abstract class EntityRepository<T> implements Repository<T> {
     /** What {@link #get} returns for {@code response}. */
     final Optional<T> found(GetItemResponse response) {
         Map<String, AttributeValue> item = response.item();
+        if (item instanceof ItemMap stored) {
+            stored.prefetch(); // its values load together, not one by one as the decoder reaches them
+        }
         return item == null || item.isEmpty() ? Optional.empty() : Optional.ofNullable(mapping.fromItem(item));
     }
 
@@ -385,7 +388,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         }
         cached = QuerySpec.of(
                 backend,
-                db.asyncRequests(),
+                db,
                 mapping.table(),
                 null,
                 mapping,
@@ -409,7 +412,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
         cached = QuerySpec.of(
                 backend,
-                db.asyncRequests(),
+                db,
                 mapping.table(),
                 indexName,
                 mapping,
@@ -452,7 +455,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
             };
             mayskip = true;
         }
-        return QuerySpec.of(backend, db.asyncRequests(), mapping.table(), indexName, decoder, null, mayskip, gather);
+        return QuerySpec.of(backend, db, mapping.table(), indexName, decoder, null, mayskip, gather);
     }
 
     private void requireOwnKey(Key<?> key) {

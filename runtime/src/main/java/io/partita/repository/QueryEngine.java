@@ -11,6 +11,7 @@ import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.Select;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -106,6 +107,8 @@ final class QueryEngine {
         /** Takes a page: its items that pass the residual checks become the buffer. */
         void absorb(QueryResponse response) {
             buffer = response.items();
+            // the page's stored items are read next, one after the other: start loading all of them now
+            ItemMap.prefetch(buffer);
             position = 0;
             startKey = response.lastEvaluatedKey();
             exhausted = startKey == null || startKey.isEmpty();
@@ -279,6 +282,7 @@ final class QueryEngine {
 
     private static <R> Page<R> page(QueryBuilder<R, ?> q, QueryResponse response) {
         List<R> items = new ArrayList<>(response.items().size());
+        ItemMap.prefetch(response.items()); // as in PartitionReader.absorb
         for (Map<String, AttributeValue> item : response.items()) {
             if (q.residual == null || q.residual.test(item)) {
                 R decoded = q.spec.decoder().fromItem(item);

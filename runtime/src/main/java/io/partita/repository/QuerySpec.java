@@ -19,7 +19,13 @@ import java.util.Objects;
  */
 public final class QuerySpec<R> {
     private final Backend backend;
-    private final AsyncBackend asyncBackend;
+    /*
+     * Where asynchronous terminals send: given, or resolved on first use (from db, else from backend), so that
+     * building a spec, which a repository does on its first blocking query, does not build the database's
+     * asynchronous request path. Racy like String.hash: every thread resolves the same path.
+     */
+    private volatile AsyncBackend asyncBackend;
+    private final Partita db;
     private final TableDefinition table;
     private final String indexName;
     private final ItemDecoder<R> decoder;
@@ -34,6 +40,7 @@ public final class QuerySpec<R> {
     QuerySpec(
             Backend backend,
             AsyncBackend asyncBackend,
+            Partita db,
             TableDefinition table,
             String indexName,
             ItemDecoder<R> decoder,
@@ -42,7 +49,8 @@ public final class QuerySpec<R> {
             boolean decoderMaySkip,
             GatherOptions gather) {
         this.backend = Objects.requireNonNull(backend, "backend");
-        this.asyncBackend = Objects.requireNonNull(asyncBackend, "asyncBackend");
+        this.asyncBackend = asyncBackend;
+        this.db = db;
         this.table = Objects.requireNonNull(table, "table");
         this.indexName = indexName;
         this.decoder = Objects.requireNonNull(decoder, "decoder");
@@ -80,7 +88,7 @@ public final class QuerySpec<R> {
             Select select,
             boolean decoderMaySkip,
             GatherOptions gather) {
-        return of(backend, Partita.asyncRequestsOf(backend), table, indexName, decoder, select, decoderMaySkip, gather);
+        return create(backend, null, null, table, indexName, decoder, select, decoderMaySkip, gather);
     }
 
     /** A spec whose asynchronous terminals send to {@code asyncBackend}. */
@@ -93,22 +101,85 @@ public final class QuerySpec<R> {
             Select select,
             boolean decoderMaySkip,
             GatherOptions gather) {
+        return create(
+                backend,
+                Objects.requireNonNull(asyncBackend, "asyncBackend"),
+                null,
+                table,
+                indexName,
+                decoder,
+                select,
+                decoderMaySkip,
+                gather);
+    }
+
+    /**
+     * A spec on {@code db}'s blocking request path ({@code backend}, {@code db.requests()} or a layer over it) whose
+     * asynchronous terminals send to {@link Partita#asyncRequests()}, asked for on the first asynchronous terminal
+     * rather than now: a repository's blocking queries never build the asynchronous path.
+     */
+    static <R> QuerySpec<R> of(
+            Backend backend,
+            Partita db,
+            TableDefinition table,
+            String indexName,
+            ItemDecoder<R> decoder,
+            Select select,
+            boolean decoderMaySkip,
+            GatherOptions gather) {
+        return create(
+                backend,
+                null,
+                Objects.requireNonNull(db, "db"),
+                table,
+                indexName,
+                decoder,
+                select,
+                decoderMaySkip,
+                gather);
+    }
+
+    private static <R> QuerySpec<R> create(
+            Backend backend,
+            AsyncBackend asyncBackend,
+            Partita db,
+            TableDefinition table,
+            String indexName,
+            ItemDecoder<R> decoder,
+            Select select,
+            boolean decoderMaySkip,
+            GatherOptions gather) {
         List<String> keys = new java.util.ArrayList<>(EntityMapping.indexKeyAttributes(table, indexName));
         for (String k : EntityMapping.indexKeyAttributes(table, null)) {
             if (!keys.contains(k)) {
                 keys.add(k);
             }
         }
-        return new QuerySpec<>(backend, asyncBackend, table, indexName, decoder, select, keys, decoderMaySkip, gather);
+        return new QuerySpec<>(
+                backend, asyncBackend, db, table, indexName, decoder, select, keys, decoderMaySkip, gather);
     }
 
     public Backend backend() {
         return backend;
     }
 
-    /** Where asynchronous terminals send their requests. */
+    /**
+     * Where asynchronous terminals send their requests: the one the spec was built with, else (resolved on the first
+     * call) the database's {@link Partita#asyncRequests()}, or for a spec built from a {@code Backend} alone that of
+     * the database whose {@link Partita#requests()} it is ({@link Partita#asyncRequestsOf}).
+     */
     public AsyncBackend asyncBackend() {
-        return asyncBackend;
+        AsyncBackend async = asyncBackend;
+        if (async == null) {
+            async = db != null ? db.asyncRequests() : Partita.asyncRequestsOf(backend);
+            asyncBackend = async;
+        }
+        return async;
+    }
+
+    /** True once {@link #asyncBackend()} is known (given, or asked for): for tests of the lazy resolution. */
+    boolean asyncBackendResolved() {
+        return asyncBackend != null;
     }
 
     public TableDefinition table() {

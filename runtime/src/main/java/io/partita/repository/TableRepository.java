@@ -62,12 +62,11 @@ public abstract class TableRepository<R> {
 
     /** The spec of a base-table item-collection query, decoding each item by its discriminator. */
     protected final QuerySpec<R> collectionQuery() {
-        return QuerySpec.of(db.requests(), db.asyncRequests(), table, null, decoder, null, true, db.gatherOptions());
+        return QuerySpec.of(db.requests(), db, table, null, decoder, null, true, db.gatherOptions());
     }
 
     /** The spec of an item-collection query on an index (an overloaded GSI shared by several entity types). */
     protected final QuerySpec<R> collectionQuery(String indexName) {
-        return QuerySpec.of(
-                db.requests(), db.asyncRequests(), table, indexName, decoder, null, true, db.gatherOptions());
+        return QuerySpec.of(db.requests(), db, table, indexName, decoder, null, true, db.gatherOptions());
     }
 }
