@@ -152,6 +152,13 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
 
     /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#STRING}: same value or exception. */
     protected final String readString(Map<String, AttributeValue> item, int index, String name) {
+        if (item instanceof ItemMap m) {
+            // the item's string straight from its array: the stored S value itself is not loaded
+            String s = m.stringAt(index, name);
+            if (s != null) {
+                return s;
+            }
+        }
         AttributeValue stored = lookup(item, index, name);
         return stored instanceof AttributeValue.S s ? s.value() : decode(name, stored, Codecs.STRING);
     }
