@@ -186,14 +186,16 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
      * fixed form {@link Codecs#INSTANT} writes is parsed here; anything else goes through the codec.
      */
     protected final Instant readInstant(Map<String, AttributeValue> item, int index, String name) {
-        AttributeValue stored = lookup(item, index, name);
-        if (stored instanceof AttributeValue.S s) {
-            Instant fixed = KeyFormat.parseFixedInstant(s.value());
+        String text = item instanceof ItemMap m
+                ? m.stringAt(index, name)
+                : item.get(name) instanceof AttributeValue.S s ? s.value() : null;
+        if (text != null) {
+            Instant fixed = KeyFormat.parseFixedInstant(text);
             if (fixed != null) {
                 return fixed;
             }
         }
-        return decode(name, stored, Codecs.INSTANT);
+        return decode(name, lookup(item, index, name), Codecs.INSTANT);
     }
 
     /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#BIG_DECIMAL}: same value or exception. */
