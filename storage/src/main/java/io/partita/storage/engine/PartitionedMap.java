@@ -61,10 +61,11 @@ final class PartitionedMap implements EntryMap {
      * <p>The mirror is a hint, never trusted: a reader uses it only when the partition's current snapshot (its
      * volatile {@code large} and {@code small}, read after the mirror) is the mirrored chunk and that chunk holds
      * the mirrored items and sizes arrays (arrays are never shared between two chunks), and the key bytes are the
-     * partition's own; otherwise it reads the partition itself. Writers refresh a partition's mirror under its
-     * monitor after publishing a snapshot; a resize builds the new array's mirrors from each partition's snapshot
-     * and a writer that overlapped it (see {@link #resizing}) writes its mirror again into the new array. Readers
-     * take no lock.
+     * partition's own; otherwise it reads the partition itself and leaves what it read in the mirror (a plain
+     * store: a racing or misplaced one is caught by the same check). Writers never touch it, so a write costs
+     * nothing more; the first whole-partition read after a write takes the longer path and refreshes the mirror
+     * for the reads after it. A resize copies each partition's current snapshot into its new slot. Readers take
+     * no lock.
      *
      * <p>A slot's partition is published with a release store after its key bytes and mirror, and is never cleared
      * in place (a dropped partition leaves {@link #TOMBSTONE}), so a probe never stops short of a partition that
@@ -72,13 +73,6 @@ final class PartitionedMap implements EntryMap {
      * #tableLock}; at most half the slots are in use (partitions plus tombstones).
      */
     private volatile Object[] table = new Object[16 * STRIDE];
-
-    /**
-     * True while a resize builds the next table. A writer publishes its snapshot, writes its mirror and then reads
-     * this (both volatile): either the resize reads the new snapshot, or the writer sees the resize (or the new
-     * table) and writes its mirror again, under the table lock, into the new table.
-     */
-    private volatile boolean resizing;
 
     /** Partitions and tombstones in {@link #table}; written under {@link #tableLock}. */
     private int used;
@@ -461,14 +455,13 @@ final class PartitionedMap implements EntryMap {
 
     /**
      * A new table for at least {@code partitions} partitions (a quarter full), without tombstones, each slot's
-     * mirror taken from its partition's snapshot as {@link #resizing} announces it. Under the lock.
+     * mirror taken from its partition's snapshot. Under the lock.
      */
     private void rehash(int partitions) {
         int capacity = 16;
         while (capacity < 4L * partitions) {
             capacity <<= 1;
         }
-        resizing = true;
         Object[] next = new Object[capacity * STRIDE];
         int n = 0;
         Object[] t = table;
@@ -481,7 +474,6 @@ final class PartitionedMap implements EntryMap {
         }
         used = n;
         table = next; // published whole: its slots need no release stores of their own
-        resizing = false;
     }
 
     private static void insertFresh(Object[] t, Partition p) {
@@ -518,29 +510,6 @@ final class PartitionedMap implements EntryMap {
             }
             if (q == null) {
                 return -1;
-            }
-        }
-    }
-
-    /**
-     * Refreshes {@code p}'s mirror after a write published its snapshot. Under {@code p}'s monitor (so its slot
-     * holds it: a slot changes only when its partition is dropped, under that monitor, or in a new table). A resize
-     * that overlapped the write may have copied the old snapshot: then the mirror is written again, under the table
-     * lock (after the resize), into the new table.
-     */
-    private void remirror(Partition p) {
-        Object[] t = table;
-        int at = slotOf(t, p);
-        if (at >= 0) {
-            mirror(t, at, p);
-        }
-        if (resizing || table != t) {
-            synchronized (tableLock) {
-                Object[] now = table;
-                int again = slotOf(now, p);
-                if (again >= 0) {
-                    mirror(now, again, p);
-                }
             }
         }
     }
@@ -587,9 +556,7 @@ final class PartitionedMap implements EntryMap {
                     ordered.put(p, p);
                     p.registered = true;
                 }
-                Stored previous = p.put(key, value);
-                remirror(p);
-                return previous;
+                return p.put(key, value);
             }
         }
     }
@@ -611,8 +578,6 @@ final class PartitionedMap implements EntryMap {
                 p.dropped = true;
                 drop(p);
                 ordered.remove(p, p);
-            } else if (previous != null && !p.dropped) {
-                remirror(p);
             }
             return previous;
         }
@@ -654,17 +619,24 @@ final class PartitionedMap implements EntryMap {
         // A whole small partition (a query on the partition key alone, most queries) from the slot's mirror, when
         // it is the partition's current snapshot: its chunk, items and sizes were loaded with the slot, not after
         // the partition (see table). The snapshot is read (volatile) before the arrays' contents.
+        boolean whole = low.isPartitionStart() && (high == null || high.isPartitionEnd()) && exclusiveStart == null;
         Object[] s = (Object[]) t[at + CHUNK];
         Map<String, AttributeValue>[] items = (Map<String, AttributeValue>[]) t[at + ITEMS];
         int[] sizes = (int[]) t[at + SIZES];
-        if (low.isPartitionStart()
-                && (high == null || high.isPartitionEnd())
-                && exclusiveStart == null
-                && s != null
-                && p.snapshot() == s
-                && Chunk.items(s) == items
-                && Chunk.sizes(s) == sizes) {
+        Object[] current = p.snapshot();
+        if (whole && current != null && current == s && Chunk.items(s) == items && Chunk.sizes(s) == sizes) {
             Partition.visitAll(items, sizes, forward, visitor);
+            return;
+        }
+        if (whole && current != null) {
+            // stale (a write since the last refresh, or a torn read): refresh it for the next reader, who
+            // checks it as above, and read this snapshot
+            Map<String, AttributeValue>[] its = Chunk.items(current);
+            int[] szs = Chunk.sizes(current);
+            t[at + CHUNK] = current;
+            t[at + ITEMS] = its;
+            t[at + SIZES] = szs;
+            Partition.visitAll(its, szs, forward, visitor);
             return;
         }
         p.visit(low, high, exclusiveStart, forward, visitor);

@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * PartitionedMap's slot mirror (each table slot repeats its partition's key bytes and small snapshot, read racily
- * and checked against the partition before use) under concurrent writers that create and drop partitions (the
+ * PartitionedMap's slot mirror (each table slot repeats its partition's key bytes and small snapshot, read racily,
+ * checked against the partition before use and refreshed by the readers that find it stale, racing each other)
+ * under concurrent writers that create and drop partitions (the
  * table fills with tombstones and is rebuilt while they write), overwrite entries and grow some partitions past
  * the small limit. Every whole-partition read must be linearizable, whichever path served it:
  *
