@@ -33,21 +33,46 @@ final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
     private static final long HASH_SPACE = 1L << 32;
 
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Partition[].class);
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
     /** A dropped partition's slot in {@link #table}: probes go on past it, an insert may reuse it. */
     private static final Partition TOMBSTONE = new Partition(new OrderKey(new byte[0], 0));
 
     /**
-     * The partitions by key: open addressing with linear probing over a flat array of the partitions themselves
-     * (no hash-table node between the slot and the partition), the slot taken from the low bits of the key's
-     * partition hash (its first four bytes, already mixed). Readers probe without a lock: a slot is published
-     * with a release store after the partition is built, and is never cleared in place (a dropped partition
-     * leaves {@link #TOMBSTONE}), so a probe never stops short of a partition that was there all along.
-     * Inserting, dropping and resizing (a new array, published whole) hold {@link #tableLock}; at most half the
-     * slots are in use (partitions plus tombstones).
+     * Slots of {@link #table}, each {@link #STRIDE} references wide: the partition, its key bytes, and a mirror of
+     * its small snapshot (the chunk, its sizes and its items arrays).
      */
-    private volatile Partition[] table = new Partition[16];
+    private static final int STRIDE = 5;
+
+    private static final int KEY = 1;
+    private static final int CHUNK = 2;
+    private static final int ITEMS = 3;
+    private static final int SIZES = 4;
+
+    /**
+     * The partitions by key: open addressing with linear probing over a flat array, the slot taken from the low bits
+     * of the key's partition hash (its first four bytes, already mixed). A slot is {@link #STRIDE} consecutive
+     * references: {@code [partition, its key bytes, chunk, items, sizes]}, the last three a <em>mirror</em> of the
+     * partition's small snapshot ({@link Partition#small} and the sizes and items arrays it holds), so that a
+     * whole-partition read reaches the key bytes, the snapshot and its items and sizes from one line of this array:
+     * two dependent loads (the slot, then all of those at once) instead of the slot, the partition and then its
+     * arrays.
+     *
+     * <p>The mirror is a hint, never trusted: a reader uses it only when the partition's current snapshot (its
+     * volatile {@code large} and {@code small}, read after the mirror) is the mirrored chunk and that chunk holds
+     * the mirrored items and sizes arrays (arrays are never shared between two chunks), and the key bytes are the
+     * partition's own; otherwise it reads the partition itself and leaves what it read in the mirror (a plain
+     * store: a racing or misplaced one is caught by the same check). Writers never touch it, so a write costs
+     * nothing more; the first whole-partition read after a write takes the longer path and refreshes the mirror
+     * for the reads after it. A resize copies each partition's current snapshot into its new slot. Readers take
+     * no lock.
+     *
+     * <p>A slot's partition is published with a release store after its key bytes and mirror, and is never cleared
+     * in place (a dropped partition leaves {@link #TOMBSTONE}), so a probe never stops short of a partition that
+     * was there all along. Inserting, dropping and resizing (a new array, published whole) hold {@link
+     * #tableLock}; at most half the slots are in use (partitions plus tombstones).
+     */
+    private volatile Object[] table = new Object[16 * STRIDE];
 
     /** Partitions and tombstones in {@link #table}; written under {@link #tableLock}. */
     private int used;
@@ -59,16 +84,16 @@ final class PartitionedMap implements EntryMap {
 
     /**
      * One partition, which is also its own key (its hash and partition-key bytes, shared by every stored key of
-     * the partition through {@link OrderKey#sharePartition}), so that finding it is one table slot and one
-     * object, not a slot, a node, a key object and then the partition.
+     * the partition through {@link OrderKey#sharePartition}), so that finding it is one table slot, not a slot, a
+     * node, a key object and then the partition.
      *
      * <p>A small partition is one array, never modified once published:
-     * {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the slot, the partition
-     * and then together its key bytes, the array, the sizes and the items array (see {@link #items}), and hands out the items without dereferencing them (a typed array: an
-     * {@code Object[]} slot would need a type check that reads each item's header, a cache miss per entry at
-     * scale): no per-entry {@link Stored} or
-     * {@link OrderKey} object is read, or kept (a small partition keeps each entry's key bytes, item and size;
-     * {@link #get} and iteration build the objects they return), and a binary search compares the key bytes
+     * {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the table slot, which mirrors
+     * the partition's key bytes, this array and its sizes and items arrays (see {@link #table}), and then all of
+     * them at once, and hands out the items without dereferencing them (a typed array: an {@code Object[]} slot
+     * would need a type check that reads each item's header, a cache miss per entry at scale): no per-entry {@link
+     * Stored} or {@link OrderKey} object is read, or kept (a small partition keeps each entry's key bytes, item and
+     * size; {@link #get} and iteration build the objects they return), and a binary search compares the key bytes
      * straight from the array. A large partition is a {@link ChunkTree} whose chunks have the same layout.
      */
     private static final class Partition extends OrderKey {
@@ -77,16 +102,6 @@ final class PartitionedMap implements EntryMap {
 
         volatile Object[] small = Chunk.EMPTY;
         volatile ChunkTree large;
-
-        /**
-         * The items and sizes arrays of {@link #small}, repeated here (written before {@code small}, read racily)
-         * so that a query loads them together with {@code small} from this object instead of after it: a reader
-         * uses them only when they are the ones {@code small} holds (arrays are never shared between two
-         * chunks), which makes them that snapshot's; otherwise it reads them from {@code small}.
-         */
-        Map<String, AttributeValue>[] items = Chunk.items(Chunk.EMPTY);
-
-        int[] sizes = Chunk.sizes(Chunk.EMPTY);
 
         boolean registered;
         boolean dropped;
@@ -99,13 +114,6 @@ final class PartitionedMap implements EntryMap {
         /** True when {@code key}'s partition-key prefix is this partition's key. */
         boolean holds(byte[] key, int partitionEnd) {
             return Arrays.equals(bytes, 0, bytes.length, key, 0, partitionEnd);
-        }
-
-        /** Publishes a new small snapshot (under the monitor): the repeated arrays first, then the chunk. */
-        void publish(Object[] chunk) {
-            items = Chunk.items(chunk);
-            sizes = Chunk.sizes(chunk);
-            small = chunk;
         }
 
         /**
@@ -147,17 +155,15 @@ final class PartitionedMap implements EntryMap {
             int i = Chunk.find(s, key.bytes);
             if (i >= 0) {
                 Stored previous = Chunk.stored(s, i);
-                publish(Chunk.replace(s, i, value));
+                small = Chunk.replace(s, i, value);
                 return previous;
             }
             Object[] grown = Chunk.insert(s, -i - 1, key.bytes, value);
             if (Chunk.count(grown) > SMALL_LIMIT) {
                 large = new ChunkTree(grown);
                 small = null;
-                items = null;
-                sizes = null;
             } else {
-                publish(grown);
+                small = grown;
             }
             return null;
         }
@@ -174,7 +180,7 @@ final class PartitionedMap implements EntryMap {
                 return null;
             }
             Stored previous = Chunk.stored(s, i);
-            publish(Chunk.remove(s, i));
+            small = Chunk.remove(s, i);
             return previous;
         }
 
@@ -197,21 +203,7 @@ final class PartitionedMap implements EntryMap {
 
         /** Visits the entries {@link #range} would return, in its order, until the visitor declines. */
         void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor v) {
-            // The repeated arrays are read before the snapshot (racily: see items); when they are the snapshot's,
-            // the whole-partition read of a small partition (a query on the partition key alone, most queries)
-            // uses them without waiting for the snapshot array itself: one dependent cache miss less at scale.
-            Map<String, AttributeValue>[] its = items;
-            int[] szs = sizes;
             Object[] s = snapshot();
-            if (s != null
-                    && (low == null || low.isPartitionStart())
-                    && (high == null || high.isPartitionEnd())
-                    && exclusiveStart == null
-                    && Chunk.items(s) == its
-                    && Chunk.sizes(s) == szs) {
-                visitAll(its, szs, forward, v);
-                return;
-            }
             Object root = s != null ? null : large.snapshot();
             long bounds = bounds(s, root, low, high, exclusiveStart, forward);
             int from = (int) (bounds >>> 32);
@@ -270,7 +262,7 @@ final class PartitionedMap implements EntryMap {
             }
         }
 
-        private static void visitAll(Map<String, AttributeValue>[] its, int[] szs, boolean forward, Visitor v) {
+        static void visitAll(Map<String, AttributeValue>[] its, int[] szs, boolean forward, Visitor v) {
             int n = its.length;
             if (forward) {
                 for (int i = 0; i < n; i++) {
@@ -392,20 +384,32 @@ final class PartitionedMap implements EntryMap {
 
     /** The partition holding {@code key} (a key or bound holding the whole partition key), or null. */
     private Partition find(OrderKey key) {
-        Partition[] t = table;
-        int mask = t.length - 1;
+        Object[] t = table;
+        int mask = t.length / STRIDE - 1;
         int h = key.hash();
-        byte[] k = key.bytes;
-        int end = key.partitionEnd;
         for (int i = h & mask; ; i = (i + 1) & mask) {
-            Partition p = (Partition) SLOT.getAcquire(t, i);
+            int at = i * STRIDE;
+            Partition p = (Partition) SLOT.getAcquire(t, at);
             if (p == null) {
                 return null;
             }
-            if (p.hash == h && p != TOMBSTONE && p.holds(k, end)) {
+            if (holds(t, at, p, h, key)) {
                 return p;
             }
         }
+    }
+
+    /**
+     * True when {@code p}, read (acquire) from the slot at {@code at}, is the partition of {@code key}. The key
+     * bytes are compared from the slot (loaded with it, not after the partition), checked to be {@code p}'s own:
+     * a slot reused after its partition was dropped may be read torn.
+     */
+    private static boolean holds(Object[] t, int at, Partition p, int h, OrderKey key) {
+        byte[] pk = (byte[]) t[at + KEY];
+        return p.hash == h
+                && pk == p.bytes
+                && p != TOMBSTONE
+                && Arrays.equals(pk, 0, pk.length, key.bytes, 0, key.partitionEnd);
     }
 
     /** The partition of {@code key}, created (empty, not yet registered for scans) when there is none. */
@@ -415,13 +419,13 @@ final class PartitionedMap implements EntryMap {
             return found;
         }
         synchronized (tableLock) {
-            Partition[] t = table;
-            int mask = t.length - 1;
+            Object[] t = table;
+            int mask = t.length / STRIDE - 1;
             int h = key.hash();
             int free = -1;
             int i = h & mask;
             for (; ; i = (i + 1) & mask) {
-                Partition p = t[i];
+                Partition p = (Partition) t[i * STRIDE];
                 if (p == null) {
                     break;
                 }
@@ -435,13 +439,13 @@ final class PartitionedMap implements EntryMap {
             }
             Partition fresh = new Partition(key.partition());
             if (free >= 0) {
-                SLOT.setRelease(t, free, fresh);
-            } else if (2 * (used + 1) > t.length) {
+                fill(t, free * STRIDE, fresh);
+            } else if (2 * (used + 1) > t.length / STRIDE) {
                 rehash(live + 1);
                 insertFresh(table, fresh);
                 used++;
             } else {
-                SLOT.setRelease(t, i, fresh);
+                fill(t, i * STRIDE, fresh);
                 used++;
             }
             live++;
@@ -449,15 +453,20 @@ final class PartitionedMap implements EntryMap {
         }
     }
 
-    /** A new table for at least {@code partitions} partitions (a quarter full), without tombstones. Under the lock. */
+    /**
+     * A new table for at least {@code partitions} partitions (a quarter full), without tombstones, each slot's
+     * mirror taken from its partition's snapshot. Under the lock.
+     */
     private void rehash(int partitions) {
         int capacity = 16;
         while (capacity < 4L * partitions) {
             capacity <<= 1;
         }
-        Partition[] next = new Partition[capacity];
+        Object[] next = new Object[capacity * STRIDE];
         int n = 0;
-        for (Partition p : table) {
+        Object[] t = table;
+        for (int at = 0; at < t.length; at += STRIDE) {
+            Partition p = (Partition) t[at];
             if (p != null && p != TOMBSTONE) {
                 insertFresh(next, p);
                 n++;
@@ -467,26 +476,56 @@ final class PartitionedMap implements EntryMap {
         table = next; // published whole: its slots need no release stores of their own
     }
 
-    private static void insertFresh(Partition[] t, Partition p) {
-        int mask = t.length - 1;
+    private static void insertFresh(Object[] t, Partition p) {
+        int mask = t.length / STRIDE - 1;
         int i = p.hash & mask;
-        while (t[i] != null) {
+        while (t[i * STRIDE] != null) {
             i = (i + 1) & mask;
         }
-        SLOT.setRelease(t, i, p);
+        fill(t, i * STRIDE, p);
+    }
+
+    /** Writes {@code p}, its key bytes and its mirror into the free slot at {@code at}, the partition last. */
+    private static void fill(Object[] t, int at, Partition p) {
+        t[at + KEY] = p.bytes;
+        mirror(t, at, p);
+        SLOT.setRelease(t, at, p);
+    }
+
+    /** Copies {@code p}'s current snapshot into its slot's mirror (nulls once it is large). */
+    private static void mirror(Object[] t, int at, Partition p) {
+        Object[] s = p.snapshot();
+        t[at + CHUNK] = s;
+        t[at + ITEMS] = s == null ? null : Chunk.items(s);
+        t[at + SIZES] = s == null ? null : Chunk.sizes(s);
+    }
+
+    /** The slot offset of {@code p} itself in {@code t}, or -1. */
+    private static int slotOf(Object[] t, Partition p) {
+        int mask = t.length / STRIDE - 1;
+        for (int i = p.hash & mask; ; i = (i + 1) & mask) {
+            Object q = t[i * STRIDE];
+            if (q == p) {
+                return i * STRIDE;
+            }
+            if (q == null) {
+                return -1;
+            }
+        }
     }
 
     /** Leaves a tombstone in {@code p}'s slot. Under the lock. */
     private void drop(Partition p) {
         synchronized (tableLock) {
-            Partition[] t = table;
-            int mask = t.length - 1;
-            for (int i = p.hash & mask; t[i] != null; i = (i + 1) & mask) {
-                if (t[i] == p) {
-                    SLOT.setRelease(t, i, TOMBSTONE);
-                    live--;
-                    return;
-                }
+            Object[] t = table;
+            int at = slotOf(t, p);
+            if (at >= 0) {
+                SLOT.setRelease(t, at, TOMBSTONE);
+                t[at + KEY] = null;
+                t[at + CHUNK] = null;
+                t[at + ITEMS] = null;
+                t[at + SIZES] = null;
+                live--;
             }
         }
     }
@@ -558,12 +597,49 @@ final class PartitionedMap implements EntryMap {
         return () -> p.range(low, high, exclusiveStart, forward);
     }
 
+    // The mirror's items slot holds only arrays made by Chunk.newItems (see mirror), of this element type.
+    @SuppressWarnings("unchecked")
     @Override
     public void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
-        Partition p = find(low);
-        if (p != null) {
-            p.visit(low, high, exclusiveStart, forward, visitor);
+        Object[] t = table;
+        int mask = t.length / STRIDE - 1;
+        int h = low.hash();
+        int at;
+        Partition p;
+        for (int i = h & mask; ; i = (i + 1) & mask) {
+            at = i * STRIDE;
+            p = (Partition) SLOT.getAcquire(t, at);
+            if (p == null) {
+                return;
+            }
+            if (holds(t, at, p, h, low)) {
+                break;
+            }
         }
+        // A whole small partition (a query on the partition key alone, most queries) from the slot's mirror, when
+        // it is the partition's current snapshot: its chunk, items and sizes were loaded with the slot, not after
+        // the partition (see table). The snapshot is read (volatile) before the arrays' contents.
+        boolean whole = low.isPartitionStart() && (high == null || high.isPartitionEnd()) && exclusiveStart == null;
+        Object[] s = (Object[]) t[at + CHUNK];
+        Map<String, AttributeValue>[] items = (Map<String, AttributeValue>[]) t[at + ITEMS];
+        int[] sizes = (int[]) t[at + SIZES];
+        Object[] current = p.snapshot();
+        if (whole && current != null && current == s && Chunk.items(s) == items && Chunk.sizes(s) == sizes) {
+            Partition.visitAll(items, sizes, forward, visitor);
+            return;
+        }
+        if (whole && current != null) {
+            // stale (a write since the last refresh, or a torn read): refresh it for the next reader, who
+            // checks it as above, and read this snapshot
+            Map<String, AttributeValue>[] its = Chunk.items(current);
+            int[] szs = Chunk.sizes(current);
+            t[at + CHUNK] = current;
+            t[at + ITEMS] = its;
+            t[at + SIZES] = szs;
+            Partition.visitAll(its, szs, forward, visitor);
+            return;
+        }
+        p.visit(low, high, exclusiveStart, forward, visitor);
     }
 
     /** Every entry, in scan order. */

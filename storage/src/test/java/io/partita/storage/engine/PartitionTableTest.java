@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PartitionedMap's partition table (open addressing over the partitions, tombstones for dropped ones, resized under
- * a lock while readers probe without one) and its small partitions' repeated items and sizes arrays, against
+ * a lock while readers probe without one) and its slots' mirror of each small partition's snapshot, against
  * HashMap / TreeMap references: many partitions created and dropped (the table grows, fills with tombstones and is
  * rebuilt), then concurrent readers while writers churn. Fixed seeds, printed.
  */
