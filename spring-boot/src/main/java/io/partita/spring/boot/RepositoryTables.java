@@ -67,6 +67,11 @@ public final class RepositoryTables {
             return;
         }
         Partita partita = db.getObject();
+        for (TableDefinition t : fresh) {
+            // what each repository does when opened (the embedded core creates its table; nothing on DynamoDB),
+            // done now for the repositories not created yet, so that they are checked as they will be
+            partita.createTableIfMissing(t);
+        }
         if (policy.getCreateOnStartup() == PartitaProperties.CreateOnStartup.CREATE_IF_MISSING) {
             partita.tables().createIfMissing(fresh);
         }
