@@ -134,7 +134,7 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
     protected final <V> V read(Map<String, AttributeValue> item, int index, String name, AttributeCodec<V> codec) {
         if (item instanceof ItemMap m) {
             if (codec == Codecs.STRING) {
-                // the item's string straight from its array: the stored S value itself is not loaded
+                // a string found by position (ItemMap.stringAt), no lookup by name
                 String s = m.stringAt(index, name);
                 if (s != null) {
                     return (V) s;
@@ -153,7 +153,7 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
     /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#STRING}: same value or exception. */
     protected final String readString(Map<String, AttributeValue> item, int index, String name) {
         if (item instanceof ItemMap m) {
-            // the item's string straight from its array: the stored S value itself is not loaded
+            // a string found by position (ItemMap.stringAt), no lookup by name
             String s = m.stringAt(index, name);
             if (s != null) {
                 return s;

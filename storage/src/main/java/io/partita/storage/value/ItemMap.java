@@ -12,36 +12,19 @@ import java.util.Set;
  * An immutable item: attribute names and values in two arrays, in insertion order. Items are small (a few
  * to a few dozen attributes) and read far more often than built, so a linear scan that compares hash codes
  * first beats a hash table, and it stores an item in a fraction of a {@code LinkedHashMap}'s memory.
- *
- * <p>The value array holds two slots per attribute: the {@link AttributeValue}, and for a string ({@code S}) its
- * {@code String} (else null). A reader of strings by position ({@link #stringAt(int, String)}, what generated decoders
- * use) finds an item's strings in the array it reads anyway, without loading one wrapper object per value: on a
- * stored item, which is rarely in cache, each such load is a cache miss.
  */
 public final class ItemMap extends AbstractMap<String, AttributeValue> {
-    private static final ItemMap EMPTY = new ItemMap(new String[0], new Object[0], new int[0]);
+    private static final ItemMap EMPTY = new ItemMap(new String[0], new AttributeValue[0], new int[0]);
 
     private final String[] names;
-    // [2i]: the AttributeValue of names[i]; [2i + 1]: its String when it is an S, else null. Never written after
-    // construction (items are shared between threads without locks).
-    private final Object[] slots;
+    private final AttributeValue[] values;
     private final int[] hashes;
     private Set<Map.Entry<String, AttributeValue>> entries;
 
-    private ItemMap(String[] names, Object[] slots, int[] hashes) {
+    private ItemMap(String[] names, AttributeValue[] values, int[] hashes) {
         this.names = names;
-        this.slots = slots;
+        this.values = values;
         this.hashes = hashes;
-    }
-
-    /** Sets attribute {@code i}'s two slots. */
-    private static void set(Object[] slots, int i, AttributeValue value) {
-        slots[2 * i] = value;
-        slots[2 * i + 1] = value instanceof AttributeValue.S s ? s.value() : null;
-    }
-
-    private AttributeValue valueAt(int i) {
-        return (AttributeValue) slots[2 * i];
     }
 
     public static ItemMap empty() {
@@ -55,16 +38,16 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         }
         int n = map.size();
         String[] names = new String[n];
-        Object[] slots = new Object[2 * n];
+        AttributeValue[] values = new AttributeValue[n];
         int[] hashes = new int[n];
         int i = 0;
         for (Map.Entry<String, AttributeValue> e : map.entrySet()) {
             names[i] = e.getKey();
-            set(slots, i, e.getValue());
+            values[i] = e.getValue();
             hashes[i] = e.getKey().hashCode();
             i++;
         }
-        return new ItemMap(names, slots, hashes);
+        return new ItemMap(names, values, hashes);
     }
 
     /** Builds an item attribute by attribute; a later {@code put} of the same name replaces the value. */
@@ -127,7 +110,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
     public static final class Builder {
         private String[] names;
-        private Object[] values; // two slots per attribute, as an item's
+        private AttributeValue[] values;
         private int[] hashes;
         private int size;
         // true while names and hashes are a Layout's arrays (never written): values[0..size) matches its prefix
@@ -136,7 +119,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         private Builder(int expected) {
             int cap = Math.max(2, expected);
             names = new String[cap];
-            values = new Object[2 * cap];
+            values = new AttributeValue[cap];
             hashes = new int[cap];
         }
 
@@ -145,14 +128,14 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             shared = n > 0;
             names = shared ? layout.names : new String[2];
             hashes = shared ? layout.hashes : new int[2];
-            values = new Object[2 * names.length]; // exact: a complete item keeps this array
+            values = new AttributeValue[names.length]; // exact: a complete item keeps this array
         }
 
         /** Leaves the layout: from here on the builder owns its name and hash arrays. */
         private void unshare() {
             shared = false;
-            String[] n = new String[values.length / 2];
-            int[] h = new int[values.length / 2];
+            String[] n = new String[values.length];
+            int[] h = new int[values.length];
             System.arraycopy(names, 0, n, 0, size);
             System.arraycopy(hashes, 0, h, 0, size);
             names = n;
@@ -163,9 +146,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         public Builder add(String name, AttributeValue value) {
             if (shared) {
                 if (size < names.length && value != null && (names[size] == name || names[size].equals(name))) {
-                    set(
-                            values, size++,
-                            value); // the layout's next name (non-null), and not held yet: names are distinct
+                    values[size++] = value; // the layout's next name (non-null), and not held yet: names are distinct
                     return this;
                 }
                 unshare();
@@ -174,11 +155,11 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             if (size == names.length) {
                 int cap = size * 2;
                 names = java.util.Arrays.copyOf(names, cap);
-                values = java.util.Arrays.copyOf(values, 2 * cap);
+                values = java.util.Arrays.copyOf(values, cap);
                 hashes = java.util.Arrays.copyOf(hashes, cap);
             }
             names[size] = name;
-            set(values, size, value);
+            values[size] = value;
             hashes[size] = name.hashCode();
             size++;
             return this;
@@ -187,7 +168,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         public Builder put(String name, AttributeValue value) {
             if (shared) {
                 if (size < names.length && value != null && (names[size] == name || names[size].equals(name))) {
-                    set(values, size++, value); // as in add: the layout's names are distinct, so this one is not held
+                    values[size++] = value; // as in add: the layout's names are distinct, so this one is not held
                     return this;
                 }
                 unshare();
@@ -196,18 +177,18 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             int h = name.hashCode();
             for (int i = 0; i < size; i++) {
                 if (hashes[i] == h && names[i].equals(name)) {
-                    set(values, i, value);
+                    values[i] = value;
                     return this;
                 }
             }
             if (size == names.length) {
                 int cap = size * 2;
                 names = java.util.Arrays.copyOf(names, cap);
-                values = java.util.Arrays.copyOf(values, 2 * cap);
+                values = java.util.Arrays.copyOf(values, cap);
                 hashes = java.util.Arrays.copyOf(hashes, cap);
             }
             names[size] = name;
-            set(values, size, value);
+            values[size] = value;
             hashes[size] = h;
             size++;
             return this;
@@ -233,7 +214,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
         public AttributeValue get(String name) {
             int i = indexOf(name);
-            return i < 0 ? null : (AttributeValue) values[2 * i];
+            return i < 0 ? null : values[i];
         }
 
         public boolean containsKey(String name) {
@@ -249,12 +230,11 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
                 }
                 int tail = size - i - 1;
                 System.arraycopy(names, i + 1, names, i, tail);
-                System.arraycopy(values, 2 * (i + 1), values, 2 * i, 2 * tail);
+                System.arraycopy(values, i + 1, values, i, tail);
                 System.arraycopy(hashes, i + 1, hashes, i, tail);
                 size--;
                 names[size] = null;
-                values[2 * size] = null;
-                values[2 * size + 1] = null;
+                values[size] = null;
             }
             return this;
         }
@@ -265,7 +245,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             }
             return new ItemMap(
                     java.util.Arrays.copyOf(names, size),
-                    java.util.Arrays.copyOf(values, 2 * size),
+                    java.util.Arrays.copyOf(values, size),
                     java.util.Arrays.copyOf(hashes, size));
         }
 
@@ -286,9 +266,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
                 }
             }
             return new ItemMap(
-                    shared,
-                    2 * size == values.length ? values : java.util.Arrays.copyOf(values, 2 * size),
-                    sharedHashes);
+                    shared, size == values.length ? values : java.util.Arrays.copyOf(values, size), sharedHashes);
         }
     }
 
@@ -315,7 +293,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     @Override
     public AttributeValue get(Object key) {
         int i = indexOf(key);
-        return i < 0 ? null : valueAt(i);
+        return i < 0 ? null : values[i];
     }
 
     /**
@@ -327,7 +305,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     public AttributeValue get(int index, String name) {
         String[] n = names;
         if (index >= 0 && index < n.length && n[index] == name) {
-            return valueAt(index);
+            return values[index];
         }
         return get(name);
     }
@@ -335,15 +313,10 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     /**
      * The string of attribute {@code name} when it is a string ({@code S}), else null (absent, or of another type):
      * {@code get(index, name) instanceof AttributeValue.S s ? s.value() : null}, found as {@link #get(int, String)}
-     * finds the value. When the position hits, the string is read from the item's own array, without loading the
-     * {@code AttributeValue} (see the class comment).
+     * finds the value.
      */
     public String stringAt(int index, String name) {
-        String[] n = names;
-        if (index >= 0 && index < n.length && n[index] == name) {
-            return (String) slots[2 * index + 1];
-        }
-        return get(name) instanceof AttributeValue.S s ? s.value() : null;
+        return get(index, name) instanceof AttributeValue.S s ? s.value() : null;
     }
 
     @Override
@@ -381,7 +354,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
                             if (i >= names.length) {
                                 throw new NoSuchElementException();
                             }
-                            Map.Entry<String, AttributeValue> entry = new SimpleImmutableEntry<>(names[i], valueAt(i));
+                            Map.Entry<String, AttributeValue> entry = new SimpleImmutableEntry<>(names[i], values[i]);
                             i++;
                             return entry;
                         }
@@ -404,16 +377,16 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     public ItemMap with(String name, AttributeValue value) {
         int i = indexOf(name);
         if (i >= 0) {
-            Object[] v = slots.clone();
-            set(v, i, value);
+            AttributeValue[] v = values.clone();
+            v[i] = value;
             return new ItemMap(names, v, hashes);
         }
         int n = names.length;
         String[] ns = java.util.Arrays.copyOf(names, n + 1);
-        Object[] vs = java.util.Arrays.copyOf(slots, 2 * (n + 1));
+        AttributeValue[] vs = java.util.Arrays.copyOf(values, n + 1);
         int[] hs = java.util.Arrays.copyOf(hashes, n + 1);
         ns[n] = name;
-        set(vs, n, value);
+        vs[n] = value;
         hs[n] = name.hashCode();
         return new ItemMap(ns, vs, hs);
     }
@@ -438,7 +411,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
     /**
      * Reads, without changing or allocating anything, the objects a reader of {@code items} loads first: each
-     * {@code ItemMap}, its value array and each of its values other than strings, in two passes over the list (the items and their
+     * {@code ItemMap}, its value array and each of its values, in two passes over the list (the items and their
      * arrays, then the values), so that these loads, independent of each other, are in flight together instead of
      * one after the other while each item is decoded. A stored item's objects are scattered over the heap and
      * rarely in cache: reading a page of query results item by item waits for them in turn. Items of other map
@@ -450,7 +423,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         int seen = 0;
         for (int i = 0; i < n; i++) {
             if (items.get(i) instanceof ItemMap m) {
-                seen += m.slots.length;
+                seen += m.values.length;
             }
         }
         for (int i = 0; i < n; i++) {
@@ -466,16 +439,11 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         sink(touchValues());
     }
 
-    /**
-     * Loads the class word of each value that is not a string (which brings the value's cache line in; strings are
-     * read from the slot array itself, see {@link #stringAt}); a number derived from them.
-     */
+    /** Loads the class word of each value (which brings the value's cache line in); a number derived from them. */
     private int touchValues() {
         int h = 1;
-        Object[] s = slots;
-        for (int i = 0; i < s.length; i += 2) {
-            // a string is read from this array (stringAt): only the other values need their objects
-            h = h * 31 + (s[i + 1] != null ? 1 : s[i] instanceof AttributeValue.N ? 2 : 3);
+        for (AttributeValue v : values) {
+            h = h * 31 + (v instanceof AttributeValue.S ? 1 : v instanceof AttributeValue.N ? 2 : 3);
         }
         return h;
     }
@@ -493,7 +461,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     /** Iterates names and values without allocating entries. */
     public void forEachAttribute(java.util.function.BiConsumer<String, AttributeValue> action) {
         for (int i = 0; i < names.length; i++) {
-            action.accept(names[i], valueAt(i));
+            action.accept(names[i], values[i]);
         }
     }
 }
