@@ -130,19 +130,8 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
      * position, so it is read without a lookup ({@link ItemMap#get(int, String)}); any other map, or an item of
      * another shape, is looked up by name. The result is always that of the lookup by name.
      */
-    @SuppressWarnings("unchecked") // the string path is taken only for Codecs.STRING, whose type V is String
     protected final <V> V read(Map<String, AttributeValue> item, int index, String name, AttributeCodec<V> codec) {
-        if (item instanceof ItemMap m) {
-            if (codec == Codecs.STRING) {
-                // a string found by position (ItemMap.stringAt), no lookup by name
-                String s = m.stringAt(index, name);
-                if (s != null) {
-                    return (V) s;
-                }
-            }
-            return decode(name, m.get(index, name), codec);
-        }
-        return decode(name, item.get(name), codec);
+        return decode(name, lookup(item, index, name), codec);
     }
 
     // The typed reads below are what generated schemas call for the commonest built-in codecs. Each is
@@ -152,13 +141,6 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
 
     /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#STRING}: same value or exception. */
     protected final String readString(Map<String, AttributeValue> item, int index, String name) {
-        if (item instanceof ItemMap m) {
-            // a string found by position (ItemMap.stringAt), no lookup by name
-            String s = m.stringAt(index, name);
-            if (s != null) {
-                return s;
-            }
-        }
         AttributeValue stored = lookup(item, index, name);
         return stored instanceof AttributeValue.S s ? s.value() : decode(name, stored, Codecs.STRING);
     }
@@ -186,16 +168,14 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
      * fixed form {@link Codecs#INSTANT} writes is parsed here; anything else goes through the codec.
      */
     protected final Instant readInstant(Map<String, AttributeValue> item, int index, String name) {
-        String text = item instanceof ItemMap m
-                ? m.stringAt(index, name)
-                : item.get(name) instanceof AttributeValue.S s ? s.value() : null;
-        if (text != null) {
-            Instant fixed = KeyFormat.parseFixedInstant(text);
+        AttributeValue stored = lookup(item, index, name);
+        if (stored instanceof AttributeValue.S s) {
+            Instant fixed = KeyFormat.parseFixedInstant(s.value());
             if (fixed != null) {
                 return fixed;
             }
         }
-        return decode(name, lookup(item, index, name), Codecs.INSTANT);
+        return decode(name, stored, Codecs.INSTANT);
     }
 
     /** {@link #read(Map, int, String, AttributeCodec)} with {@link Codecs#BIG_DECIMAL}: same value or exception. */
