@@ -110,7 +110,7 @@ public final class Partita implements AutoCloseable {
         CurrentRetryPolicy policy = null;
         if (retrying) {
             policy = new CurrentRetryPolicy(this);
-            requests = new RetryingBackend(requests, policy, retries); // counts and logs retries
+            requests = policy.retryingLayer(requests, retries); // counts and logs retries
         }
         ObservingBackend.Observer observer = null;
         if (observing) {
@@ -169,6 +169,15 @@ public final class Partita implements AutoCloseable {
         @Override
         public RetryPolicy get() {
             return db.retryPolicy();
+        }
+
+        /**
+         * The retrying layer over {@code requests}, counting retries in {@code retries}. Built here, not in
+         * {@code Partita}'s constructor: passing {@code retries} as a {@code RetryObserver} there makes the verifier
+         * load that interface on every database's start, also where there is no retrying layer (issue 14).
+         */
+        Backend retryingLayer(Backend requests, ObservingBackend.Retries retries) {
+            return new RetryingBackend(requests, this, retries);
         }
     }
 
@@ -237,7 +246,7 @@ public final class Partita implements AutoCloseable {
             d.backup(target);
             return;
         }
-        throw new UnsupportedOperationException(Message.BackupNeedsDurable.format(raw));
+        throw Message.BackupNeedsDurable.unsupported(raw);
     }
 
     /**
@@ -379,13 +388,21 @@ public final class Partita implements AutoCloseable {
                 }
                 knownTables.add(name);
                 return;
-            } catch (ResourceNotFoundException missing) {
-                // create it below
+            } catch (RuntimeException e) {
+                // catches name RuntimeException and test the type: a catch clause of a storage exception makes the
+                // verifier load it (and StorageException) on every database's start (issue 14)
+                if (!(e instanceof ResourceNotFoundException)) {
+                    throw e;
+                }
+                // missing: create it below
             }
         }
         try {
             backend.createTable(definition); // enables time to live when the definition has a TTL attribute
-        } catch (ResourceInUseException createdMeanwhile) {
+        } catch (RuntimeException e) {
+            if (!(e instanceof ResourceInUseException)) {
+                throw e;
+            }
             // someone else created it between our describe and create: fine
         }
         knownTables.add(name);
@@ -410,7 +427,10 @@ public final class Partita implements AutoCloseable {
         if (ttl.status() == TimeToLiveStatus.DISABLED) {
             try {
                 backend.updateTimeToLive(name, TimeToLiveSpecification.enable(attribute));
-            } catch (ValidationException enabledMeanwhile) {
+            } catch (RuntimeException e) {
+                if (!(e instanceof ValidationException)) { // a catch of it would load it on start (see above)
+                    throw e;
+                }
                 // another repository opened on the table enabled it first
             }
         }

@@ -4,7 +4,6 @@ import io.partita.MissingIndexKeyException;
 import io.partita.internal.Message;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.ItemSchema;
-import io.partita.storage.ValidationException;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
@@ -187,13 +186,13 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
      * The complete item for {@code entity}: mapped fields, computed attributes, discriminator.
      *
      * @throws MissingIndexKeyException when a non-sparse index-key field is null
-     * @throws ValidationException when a table key attribute would be missing
+     * @throws io.partita.storage.ValidationException when a table key attribute would be missing
      */
     public Map<String, AttributeValue> toItem(T entity) {
         Objects.requireNonNull(entity, "entity");
         for (IndexKeyField<T> f : indexKeyFields) {
             if (!f.sparse() && f.value(entity, members) == null && !autoValues.fills(f.attributeName())) {
-                throw new MissingIndexKeyException(schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
+                throw Failures.missingIndexKey(schema.typeName(), f);
             }
         }
         // Built straight into the core's item type, which the embedded core stores without copying.
@@ -212,7 +211,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         }
         for (String key : tableKeyAttributes) {
             if (!item.containsKey(key)) {
-                throw new ValidationException(Message.MissingTableKey.format(schema.typeName(), key, table.name()));
+                throw Message.MissingTableKey.validation(schema.typeName(), key, table.name());
             }
         }
         return item.build();
@@ -250,21 +249,19 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
      */
     void checkUpdatable(String attribute, boolean removing) {
         if (tableKeyAttributes.contains(attribute)) {
-            throw new ValidationException(Message.UpdateOfTableKey.format(schema.typeName(), attribute, table.name()));
+            throw Message.UpdateOfTableKey.validation(schema.typeName(), attribute, table.name());
         }
         if (attribute.equals(discriminatorAttribute)) {
-            throw new ValidationException(Message.UpdateOfDiscriminator.format(schema.typeName(), attribute));
+            throw Message.UpdateOfDiscriminator.validation(schema.typeName(), attribute);
         }
         String computedAttribute = computedAttributeBySource.get(attribute);
         if (computedAttribute != null) {
-            throw new ValidationException(
-                    Message.UpdateOfComputedSource.format(schema.typeName(), attribute, computedAttribute));
+            throw Message.UpdateOfComputedSource.validation(schema.typeName(), attribute, computedAttribute);
         }
         if (removing) {
             for (IndexKeyField<T> f : indexKeyFields) {
                 if (!f.sparse() && f.attributeName().equals(attribute)) {
-                    throw new MissingIndexKeyException(
-                            schema.typeName(), f.fieldName(), f.attributeName(), f.indexName());
+                    throw Failures.missingIndexKey(schema.typeName(), f);
                 }
             }
         }
@@ -512,6 +509,19 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                 }
             }
             return new EntityMapping<>(this);
+        }
+    }
+
+    /**
+     * Exceptions built outside the throwing methods: a {@code throw new MissingIndexKeyException(..)} here would make
+     * the verifier load that class and its superclasses on a fresh JVM's first repository use, though nothing fails
+     * (issue 14); this class is loaded only when a check fails.
+     */
+    static final class Failures {
+        private Failures() {}
+
+        static RuntimeException missingIndexKey(String typeName, IndexKeyField<?> f) {
+            return new MissingIndexKeyException(typeName, f.fieldName(), f.attributeName(), f.indexName());
         }
     }
 }

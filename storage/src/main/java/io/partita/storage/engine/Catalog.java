@@ -1,8 +1,6 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.Message;
-import io.partita.storage.ResourceInUseException;
-import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.api.IndexDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TableStatus;
@@ -60,13 +58,13 @@ final class Catalog {
             synchronized (disk) {
                 data = disk.create(definition, tables);
                 if (data == null || tables.putIfAbsent(definition.name(), data) != null) {
-                    throw new ResourceInUseException(Message.TableExists.format(definition.name()));
+                    throw Failures.resourceInUse(Message.TableExists.format(definition.name()));
                 }
             }
         } else {
             data = Schemas.build(tableIds.incrementAndGet(), definition);
             if (tables.putIfAbsent(definition.name(), data) != null) {
-                throw new ResourceInUseException(Message.TableExists.format(definition.name()));
+                throw Failures.resourceInUse(Message.TableExists.format(definition.name()));
             }
         }
         throughput.register(data); // capacity accrues from creation
@@ -147,7 +145,7 @@ final class Catalog {
             IndexPropagation.drainAll(t);
             IndexData gone = t.gsi(indexName);
             if (gone == null) {
-                throw new ResourceNotFoundException(Message.IndexNotFound.format(indexName, tableName));
+                throw Failures.resourceNotFound(Message.IndexNotFound.format(indexName, tableName));
             }
             List<IndexData> rest = new ArrayList<>(List.of(t.gsis));
             rest.remove(gone);
@@ -247,8 +245,8 @@ final class Catalog {
         return tables.values();
     }
 
-    private static ResourceNotFoundException notFound(String name) {
-        return new ResourceNotFoundException(Message.TableNotFound.format(name));
+    private static RuntimeException notFound(String name) {
+        return Failures.resourceNotFound(Message.TableNotFound.format(name));
     }
 
     void checkOpen() {

@@ -1,6 +1,5 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.api.DeleteItemRequest;
@@ -136,7 +135,7 @@ final class ItemWrites {
             t.checkNotDropped();
             Stored before = t.items.get(key);
             if (condition != null && !condition.test(before == null ? Map.of() : before.item(), ph)) {
-                throw new ConditionalCheckFailedException(
+                throw Failures.conditionalCheckFailed(
                         Message.ConditionalCheckFailed.format(),
                         returnOldOnFailure && before != null ? before.item() : null);
             }

@@ -1,6 +1,5 @@
 package io.partita.storage.engine;
 
-import io.partita.storage.ItemCollectionSizeLimitExceededException;
 import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
@@ -118,7 +117,7 @@ final class Mutation {
     static void checkCollectionLimit(TableData table, AttributeValue partitionKey, long delta, StorageOptions options) {
         long current = table.collectionSize(partitionKey);
         if (delta > 0 && current + delta > options.itemCollectionSizeLimit()) {
-            throw new ItemCollectionSizeLimitExceededException(Message.ItemCollectionTooLarge.format(
+            throw Failures.itemCollectionTooLarge(Message.ItemCollectionTooLarge.format(
                     table.shape.partitionKey.name(),
                     partitionKey,
                     table.shape.name,

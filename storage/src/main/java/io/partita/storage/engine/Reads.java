@@ -125,7 +125,7 @@ final class Reads {
             }
         }
         Page page = new Page(plan);
-        source(t, index).visit(range.low(), range.high(), start, r.scanIndexForward(), page);
+        page.read(source(t, index), range.low(), range.high(), start, r.scanIndexForward());
         // the queried partition and its table or GSI
         throughput.chargeQuery(t, index, range.low(), page.units(plan), terms, pk);
         return new QueryResponse(
@@ -240,8 +240,11 @@ final class Reads {
                 throw Message.StartKeyMissingIndexKey.exception();
             }
             return k;
-        } catch (ValidationException e) {
-            throw Message.StartKeyInvalid.exception(e.getMessage());
+        } catch (RuntimeException e) {
+            if (e instanceof ValidationException) { // caught by its superclass: see Failures
+                throw Message.StartKeyInvalid.exception(e.getMessage());
+            }
+            throw e;
         }
     }
 
@@ -329,6 +332,15 @@ final class Reads {
 
         Page(Plan plan) {
             this.plan = plan;
+        }
+
+        /**
+         * Reads {@code source} from {@code low} on into this page. Called here rather than in the query code so that
+         * verifying {@code Reads} (on a fresh JVM's first get) does not load {@code EntryMap.Visitor} to check the
+         * argument's type: only the first query, which loads this class, does.
+         */
+        void read(EntryMap source, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+            source.visit(low, high, exclusiveStart, forward, this);
         }
 
         /** Takes one entry read in order; false once the page is full (its last evaluated key then set). */

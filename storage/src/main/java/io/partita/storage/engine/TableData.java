@@ -1,7 +1,6 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.Message;
-import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
@@ -153,7 +152,7 @@ final class TableData {
     /** Fails a write that took its stripe lock after the table was deleted; call with the stripe lock held. */
     void checkNotDropped() {
         if (dropped) {
-            throw new ResourceNotFoundException(Message.TableNotFound.format(shape.name));
+            throw Failures.resourceNotFound(Message.TableNotFound.format(shape.name));
         }
     }
 

@@ -1,7 +1,6 @@
 package io.partita.storage.expression;
 
 import io.partita.storage.Message;
-import io.partita.storage.ValidationException;
 import io.partita.storage.expression.KeyConditionTerm.Operator;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
@@ -42,7 +41,7 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
         return new KeyConditionExpressionImpl(parser, terms.toArray(new Term[0]));
     }
 
-    private static ValidationException invalidOperator(String operator) {
+    private static RuntimeException invalidOperator(String operator) {
         return Message.KeyConditionOperator.exception(operator);
     }
 

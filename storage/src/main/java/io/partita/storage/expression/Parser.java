@@ -259,12 +259,12 @@ final class Parser {
         return pos;
     }
 
-    ValidationException syntaxError() {
+    RuntimeException syntaxError() {
         return syntaxError(pos);
     }
 
     /** DynamoDB's syntax error: the offending token and the text from the token before it to the token after it. */
-    ValidationException syntaxError(int p) {
+    RuntimeException syntaxError(int p) {
         int from = starts[p > 0 ? p - 1 : p];
         int to = p + 1 < count ? ends[p + 1] : ends[p];
         if (types[p] == Tok.EOF) {
@@ -275,7 +275,7 @@ final class Parser {
     }
 
     /** A {@code Message} of this expression's kind: its first argument is the parameter name. */
-    ValidationException error(Message message, Object... args) {
+    RuntimeException error(Message message, Object... args) {
         Object[] all = new Object[args.length + 1];
         all[0] = kind.parameterName();
         System.arraycopy(args, 0, all, 1, args.length);
@@ -662,7 +662,7 @@ final class Parser {
         throw error(Message.ExpressionFunctionNeedsPath, call.name);
     }
 
-    private ValidationException misused(String function) {
+    private RuntimeException misused(String function) {
         return error(Message.ExpressionFunctionMisused, function);
     }
 
@@ -690,7 +690,7 @@ final class Parser {
         return new Ast.SizeOperand(arg);
     }
 
-    ValidationException incorrectOperandType(String function, String type) {
+    RuntimeException incorrectOperandType(String function, String type) {
         return error(Message.ExpressionOperandType, function, type);
     }
 

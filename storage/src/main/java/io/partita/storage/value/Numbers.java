@@ -26,8 +26,13 @@ public final class Numbers {
         try {
             // BigDecimal accepts forms DynamoDB rejects (e.g. "1_0" is rejected by both, "+1" accepted by both).
             value = new BigDecimal(t);
-        } catch (NumberFormatException e) {
-            throw Message.NumberUnparsable.exception("'" + text + "'");
+        } catch (RuntimeException e) {
+            // a NumberFormatException, caught by its superclass: a catch of it would make the verifier load it from
+            // the runtime image on a fresh JVM's first number (issue 14)
+            if (e instanceof NumberFormatException) {
+                throw Message.NumberUnparsable.exception("'" + text + "'");
+            }
+            throw e;
         }
         return normalize(value);
     }
