@@ -79,7 +79,9 @@ public final class Partita implements AutoCloseable {
     /** Guards the defaults created on first use (the asynchronous path, the retry policy). */
     private final Object lazyLock = new Object();
 
+    /** null: names are used as they are, without loading the resolver classes on the cold-start path. */
     private final TableNameResolver tableNames;
+
     private final boolean createTablesOnOpen;
     private final boolean retriesThrottles;
     private final Set<String> knownTables = ConcurrentHashMap.newKeySet();
@@ -93,7 +95,7 @@ public final class Partita implements AutoCloseable {
 
     private Partita(Builder b) {
         this.raw = Objects.requireNonNull(b.backend, "backend");
-        this.tableNames = b.tableNames;
+        this.tableNames = b.tableNames == null || b.tableNames == TableNameResolver.identity() ? null : b.tableNames;
         this.createTablesOnOpen = b.createTablesOnOpen;
         this.retriesThrottles = b.retryThrottles;
         this.retryPolicy = b.retryPolicy;
@@ -117,7 +119,7 @@ public final class Partita implements AutoCloseable {
             observer = new ObservingBackend.Observer(retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
             requests = new ObservingBackend(requests, observer);
         }
-        if (tableNames != TableNameResolver.identity()) {
+        if (tableNames != null) {
             requests = new TableNamingBackend(requests, tableNames::resolve);
         }
         this.backend = requests;
@@ -148,7 +150,7 @@ public final class Partita implements AutoCloseable {
             if (db.observer != null) {
                 async = new ObservingBackend.Async(async, db.observer);
             }
-            if (db.tableNames != TableNameResolver.identity()) {
+            if (db.tableNames != null) {
                 async = new TableNamingAsyncBackend(async, db.tableNames::resolve);
             }
             return async;
@@ -331,12 +333,12 @@ public final class Partita implements AutoCloseable {
 
     /** How logical table names become deployed ones (default {@link TableNameResolver#identity()}). */
     public TableNameResolver tableNames() {
-        return tableNames;
+        return tableNames == null ? TableNameResolver.identity() : tableNames;
     }
 
     /** The deployed name of the table with logical name {@code logicalName}. */
     public String tableName(String logicalName) {
-        return tableNames.resolve(logicalName);
+        return tableNames == null ? logicalName : tableNames.resolve(logicalName);
     }
 
     /** True when repositories create their table when opened (the embedded core's default; off on DynamoDB). */
@@ -415,7 +417,7 @@ public final class Partita implements AutoCloseable {
      * (present, or another backend, whose table list may be paged or cost a request).
      */
     private boolean missingFromCore(String name) {
-        return raw instanceof Storage && !raw.listTables().contains(tableNames.resolve(name));
+        return raw instanceof Storage && !raw.listTables().contains(tableName(name));
     }
 
     /**
@@ -724,7 +726,7 @@ public final class Partita implements AutoCloseable {
     /** Configures a {@link Partita}; see {@link Partita#builder(Backend)}. */
     public static final class Builder {
         private final Backend backend;
-        private TableNameResolver tableNames = TableNameResolver.identity();
+        private TableNameResolver tableNames; // null: identity (its classes stay unloaded on a cold start)
         private boolean createTablesOnOpen = true;
         private boolean retryThrottles = true;
         private RetryPolicy retryPolicy; // null: RetryPolicy.defaults(), created when the database first needs it

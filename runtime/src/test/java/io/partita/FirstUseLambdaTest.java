@@ -81,6 +81,9 @@ class FirstUseLambdaTest {
             Map.entry("java.lang.UnsupportedOperationException", THROW_SITE),
             Map.entry("java.lang.NumberFormatException", THROW_SITE),
             Map.entry(
+                    "io.partita.TableNameResolver$Identity",
+                    "the identity table-name resolver (a database that keeps names as they are holds none)"),
+            Map.entry(
                     "io.partita.spi.RetryObserver",
                     "the retrying layer's observer type (passing an argument as an interface makes the verifier load it)"),
             Map.entry(
