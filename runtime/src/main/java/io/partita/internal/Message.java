@@ -136,15 +136,6 @@ public enum Message {
     }
 
     /**
-     * A {@link io.partita.storage.ValidationException} with this message, declared as {@code RuntimeException} for
-     * the same reason as {@link #unsupported}: a {@code throw new ValidationException(..)} loads that class and
-     * {@code StorageException} on the first use of the throwing class.
-     */
-    public RuntimeException validation(Object... args) {
-        return new io.partita.storage.ValidationException(format(args));
-    }
-
-    /**
      * {@code String.format(Locale.ROOT, template, args)} for templates whose only specifiers are {@code %s} and {@code %%}, without
      * {@link java.util.Formatter} (which compiles a regular expression on its first use: ≈35 classes on a cold
      * start's first error message, such as the "table not found" a repository's open probes for).

@@ -4,6 +4,7 @@ import io.partita.MissingIndexKeyException;
 import io.partita.internal.Message;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.ItemSchema;
+import io.partita.storage.ValidationException;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
@@ -98,7 +99,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         this.discriminatorValue = b.discriminatorType == null ? null : AttributeValue.s(b.discriminatorType);
         this.versionAttribute = b.versionAttribute;
         this.indexKeyFields = List.copyOf(b.indexKeyFields);
-        this.autoValues = b.autoValues.build();
+        this.autoValues = b.autoValues == null ? AutoValues.NONE : b.autoValues.build();
         this.members = b.members;
         List<String> keys = new ArrayList<>(2);
         keys.add(table.partitionKey().name());
@@ -211,7 +212,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         }
         for (String key : tableKeyAttributes) {
             if (!item.containsKey(key)) {
-                throw Message.MissingTableKey.validation(schema.typeName(), key, table.name());
+                throw Failures.validation(Message.MissingTableKey.format(schema.typeName(), key, table.name()));
             }
         }
         return item.build();
@@ -249,14 +250,15 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
      */
     void checkUpdatable(String attribute, boolean removing) {
         if (tableKeyAttributes.contains(attribute)) {
-            throw Message.UpdateOfTableKey.validation(schema.typeName(), attribute, table.name());
+            throw Failures.validation(Message.UpdateOfTableKey.format(schema.typeName(), attribute, table.name()));
         }
         if (attribute.equals(discriminatorAttribute)) {
-            throw Message.UpdateOfDiscriminator.validation(schema.typeName(), attribute);
+            throw Failures.validation(Message.UpdateOfDiscriminator.format(schema.typeName(), attribute));
         }
         String computedAttribute = computedAttributeBySource.get(attribute);
         if (computedAttribute != null) {
-            throw Message.UpdateOfComputedSource.validation(schema.typeName(), attribute, computedAttribute);
+            throw Failures.validation(
+                    Message.UpdateOfComputedSource.format(schema.typeName(), attribute, computedAttribute));
         }
         if (removing) {
             for (IndexKeyField<T> f : indexKeyFields) {
@@ -374,8 +376,15 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         private String discriminatorAttribute;
         private String discriminatorType;
         private String versionAttribute;
-        private final AutoValues.Builder autoValues = new AutoValues.Builder();
+        private AutoValues.Builder autoValues; // created by the first auto value: most entities have none
         private Members<T> members;
+
+        private AutoValues.Builder autoValues() {
+            if (autoValues == null) {
+                autoValues = new AutoValues.Builder();
+            }
+            return autoValues;
+        }
 
         private Builder(TableDefinition table, ItemSchema<T> schema) {
             this.table = Objects.requireNonNull(table, "table");
@@ -437,31 +446,31 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
 
         /** A {@code @CreatedAt Instant} field stored as {@code attribute} (see {@link AutoValues}). */
         public Builder<T> createdAt(String attribute) {
-            autoValues.createdAt(Objects.requireNonNull(attribute, "attribute"), false);
+            autoValues().createdAt(Objects.requireNonNull(attribute, "attribute"), false);
             return this;
         }
 
         /** A {@code @CreatedAt long} field: epoch milliseconds. */
         public Builder<T> createdAtEpochMillis(String attribute) {
-            autoValues.createdAt(Objects.requireNonNull(attribute, "attribute"), true);
+            autoValues().createdAt(Objects.requireNonNull(attribute, "attribute"), true);
             return this;
         }
 
         /** An {@code @UpdatedAt Instant} field stored as {@code attribute}. */
         public Builder<T> updatedAt(String attribute) {
-            autoValues.updatedAt(Objects.requireNonNull(attribute, "attribute"), false);
+            autoValues().updatedAt(Objects.requireNonNull(attribute, "attribute"), false);
             return this;
         }
 
         /** An {@code @UpdatedAt long} field: epoch milliseconds. */
         public Builder<T> updatedAtEpochMillis(String attribute) {
-            autoValues.updatedAt(Objects.requireNonNull(attribute, "attribute"), true);
+            autoValues().updatedAt(Objects.requireNonNull(attribute, "attribute"), true);
             return this;
         }
 
         /** A {@code @Counter(delta, start)} field stored as {@code attribute}. */
         public Builder<T> counter(String attribute, long delta, long start) {
-            autoValues.counter(Objects.requireNonNull(attribute, "attribute"), delta, start);
+            autoValues().counter(Objects.requireNonNull(attribute, "attribute"), delta, start);
             return this;
         }
 
@@ -513,12 +522,16 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     }
 
     /**
-     * Exceptions built outside the throwing methods: a {@code throw new MissingIndexKeyException(..)} here would make
+     * Exceptions built outside the throwing methods: a {@code throw new ValidationException(..)} here would make
      * the verifier load that class and its superclasses on a fresh JVM's first repository use, though nothing fails
      * (issue 14); this class is loaded only when a check fails.
      */
     static final class Failures {
         private Failures() {}
+
+        static RuntimeException validation(String message) {
+            return new ValidationException(message);
+        }
 
         static RuntimeException missingIndexKey(String typeName, IndexKeyField<?> f) {
             return new MissingIndexKeyException(typeName, f.fieldName(), f.attributeName(), f.indexName());
