@@ -391,7 +391,7 @@ public final class Partita implements AutoCloseable {
                 knownTables.add(name);
                 return;
             } catch (RuntimeException e) {
-                // catches name RuntimeException and test the type: a catch clause of a storage exception makes the
+                // catch RuntimeException and test the type: a catch clause of a storage exception would make the
                 // verifier load it (and StorageException) on every database's start (issue 14)
                 if (!(e instanceof ResourceNotFoundException)) {
                     throw e;
