@@ -149,7 +149,11 @@ class ChunkAppendTest {
                                     TestKeys.partitionEnd(partition),
                                     null,
                                     forward)) {
-                                sorts.add(check(partition, e.getValue().item(), e.getValue().size(), failures));
+                                sorts.add(check(
+                                        partition,
+                                        e.getValue().item(),
+                                        e.getValue().size(),
+                                        failures));
                             }
                         } else {
                             map.visit(
