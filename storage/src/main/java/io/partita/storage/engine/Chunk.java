@@ -5,14 +5,24 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * A sorted run of entries as one array, never modified once published: {@code [int[] sizes, Map[] items, key bytes
- * 0 .. n-1]}: a small partition of {@link PartitionedMap}. (A large one is a {@link ChunkTree}, whose chunks keep
- * a {@code Stored[]} instead of sizes and items.)
+ * A sorted run of entries as one array: {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}: a small partition
+ * of {@link PartitionedMap}. (A large one is a {@link ChunkTree}, whose chunks keep a {@code Stored[]} instead of
+ * sizes and items.)
  * No per-entry {@link OrderKey} or {@link Stored} object is kept: a binary search compares the key bytes straight
  * from the array, and the items sit in a typed array (taken from an {@code Object[]}, each would need a cast, a
  * type check that reads the item's header: a cache miss per returned item at scale).
  *
- * <p>Every method here builds a new chunk and leaves its arguments unchanged.
+ * <p>A chunk's count is the number of keys it holds ({@link #count}); its sizes and items arrays may be longer. An
+ * entry appended after the last is written into the next free slot of the two arrays, which the new chunk then
+ * shares with the one before (whose count stops short of that slot, so none of its readers reads it): an append
+ * copies the keys' references, not all three arrays, and an overwrite that keeps the entry's size shares the sizes
+ * array. A chunk and everything it reads (its keys, and its arrays up to its count) never change once it is
+ * published. This holds because a small partition's writes are serialized (its monitor) and each derives its chunk
+ * from the current one: among the chunks sharing an array the current one has the largest count, and a write only
+ * ever writes the slot at that count. Arrays get spare room only when an append finds none left (doubling, up to
+ * {@link PartitionedMap#SMALL_LIMIT}), so a partition written in random order keeps exact arrays.
+ *
+ * <p>Every method here builds a new chunk and leaves what its arguments' readers see unchanged.
  */
 final class Chunk {
     private Chunk() {}
@@ -74,38 +84,69 @@ final class Chunk {
         return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
     }
 
-    /** The chunk with entry {@code i}'s size and item replaced (its key stays). */
+    /**
+     * The chunk with entry {@code i}'s size and item replaced (its key stays): a new items array (with the old one's
+     * room for appends) and, when the size changed, a new sizes array; the same keys.
+     */
     static Object[] replace(Object[] s, int i, Stored value) {
         Object[] c = s.clone();
-        int[] cs = sizes(s).clone();
-        cs[i] = value.size();
+        int[] sizes = sizes(s);
+        if (sizes[i] != value.size()) {
+            int[] cs = sizes.clone();
+            cs[i] = value.size();
+            c[0] = cs;
+        }
         Map<String, AttributeValue>[] ci = items(s).clone();
         ci[i] = value.item();
-        c[0] = cs;
         c[1] = ci;
         return c;
     }
 
-    /** The chunk with a new entry at index {@code at}. */
+    /**
+     * The chunk with a new entry at index {@code at}. After the last entry, into the free slot of the sizes and items
+     * arrays when both have one (shared with {@code s}; see the class comment), else into new arrays with room for
+     * later appends; elsewhere into new arrays of exactly the new count.
+     */
     static Object[] insert(Object[] s, int at, byte[] key, Stored value) {
         int n = count(s);
         int[] sizes = sizes(s);
         Map<String, AttributeValue>[] items = items(s);
         Object[] c = new Object[KEYS + n + 1];
-        int[] cs = new int[n + 1];
+        System.arraycopy(s, KEYS, c, KEYS, at);
+        c[KEYS + at] = key;
+        System.arraycopy(s, KEYS + at, c, KEYS + at + 1, n - at);
+        if (at == n && n < sizes.length && n < items.length) {
+            // the slot past every published chunk's count: no reader of a chunk sharing these arrays reads it
+            sizes[n] = value.size();
+            items[n] = value.item();
+            c[0] = sizes;
+            c[1] = items;
+            return c;
+        }
+        int capacity = at == n ? roomFor(n + 1) : n + 1;
+        int[] cs = new int[capacity];
         System.arraycopy(sizes, 0, cs, 0, at);
         cs[at] = value.size();
         System.arraycopy(sizes, at, cs, at + 1, n - at);
-        Map<String, AttributeValue>[] ci = newItems(n + 1);
+        Map<String, AttributeValue>[] ci = newItems(capacity);
         System.arraycopy(items, 0, ci, 0, at);
         ci[at] = value.item();
         System.arraycopy(items, at, ci, at + 1, n - at);
         c[0] = cs;
         c[1] = ci;
-        System.arraycopy(s, KEYS, c, KEYS, at);
-        c[KEYS + at] = key;
-        System.arraycopy(s, KEYS + at, c, KEYS + at + 1, n - at);
         return c;
+    }
+
+    /** Room for {@code n} entries and the appends after them: doubling from 4, at most the small partitions' limit. */
+    static int roomFor(int n) {
+        if (n > PartitionedMap.SMALL_LIMIT) {
+            return n; // promoted to a tree at once
+        }
+        int room = 4;
+        while (room < n) {
+            room <<= 1;
+        }
+        return Math.min(room, PartitionedMap.SMALL_LIMIT);
     }
 
     /** The chunk without entry {@code i}. */

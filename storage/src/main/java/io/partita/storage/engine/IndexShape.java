@@ -170,6 +170,19 @@ final class IndexShape {
         AttributeValue tablePartition = item.get(table.partitionKey.name());
         AttributeValue tableSort = table.sortKey == null ? null : item.get(table.sortKey.name());
         length += KeyCodec.sizeOf(tablePartition) + (tableSort == null ? 0 : KeyCodec.sizeOf(tableSort));
+        if (np == 1 && sortKey.length <= 1) {
+            // the usual key, written straight into its exact array (no builder)
+            OrderKey exact = KeyCodec.exactKey(
+                    hash,
+                    length,
+                    first,
+                    sortKey.length == 0 ? null : item.get(sortKey[0].name()),
+                    tablePartition,
+                    tableSort);
+            if (exact != null) {
+                return exact;
+            }
+        }
         // sized exactly for the usual keys: the key keeps the builder's buffer (no scratch array, no copy)
         KeyCodec.Builder key = KeyCodec.builder(hash, length);
         if (np == 1) {

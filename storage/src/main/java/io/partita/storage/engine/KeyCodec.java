@@ -145,40 +145,12 @@ final class KeyCodec {
 
         /** The same encoding as {@link #addNumber} for integers that fit a long, without BigInteger. */
         private void addLong(long v) {
-            if (v == 0) {
-                ensure(1);
-                buf[len++] = 2;
-                return;
-            }
             if (v == Long.MIN_VALUE) {
                 addNumber(BigDecimal.valueOf(v));
                 return;
             }
-            boolean negative = v < 0;
-            long abs = negative ? -v : v;
-            int count = 0; // decimal digits of abs: 0.d1d2... x 10^count
-            for (long x = abs; x > 0; x /= 10) {
-                count++;
-            }
-            long significant = abs; // trailing zeros are not part of the normalized digits
-            int digits = count;
-            while (significant % 10 == 0) {
-                significant /= 10;
-                digits--;
-            }
-            ensure(4 + digits);
-            int flip = negative ? 0xFF : 0;
-            buf[len++] = (byte) (negative ? 1 : 3);
-            int biased = count + 0x8000;
-            buf[len++] = (byte) ((biased >>> 8) ^ flip);
-            buf[len++] = (byte) (biased ^ flip);
-            // the digits written last to first, straight into the key (no digit array per key)
-            for (int i = len + digits - 1; i >= len; i--) {
-                buf[i] = (byte) ((significant % 10 + 1) ^ flip);
-                significant /= 10;
-            }
-            len += digits;
-            buf[len++] = (byte) flip;
+            ensure(longSize(v));
+            len = writeLong(buf, len, v);
         }
 
         private void addNumber(BigDecimal v) {
@@ -208,6 +180,119 @@ final class KeyCodec {
         }
     }
 
+    /** The length of a long's encoding ({@link #writeLong}; not {@link Long#MIN_VALUE}). */
+    private static int longSize(long v) {
+        if (v == 0) {
+            return 1;
+        }
+        long significant = Math.abs(v);
+        int digits = 0;
+        while (significant % 10 == 0) {
+            significant /= 10;
+        }
+        for (; significant > 0; significant /= 10) {
+            digits++;
+        }
+        return 4 + digits;
+    }
+
+    /**
+     * Writes the encoding of {@code v} (not {@link Long#MIN_VALUE}) at {@code at}, the same as {@link
+     * Builder#addNumber} writes for it; returns the position after it.
+     */
+    private static int writeLong(byte[] buf, int at, long v) {
+        if (v == 0) {
+            buf[at] = 2;
+            return at + 1;
+        }
+        boolean negative = v < 0;
+        long abs = negative ? -v : v;
+        int count = 0; // decimal digits of abs: 0.d1d2... x 10^count
+        for (long x = abs; x > 0; x /= 10) {
+            count++;
+        }
+        long significant = abs; // trailing zeros are not part of the normalized digits
+        int digits = count;
+        while (significant % 10 == 0) {
+            significant /= 10;
+            digits--;
+        }
+        int flip = negative ? 0xFF : 0;
+        int len = at;
+        buf[len++] = (byte) (negative ? 1 : 3);
+        int biased = count + 0x8000;
+        buf[len++] = (byte) ((biased >>> 8) ^ flip);
+        buf[len++] = (byte) (biased ^ flip);
+        // the digits written last to first, straight into the key (no digit array per key)
+        for (int i = len + digits - 1; i >= len; i--) {
+            buf[i] = (byte) ((significant % 10 + 1) ^ flip);
+            significant /= 10;
+        }
+        len += digits;
+        buf[len++] = (byte) flip;
+        return len;
+    }
+
+    /**
+     * Writes {@code value}'s encoding at {@code at} when {@link #sizeOf} is exact for it (a string of ASCII
+     * characters other than NUL, an integer that fits a long): the position after it; otherwise -1, having written
+     * part of it or nothing.
+     */
+    private static int writeExact(byte[] buf, int at, AttributeValue value) {
+        if (value instanceof AttributeValue.S s) {
+            String v = s.value();
+            int n = v.length();
+            if (at + n + 2 > buf.length) {
+                return -1;
+            }
+            for (int i = 0; i < n; i++) {
+                char c = v.charAt(i);
+                if (c == 0 || c >= 0x80) {
+                    return -1;
+                }
+                buf[at + i] = (byte) c;
+            }
+            buf[at + n] = 0;
+            buf[at + n + 1] = 0;
+            return at + n + 2;
+        }
+        if (value instanceof AttributeValue.N num && num.fitsLong()) {
+            long v = num.longValue();
+            if (v == Long.MIN_VALUE || at + longSize(v) > buf.length) {
+                return -1;
+            }
+            return writeLong(buf, at, v);
+        }
+        return -1;
+    }
+
+    /**
+     * The key {@code [hash, a | b, c, d]} (the partition ends after {@code a}; null parts are left out), built
+     * straight into one array of {@code length} bytes with no builder, when that is its exact length ({@link
+     * #sizeOf} exact for every part: the usual key); otherwise null, and the caller builds it with a {@link
+     * Builder}. Every write encodes five keys this way (the item's and its four index entries').
+     */
+    static OrderKey exactKey(
+            int hash, int length, AttributeValue a, AttributeValue b, AttributeValue c, AttributeValue d) {
+        byte[] buf = new byte[length];
+        buf[0] = (byte) (hash >>> 24);
+        buf[1] = (byte) (hash >>> 16);
+        buf[2] = (byte) (hash >>> 8);
+        buf[3] = (byte) hash;
+        int at = writeExact(buf, HASH_BYTES, a);
+        int partitionEnd = at;
+        if (at >= 0 && b != null) {
+            at = writeExact(buf, at, b);
+        }
+        if (at >= 0 && c != null) {
+            at = writeExact(buf, at, c);
+        }
+        if (at >= 0 && d != null) {
+            at = writeExact(buf, at, d);
+        }
+        return at == length ? new OrderKey(buf, partitionEnd) : null;
+    }
+
     static Builder builder(int hash) {
         return new Builder(hash, 48);
     }
@@ -235,21 +320,7 @@ final class KeyCodec {
         }
         if (value instanceof AttributeValue.N n && n.fitsLong()) {
             long v = n.longValue();
-            if (v == 0) {
-                return 1;
-            }
-            if (v == Long.MIN_VALUE) {
-                return 23; // 19 digits, as addNumber writes it
-            }
-            long significant = Math.abs(v);
-            int digits = 0;
-            while (significant % 10 == 0) {
-                significant /= 10;
-            }
-            for (; significant > 0; significant /= 10) {
-                digits++;
-            }
-            return 4 + digits;
+            return v == Long.MIN_VALUE ? 23 : longSize(v); // MIN_VALUE: 19 digits, as addNumber writes it
         }
         return 16;
     }

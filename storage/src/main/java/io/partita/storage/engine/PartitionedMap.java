@@ -60,9 +60,10 @@ final class PartitionedMap implements EntryMap {
      *
      * <p>The mirror is a hint, never trusted: a reader uses it only when the partition's current snapshot (its
      * volatile {@code large} and {@code small}, read after the mirror) is the mirrored chunk and that chunk holds
-     * the mirrored items and sizes arrays (arrays are never shared between two chunks), and the key bytes are the
-     * partition's own; otherwise it reads the partition itself and leaves what it read in the mirror (a plain
-     * store: a racing or misplaced one is caught by the same check). Writers never touch it, so a write costs
+     * the mirrored items and sizes arrays (two chunks may share them, an append's chunk its predecessor's, so the
+     * entries read are the first {@link Chunk#count} of that chunk), and the key bytes are the partition's own;
+     * otherwise it reads the partition itself and leaves what it read in the mirror (a plain store: a racing or
+     * misplaced one is caught by the same check). Writers never touch it, so a write costs
      * nothing more; the first whole-partition read after a write takes the longer path and refreshes the mirror
      * for the reads after it. A resize copies each partition's current snapshot into its new slot. Readers take
      * no lock.
@@ -262,8 +263,8 @@ final class PartitionedMap implements EntryMap {
             }
         }
 
-        static void visitAll(Map<String, AttributeValue>[] its, int[] szs, boolean forward, Visitor v) {
-            int n = its.length;
+        /** Visits the first {@code n} entries of a small partition's items and sizes (the arrays may be longer). */
+        static void visitAll(Map<String, AttributeValue>[] its, int[] szs, int n, boolean forward, Visitor v) {
             if (forward) {
                 for (int i = 0; i < n; i++) {
                     if (!v.visit(its[i], szs[i])) {
@@ -625,7 +626,7 @@ final class PartitionedMap implements EntryMap {
         int[] sizes = (int[]) t[at + SIZES];
         Object[] current = p.snapshot();
         if (whole && current != null && current == s && Chunk.items(s) == items && Chunk.sizes(s) == sizes) {
-            Partition.visitAll(items, sizes, forward, visitor);
+            Partition.visitAll(items, sizes, Chunk.count(s), forward, visitor);
             return;
         }
         if (whole && current != null) {
@@ -636,7 +637,7 @@ final class PartitionedMap implements EntryMap {
             t[at + CHUNK] = current;
             t[at + ITEMS] = its;
             t[at + SIZES] = szs;
-            Partition.visitAll(its, szs, forward, visitor);
+            Partition.visitAll(its, szs, Chunk.count(current), forward, visitor);
             return;
         }
         p.visit(low, high, exclusiveStart, forward, visitor);

@@ -25,8 +25,12 @@ final class TableShape {
         AttributeValue sk = sortKey == null ? null : KeyRules.checkTableKey(sortKey, item.get(sortKey.name()), false);
         // sized exactly for the usual keys: the key keeps the builder's buffer (no scratch array, no copy)
         int length = KeyCodec.HASH_BYTES + KeyCodec.sizeOf(pk) + (sk == null ? 0 : KeyCodec.sizeOf(sk));
-        KeyCodec.Builder key =
-                KeyCodec.builder(OrderKey.partitionHash(pk), length).add(pk).endPartition();
+        int hash = OrderKey.partitionHash(pk);
+        OrderKey exact = KeyCodec.exactKey(hash, length, pk, sk, null, null); // the usual key: no builder
+        if (exact != null) {
+            return exact;
+        }
+        KeyCodec.Builder key = KeyCodec.builder(hash, length).add(pk).endPartition();
         if (sk != null) {
             key.add(sk);
         }

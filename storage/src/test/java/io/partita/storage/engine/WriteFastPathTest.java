@@ -16,6 +16,7 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,43 @@ class WriteFastPathTest {
                 assertThat(length).as("exact for %s", parts).isEqualTo(a.bytes.length);
             }
         }
+    }
+
+    @Test
+    void keysWrittenWithoutABuilderEqualBuiltKeysAndAreWrittenExactlyWhenSizedExactly() {
+        Random random = new Random(SEED + 6);
+        int exactKeys = 0;
+        for (int round = 0; round < 20_000; round++) {
+            AttributeValue[] parts = new AttributeValue[4];
+            int n = 1 + random.nextInt(4);
+            int hash = random.nextInt();
+            KeyCodec.Builder general = KeyCodec.builder(hash);
+            int length = KeyCodec.HASH_BYTES;
+            boolean exact = true;
+            for (int i = 0; i < n; i++) {
+                parts[i] = randomKeyValue(random);
+                length += KeyCodec.sizeOf(parts[i]);
+                exact &= sizedExactly(parts[i]);
+                general.add(parts[i]);
+                if (i == 0) {
+                    general.endPartition();
+                }
+            }
+            OrderKey built = general.build();
+            OrderKey written = KeyCodec.exactKey(hash, length, parts[0], parts[1], parts[2], parts[3]);
+            if (exact) {
+                exactKeys++;
+                assertThat(written).as("%s", Arrays.asList(parts)).isNotNull();
+                assertThat(written.bytes).as("%s", Arrays.asList(parts)).isEqualTo(built.bytes);
+                assertThat(written.partitionEnd).isEqualTo(built.partitionEnd);
+                assertThat(written.partition()).isEqualTo(built.partition());
+            } else {
+                assertThat(written).as("%s", Arrays.asList(parts)).isNull();
+            }
+        }
+        assertThat(exactKeys).isGreaterThan(1_000);
+        assertThat(KeyCodec.exactKey(7, 12, AttributeValue.n(Long.MIN_VALUE), null, null, null))
+                .isNull();
     }
 
     /** ASCII strings without NUL and numbers of at most 18 digits are sized exactly. */
