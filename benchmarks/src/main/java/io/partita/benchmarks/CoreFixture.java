@@ -8,6 +8,7 @@ import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.value.AttributeValue;
 import java.util.Map;
+import java.util.function.ObjLongConsumer;
 
 /** Builds the core's side of the {@link Workload}: the loaded table and the pre-built request pools. */
 final class CoreFixture {
@@ -15,6 +16,15 @@ final class CoreFixture {
 
     /** A new in-memory core with table {@code Bench} holding items {@code 0 .. n-1}. */
     static Storage load(int n) {
+        return load(n, null);
+    }
+
+    /**
+     * As {@link #load(int)}, calling {@code loaded} (when not null) with the storage and each item's index right
+     * after its put, so that another structure can be filled in the same order, its objects allocated among the
+     * core's as the load goes.
+     */
+    static Storage load(int n, ObjLongConsumer<Storage> loaded) {
         Storage storage = Storage.inMemory();
         storage.createTable(Workload.tableDefinition());
         for (long i = 0; i < n; i++) {
@@ -22,6 +32,9 @@ final class CoreFixture {
                     .tableName(Workload.TABLE)
                     .item(Workload.item(i, n))
                     .build());
+            if (loaded != null) {
+                loaded.accept(storage, i);
+            }
         }
         settle();
         return storage;
