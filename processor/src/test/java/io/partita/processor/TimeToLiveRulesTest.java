@@ -30,7 +30,7 @@ class TimeToLiveRulesTest {
         String repo = generated(c, "p.SessionRepository");
         assertThat(repo).contains("write(item, \"ExpiresAt\", e.expiresAt(), EpochSeconds.INSTANT);");
         assertThat(repo).contains("read(item, 2, \"ExpiresAt\", EpochSeconds.INSTANT)");
-        assertThat(repo).contains("write(item, \"createdAt\", e.createdAt(), Codecs.INSTANT);");
+        assertThat(repo).contains("writeInstant(item, \"createdAt\", e.createdAt());");
         assertThat(repo).contains(".timeToLive(\"ExpiresAt\")");
         Map<String, String> reports = GoldenFilesTest.reports(c);
         assertThat(reports.get("META-INF/partita/Sessions.update-time-to-live.json"))

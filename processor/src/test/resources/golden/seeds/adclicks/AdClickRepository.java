@@ -216,11 +216,11 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
 
     @Override
     public void writeItem(AdClick e, ItemMap.Builder item) {
-      write(item, "referrer", e.referrer(), Codecs.STRING);
-      write(item, "eventTime", e.eventTime(), Codecs.INSTANT);
-      write(item, "clicks", e.clicks(), Codecs.PRIMITIVE_LONG);
-      write(item, "impressions", e.impressions(), Codecs.PRIMITIVE_LONG);
-      write(item, "version", e.version(), Codecs.PRIMITIVE_LONG);
+      writeString(item, "referrer", e.referrer());
+      writeInstant(item, "eventTime", e.eventTime());
+      writeLong(item, "clicks", e.clicks());
+      writeLong(item, "impressions", e.impressions());
+      writeLong(item, "version", e.version());
     }
 
     @Override

@@ -202,12 +202,12 @@ public final class ArticleRepository extends EntityRepository<Article> {
 
     @Override
     public void writeItem(Article e, ItemMap.Builder item) {
-      write(item, "articleId", e.articleId(), Codecs.STRING);
-      write(item, "author", e.author(), Codecs.STRING);
-      write(item, "title", e.title(), Codecs.STRING);
-      write(item, "createdAt", e.createdAt(), Codecs.INSTANT);
-      write(item, "updatedAt", e.updatedAt(), Codecs.INSTANT);
-      write(item, "views", e.views(), Codecs.PRIMITIVE_LONG);
+      writeString(item, "articleId", e.articleId());
+      writeString(item, "author", e.author());
+      writeString(item, "title", e.title());
+      writeInstant(item, "createdAt", e.createdAt());
+      writeInstant(item, "updatedAt", e.updatedAt());
+      writeLong(item, "views", e.views());
       write(item, "version", e.version(), Codecs.LONG);
     }
 

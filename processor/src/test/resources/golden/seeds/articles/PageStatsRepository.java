@@ -141,10 +141,10 @@ public final class PageStatsRepository extends EntityRepository<PageStats> {
 
     @Override
     public void writeItem(PageStats e, ItemMap.Builder item) {
-      write(item, "page", e.page(), Codecs.STRING);
-      write(item, "FirstSeen", e.firstSeenMillis(), Codecs.PRIMITIVE_LONG);
+      writeString(item, "page", e.page());
+      writeLong(item, "FirstSeen", e.firstSeenMillis());
       write(item, "LastSeen", e.lastSeenMillis(), Codecs.LONG);
-      write(item, "hits", e.hits(), Codecs.PRIMITIVE_INT);
+      writeInt(item, "hits", e.hits());
       write(item, "credits", e.credits(), Codecs.LONG);
     }
 

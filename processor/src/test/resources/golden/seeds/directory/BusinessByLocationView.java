@@ -1,7 +1,6 @@
 package seeds.directory;
 
 import io.partita.mapping.AbstractItemSchema;
-import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
@@ -30,13 +29,13 @@ public record BusinessByLocationView(String businessId, String businessType, Str
 
     @Override
     public void writeItem(BusinessByLocationView e, ItemMap.Builder item) {
-      write(item, "businessId", e.businessId(), Codecs.STRING);
-      write(item, "businessType", e.businessType(), Codecs.STRING);
-      write(item, "country", e.country(), Codecs.STRING);
-      write(item, "state", e.state(), Codecs.STRING);
-      write(item, "city", e.city(), Codecs.STRING);
-      write(item, "name", e.name(), Codecs.STRING);
-      write(item, "phone", e.phone(), Codecs.STRING);
+      writeString(item, "businessId", e.businessId());
+      writeString(item, "businessType", e.businessType());
+      writeString(item, "country", e.country());
+      writeString(item, "state", e.state());
+      writeString(item, "city", e.city());
+      writeString(item, "name", e.name());
+      writeString(item, "phone", e.phone());
     }
 
     @Override

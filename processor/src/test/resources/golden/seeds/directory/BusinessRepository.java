@@ -252,14 +252,14 @@ public final class BusinessRepository extends EntityRepository<Business> {
 
     @Override
     public void writeItem(Business e, ItemMap.Builder item) {
-      write(item, "businessId", e.businessId(), Codecs.STRING);
-      write(item, "businessType", e.businessType(), Codecs.STRING);
-      write(item, "country", e.country(), Codecs.STRING);
-      write(item, "state", e.state(), Codecs.STRING);
-      write(item, "city", e.city(), Codecs.STRING);
-      write(item, "name", e.name(), Codecs.STRING);
-      write(item, "phone", e.phone(), Codecs.STRING);
-      write(item, "address", e.address(), Codecs.STRING);
+      writeString(item, "businessId", e.businessId());
+      writeString(item, "businessType", e.businessType());
+      writeString(item, "country", e.country());
+      writeString(item, "state", e.state());
+      writeString(item, "city", e.city());
+      writeString(item, "name", e.name());
+      writeString(item, "phone", e.phone());
+      writeString(item, "address", e.address());
     }
 
     @Override

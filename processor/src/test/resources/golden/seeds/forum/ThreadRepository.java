@@ -214,10 +214,10 @@ public final class ThreadRepository extends EntityRepository<Thread> {
 
     @Override
     public void writeItem(Thread e, ItemMap.Builder item) {
-      write(item, "ForumName", e.forumName(), Codecs.STRING);
-      write(item, "Subject", e.subject(), Codecs.STRING);
-      write(item, "LastPostDateTime", e.lastPostDateTime(), Codecs.INSTANT);
-      write(item, "Replies", e.replies(), Codecs.PRIMITIVE_INT);
+      writeString(item, "ForumName", e.forumName());
+      writeString(item, "Subject", e.subject());
+      writeInstant(item, "LastPostDateTime", e.lastPostDateTime());
+      writeInt(item, "Replies", e.replies());
       write(item, "Tags", e.tags(), TAGS_CODEC);
     }
 

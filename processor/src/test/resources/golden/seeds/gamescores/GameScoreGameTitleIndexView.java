@@ -30,11 +30,11 @@ public record GameScoreGameTitleIndexView(String userId, String gameTitle, Integ
 
     @Override
     public void writeItem(GameScoreGameTitleIndexView e, ItemMap.Builder item) {
-      write(item, "UserId", e.userId(), Codecs.STRING);
-      write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
+      writeString(item, "UserId", e.userId());
+      writeString(item, "GameTitle", e.gameTitle());
       write(item, "TopScore", e.topScore(), Codecs.INTEGER);
-      write(item, "Wins", e.wins(), Codecs.PRIMITIVE_INT);
-      write(item, "Losses", e.losses(), Codecs.PRIMITIVE_INT);
+      writeInt(item, "Wins", e.wins());
+      writeInt(item, "Losses", e.losses());
     }
 
     @Override

@@ -219,12 +219,12 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
 
     @Override
     public void writeItem(GameScore e, ItemMap.Builder item) {
-      write(item, "UserId", e.userId(), Codecs.STRING);
-      write(item, "GameTitle", e.gameTitle(), Codecs.STRING);
+      writeString(item, "UserId", e.userId());
+      writeString(item, "GameTitle", e.gameTitle());
       write(item, "TopScore", e.topScore(), Codecs.INTEGER);
-      write(item, "TopScoreDateTime", e.topScoreDateTime(), Codecs.INSTANT);
-      write(item, "Wins", e.wins(), Codecs.PRIMITIVE_INT);
-      write(item, "Losses", e.losses(), Codecs.PRIMITIVE_INT);
+      writeInstant(item, "TopScoreDateTime", e.topScoreDateTime());
+      writeInt(item, "Wins", e.wins());
+      writeInt(item, "Losses", e.losses());
     }
 
     @Override

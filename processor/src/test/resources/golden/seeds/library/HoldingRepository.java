@@ -324,12 +324,12 @@ public final class HoldingRepository extends EntityRepository<Holding> {
 
     @Override
     public void writeItem(Holding e, ItemMap.Builder item) {
-      write(item, "holdingId", e.holdingId(), Codecs.STRING);
-      write(item, "branch", e.branch(), Codecs.STRING);
-      write(item, "genre", e.genre(), Codecs.STRING);
-      write(item, "shelf", e.shelf(), Codecs.STRING);
-      write(item, "year", e.year(), Codecs.PRIMITIVE_INT);
-      write(item, "title", e.title(), Codecs.STRING);
+      writeString(item, "holdingId", e.holdingId());
+      writeString(item, "branch", e.branch());
+      writeString(item, "genre", e.genre());
+      writeString(item, "shelf", e.shelf());
+      writeInt(item, "year", e.year());
+      writeString(item, "title", e.title());
     }
 
     @Override

@@ -360,12 +360,12 @@ public final class OrderRepository extends EntityRepository<Order> {
 
     @Override
     public void writeItem(Order e, ItemMap.Builder item) {
-      write(item, "OrderId", e.orderId(), Codecs.STRING);
-      write(item, "CustomerId", e.customerId(), Codecs.STRING);
+      writeString(item, "OrderId", e.orderId());
+      writeString(item, "CustomerId", e.customerId());
       write(item, "OrderDate", e.orderDate(), Codecs.LOCAL_DATE);
       write(item, "Status", e.status(), STATUS_CODEC);
-      write(item, "PendingSince", e.pendingSince(), Codecs.INSTANT);
-      write(item, "Total", e.total(), Codecs.BIG_DECIMAL);
+      writeInstant(item, "PendingSince", e.pendingSince());
+      writeBigDecimal(item, "Total", e.total());
     }
 
     @Override

@@ -234,10 +234,10 @@ public final class SessionRepository extends EntityRepository<Session> {
 
     @Override
     public void writeItem(Session e, ItemMap.Builder item) {
-      write(item, "UserId", e.userId(), Codecs.STRING);
-      write(item, "SessionId", e.sessionId(), Codecs.STRING);
-      write(item, "Device", e.device(), Codecs.STRING);
-      write(item, "StartedAt", e.startedAt(), Codecs.INSTANT);
+      writeString(item, "UserId", e.userId());
+      writeString(item, "SessionId", e.sessionId());
+      writeString(item, "Device", e.device());
+      writeInstant(item, "StartedAt", e.startedAt());
       write(item, "ExpiresAt", e.expiresAt(), EpochSeconds.INSTANT);
     }
 

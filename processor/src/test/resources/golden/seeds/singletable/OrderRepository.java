@@ -177,10 +177,10 @@ public final class OrderRepository extends EntityRepository<Order> {
 
     @Override
     public void writeItem(Order e, ItemMap.Builder item) {
-      write(item, "userId", e.userId(), Codecs.STRING);
-      write(item, "orderId", e.orderId(), Codecs.STRING);
-      write(item, "pendingSince", e.pendingSince(), Codecs.INSTANT);
-      write(item, "totalCents", e.totalCents(), Codecs.PRIMITIVE_LONG);
+      writeString(item, "userId", e.userId());
+      writeString(item, "orderId", e.orderId());
+      writeInstant(item, "pendingSince", e.pendingSince());
+      writeLong(item, "totalCents", e.totalCents());
     }
 
     @Override

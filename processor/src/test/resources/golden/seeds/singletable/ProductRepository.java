@@ -165,10 +165,10 @@ public final class ProductRepository extends EntityRepository<Product> {
 
     @Override
     public void writeItem(Product e, ItemMap.Builder item) {
-      write(item, "productId", e.productId(), Codecs.STRING);
-      write(item, "category", e.category(), Codecs.STRING);
-      write(item, "priceCents", e.priceCents(), Codecs.PRIMITIVE_LONG);
-      write(item, "name", e.name(), Codecs.STRING);
+      writeString(item, "productId", e.productId());
+      writeString(item, "category", e.category());
+      writeLong(item, "priceCents", e.priceCents());
+      writeString(item, "name", e.name());
     }
 
     @Override

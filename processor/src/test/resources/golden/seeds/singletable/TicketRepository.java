@@ -168,10 +168,10 @@ public final class TicketRepository extends EntityRepository<Ticket> {
 
     @Override
     public void writeItem(Ticket e, ItemMap.Builder item) {
-      write(item, "ticketId", e.ticketId(), Codecs.STRING);
-      write(item, "status", e.status(), Codecs.STRING);
-      write(item, "openedAt", e.openedAt(), Codecs.INSTANT);
-      write(item, "subject", e.subject(), Codecs.STRING);
+      writeString(item, "ticketId", e.ticketId());
+      writeString(item, "status", e.status());
+      writeInstant(item, "openedAt", e.openedAt());
+      writeString(item, "subject", e.subject());
     }
 
     @Override

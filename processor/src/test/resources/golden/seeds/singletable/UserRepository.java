@@ -150,9 +150,9 @@ public final class UserRepository extends EntityRepository<User> {
 
     @Override
     public void writeItem(User e, ItemMap.Builder item) {
-      write(item, "userId", e.userId(), Codecs.STRING);
-      write(item, "email", e.email(), Codecs.STRING);
-      write(item, "name", e.name(), Codecs.STRING);
+      writeString(item, "userId", e.userId());
+      writeString(item, "email", e.email());
+      writeString(item, "name", e.name());
     }
 
     @Override

@@ -118,6 +118,51 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
         }
     }
 
+    // The typed writes below are what generated schemas call for the commonest built-in codecs, for the reason the
+    // typed reads exist: write(...) inlines the codec's encode at each call site, but Codecs' built-in encode (one
+    // switch over every kind) is too big to be inlined, so each attribute paid a call and a switch, and a primitive a
+    // box. Each writes exactly what write(item, name, field, codec) writes with that codec.
+
+    /** {@link #write(ItemMap.Builder, String, Object, AttributeCodec)} with {@link Codecs#STRING}: the same item. */
+    protected final void writeString(ItemMap.Builder item, String name, String field) {
+        if (field != null) {
+            item.add(name, AttributeValue.s(field));
+        }
+    }
+
+    /** {@link #write(ItemMap.Builder, String, Object, AttributeCodec)} with {@link Codecs#PRIMITIVE_INT}: no box. */
+    protected final void writeInt(ItemMap.Builder item, String name, int field) {
+        item.add(name, AttributeValue.n((long) field));
+    }
+
+    /** {@link #write(ItemMap.Builder, String, Object, AttributeCodec)} with {@link Codecs#PRIMITIVE_LONG}: no box. */
+    protected final void writeLong(ItemMap.Builder item, String name, long field) {
+        item.add(name, AttributeValue.n(field));
+    }
+
+    /** {@link #write(ItemMap.Builder, String, Object, AttributeCodec)} with {@link Codecs#INSTANT}: the same item. */
+    protected final void writeInstant(ItemMap.Builder item, String name, Instant field) {
+        if (field != null) {
+            item.add(name, AttributeValue.s(KeyFormat.text(field)));
+        }
+    }
+
+    /**
+     * {@link #write(ItemMap.Builder, String, Object, AttributeCodec)} with {@link Codecs#BIG_DECIMAL}: the same item,
+     * or the same exception for a number DynamoDB cannot store.
+     */
+    protected final void writeBigDecimal(ItemMap.Builder item, String name, BigDecimal field) {
+        if (field != null) {
+            AttributeValue number;
+            try {
+                number = AttributeValue.n(field);
+            } catch (RuntimeException e) {
+                throw new MappingException(Message.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
+            }
+            item.add(name, number);
+        }
+    }
+
     /** The value of attribute {@code name}: the codec's {@link AttributeCodec#absent()} when missing or NULL. */
     protected final <V> V read(Map<String, AttributeValue> item, String name, AttributeCodec<V> codec) {
         return decode(name, item.get(name), codec);

@@ -608,21 +608,35 @@ public final class Codecs {
 
         @Override
         public AttributeValue encode(Set<V> value) {
+            if (element == STRING) {
+                // in a method of its own, small enough to be inlined where encodeElements is not (the decode split)
+                @SuppressWarnings("unchecked")
+                Set<String> strings = (Set<String>) value;
+                return encodeStrings(strings);
+            }
+            return encodeElements(value);
+        }
+
+        /** What {@link #encodeElements} returns for a string set written with {@link #STRING}. */
+        private static AttributeValue encodeStrings(Set<String> value) {
+            if (value.isEmpty()) {
+                return null;
+            }
+            // STRING.encode(v).asS() is v itself: no S per element, no copy
+            if (containsNull(value)) {
+                throw new MappingException(Message.NullSetElement.format(AttributeType.S));
+            }
+            return AttributeValue.ss(value);
+        }
+
+        private AttributeValue encodeElements(Set<V> value) {
             if (value.isEmpty()) {
                 return null;
             }
             // if, not switch: a switch on the enum compiles to a synthetic switch-map class (and NoSuchFieldError for
             // its verification), two classes more on a fresh JVM's first put of a set
             AttributeType elementType = element.type();
-            if (elementType == AttributeType.S) {
-                if (element == STRING) { // STRING.encode(v).asS() is v itself: no S per element, no copy
-                    if (containsNull(value)) {
-                        throw new MappingException(Message.NullSetElement.format(AttributeType.S));
-                    }
-                    @SuppressWarnings("unchecked")
-                    Set<String> strings = (Set<String>) value;
-                    return AttributeValue.ss(strings);
-                }
+            if (elementType == AttributeType.S) { // any S codec but STRING (encode took that one)
                 List<String> strings = new ArrayList<>(value.size());
                 for (V v : value) {
                     strings.add(nonNullElement(v).asS());

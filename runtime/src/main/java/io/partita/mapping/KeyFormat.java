@@ -3,6 +3,7 @@ package io.partita.mapping;
 import io.partita.internal.Message;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -115,13 +116,79 @@ public final class KeyFormat {
             return null;
         }
         long seconds = value.getEpochSecond();
+        int nano = value.getNano();
         long days = Math.floorDiv(seconds, 86_400L);
         int secondOfDay = (int) Math.floorMod(seconds, 86_400L);
+        if (days >= FIXED_FIRST_DAY && days <= FIXED_LAST_DAY) {
+            return fixedText(days, secondOfDay, nano);
+        }
         StringBuilder sb = new StringBuilder(30);
         appendEpochDay(sb, days);
         sb.append('T');
-        appendTime(sb, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, value.getNano());
+        appendTime(sb, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, nano);
         return sb.append('Z').toString();
+    }
+
+    // 0000-03-01 and 9999-12-31: the epoch days whose year has four digits and whose civil date the int arithmetic
+    // of fixedText computes (yy >= 0 in the days-from-civil terms of parseFixedWidthInstant)
+    private static final long FIXED_FIRST_DAY = -719_468L;
+    private static final long FIXED_LAST_DAY = 2_932_896L;
+
+    /**
+     * {@link #text(Instant)} for years 0000–9999 (every instant an application writes): the 30 characters written as
+     * Latin-1 bytes at fixed positions, one {@code String} made from them, instead of a {@code StringBuilder} grown
+     * and padded field by field. The same text as the general path ({@code InstantTextTest} compares them).
+     */
+    private static String fixedText(long epochDay, int secondOfDay, int nano) {
+        // H. Hinnant's civil-from-days in int arithmetic: z >= 0 for every day from 0000-03-01 on
+        int z = (int) (epochDay + 719_468L);
+        int era = z / 146_097;
+        int dayOfEra = z - era * 146_097;
+        int yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        int mp = (5 * dayOfYear + 2) / 153;
+        int day = dayOfYear - (153 * mp + 2) / 5 + 1;
+        int month = mp < 10 ? mp + 3 : mp - 9;
+        int year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        byte[] b = new byte[30];
+        digits4(b, 0, year);
+        b[4] = '-';
+        digits2(b, 5, month);
+        b[7] = '-';
+        digits2(b, 8, day);
+        b[10] = 'T';
+        int hour = secondOfDay / 3600;
+        int minuteOfDay = secondOfDay / 60;
+        digits2(b, 11, hour);
+        b[13] = ':';
+        digits2(b, 14, minuteOfDay - hour * 60);
+        b[16] = ':';
+        digits2(b, 17, secondOfDay - minuteOfDay * 60);
+        b[19] = '.';
+        int high = nano / 100_000; // the first four of the nine fraction digits
+        digits4(b, 20, high);
+        int low = nano - high * 100_000;
+        int lowHigh = low / 1000;
+        digits2(b, 24, lowHigh);
+        int last = low - lowHigh * 1000;
+        int lastHigh = last / 10;
+        b[26] = (byte) ('0' + lastHigh / 10);
+        b[27] = (byte) ('0' + lastHigh % 10);
+        b[28] = (byte) ('0' + last - lastHigh * 10);
+        b[29] = 'Z';
+        return new String(b, StandardCharsets.ISO_8859_1);
+    }
+
+    private static void digits2(byte[] b, int at, int v) {
+        int tens = v / 10;
+        b[at] = (byte) ('0' + tens);
+        b[at + 1] = (byte) ('0' + v - tens * 10);
+    }
+
+    private static void digits4(byte[] b, int at, int v) {
+        int hundreds = v / 100;
+        digits2(b, at, hundreds);
+        digits2(b, at + 2, v - hundreds * 100);
     }
 
     /**

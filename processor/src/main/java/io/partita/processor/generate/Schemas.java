@@ -124,12 +124,13 @@ final class Schemas {
                 .addParameter(type, "e")
                 .addParameter(Runtime.ITEM_MAP_BUILDER, "item");
         for (FieldModel f : stored) {
-            write.addStatement(
-                    "$L(item, $S, $L, $L)",
-                    Member.SCHEMA_WRITE,
-                    f.attributeName(),
-                    read("e", f),
-                    codecOf.get(f.name()));
+            CodeBlock codec = codecOf.get(f.name());
+            Member typed = TYPED_WRITES.get(codec);
+            if (typed != null) {
+                write.addStatement("$L(item, $S, $L)", typed, f.attributeName(), read("e", f));
+            } else {
+                write.addStatement("$L(item, $S, $L, $L)", Member.SCHEMA_WRITE, f.attributeName(), read("e", f), codec);
+            }
         }
         schema.addMethod(write.build());
         schema.addMethod(MethodSpec.methodBuilder(Member.SCHEMA_FROM_ITEM.toString())
@@ -165,6 +166,18 @@ final class Schemas {
             CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_PRIMITIVE_LONG), Member.SCHEMA_READ_LONG,
             CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_INSTANT), Member.SCHEMA_READ_INSTANT,
             CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_BIG_DECIMAL), Member.SCHEMA_READ_BIG_DECIMAL);
+
+    /**
+     * The built-in codecs {@code AbstractItemSchema} writes in a method of their own (the same item as {@code write}
+     * with the codec, without the built-in codecs' dispatch or a box), by the codec expression. {@code PRIMITIVE_INT}
+     * and {@code PRIMITIVE_LONG} are the codecs of primitive fields only, so the field expression is never null there.
+     */
+    private static final Map<CodeBlock, Member> TYPED_WRITES = Map.of(
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_STRING), Member.SCHEMA_WRITE_STRING,
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_PRIMITIVE_INT), Member.SCHEMA_WRITE_INT,
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_PRIMITIVE_LONG), Member.SCHEMA_WRITE_LONG,
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_INSTANT), Member.SCHEMA_WRITE_INSTANT,
+            CodeBlock.of("$T.$L", Runtime.CODECS, Member.CODECS_BIG_DECIMAL), Member.SCHEMA_WRITE_BIG_DECIMAL);
 
     private static CodeBlock assemble(
             ClassName type,

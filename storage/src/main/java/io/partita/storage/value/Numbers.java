@@ -42,6 +42,9 @@ public final class Numbers {
         if (value.signum() == 0) {
             return BigDecimal.ZERO;
         }
+        if (alreadyNormal(value)) {
+            return value; // what the rest returns, equal to it, without the copy stripTrailingZeros makes
+        }
         BigDecimal v = value.stripTrailingZeros();
         if (v.precision() > MAX_PRECISION) {
             throw Message.NumberTooPrecise.exception();
@@ -54,6 +57,29 @@ public final class Numbers {
             throw Message.NumberUnderflow.exception();
         }
         return v;
+    }
+
+    private static final double[] POWERS_OF_TEN = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+    };
+
+    /**
+     * True for a non-zero {@code BigDecimal} (not a subclass) of at most 15 digits and scale 0 to 15 whose unscaled
+     * value does not end in 0: it has no trailing zeros and is within DynamoDB's range, so {@link #normalize} returns
+     * it as it is (a mapped price, quantity or rate mostly is). The unscaled value is found without allocating it:
+     * {@code doubleValue()} is {@code u / 10^scale} correctly rounded, and for {@code |u| < 10^15} multiplying back
+     * and rounding recovers {@code u} exactly (the two roundings err by less than {@code 2^-52 |u| < 0.25}).
+     */
+    private static boolean alreadyNormal(BigDecimal value) {
+        if (value.getClass() != BigDecimal.class) {
+            return false;
+        }
+        int scale = value.scale();
+        if (scale < 0 || scale >= POWERS_OF_TEN.length || value.precision() >= POWERS_OF_TEN.length) {
+            return false;
+        }
+        long unscaled = scale == 0 ? value.longValue() : Math.round(value.doubleValue() * POWERS_OF_TEN[scale]);
+        return unscaled % 10 != 0;
     }
 
     public static BigDecimal of(long value) {
