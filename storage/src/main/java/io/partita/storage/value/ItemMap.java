@@ -20,6 +20,11 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     private final AttributeValue[] values;
     private final int[] hashes;
     private Set<Map.Entry<String, AttributeValue>> entries;
+    /*
+     * A value derived from this item by a reader (see memo()): plain field, racy by design. The object header and
+     * the four other references take 28 bytes, padded to 32 with or without this field: it costs no heap.
+     */
+    private Object memo;
 
     private ItemMap(String[] names, AttributeValue[] values, int[] hashes) {
         this.names = names;
@@ -369,6 +374,26 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             entries = e;
         }
         return e;
+    }
+
+    /**
+     * The value a reader last attached to this item with {@link #memo(Object)}, or null. An item never changes once
+     * built, so a value computed from it alone (a decoded entity, say) stays right for as long as the item lives:
+     * a reader that finds its own kind of value here can skip computing it again. Racy, last writer wins: two
+     * readers may both compute and attach, and a reader may not see another thread's value yet; only values that
+     * are a pure function of this item, immutable and safe to publish without synchronization (final fields
+     * only, as records) may be attached, and a reader must check the value's type before using it (any reader
+     * may attach its own). Not part of the item: {@code equals}, {@code hashCode}, {@link #with} and copies
+     * ignore it (a copy starts without one). A stored item holds its memo, and what that references, as long as
+     * it is stored.
+     */
+    public Object memo() {
+        return memo;
+    }
+
+    /** Attaches {@code value} (null clears it) as this item's {@link #memo()}, replacing any earlier one. */
+    public void memo(Object value) {
+        memo = value;
     }
 
     // Mutators of AbstractMap already throw UnsupportedOperationException: an item never changes.
