@@ -435,13 +435,13 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     }
 
     /**
-     * Reads, without changing or allocating anything, the objects a reader of {@code items} loads first: each
-     * {@code ItemMap}, its value array and each of its values, in two passes over the list (the items and their
-     * arrays, then the values), so that these loads, independent of each other, are in flight together instead of
-     * one after the other while each item is decoded. A stored item's objects are scattered over the heap and
-     * rarely in cache: reading a page of query results item by item waits for them in turn. Items of other map
-     * types are skipped. This is only a hint to the memory system: the items, and what reading them returns, are
-     * the same with or without it.
+     * Reads, without changing or allocating anything, the objects a reader of {@code items} loads first, in two passes
+     * over the list, so that these loads, independent of each other, are in flight together instead of one after the
+     * other while each item is read: each {@code ItemMap} (with its {@link #memo()} field), then for an item with a
+     * memo the memo's class word (a reader that finds its value there reads nothing else), for one without its value
+     * array and each of its values. A stored item's objects are scattered over the heap and rarely in cache: reading a
+     * page of query results item by item waits for them in turn. Items of other map types are skipped. This is only a
+     * hint to the memory system: the items, and what reading them returns, are the same with or without it.
      */
     public static void prefetch(java.util.List<? extends Map<String, AttributeValue>> items) {
         int n = items.size();
@@ -453,15 +453,21 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         }
         for (int i = 0; i < n; i++) {
             if (items.get(i) instanceof ItemMap m) {
-                seen = seen * 31 + m.touchValues();
+                seen = seen * 31 + m.touch();
             }
         }
         sink(seen);
     }
 
-    /** {@link #prefetch(java.util.List)} for one item: its value array, then its values. */
+    /** {@link #prefetch(java.util.List)} for one item: its memo's class word, else its value array and values. */
     public void prefetch() {
-        sink(touchValues());
+        sink(touch());
+    }
+
+    /** Loads what a reader of this item reads next: the memo's class word if it has one, else its values. */
+    private int touch() {
+        Object m = memo;
+        return m == null ? touchValues() : m instanceof Record ? 1 : 2;
     }
 
     /** Loads the class word of each value (which brings the value's cache line in); a number derived from them. */
