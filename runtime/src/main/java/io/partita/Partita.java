@@ -84,6 +84,7 @@ public final class Partita implements AutoCloseable {
 
     private final boolean createTablesOnOpen;
     private final boolean retriesThrottles;
+    private final boolean reusesDecodedEntities;
     private final Set<String> knownTables = ConcurrentHashMap.newKeySet();
     private volatile RetryPolicy retryPolicy; // null until retryPolicy() creates the default
     private volatile GatherOptions gatherOptions;
@@ -98,6 +99,7 @@ public final class Partita implements AutoCloseable {
         this.tableNames = b.tableNames == null || b.tableNames == TableNameResolver.identity() ? null : b.tableNames;
         this.createTablesOnOpen = b.createTablesOnOpen;
         this.retriesThrottles = b.retryThrottles;
+        this.reusesDecodedEntities = b.reuseDecodedEntities;
         this.retryPolicy = b.retryPolicy;
         this.gatherOptions = b.gatherOptions;
         this.clock = b.clock;
@@ -353,6 +355,14 @@ public final class Partita implements AutoCloseable {
      */
     public boolean retriesThrottles() {
         return retriesThrottles;
+    }
+
+    /**
+     * Whether repositories keep the entities they decode with the stored items of the embedded core and hand the
+     * same instance out again ({@link Builder#reuseDecodedEntities}; default true).
+     */
+    public boolean reusesDecodedEntities() {
+        return reusesDecodedEntities;
     }
 
     /**
@@ -729,6 +739,7 @@ public final class Partita implements AutoCloseable {
         private TableNameResolver tableNames; // null: identity (its classes stay unloaded on a cold start)
         private boolean createTablesOnOpen = true;
         private boolean retryThrottles = true;
+        private boolean reuseDecodedEntities = true;
         private RetryPolicy retryPolicy; // null: RetryPolicy.defaults(), created when the database first needs it
         private boolean neverThrottles; // the backend is a core without a throughput model (inMemory)
         private GatherOptions gatherOptions; // null: GatherOptions.defaults(), resolved on the first gather
@@ -764,6 +775,24 @@ public final class Partita implements AutoCloseable {
          */
         public Builder retryThrottles(boolean retry) {
             this.retryThrottles = retry;
+            return this;
+        }
+
+        /**
+         * Whether repositories reuse the entities they decode from the embedded core's stored items (default true).
+         * A stored item never changes (a write stores a new one), so an entity decoded from it can be kept with it and
+         * returned again by the next get or query that reads the same item, instead of being decoded anew: a repeated
+         * read then costs about what the core's own request costs. Only entities the processor found deeply immutable
+         * take part (records whose components are all strings, primitives and their boxes, enums, {@code java.time}
+         * values, {@code BigDecimal}, {@code BigInteger}, {@code UUID} or such records, without converters); others
+         * are decoded on every read. What it costs: each stored item that was read keeps its entity (the record and
+         * the values it does not share with the item, typically 50–150 bytes) until the item is overwritten or
+         * deleted; and two reads of an unchanged item may return the same instance, so compare entities with
+         * {@code equals}, never with {@code ==} or by identity (locks, identity maps). Items of other backends
+         * (DynamoDB) are decoded every time either way.
+         */
+        public Builder reuseDecodedEntities(boolean reuse) {
+            this.reuseDecodedEntities = reuse;
             return this;
         }
 

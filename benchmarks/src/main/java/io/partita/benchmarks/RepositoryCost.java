@@ -30,7 +30,7 @@ import java.util.Locale;
  * time for a fixed number of operations, side by side in one JVM, is the number that moves least with the load.
  *
  * <pre>
- * java -Xms2g -Xmx2g -cp benchmarks/target/benchmarks.jar io.partita.benchmarks.RepositoryCost [rounds=7] [ops=32768]
+ * java -Xms2g -Xmx2g -cp benchmarks/target/benchmarks.jar io.partita.benchmarks.RepositoryCost [rounds=7] [ops=32768] [no-reuse]
  * </pre>
  */
 public final class RepositoryCost {
@@ -55,7 +55,11 @@ public final class RepositoryCost {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
         int ops = args.length > 1 ? Integer.parseInt(args[1]) : 32_768;
         Storage storage = Storage.inMemory();
-        Partita db = Partita.builder(storage).build();
+        // a third argument "no-reuse" decodes every read (Partita.Builder.reuseDecodedEntities(false)): the first-read
+        // cost
+        boolean reuse = args.length < 3 || !args[2].equals("no-reuse");
+        Partita db = Partita.builder(storage).reuseDecodedEntities(reuse).build();
+        System.out.println("reuseDecodedEntities " + reuse);
         BenchItemRepository repo = BenchItemRepository.of(db);
         for (long i = 0; i < N; i++) {
             repo.put(RepositoryBench.entity(i, N));

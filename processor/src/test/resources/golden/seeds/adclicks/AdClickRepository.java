@@ -234,6 +234,11 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
     }
 
     @Override
+    public Class<AdClick> memoizableType() {
+      return AdClick.class;
+    }
+
+    @Override
     public Object indexKeyField(AdClick e, int field) {
       return switch (field) {
         case 0 -> e.eventTime();

@@ -224,6 +224,11 @@ public final class ArticleRepository extends EntityRepository<Article> {
     }
 
     @Override
+    public Class<Article> memoizableType() {
+      return Article.class;
+    }
+
+    @Override
     public Object indexKeyField(Article e, int field) {
       return switch (field) {
         case 0 -> e.author();

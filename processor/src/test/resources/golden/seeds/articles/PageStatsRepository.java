@@ -157,5 +157,10 @@ public final class PageStatsRepository extends EntityRepository<PageStats> {
         readInt(item, 3, "hits"),
         read(item, 4, "credits", Codecs.LONG));
     }
+
+    @Override
+    public Class<PageStats> memoizableType() {
+      return PageStats.class;
+    }
   }
 }

@@ -276,6 +276,11 @@ public final class BusinessRepository extends EntityRepository<Business> {
     }
 
     @Override
+    public Class<Business> memoizableType() {
+      return Business.class;
+    }
+
+    @Override
     public Object indexKeyField(Business e, int field) {
       return switch (field) {
         case 0 -> e.businessType();

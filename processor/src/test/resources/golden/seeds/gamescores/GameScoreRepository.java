@@ -239,6 +239,11 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
     }
 
     @Override
+    public Class<GameScore> memoizableType() {
+      return GameScore.class;
+    }
+
+    @Override
     public Object indexKeyField(GameScore e, int field) {
       return switch (field) {
         case 0 -> e.gameTitle();

@@ -344,6 +344,11 @@ public final class HoldingRepository extends EntityRepository<Holding> {
     }
 
     @Override
+    public Class<Holding> memoizableType() {
+      return Holding.class;
+    }
+
+    @Override
     public Object indexKeyField(Holding e, int field) {
       return switch (field) {
         case 0 -> e.branch();

@@ -380,6 +380,11 @@ public final class OrderRepository extends EntityRepository<Order> {
     }
 
     @Override
+    public Class<Order> memoizableType() {
+      return Order.class;
+    }
+
+    @Override
     public Object indexKeyField(Order e, int field) {
       return switch (field) {
         case 0 -> e.customerId();

@@ -252,6 +252,11 @@ public final class SessionRepository extends EntityRepository<Session> {
     }
 
     @Override
+    public Class<Session> memoizableType() {
+      return Session.class;
+    }
+
+    @Override
     public Object indexKeyField(Session e, int field) {
       return switch (field) {
         case 0 -> e.device();

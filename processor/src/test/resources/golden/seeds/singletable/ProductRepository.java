@@ -181,6 +181,11 @@ public final class ProductRepository extends EntityRepository<Product> {
     }
 
     @Override
+    public Class<Product> memoizableType() {
+      return Product.class;
+    }
+
+    @Override
     public Object indexKeyField(Product e, int field) {
       return switch (field) {
         case 0 -> e.category();

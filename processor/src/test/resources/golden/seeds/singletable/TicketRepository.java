@@ -184,6 +184,11 @@ public final class TicketRepository extends EntityRepository<Ticket> {
     }
 
     @Override
+    public Class<Ticket> memoizableType() {
+      return Ticket.class;
+    }
+
+    @Override
     public Object indexKeyField(Ticket e, int field) {
       return switch (field) {
         case 0 -> e.status();

@@ -164,6 +164,11 @@ public final class UserRepository extends EntityRepository<User> {
     }
 
     @Override
+    public Class<User> memoizableType() {
+      return User.class;
+    }
+
+    @Override
     public Object indexKeyField(User e, int field) {
       return switch (field) {
         case 0 -> e.email();

@@ -71,6 +71,20 @@ public interface ItemSchema<T> extends ItemDecoder<T> {
     @Override
     T fromItem(Map<String, AttributeValue> item);
 
+    /**
+     * The class every {@link #fromItem} result has when decoded values may be kept with the stored item they were
+     * read from and handed out again instead of decoding it anew ({@link io.partita.Partita.Builder#reuseDecodedEntities});
+     * null (the default) when not. A schema may return its class only when {@code fromItem} is a pure function of
+     * the item returning instances of exactly that class that are deeply immutable: a record whose components are
+     * all strings, primitives and their boxes, enums, {@code java.time} values, {@code BigDecimal},
+     * {@code BigInteger}, {@code UUID} or such records, read without user converters. The processor decides this
+     * when it compiles an entity (collections, arrays, {@code byte[]}, converters and other types make it null);
+     * schemas built with {@link #builder} always return null.
+     */
+    default Class<T> memoizableType() {
+        return null;
+    }
+
     /** This schema as a codec for a nested value, stored as an {@code M} attribute. */
     default AttributeCodec<T> asCodec() {
         return Codecs.nested(this);

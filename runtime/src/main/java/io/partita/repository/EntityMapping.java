@@ -69,6 +69,8 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     private final AutoValues autoValues;
     private final Members<T> members;
     private final ItemMap.Layout itemLayout;
+    private final Class<T> memoType; // the schema's memoizableType(): null when entities are not kept with items
+    private final ItemDecoder<T> memoizing; // this, or a StoredItemReader over this
 
     /**
      * The index-key fields and computed attributes of an entity as numbered members: what generated code implements
@@ -115,6 +117,8 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         }
         this.computedAttributeBySource = Map.copyOf(bySource);
         this.itemLayout = itemLayout(schema.attributeNames(), computed, discriminatorAttribute);
+        this.memoType = schema.memoizableType();
+        this.memoizing = memoType == null ? this : new StoredItemReader<>(this);
     }
 
     /**
@@ -225,6 +229,54 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
             return null;
         }
         return schema.fromItem(item);
+    }
+
+    /**
+     * True when the entity's decoded instances may be kept with the stored item they were read from and handed out
+     * again ({@link ItemSchema#memoizableType()} is non-null: deeply immutable records, decided by the processor).
+     */
+    public boolean memoizable() {
+        return memoType != null;
+    }
+
+    /**
+     * The decoder repositories read results with when the database reuses decoded entities
+     * ({@link io.partita.Partita.Builder#reuseDecodedEntities}): for a {@link #memoizable()} entity, {@link #fromItem}
+     * except that a stored item ({@link ItemMap}) whose {@link ItemMap#memo()} holds an instance of exactly the
+     * entity's class answers with that instance, and an item decoded gets the entity attached as its memo; for any
+     * other entity, this mapping itself. Items of other map types are decoded every time.
+     */
+    public ItemDecoder<T> memoizing() {
+        return memoizing;
+    }
+
+    /** {@link #memoizing()}'s decoder of memoizable entities. */
+    private static final class StoredItemReader<T> implements ItemDecoder<T> {
+        private final EntityMapping<T> mapping;
+        private final Class<T> type;
+
+        StoredItemReader(EntityMapping<T> mapping) {
+            this.mapping = mapping;
+            this.type = mapping.memoType;
+        }
+
+        @Override
+        public T fromItem(Map<String, AttributeValue> item) {
+            if (!(item instanceof ItemMap stored)) {
+                return mapping.fromItem(item);
+            }
+            Object memo = stored.memo();
+            // exactly this class: only this entity's generated schema decodes to it (a subclass, a view or another
+            // entity's instance attached by another reader is not this item's entity)
+            if (memo != null && memo.getClass() == type) {
+                return type.cast(memo);
+            }
+            T decoded = mapping.fromItem(item);
+            if (decoded != null) { // null: another entity type of a shared table, left for its own reader
+                stored.memo(decoded);
+            }
+            return decoded;
+        }
     }
 
     /** The table key of an item (or of an index entry, which always carries the table key). */

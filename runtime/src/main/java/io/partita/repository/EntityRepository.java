@@ -51,6 +51,8 @@ public abstract class EntityRepository<T> implements Repository<T> {
     private final EntityMapping<T> mapping;
     private final String tableName;
     private final String versionAttribute;
+    /** How gets and queries decode: the mapping, or its memoizing reader when the database reuses entities. */
+    private final ItemDecoder<T> reader;
     /*
      * Query specs are immutable and depend only on the index and the database's gather options: built once per
      * index (again when the gather options change) instead of on every query. Races only build a spec twice.
@@ -67,6 +69,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         this.mapping = Objects.requireNonNull(mapping, "mapping");
         this.tableName = mapping.table().name();
         this.versionAttribute = mapping.versionAttribute().orElse(null);
+        this.reader = db.reusesDecodedEntities() ? mapping.memoizing() : mapping;
         db.createTableIfMissing(mapping.table());
     }
 
@@ -258,7 +261,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         if (item instanceof ItemMap stored) {
             stored.prefetch(); // its values load together, not one by one as the decoder reaches them
         }
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.ofNullable(mapping.fromItem(item));
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.ofNullable(reader.fromItem(item));
     }
 
     final AsyncBackend asyncBackend() {
@@ -391,7 +394,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
                 db,
                 mapping.table(),
                 null,
-                mapping,
+                reader,
                 null,
                 mapping.discriminatorAttribute().isPresent(),
                 db.gatherOptions());
@@ -415,7 +418,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
                 db,
                 mapping.table(),
                 indexName,
-                mapping,
+                reader,
                 select,
                 mapping.discriminatorAttribute().isPresent(),
                 gather);

@@ -680,6 +680,14 @@ public final class RepositoryGenerator implements Generator {
                     entity.fields(),
                     entity.construction().strategy(),
                     Modifier.PRIVATE);
+            if (Immutability.memoizable(entity)) { // a deeply immutable record: decoded entities may be reused
+                schema.addMethod(MethodSpec.methodBuilder(Member.SCHEMA_MEMOIZABLE_TYPE.toString())
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(ParameterizedTypeName.get(ClassName.get(Class.class), entityClass))
+                        .addStatement("return $T.class", entityClass)
+                        .build());
+            }
             type.addField(FieldSpec.builder(Schemas.schemaType(entityClass), "SCHEMA", CONSTANT)
                     .addJavadoc("How $L maps to an item, without reflection.\n", javadocLink(entityClass))
                     .initializer("$L.INSTANCE", SCHEMA_CLASS)

@@ -126,6 +126,7 @@ final class Runtime {
         // generated schemas extend AbstractItemSchema: they override writeItem/fromItem and call write/read
         SCHEMA_WRITE_ITEM(ItemSchema.class, "writeItem"),
         SCHEMA_FROM_ITEM(ItemSchema.class, "fromItem"),
+        SCHEMA_MEMOIZABLE_TYPE(ItemSchema.class, "memoizableType"),
         SCHEMA_WRITE(AbstractItemSchema.class, "write"),
         SCHEMA_WRITE_STRING(AbstractItemSchema.class, "writeString"),
         SCHEMA_WRITE_INT(AbstractItemSchema.class, "writeInt"),

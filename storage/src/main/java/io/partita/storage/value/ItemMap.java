@@ -20,6 +20,11 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     private final AttributeValue[] values;
     private final int[] hashes;
     private Set<Map.Entry<String, AttributeValue>> entries;
+    /*
+     * A value derived from this item by a reader (see memo()): plain field, racy by design. The object header and
+     * the four other references take 28 bytes, padded to 32 with or without this field: it costs no heap.
+     */
+    private Object memo;
 
     private ItemMap(String[] names, AttributeValue[] values, int[] hashes) {
         this.names = names;
@@ -371,6 +376,26 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         return e;
     }
 
+    /**
+     * The value a reader last attached to this item with {@link #memo(Object)}, or null. An item never changes once
+     * built, so a value computed from it alone (a decoded entity, say) stays right for as long as the item lives:
+     * a reader that finds its own kind of value here can skip computing it again. Racy, last writer wins: two
+     * readers may both compute and attach, and a reader may not see another thread's value yet; only values that
+     * are a pure function of this item, immutable and safe to publish without synchronization (final fields
+     * only, as records) may be attached, and a reader must check the value's type before using it (any reader
+     * may attach its own). Not part of the item: {@code equals}, {@code hashCode}, {@link #with} and copies
+     * ignore it (a copy starts without one). A stored item holds its memo, and what that references, as long as
+     * it is stored.
+     */
+    public Object memo() {
+        return memo;
+    }
+
+    /** Attaches {@code value} (null clears it) as this item's {@link #memo()}, replacing any earlier one. */
+    public void memo(Object value) {
+        memo = value;
+    }
+
     // Mutators of AbstractMap already throw UnsupportedOperationException: an item never changes.
 
     /** A copy of this item with one attribute set (replaced in place, or appended). */
@@ -410,13 +435,13 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     }
 
     /**
-     * Reads, without changing or allocating anything, the objects a reader of {@code items} loads first: each
-     * {@code ItemMap}, its value array and each of its values, in two passes over the list (the items and their
-     * arrays, then the values), so that these loads, independent of each other, are in flight together instead of
-     * one after the other while each item is decoded. A stored item's objects are scattered over the heap and
-     * rarely in cache: reading a page of query results item by item waits for them in turn. Items of other map
-     * types are skipped. This is only a hint to the memory system: the items, and what reading them returns, are
-     * the same with or without it.
+     * Reads, without changing or allocating anything, the objects a reader of {@code items} loads first, in two passes
+     * over the list, so that these loads, independent of each other, are in flight together instead of one after the
+     * other while each item is read: each {@code ItemMap} (with its {@link #memo()} field), then for an item with a
+     * memo the memo's class word (a reader that finds its value there reads nothing else), for one without its value
+     * array and each of its values. A stored item's objects are scattered over the heap and rarely in cache: reading a
+     * page of query results item by item waits for them in turn. Items of other map types are skipped. This is only a
+     * hint to the memory system: the items, and what reading them returns, are the same with or without it.
      */
     public static void prefetch(java.util.List<? extends Map<String, AttributeValue>> items) {
         int n = items.size();
@@ -428,15 +453,21 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         }
         for (int i = 0; i < n; i++) {
             if (items.get(i) instanceof ItemMap m) {
-                seen = seen * 31 + m.touchValues();
+                seen = seen * 31 + m.touch();
             }
         }
         sink(seen);
     }
 
-    /** {@link #prefetch(java.util.List)} for one item: its value array, then its values. */
+    /** {@link #prefetch(java.util.List)} for one item: its memo's class word, else its value array and values. */
     public void prefetch() {
-        sink(touchValues());
+        sink(touch());
+    }
+
+    /** Loads what a reader of this item reads next: the memo's class word if it has one, else its values. */
+    private int touch() {
+        Object m = memo;
+        return m == null ? touchValues() : m instanceof Record ? 1 : 2;
     }
 
     /** Loads the class word of each value (which brings the value's cache line in); a number derived from them. */
