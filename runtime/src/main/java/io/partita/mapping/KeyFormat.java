@@ -129,8 +129,8 @@ public final class KeyFormat {
         return sb.append('Z').toString();
     }
 
-    // 0000-03-01 and 9999-12-31: the epoch days whose year has four digits and whose civil date the int arithmetic
-    // of fixedText computes (yy >= 0 in the days-from-civil terms of parseFixedWidthInstant)
+    // 0000-03-01 and 9999-12-31: days whose year has four digits (from the first day with yy >= 0 in the
+    // days-from-civil terms of parseFixedWidthInstant); the text of any other day takes the general path
     private static final long FIXED_FIRST_DAY = -719_468L;
     private static final long FIXED_LAST_DAY = 2_932_896L;
 
@@ -140,22 +140,13 @@ public final class KeyFormat {
      * and padded field by field. The same text as the general path ({@code InstantTextTest} compares them).
      */
     private static String fixedText(long epochDay, int secondOfDay, int nano) {
-        // H. Hinnant's civil-from-days in int arithmetic: z >= 0 for every day from 0000-03-01 on
-        int z = (int) (epochDay + 719_468L);
-        int era = z / 146_097;
-        int dayOfEra = z - era * 146_097;
-        int yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
-        int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
-        int mp = (5 * dayOfYear + 2) / 153;
-        int day = dayOfYear - (153 * mp + 2) / 5 + 1;
-        int month = mp < 10 ? mp + 3 : mp - 9;
-        int year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        long date = civilDate(epochDay);
         byte[] b = new byte[30];
-        digits4(b, 0, year);
+        digits4(b, 0, (int) (date >> 9));
         b[4] = '-';
-        digits2(b, 5, month);
+        digits2(b, 5, (int) (date >> 5) & 15);
         b[7] = '-';
-        digits2(b, 8, day);
+        digits2(b, 8, (int) date & 31);
         b[10] = 'T';
         int hour = secondOfDay / 3600;
         int minuteOfDay = secondOfDay / 60;
@@ -172,8 +163,7 @@ public final class KeyFormat {
         digits2(b, 24, lowHigh);
         int last = low - lowHigh * 1000;
         int lastHigh = last / 10;
-        b[26] = (byte) ('0' + lastHigh / 10);
-        b[27] = (byte) ('0' + lastHigh % 10);
+        digits2(b, 26, lastHigh);
         b[28] = (byte) ('0' + last - lastHigh * 10);
         b[29] = 'Z';
         return new String(b, StandardCharsets.ISO_8859_1);
@@ -191,21 +181,27 @@ public final class KeyFormat {
         digits2(b, at + 2, v - hundreds * 100);
     }
 
-    /**
-     * The proleptic Gregorian date of an epoch day, without allocating (H. Hinnant's civil-from-days; the
-     * hot path of every Instant attribute).
-     */
+    /** The proleptic Gregorian date of an epoch day, without allocating (the general path of every Instant). */
     private static void appendEpochDay(StringBuilder sb, long epochDay) {
+        long date = civilDate(epochDay);
+        appendDate(sb, (int) (date >> 9), (int) (date >> 5) & 15, (int) date & 31);
+    }
+
+    /**
+     * The proleptic Gregorian date of an epoch day as {@code year << 9 | month << 5 | day} (H. Hinnant's
+     * civil-from-days; no allocation): the date part of every Instant written.
+     */
+    private static long civilDate(long epochDay) {
         long z = epochDay + 719_468L;
         long era = Math.floorDiv(z, 146_097L);
         long dayOfEra = z - era * 146_097L;
         long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
         long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
         long mp = (5 * dayOfYear + 2) / 153;
-        int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
-        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        long day = dayOfYear - (153 * mp + 2) / 5 + 1;
+        long month = mp < 10 ? mp + 3 : mp - 9;
         long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-        appendDate(sb, (int) year, month, day);
+        return year << 9 | month << 5 | day;
     }
 
     /** The instant in UTC (the offset is not part of the key). */

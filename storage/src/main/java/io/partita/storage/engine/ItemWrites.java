@@ -53,9 +53,7 @@ final class ItemWrites {
         checkReturnValues(r.returnValues(), "PutItem");
         Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
         ConditionExpression condition = condition(r.conditionExpression());
-        if (condition != null || !ph.isEmpty()) { // nothing to check otherwise (and no varargs array per put)
-            ph.checkExpressions(t.definition, condition);
-        }
+        ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
         Mutation m = writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         if (meter == null && r.returnValues() == ReturnValues.NONE && !r.returnItemCollectionMetrics()) {

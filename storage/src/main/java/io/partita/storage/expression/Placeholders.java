@@ -160,6 +160,17 @@ public final class Placeholders {
     }
 
     /**
+     * {@link #checkExpressions(TableDefinition, ParsedExpression...)} for a request with one expression, or none
+     * ({@code expression} null): with neither an expression nor a placeholder there is nothing to check, and it
+     * returns at once (a put or get without expressions builds no array for the check).
+     */
+    public void checkExpressions(TableDefinition table, ParsedExpression expression) {
+        if (expression != null || !isEmpty()) {
+            checkExpressions(table, new ParsedExpression[] {expression});
+        }
+    }
+
+    /**
      * {@link #checkExpressions(ParsedExpression...)}, and DynamoDB's rule that key attributes are scalars: a
      * document path that dereferences a table key ({@code pk[0]}, {@code pk.x}) or an index key attribute of
      * {@code table} is invalid in every expression but the key condition.

@@ -47,7 +47,7 @@ public final class Items {
             return other.size;
         }
         int size = AttributeValue.utf8Length(name);
-        // into the free way, else the other way than last time's miss (the pair keeps the two newest names)
+        // into a free way of the pair, else into this name's own slot (the other way keeps its name)
         NAME_CACHE[cached == null || other != null ? slot : slot ^ 1] = new NameSize(name, size);
         return size;
     }
