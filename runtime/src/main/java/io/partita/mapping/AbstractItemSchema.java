@@ -157,7 +157,7 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
             try {
                 number = AttributeValue.n(field);
             } catch (RuntimeException e) {
-                throw new MappingException(Message.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
+                throw MappingException.of(Message.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
             }
             item.add(name, number);
         }
@@ -257,7 +257,7 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
         try {
             return codec.decode(stored);
         } catch (RuntimeException e) {
-            throw new MappingException(Message.CannotReadAttribute.format(name, typeName, stored, e.getMessage()), e);
+            throw MappingException.of(Message.CannotReadAttribute.format(name, typeName, stored, e.getMessage()), e);
         }
     }
 
@@ -265,7 +265,7 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
         try {
             return codec.encode(field);
         } catch (RuntimeException e) {
-            throw new MappingException(Message.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
+            throw MappingException.of(Message.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
         }
     }
 

@@ -68,27 +68,29 @@ public final class Codecs {
 
     public static final AttributeCodec<Character> CHARACTER = new Builtin<>(Builtin.CHARACTER, AttributeType.S);
 
-    public static final AttributeCodec<Character> PRIMITIVE_CHAR = withDefault(CHARACTER, '\0');
+    public static final AttributeCodec<Character> PRIMITIVE_CHAR =
+            new Builtin<>(Builtin.CHARACTER, AttributeType.S, '\0');
 
     // ---- numbers -----------------------------------------------------------------------------------------
 
     public static final AttributeCodec<Integer> INTEGER = new Builtin<>(Builtin.INTEGER, AttributeType.N);
-    public static final AttributeCodec<Integer> PRIMITIVE_INT = withDefault(INTEGER, 0);
+    public static final AttributeCodec<Integer> PRIMITIVE_INT = new Builtin<>(Builtin.INTEGER, AttributeType.N, 0);
 
     public static final AttributeCodec<Long> LONG = new Builtin<>(Builtin.LONG, AttributeType.N);
-    public static final AttributeCodec<Long> PRIMITIVE_LONG = withDefault(LONG, 0L);
+    public static final AttributeCodec<Long> PRIMITIVE_LONG = new Builtin<>(Builtin.LONG, AttributeType.N, 0L);
 
     public static final AttributeCodec<Short> SHORT = new Builtin<>(Builtin.SHORT, AttributeType.N);
-    public static final AttributeCodec<Short> PRIMITIVE_SHORT = withDefault(SHORT, (short) 0);
+    public static final AttributeCodec<Short> PRIMITIVE_SHORT =
+            new Builtin<>(Builtin.SHORT, AttributeType.N, (short) 0);
 
     public static final AttributeCodec<Byte> BYTE = new Builtin<>(Builtin.BYTE, AttributeType.N);
-    public static final AttributeCodec<Byte> PRIMITIVE_BYTE = withDefault(BYTE, (byte) 0);
+    public static final AttributeCodec<Byte> PRIMITIVE_BYTE = new Builtin<>(Builtin.BYTE, AttributeType.N, (byte) 0);
 
     public static final AttributeCodec<Double> DOUBLE = new Builtin<>(Builtin.DOUBLE, AttributeType.N);
-    public static final AttributeCodec<Double> PRIMITIVE_DOUBLE = withDefault(DOUBLE, 0d);
+    public static final AttributeCodec<Double> PRIMITIVE_DOUBLE = new Builtin<>(Builtin.DOUBLE, AttributeType.N, 0d);
 
     public static final AttributeCodec<Float> FLOAT = new Builtin<>(Builtin.FLOAT, AttributeType.N);
-    public static final AttributeCodec<Float> PRIMITIVE_FLOAT = withDefault(FLOAT, 0f);
+    public static final AttributeCodec<Float> PRIMITIVE_FLOAT = new Builtin<>(Builtin.FLOAT, AttributeType.N, 0f);
 
     public static final AttributeCodec<BigDecimal> BIG_DECIMAL = new Builtin<>(Builtin.BIG_DECIMAL, AttributeType.N);
 
@@ -97,7 +99,8 @@ public final class Codecs {
     // ---- booleans -----------------------------------------------------------------------------------------
 
     public static final AttributeCodec<Boolean> BOOLEAN = new Builtin<>(Builtin.BOOLEAN, AttributeType.BOOL);
-    public static final AttributeCodec<Boolean> PRIMITIVE_BOOLEAN = withDefault(BOOLEAN, false);
+    public static final AttributeCodec<Boolean> PRIMITIVE_BOOLEAN =
+            new Builtin<>(Builtin.BOOLEAN, AttributeType.BOOL, false);
 
     // ---- identifiers, binary ------------------------------------------------------------------------------
 
@@ -158,10 +161,26 @@ public final class Codecs {
 
         private final int kind;
         private final AttributeType type;
+        private final V absent;
 
         Builtin(int kind, AttributeType type) {
+            this(kind, type, null);
+        }
+
+        /**
+         * A primitive's codec: the boxed type's, with its default for a missing attribute. What
+         * {@link #withDefault} makes, without its own class: that would be one more class to load on a cold start
+         * for every entity with a primitive field (issue 14).
+         */
+        Builtin(int kind, AttributeType type, V absent) {
             this.kind = kind;
             this.type = type;
+            this.absent = absent;
+        }
+
+        @Override
+        public V absent() {
+            return absent;
         }
 
         @Override
@@ -232,7 +251,7 @@ public final class Codecs {
         @SuppressWarnings("unchecked")
         public V decode(AttributeValue value) {
             if (value.type() != type) {
-                throw new MappingException(Message.WrongAttributeType.format(type, value.type()));
+                throw MappingException.of(Message.WrongAttributeType.format(type, value.type()));
             }
             return (V) decodeValue(value);
         }
@@ -388,7 +407,7 @@ public final class Codecs {
         return scalar(type, encode, decode);
     }
 
-    /** {@code codec} with a different value for a missing attribute (how the primitive codecs are made). */
+    /** {@code codec} with a different value for a missing attribute (what the {@code PRIMITIVE_} codecs are). */
     public static <V> AttributeCodec<V> withDefault(AttributeCodec<V> codec, V absent) {
         return new AttributeCodec<>() {
             @Override
@@ -428,7 +447,7 @@ public final class Codecs {
             @Override
             public V decode(AttributeValue value) {
                 if (value.type() != type) {
-                    throw new MappingException(Message.WrongAttributeType.format(type, value.type()));
+                    throw MappingException.of(Message.WrongAttributeType.format(type, value.type()));
                 }
                 return decode.apply(value);
             }
@@ -442,7 +461,7 @@ public final class Codecs {
 
     private static Character singleChar(String s) {
         if (s.length() != 1) {
-            throw new MappingException(Message.NotASingleCharacter.format(s));
+            throw MappingException.of(Message.NotASingleCharacter.format(s));
         }
         return s.charAt(0);
     }
@@ -453,7 +472,7 @@ public final class Codecs {
 
     private static BigDecimal finite(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw new MappingException(Message.NumberNotFinite.format(d));
+            throw MappingException.of(Message.NumberNotFinite.format(d));
         }
         return BigDecimal.valueOf(d);
     }
@@ -491,12 +510,12 @@ public final class Codecs {
         @Override
         public E decode(AttributeValue value) {
             if (value.type() != AttributeType.S) {
-                throw new MappingException(Message.WrongAttributeType.format(AttributeType.S, value.type()));
+                throw MappingException.of(Message.WrongAttributeType.format(AttributeType.S, value.type()));
             }
             E e = byName.get(value.asS());
             if (e == null) {
                 // built only on failure: enum codecs are created at class initialization, on the cold-start path
-                throw new MappingException(
+                throw MappingException.of(
                         Message.UnknownEnumConstant.format(value.asS(), new java.util.TreeSet<>(byName.keySet())));
             }
             return e;
@@ -523,10 +542,10 @@ public final class Codecs {
         @Override
         public T decode(AttributeValue value) {
             if (value.type() != AttributeType.M) {
-                throw new MappingException(Message.WrongAttributeType.format(AttributeType.M, value.type()));
+                throw MappingException.of(Message.WrongAttributeType.format(AttributeType.M, value.type()));
             }
             if (!(value instanceof AttributeValue.M m)) {
-                throw new MappingException(Message.NestedNotAMap.format(schema.typeName(), value.type()));
+                throw MappingException.of(Message.NestedNotAMap.format(schema.typeName(), value.type()));
             }
             return schema.fromItem(m.values());
         }
@@ -584,7 +603,7 @@ public final class Codecs {
         @Override
         public List<V> decode(AttributeValue value) {
             if (!(value instanceof AttributeValue.L l)) {
-                throw new MappingException(Message.NotAList.format(value.type()));
+                throw MappingException.of(Message.NotAList.format(value.type()));
             }
             List<V> out = new ArrayList<>(l.values().size());
             for (AttributeValue v : l.values()) {
@@ -624,7 +643,7 @@ public final class Codecs {
             }
             // STRING.encode(v).asS() is v itself: no S per element, no copy
             if (containsNull(value)) {
-                throw new MappingException(Message.NullSetElement.format(AttributeType.S));
+                throw MappingException.of(Message.NullSetElement.format(AttributeType.S));
             }
             return AttributeValue.ss(value);
         }
@@ -682,11 +701,11 @@ public final class Codecs {
 
         private AttributeValue nonNullElement(V v) {
             if (v == null) {
-                throw new MappingException(Message.NullSetElement.format(element.type()));
+                throw MappingException.of(Message.NullSetElement.format(element.type()));
             }
             AttributeValue encoded = element.encode(v);
             if (encoded == null) {
-                throw new MappingException(Message.SetElementNotStorable.format(v));
+                throw MappingException.of(Message.SetElementNotStorable.format(v));
             }
             return encoded;
         }
@@ -738,7 +757,7 @@ public final class Codecs {
                     out.add(decodeElement(element, v));
                 }
             } else {
-                throw new MappingException(Message.NotASet.format(value.type()));
+                throw MappingException.of(Message.NotASet.format(value.type()));
             }
             return out;
         }
@@ -799,7 +818,7 @@ public final class Codecs {
             Map<String, AttributeValue> out = new LinkedHashMap<>(Math.max(16, map.size() * 2));
             for (Map.Entry<K, V> e : map.entrySet()) {
                 if (e.getKey() == null) {
-                    throw new MappingException(Message.NullMapKey.format());
+                    throw MappingException.of(Message.NullMapKey.format());
                 }
                 out.put(keyToString.apply(e.getKey()), encodeElement(value, e.getValue()));
             }
@@ -809,7 +828,7 @@ public final class Codecs {
         @Override
         public Map<K, V> decode(AttributeValue stored) {
             if (!(stored instanceof AttributeValue.M m)) {
-                throw new MappingException(Message.NotAMap.format(stored.type()));
+                throw MappingException.of(Message.NotAMap.format(stored.type()));
             }
             Map<K, V> out = new LinkedHashMap<>(Math.max(16, m.values().size() * 2));
             for (Map.Entry<String, AttributeValue> e : m.values().entrySet()) {

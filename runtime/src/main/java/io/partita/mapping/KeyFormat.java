@@ -278,7 +278,7 @@ public final class KeyFormat {
     /** A floating-point value, order-preserving (see the class comment); NaN is rejected. */
     public static String sortable(double value) {
         if (Double.isNaN(value)) {
-            throw new MappingException(Message.NaNInSortedKey.format());
+            throw MappingException.of(Message.NaNInSortedKey.format());
         }
         long bits = Double.doubleToLongBits(value == 0.0d ? 0.0d : value);
         bits = bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
@@ -303,7 +303,7 @@ public final class KeyFormat {
             return sortable(value.doubleValue());
         }
         if (value instanceof BigDecimal || value instanceof BigInteger) {
-            throw new MappingException(
+            throw MappingException.of(
                     Message.NoOrderPreservingForm.format(value.getClass().getSimpleName()));
         }
         return sortable(value.longValue());

@@ -171,6 +171,25 @@ public final class Placeholders {
     }
 
     /**
+     * {@link #checkExpressions(TableDefinition, ParsedExpression)} for a put's or delete's condition. An overload
+     * per expression type a one-expression request carries, so that the code calling it passes the expression as
+     * its own type: passed as a {@code ParsedExpression}, the JVM's verifier loads that interface to check the
+     * argument when it verifies the caller (the write and read paths, on a cold start), though nothing is parsed.
+     */
+    public void checkExpressions(TableDefinition table, ConditionExpression condition) {
+        if (condition != null || !isEmpty()) {
+            checkExpressions(table, new ParsedExpression[] {condition}); // an array store: the verifier loads nothing
+        }
+    }
+
+    /** {@link #checkExpressions(TableDefinition, ConditionExpression)} for a get's projection. */
+    public void checkExpressions(TableDefinition table, ProjectionExpression projection) {
+        if (projection != null || !isEmpty()) {
+            checkExpressions(table, new ParsedExpression[] {projection});
+        }
+    }
+
+    /**
      * {@link #checkExpressions(ParsedExpression...)}, and DynamoDB's rule that key attributes are scalars: a
      * document path that dereferences a table key ({@code pk[0]}, {@code pk.x}) or an index key attribute of
      * {@code table} is invalid in every expression but the key condition.
