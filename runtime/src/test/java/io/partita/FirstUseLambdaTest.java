@@ -79,6 +79,15 @@ class FirstUseLambdaTest {
             Map.entry("io.partita.storage.ConditionalCheckFailedException", THROW_SITE),
             Map.entry("io.partita.storage.ItemCollectionSizeLimitExceededException", THROW_SITE),
             Map.entry("java.lang.UnsupportedOperationException", THROW_SITE),
+            Map.entry(
+                    "io.partita.mapping.MappingException", THROW_SITE + " (Codecs throws through MappingException.of)"),
+            Map.entry(
+                    "io.partita.storage.expression.ParsedExpression",
+                    "the expression interface (a put's condition or a get's projection passed as it makes the verifier"
+                            + " load it, though the request has no expression)"),
+            Map.entry(
+                    "io.partita.mapping.Codecs$1",
+                    "withDefault's codec class (the primitive codecs are built-in codecs with their absent value)"),
             Map.entry("java.lang.NumberFormatException", THROW_SITE),
             Map.entry(
                     "io.partita.TableNameResolver$Identity",
@@ -122,6 +131,41 @@ class FirstUseLambdaTest {
                 .as("asking for the default gather options (as every repository query does) creates the pool")
                 .contains("io.partita.GatherOptions")
                 .doesNotContain("java.util.concurrent.ThreadPoolExecutor");
+    }
+
+    /**
+     * The primitive codecs are built-in codecs (one class for all of them) with their default for a missing
+     * attribute, not {@code withDefault} wrappers: each wrapper class would be one more class to load when the first
+     * entity with a primitive field is mapped (issue 14). The names above catch {@code Codecs$1} only while it is the
+     * first anonymous class of {@code Codecs}; this checks the codecs themselves.
+     */
+    @Test
+    void thePrimitiveCodecsAreBuiltinCodecsWithTheirDefault() {
+        Class<?> builtin = Codecs.STRING.getClass();
+        assertThat(List.of(
+                        Codecs.PRIMITIVE_BOOLEAN,
+                        Codecs.PRIMITIVE_BYTE,
+                        Codecs.PRIMITIVE_CHAR,
+                        Codecs.PRIMITIVE_DOUBLE,
+                        Codecs.PRIMITIVE_FLOAT,
+                        Codecs.PRIMITIVE_INT,
+                        Codecs.PRIMITIVE_LONG,
+                        Codecs.PRIMITIVE_SHORT))
+                .extracting(Object::getClass)
+                .containsOnly(builtin);
+        assertThat(List.of(
+                        Codecs.PRIMITIVE_BOOLEAN.absent(),
+                        Codecs.PRIMITIVE_BYTE.absent(),
+                        Codecs.PRIMITIVE_CHAR.absent(),
+                        Codecs.PRIMITIVE_DOUBLE.absent(),
+                        Codecs.PRIMITIVE_FLOAT.absent(),
+                        Codecs.PRIMITIVE_INT.absent(),
+                        Codecs.PRIMITIVE_LONG.absent(),
+                        Codecs.PRIMITIVE_SHORT.absent()))
+                .containsExactly(false, (byte) 0, '\0', 0d, 0f, 0, 0L, (short) 0);
+        assertThat(Codecs.PRIMITIVE_INT.type()).isEqualTo(Codecs.INTEGER.type());
+        assertThat(Codecs.PRIMITIVE_INT.decode(Codecs.INTEGER.encode(7))).isEqualTo(7);
+        assertThat(Codecs.INTEGER.absent()).isNull();
     }
 
     /** The classes named by the class-loading log among {@code lines}. */
