@@ -104,7 +104,7 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
    * The {@link AdClick} with these key parts, if stored.
    */
   public Optional<AdClick> get(String referrer, Instant eventTime) {
-    return get(key(referrer, eventTime));
+    return getByKey(REFERRER.encode(referrer), EVENT_TIME.encode(eventTime));
   }
 
   /**

@@ -114,7 +114,7 @@ public final class ArticleRepository extends EntityRepository<Article> {
    * The {@link Article} with these key parts, if stored.
    */
   public Optional<Article> get(String articleId) {
-    return get(key(articleId));
+    return getByKey(ARTICLE_ID.encode(articleId));
   }
 
   /**

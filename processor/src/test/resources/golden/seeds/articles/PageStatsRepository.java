@@ -94,7 +94,7 @@ public final class PageStatsRepository extends EntityRepository<PageStats> {
    * The {@link PageStats} with these key parts, if stored.
    */
   public Optional<PageStats> get(String page) {
-    return get(key(page));
+    return getByKey(PAGE.encode(page));
   }
 
   /**

@@ -116,7 +116,7 @@ public final class BusinessRepository extends EntityRepository<Business> {
    * The {@link Business} with these key parts, if stored.
    */
   public Optional<Business> get(String businessId) {
-    return get(key(businessId));
+    return getByKey(BUSINESS_ID.encode(businessId));
   }
 
   /**

@@ -100,7 +100,7 @@ public final class ThreadRepository extends EntityRepository<Thread> {
    * The {@link Thread} with these key parts, if stored.
    */
   public Optional<Thread> get(String forumName, String subject) {
-    return get(key(forumName, subject));
+    return getByKey(FORUM_NAME.encode(forumName), SUBJECT.encode(subject));
   }
 
   /**

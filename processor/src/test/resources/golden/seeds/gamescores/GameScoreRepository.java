@@ -107,7 +107,7 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
    * The {@link GameScore} with these key parts, if stored.
    */
   public Optional<GameScore> get(String userId, String gameTitle) {
-    return get(key(userId, gameTitle));
+    return getByKey(USER_ID.encode(userId), GAME_TITLE.encode(gameTitle));
   }
 
   /**

@@ -112,7 +112,7 @@ public final class HoldingRepository extends EntityRepository<Holding> {
    * The {@link Holding} with these key parts, if stored.
    */
   public Optional<Holding> get(String holdingId) {
-    return get(key(holdingId));
+    return getByKey(HOLDING_ID.encode(holdingId));
   }
 
   /**

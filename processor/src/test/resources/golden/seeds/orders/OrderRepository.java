@@ -121,7 +121,7 @@ public final class OrderRepository extends EntityRepository<Order> {
    * The {@link Order} with these key parts, if stored.
    */
   public Optional<Order> get(String orderId) {
-    return get(key(orderId));
+    return getByKey(ORDER_ID.encode(orderId));
   }
 
   /**

@@ -105,7 +105,7 @@ public final class SessionRepository extends EntityRepository<Session> {
    * The {@link Session} with these key parts, if stored.
    */
   public Optional<Session> get(String userId, String sessionId) {
-    return get(key(userId, sessionId));
+    return getByKey(USER_ID.encode(userId), SESSION_ID.encode(sessionId));
   }
 
   /**

@@ -95,7 +95,7 @@ public final class OrderRepository extends EntityRepository<Order> {
    * The {@link Order} with these key parts, if stored.
    */
   public Optional<Order> get(String userId, String orderId) {
-    return get(key(userId, orderId));
+    return getByKey(AttributeValue.s(KeyFormat.join("USER#", KeyFormat.text(userId))), AttributeValue.s(KeyFormat.join("ORDER#", KeyFormat.text(orderId))));
   }
 
   /**

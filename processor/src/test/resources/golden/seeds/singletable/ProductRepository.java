@@ -92,7 +92,7 @@ public final class ProductRepository extends EntityRepository<Product> {
    * The {@link Product} with these key parts, if stored.
    */
   public Optional<Product> get(String productId) {
-    return get(key(productId));
+    return getByKey(AttributeValue.s(KeyFormat.join("PRODUCT#", KeyFormat.text(productId))), AttributeValue.s("PRODUCT"));
   }
 
   /**

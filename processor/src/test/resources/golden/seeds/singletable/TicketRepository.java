@@ -95,7 +95,7 @@ public final class TicketRepository extends EntityRepository<Ticket> {
    * The {@link Ticket} with these key parts, if stored.
    */
   public Optional<Ticket> get(String ticketId) {
-    return get(key(ticketId));
+    return getByKey(AttributeValue.s(KeyFormat.join("TICKET#", KeyFormat.text(ticketId))), AttributeValue.s("TICKET"));
   }
 
   /**

@@ -86,7 +86,7 @@ public final class UserRepository extends EntityRepository<User> {
    * The {@link User} with these key parts, if stored.
    */
   public Optional<User> get(String userId) {
-    return get(key(userId));
+    return getByKey(AttributeValue.s(KeyFormat.join("USER#", KeyFormat.text(userId))), AttributeValue.s("PROFILE"));
   }
 
   /**

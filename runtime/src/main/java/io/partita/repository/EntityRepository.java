@@ -24,6 +24,7 @@ import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -381,6 +382,29 @@ public abstract class EntityRepository<T> implements Repository<T> {
                         mapping.tableKeyAttributes().get(1),
                         Objects.requireNonNull(sortKey, "sortKey")),
                 mapping);
+    }
+
+    /**
+     * {@code get(keyOf(partitionKey))} without building the {@link Key}: what a generated {@code get(...)} calls (a key
+     * made here is always this table's, so there is nothing to check that {@link #get(Key)} checks).
+     */
+    protected final Optional<T> getByKey(AttributeValue partitionKey) {
+        Map<String, AttributeValue> key = Map.of(mapping.tableKeyAttributes().get(0), partitionKey);
+        return found(backend.getItem(new GetItemRequest(tableName, key, false, null, Map.of(), Ask.NONE.capacity())));
+    }
+
+    /** {@code get(keyOf(partitionKey, sortKey))} without building the {@link Key} (see {@link #getByKey(AttributeValue)}). */
+    protected final Optional<T> getByKey(AttributeValue partitionKey, AttributeValue sortKey) {
+        List<String> names = mapping.tableKeyAttributes();
+        if (names.size() != 2) {
+            throw new IllegalStateException(Message.NoSortKey.format(tableName));
+        }
+        Map<String, AttributeValue> key = Map.of(
+                names.get(0),
+                Objects.requireNonNull(partitionKey, "partitionKey"),
+                names.get(1),
+                Objects.requireNonNull(sortKey, "sortKey"));
+        return found(backend.getItem(new GetItemRequest(tableName, key, false, null, Map.of(), Ask.NONE.capacity())));
     }
 
     /** The spec of a base-table query returning entities. */

@@ -67,6 +67,13 @@ final class KeyConditionForm {
     /** The values of {@code q}'s key condition, under this form's placeholders. */
     Map<String, AttributeValue> values(
             QueryBuilder<?, ?> q, AttributeValue shardValue, boolean appendScatter, QueryBuilder.RangeTerm range) {
+        if (valueCount == 1
+                && q.partition.size() == 1
+                && q.scatterAttribute == null
+                && range == null
+                && q.sortEquals.isEmpty()) {
+            return Map.of(VALUE_PLACEHOLDERS[0], q.partition.value(0)); // the common query: one partition value
+        }
         AttributeValue[] v = new AttributeValue[valueCount];
         int k = collectValues(q, shardValue, appendScatter, v);
         if (range != null) {

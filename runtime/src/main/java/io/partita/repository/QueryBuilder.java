@@ -7,7 +7,6 @@ import io.partita.internal.Message;
 import io.partita.mapping.AttributeCodec;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.value.AttributeValue;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -66,7 +65,9 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      * query, since a builder lives for one query and most have one partition attribute and no sort equality.
      */
     final KeyParts partition;
-    final KeyParts sortEquals;
+    /** {@link KeyParts#NONE} (shared, never written) until the first {@link #sortKeyEquals}: most queries have none. */
+    KeyParts sortEquals;
+
     RangeTerm range;
     RangeTerm prefixTerm;
     Predicate<Map<String, AttributeValue>> residual;
@@ -84,14 +85,14 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     protected QueryBuilder(QuerySpec<R> spec) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.partition = new KeyParts();
-        this.sortEquals = new KeyParts();
+        this.sortEquals = KeyParts.NONE;
     }
 
     /** The next stage of a staged builder: a copy of {@code previous}'s state. */
     protected QueryBuilder(QueryBuilder<R, ?> previous) {
         this.spec = previous.spec;
         this.partition = new KeyParts(previous.partition);
-        this.sortEquals = new KeyParts(previous.sortEquals);
+        this.sortEquals = previous.sortEquals.isEmpty() ? KeyParts.NONE : new KeyParts(previous.sortEquals);
         this.range = previous.range;
         this.prefixTerm = previous.prefixTerm;
         this.residual = previous.residual;
@@ -136,7 +137,12 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         if (range != null) {
             throw new IllegalStateException(Message.SortKeyPartAfterRange.format(attribute, range.attribute()));
         }
-        sortEquals.put(Objects.requireNonNull(attribute, "attribute"), requireKeyValue(attribute, value));
+        Objects.requireNonNull(attribute, "attribute");
+        AttributeValue checked = requireKeyValue(attribute, value);
+        if (sortEquals == KeyParts.NONE) {
+            sortEquals = new KeyParts();
+        }
+        sortEquals.put(attribute, checked);
     }
 
     /**
@@ -253,12 +259,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     /** Every result (up to the limit), fetching page after page. */
     public final List<R> list() {
-        List<R> out = new ArrayList<>(limit > 0 && limit < 64 ? limit : 10);
-        Iterator<R> it = iterator();
-        while (it.hasNext()) {
-            out.add(it.next());
-        }
-        return out;
+        return QueryEngine.list(this);
     }
 
     /**
@@ -395,6 +396,9 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     /** Attribute names with their values in the order first given; giving a name again replaces its value. */
     static final class KeyParts {
+        /** The empty parts a builder without sort-key equalities shares: never written to. */
+        static final KeyParts NONE = new KeyParts();
+
         private Object[] pairs; // name, value, name, value ...; null while empty
         private int size;
 
@@ -413,7 +417,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
                 }
             }
             if (pairs == null) {
-                pairs = new Object[4];
+                pairs = new Object[2]; // one pair: most keys have one partition attribute
             } else if (2 * size == pairs.length) {
                 pairs = Arrays.copyOf(pairs, pairs.length * 2);
             }

@@ -74,6 +74,51 @@ final class QueryEngine {
                 .returnConsumedCapacity(q.returnConsumedCapacity);
     }
 
+    /**
+     * {@link #request}'s request for the one partition of a query without scatter, built as the record itself (no
+     * builder): starting after {@code start} (null for the first page), at most {@code limit} items (null: no
+     * limit). The same request {@code request(q, null, count).exclusiveStartKey(start).limit(limit).build()} sends.
+     */
+    static QueryRequest singleRequest(
+            QueryBuilder<?, ?> q, boolean count, Map<String, AttributeValue> start, Integer limit) {
+        if (q.partition.isEmpty()) {
+            throw new IllegalStateException(Message.QueryWithoutPartitionKey.format());
+        }
+        QueryBuilder.RangeTerm range = q.effectiveRange();
+        QuerySpec<?> spec = q.spec;
+        String keyCondition;
+        String filter;
+        Map<String, String> names;
+        Map<String, AttributeValue> values;
+        if (q.filter == null) {
+            KeyConditionForm form = spec.keyConditionForm(q, null, false, range);
+            keyCondition = form.text;
+            filter = null;
+            names = form.names;
+            values = form.values(q, null, false, range);
+        } else {
+            ExpressionBuilder b = new ExpressionBuilder();
+            keyCondition = KeyConditionForm.render(q, null, false, range, b);
+            filter = q.filter.render(b);
+            names = b.names();
+            values = b.values();
+        }
+        return new QueryRequest(
+                spec.tableName(),
+                spec.indexName(),
+                keyCondition,
+                filter,
+                null,
+                names,
+                values,
+                count ? Select.COUNT : spec.select(),
+                limit,
+                !q.descending,
+                start,
+                q.consistentRead,
+                q.returnConsumedCapacity);
+    }
+
     // ---- one partition -----------------------------------------------------------------------------------
 
     /** Raw items of one partition that pass the residual checks, fetched page by page on demand. */
@@ -154,6 +199,53 @@ final class QueryEngine {
     }
 
     // ---- iteration ---------------------------------------------------------------------------------------
+
+    /**
+     * {@link QueryBuilder#list()}: every result up to the limit. A query of one partition whose results may not be
+     * skipped (no scatter, no template residual, a decoder that never refuses an item) sends its first request and,
+     * when that page holds the whole answer (no LastEvaluatedKey, or the limit's worth of items), decodes the page
+     * straight into the list: no page reader, no iterators. Otherwise, and for every other query, the results come
+     * through {@link #iterator} — from the page already read when there is one, so the requests sent are the same
+     * either way.
+     */
+    static <R> List<R> list(QueryBuilder<R, ?> q) {
+        int limit = q.limit;
+        if (q.scatterValues != null || q.residual != null || q.spec.decoderMaySkip()) {
+            return drain(iterator(q), limit);
+        }
+        QueryResponse response = q.spec.backend().query(singleRequest(q, false, null, limit > 0 ? limit : null));
+        List<Map<String, AttributeValue>> items = response.items();
+        int n = items.size();
+        Map<String, AttributeValue> last = response.lastEvaluatedKey();
+        if (last != null && !last.isEmpty() && (limit < 0 || n < limit)) {
+            // more pages to read: continue as the general path does after its first page
+            PartitionReader reader = new PartitionReader(q, null, null, limit);
+            reader.absorb(response);
+            return drain(new Decoding<>(reader, q.spec.decoder(), limit), limit);
+        }
+        if (limit > 0 && n > limit) {
+            n = limit;
+        }
+        ItemMap.prefetch(items); // as in PartitionReader.absorb
+        io.partita.mapping.ItemDecoder<R> decoder = q.spec.decoder();
+        List<R> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            R decoded = decoder.fromItem(items.get(i));
+            if (decoded != null) {
+                out.add(decoded);
+            }
+        }
+        return out;
+    }
+
+    /** Every result of {@code it} in a new list, as {@link QueryBuilder#list()} has always collected them. */
+    static <R> List<R> drain(Iterator<R> it, int limit) {
+        List<R> out = new ArrayList<>(limit > 0 && limit < 64 ? limit : 10);
+        while (it.hasNext()) {
+            out.add(it.next());
+        }
+        return out;
+    }
 
     static <R> Iterator<R> iterator(QueryBuilder<R, ?> q) {
         int rawLimit = q.spec.decoderMaySkip() ? -1 : q.limit;
@@ -274,10 +366,7 @@ final class QueryEngine {
 
     private static QueryRequest pageRequest(QueryBuilder<?, ?> q, Cursor cursor) {
         Map<String, AttributeValue> start = cursor == null ? null : cursor.lastEvaluatedKey();
-        return request(q, null, false)
-                .exclusiveStartKey(start)
-                .limit(q.limit > 0 ? q.limit : null)
-                .build();
+        return singleRequest(q, false, start, q.limit > 0 ? q.limit : null);
     }
 
     private static <R> Page<R> page(QueryBuilder<R, ?> q, QueryResponse response) {

@@ -951,6 +951,14 @@ public final class RepositoryGenerator implements Generator {
                     ? CodeBlock.of("$L($L)", Member.REPOSITORY_KEY_OF, pk)
                     : CodeBlock.of(
                             "$L($L, $L)", Member.REPOSITORY_KEY_OF, pk, attributeValue(layout.baseSort.get(0), params));
+            // get builds no Key: the same key values straight into the request
+            CodeBlock getCall = layout.baseSort.isEmpty()
+                    ? CodeBlock.of("$L($L)", Member.REPOSITORY_GET_BY_KEY, pk)
+                    : CodeBlock.of(
+                            "$L($L, $L)",
+                            Member.REPOSITORY_GET_BY_KEY,
+                            pk,
+                            attributeValue(layout.baseSort.get(0), params));
             type.addMethod(MethodSpec.methodBuilder("key")
                     .addJavadoc(
                             "The key of the $L item with these key parts (for transactions, batches, updates).\n",
@@ -965,7 +973,7 @@ public final class RepositoryGenerator implements Generator {
                     .addModifiers(Modifier.PUBLIC)
                     .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), entityClass))
                     .addParameters(specs)
-                    .addStatement("return $L(key($L))", Member.REPOSITORY_GET, args)
+                    .addStatement("return $L", getCall)
                     .build());
             type.addMethod(MethodSpec.methodBuilder("delete")
                     .addJavadoc("Deletes the $L with these key parts, if stored.\n", javadocLink(entityClass))

@@ -158,7 +158,7 @@ final class Runtime {
         MAPPING_COUNTER(EntityMapping.Builder.class, "counter"),
         MAPPING_BUILD(EntityMapping.Builder.class, "build"),
         REPOSITORY_KEY_OF(EntityRepository.class, "keyOf"),
-        REPOSITORY_GET(EntityRepository.class, "get"),
+        REPOSITORY_GET_BY_KEY(EntityRepository.class, "getByKey"),
         REPOSITORY_DELETE(EntityRepository.class, "delete"),
         REPOSITORY_UPDATE(EntityRepository.class, "update"),
         REPOSITORY_TABLE_QUERY(EntityRepository.class, "tableQuery"),

@@ -27,13 +27,16 @@ public final class Placeholders {
     public Placeholders(Map<String, String> names, Map<String, AttributeValue> values) {
         this.names = names == null ? Map.of() : names;
         this.values = values == null ? Map.of() : values;
-        for (Map.Entry<String, String> e : this.names.entrySet()) {
-            if (!isPlaceholder(e.getKey(), '#')) {
-                throw Message.PlaceholderNameKey.exception(e.getKey());
+        if (!this.names.isEmpty() && !checkedBefore(this.names)) {
+            for (Map.Entry<String, String> e : this.names.entrySet()) {
+                if (!isPlaceholder(e.getKey(), '#')) {
+                    throw Message.PlaceholderNameKey.exception(e.getKey());
+                }
+                if (e.getValue() == null || e.getValue().isEmpty()) {
+                    throw Message.PlaceholderNameEmpty.exception(e.getKey());
+                }
             }
-            if (e.getValue() == null || e.getValue().isEmpty()) {
-                throw Message.PlaceholderNameEmpty.exception(e.getKey());
-            }
+            remember(this.names);
         }
         for (String key : this.values.keySet()) {
             if (!isPlaceholder(key, ':')) {
@@ -48,6 +51,38 @@ public final class Placeholders {
             return NONE;
         }
         return new Placeholders(names, values);
+    }
+
+    /*
+     * Names maps found valid, kept by identity when they are the JDK's immutable Map.of / Map.copyOf maps, which cannot
+     * change: a caller that sends the same names object with every request (a repository sends one per query shape)
+     * has it checked once instead of iterated per request (iterating such a map allocates its entry set and entries).
+     * A few slots, replaced in turn; read and written without synchronization: a reference store is atomic and these
+     * maps' fields are final, so a reader sees either a fully built map or another slot's value, and a miss only
+     * checks again. Only valid maps are kept, so every request still fails exactly as before.
+     */
+    private static final Class<?> MAP_1 = Map.of("#a", "a").getClass();
+    private static final Class<?> MAP_N = Map.of("#a", "a", "#b", "b").getClass();
+    private static final Object[] CHECKED_NAMES = new Object[4];
+    private static int nextCheckedSlot;
+
+    private static boolean checkedBefore(Map<String, String> names) {
+        Object[] checked = CHECKED_NAMES;
+        for (int i = 0; i < checked.length; i++) {
+            if (checked[i] == names) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void remember(Map<String, String> names) {
+        Class<?> type = names.getClass();
+        if (type == MAP_1 || type == MAP_N) {
+            int slot = nextCheckedSlot;
+            CHECKED_NAMES[slot & (CHECKED_NAMES.length - 1)] = names;
+            nextCheckedSlot = slot + 1;
+        }
     }
 
     private static boolean isPlaceholder(String key, char sigil) {

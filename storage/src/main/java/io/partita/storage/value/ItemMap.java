@@ -448,7 +448,9 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         int seen = 0;
         for (int i = 0; i < n; i++) {
             if (items.get(i) instanceof ItemMap m) {
-                seen += m.values.length;
+                // the item's own line: its memo field, and for an item without a memo its value array's header
+                // (a memo hit never reads the values: loading their array would be a miss for nothing)
+                seen += m.memo != null ? 1 : m.values.length;
             }
         }
         for (int i = 0; i < n; i++) {
