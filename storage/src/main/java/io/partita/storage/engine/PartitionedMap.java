@@ -86,7 +86,7 @@ final class PartitionedMap implements EntryMap {
      * here by the write that creates it: it is pushed on {@link #pending} (two plain stores under {@link
      * #tableLock}, which creating it holds anyway), and a scan first moves the pending partitions in ({@link
      * #registerPending}). A skip-list insert per new partition (a search, two or three nodes, its size counter) was
-     * 8–10% of a fresh-key put's CPU; scans are rarer than new partitions.
+     * about a third of a fresh-key put's CPU samples in the benchmarks' workload; scans are rarer than new partitions.
      */
     private final ConcurrentSkipListMap<OrderKey, Partition> ordered = new ConcurrentSkipListMap<>();
 
@@ -97,10 +97,10 @@ final class PartitionedMap implements EntryMap {
     private Partition pending;
 
     /**
-     * Partitions on {@link #pending}; under {@link #tableLock}. Dropped partitions stay on the list until the next
-     * scan, so that a workload that creates and empties partitions and never scans does not keep them all, the list
-     * is pruned of dropped partitions whenever it holds more than twice the live ones (amortized constant work per
-     * new partition).
+     * Partitions on {@link #pending}; under {@link #tableLock}. A dropped partition stays on the list until the next
+     * scan; so that a workload that creates and empties partitions and never scans does not keep them all, the list is
+     * pruned of dropped partitions whenever it holds more than twice the live ones plus 64 (amortized constant work
+     * per new partition).
      */
     private int pendingCount;
 
