@@ -26,7 +26,7 @@ final class IndexData {
         if (previous == null) {
             count.increment();
             bytes.add(entry.size() + ENTRY_OVERHEAD);
-        } else {
+        } else if (entry.size() != previous.size()) { // the same size, the common overwrite: no counter write
             bytes.add(entry.size() - previous.size());
         }
     }

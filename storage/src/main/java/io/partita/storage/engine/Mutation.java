@@ -163,7 +163,10 @@ final class Mutation {
         } else if (before != null && after == null) {
             table.itemCount.decrement();
         }
-        table.itemBytes.add((after == null ? 0 : after.size()) - (before == null ? 0 : before.size()));
+        int bytes = (after == null ? 0 : after.size()) - (before == null ? 0 : before.size());
+        if (bytes != 0) { // an overwrite with an item of the same size (common) writes no counter
+            table.itemBytes.add(bytes);
+        }
         for (IndexChange c : lsiChanges) {
             IndexPropagation.applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
         }

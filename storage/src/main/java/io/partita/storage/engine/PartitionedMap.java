@@ -81,7 +81,35 @@ final class PartitionedMap implements EntryMap {
     private int live;
     private final Object tableLock = new Object();
 
+    /**
+     * The partitions in scan order (by hash, then partition key), for scans only. A new partition is not inserted
+     * here by the write that creates it: it is pushed on {@link #pending} (two plain stores under {@link
+     * #tableLock}, which creating it holds anyway), and a scan first moves the pending partitions in ({@link
+     * #registerPending}). A skip-list insert per new partition (a search, two or three nodes, its size counter) was
+     * about a third of a fresh-key put's CPU samples in the benchmarks' workload; scans are rarer than new partitions.
+     */
     private final ConcurrentSkipListMap<OrderKey, Partition> ordered = new ConcurrentSkipListMap<>();
+
+    /**
+     * Partitions created since the last scan, newest first, linked through {@link Partition#nextPending}; read and
+     * written under {@link #tableLock}.
+     */
+    private Partition pending;
+
+    /**
+     * Partitions on {@link #pending}; under {@link #tableLock}. A dropped partition stays on the list until the next
+     * scan; so that a workload that creates and empties partitions and never scans does not keep them all, the list is
+     * pruned of dropped partitions whenever it holds more than twice the live ones plus 64 (amortized constant work
+     * per new partition).
+     */
+    private int pendingCount;
+
+    /**
+     * Held while the pending partitions move into {@link #ordered} and while a dropped partition leaves it, so that a
+     * scan never starts while another scan's pending partitions are taken but not yet in {@link #ordered}, and a
+     * dropped partition is never put back. Taken before {@link #tableLock}, never while holding it.
+     */
+    private final Object orderLock = new Object();
 
     /**
      * One partition, which is also its own key (its hash and partition-key bytes, shared by every stored key of
@@ -104,7 +132,9 @@ final class PartitionedMap implements EntryMap {
         volatile Object[] small = Chunk.EMPTY;
         volatile ChunkTree large;
 
-        boolean registered;
+        /** The next partition on {@link #pending}; under {@link #tableLock} while on the list. */
+        Partition nextPending;
+
         boolean dropped;
 
         Partition(OrderKey id) {
@@ -413,7 +443,9 @@ final class PartitionedMap implements EntryMap {
                 && Arrays.equals(pk, 0, pk.length, key.bytes, 0, key.partitionEnd);
     }
 
-    /** The partition of {@code key}, created (empty, not yet registered for scans) when there is none. */
+    /**
+     * The partition of {@code key}, created (empty, and put on {@link #pending} for scans) when there is none.
+     */
     private Partition findOrCreate(OrderKey key) {
         Partition found = find(key);
         if (found != null) {
@@ -450,8 +482,35 @@ final class PartitionedMap implements EntryMap {
                 used++;
             }
             live++;
+            fresh.nextPending = pending;
+            pending = fresh;
+            if (++pendingCount > 2 * live + 64) {
+                prunePending();
+            }
             return fresh;
         }
+    }
+
+    /**
+     * Unlinks dropped partitions from {@link #pending}. Under {@link #tableLock}, which each drop takes after marking
+     * its partition dropped, so every partition dropped so far is seen dropped.
+     */
+    private void prunePending() {
+        Partition kept = null;
+        int n = 0;
+        for (Partition p = pending; p != null; ) {
+            Partition next = p.nextPending;
+            p.nextPending = null;
+            if (!p.dropped) {
+                p.nextPending = kept;
+                kept = p;
+                n++;
+            }
+            p = next;
+        }
+        // reversed, which the order of the list does not matter for: registerPending sorts by inserting
+        pending = kept;
+        pendingCount = n;
     }
 
     /**
@@ -553,11 +612,7 @@ final class PartitionedMap implements EntryMap {
                 if (p.dropped) {
                     continue;
                 }
-                if (!p.registered) {
-                    ordered.put(p, p);
-                    p.registered = true;
-                }
-                return p.put(key, value);
+                return p.put(key, value); // p is on pending or in ordered since findOrCreate made it
             }
         }
     }
@@ -578,7 +633,9 @@ final class PartitionedMap implements EntryMap {
             if (p.large == null && p.isEmpty() && !p.dropped) { // large partitions stay: see put
                 p.dropped = true;
                 drop(p);
-                ordered.remove(p, p);
+                synchronized (orderLock) { // after drop: registerPending then sees dropped and skips p
+                    ordered.remove(p, p);
+                }
             }
             return previous;
         }
@@ -655,6 +712,7 @@ final class PartitionedMap implements EntryMap {
      */
     @Override
     public Iterable<Map.Entry<OrderKey, Stored>> scan(long hashFrom, long hashTo, OrderKey exclusiveStart) {
+        registerPending();
         NavigableMap<OrderKey, Partition> range = hashTo >= HASH_SPACE
                 ? ordered.tailMap(OrderKey.hashStart(hashFrom), true)
                 : ordered.subMap(OrderKey.hashStart(hashFrom), true, OrderKey.hashStart(hashTo), false);
@@ -676,6 +734,53 @@ final class PartitionedMap implements EntryMap {
         Iterator<Map.Entry<OrderKey, Stored>> head = first;
         NavigableMap<OrderKey, Partition> partitions = range;
         return () -> new Flattening(head, partitions.values().iterator());
+    }
+
+    /**
+     * Moves the partitions created since the last call into {@link #ordered}, skipping dropped ones. Every partition
+     * created before the call started is in {@link #ordered} when it returns (a concurrent call waits on {@link
+     * #orderLock} until the partitions it took are in), so a scan sees every partition that held an item when it
+     * began.
+     */
+    private void registerPending() {
+        synchronized (orderLock) {
+            Partition p;
+            synchronized (tableLock) {
+                p = pending;
+                pending = null;
+                pendingCount = 0;
+            }
+            while (p != null) {
+                Partition next = p.nextPending;
+                p.nextPending = null;
+                // dropped is set before drop takes tableLock, so a partition dropped before the list was taken is
+                // seen dropped; one dropped after is removed again by remove, under orderLock, after this
+                if (!p.dropped) {
+                    ordered.put(p, p);
+                }
+                p = next;
+            }
+        }
+    }
+
+    /** Partitions in scan order after moving the pending ones in, for tests (with {@link #livePartitions}). */
+    int scanPartitions() {
+        registerPending();
+        return ordered.size();
+    }
+
+    /** Partitions in the table, for tests. */
+    int livePartitions() {
+        synchronized (tableLock) {
+            return live;
+        }
+    }
+
+    /** Partitions waiting on {@link #pending}, for tests. */
+    int pendingPartitions() {
+        synchronized (tableLock) {
+            return pendingCount;
+        }
     }
 
     private static final class Flattening implements Iterator<Map.Entry<OrderKey, Stored>> {
