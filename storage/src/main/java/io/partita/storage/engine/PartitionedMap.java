@@ -644,27 +644,35 @@ final class PartitionedMap implements EntryMap {
                 Partition.visitAll((Map<String, AttributeValue>[]) its, (int[]) szs, (Integer) n, forward, visitor);
                 return;
             }
-            // stale (a write since the last refresh), busy or torn: read this snapshot, and refresh the mirror for
-            // the next reader unless another reader is at it (see table)
-            Map<String, AttributeValue>[] items = Chunk.items(current);
-            int[] sizes = Chunk.sizes(current);
-            int count = Chunk.count(current);
-            if (c != current && c != null && c != BUSY && SLOT.compareAndSet(t, at + CHUNK, c, BUSY)) {
-                VarHandle.storeStoreFence(); // the mark before the fields (the compare-and-set is one already)
-                t[at + ITEMS] = items;
-                t[at + SIZES] = sizes;
-                t[at + COUNT] = Integer.valueOf(count);
-                if (!SLOT.compareAndSet(t, at + CHUNK, BUSY, current)) {
-                    // dropped meanwhile (drop cleared the mark): clear what this wrote into the tombstone's slot
-                    t[at + ITEMS] = null;
-                    t[at + SIZES] = null;
-                    t[at + COUNT] = null;
-                }
-            }
-            Partition.visitAll(items, sizes, count, forward, visitor);
+            visitStale(t, at, c, current, forward, visitor);
             return;
         }
         p.visit(low, high, exclusiveStart, forward, visitor);
+    }
+
+    /**
+     * A whole small partition's read when the mirror at {@code at} was stale (a write since the last refresh), busy
+     * or torn: reads the current snapshot, and first refreshes the mirror for the next reader unless another reader
+     * is at it ({@code c}, the mirror's chunk read before {@code current}, is the one it swaps; see {@link #table}).
+     * Apart from {@link #visit} to keep that method small enough for the compiler to inline what it calls.
+     */
+    private static void visitStale(Object[] t, int at, Object c, Object[] current, boolean forward, Visitor visitor) {
+        Map<String, AttributeValue>[] items = Chunk.items(current);
+        int[] sizes = Chunk.sizes(current);
+        int count = Chunk.count(current);
+        if (c != current && c != null && c != BUSY && SLOT.compareAndSet(t, at + CHUNK, c, BUSY)) {
+            VarHandle.storeStoreFence(); // the mark before the fields (the compare-and-set is one already)
+            t[at + ITEMS] = items;
+            t[at + SIZES] = sizes;
+            t[at + COUNT] = Integer.valueOf(count);
+            if (!SLOT.compareAndSet(t, at + CHUNK, BUSY, current)) {
+                // dropped meanwhile (drop cleared the mark): clear what this wrote into the tombstone's slot
+                t[at + ITEMS] = null;
+                t[at + SIZES] = null;
+                t[at + COUNT] = null;
+            }
+        }
+        Partition.visitAll(items, sizes, count, forward, visitor);
     }
 
     /** Every entry, in scan order. */
