@@ -67,7 +67,7 @@ final class PartitionedMap implements EntryMap {
      *
      * <p>The mirror is versioned by its chunk reference, seqlock style, and written by readers only: a reader that
      * finds it stale (the partition's current snapshot is another chunk) swaps the chunk for {@link #BUSY} with a
-     * compare-and-set, writes items, sizes and count, and release-stores the current chunk; a reader of the mirror
+     * compare-and-set, writes items, sizes and count, and compare-and-sets the current chunk in; a reader of the mirror
      * reads the chunk (acquire), the three fields, then (after an acquire fence) the chunk again, and uses them only
      * when both reads gave the partition's current snapshot (its volatile {@code large} and {@code small}, read
      * after) and the slot's key bytes are the partition's own. A refresher reads the slot's chunk before the
