@@ -35,55 +35,43 @@ final class PartitionedMap implements EntryMap {
 
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
-    /**
-     * A dropped partition's slot in {@link #table}: probes go on past it. It stays until the table is rebuilt (an
-     * insert does not reuse it in place: a reader refreshing the old partition's mirror may still be writing it).
-     */
+    /** A dropped partition's slot in {@link #table}: probes go on past it, an insert may reuse it. */
     private static final Partition TOMBSTONE = new Partition(new OrderKey(new byte[0], 0));
 
     /**
      * Slots of {@link #table}, each {@link #STRIDE} references wide: the partition, its key bytes, and a mirror of
-     * its small snapshot (the chunk, its items and sizes arrays, and its count).
+     * its small snapshot (the chunk, its sizes and its items arrays).
      */
-    private static final int STRIDE = 6;
+    private static final int STRIDE = 5;
 
     private static final int KEY = 1;
     private static final int CHUNK = 2;
     private static final int ITEMS = 3;
     private static final int SIZES = 4;
-    private static final int COUNT = 5;
-
-    /** A slot's {@link #CHUNK} while a reader rewrites its mirror: never a partition's snapshot. */
-    private static final Object BUSY = new Object[0];
 
     /**
      * The partitions by key: open addressing with linear probing over a flat array, the slot taken from the low bits
      * of the key's partition hash (its first four bytes, already mixed). A slot is {@link #STRIDE} consecutive
-     * references: {@code [partition, its key bytes, chunk, items, sizes, count]}, the last four a <em>mirror</em>
-     * of the partition's small snapshot ({@link Partition#small}, the items and sizes arrays it holds and its {@link
-     * Chunk#count}, a cached {@code Integer}), so that a whole-partition read reaches the key bytes, the partition's
-     * snapshot fields and the items and sizes from one line of this array: two dependent loads (the slot, then all
-     * of those at once) instead of the slot, the partition and then its arrays; and the chunk itself is not read.
+     * references: {@code [partition, its key bytes, chunk, items, sizes]}, the last three a <em>mirror</em> of the
+     * partition's small snapshot ({@link Partition#small} and the sizes and items arrays it holds), so that a
+     * whole-partition read reaches the key bytes, the snapshot and its items and sizes from one line of this array:
+     * two dependent loads (the slot, then all of those at once) instead of the slot, the partition and then its
+     * arrays.
      *
-     * <p>The mirror is versioned by its chunk reference, seqlock style, and written by readers only: a reader that
-     * finds it stale (the partition's current snapshot is another chunk) swaps the chunk for {@link #BUSY} with a
-     * compare-and-set, writes items, sizes and count, and compare-and-sets the current chunk in; a reader of the mirror
-     * reads the chunk (acquire), the three fields, then (after an acquire fence) the chunk again, and uses them only
-     * when both reads gave the partition's current snapshot (its volatile {@code large} and {@code small}, read
-     * after) and the slot's key bytes are the partition's own. A refresher reads the slot's chunk before the
-     * partition's snapshot and swaps only that chunk (never null or {@link #BUSY}), so the chunks a slot holds only
-     * ever get newer and one refresher writes at a time; a chunk of the current snapshot read twice around the
-     * fields therefore means the fields are that chunk's. Writers never touch the mirror, so a write costs nothing
-     * more; the first whole-partition read after a write takes the longer path and refreshes the mirror for the
-     * reads after it. A resize copies each partition's current snapshot into its new slot. Readers take no lock
-     * and never wait for each other: one that finds the mirror busy or torn reads the partition itself.
+     * <p>The mirror is a hint, never trusted: a reader uses it only when the partition's current snapshot (its
+     * volatile {@code large} and {@code small}, read after the mirror) is the mirrored chunk and that chunk holds
+     * the mirrored items and sizes arrays (two chunks may share them, an append's chunk its predecessor's, so the
+     * entries read are the first {@link Chunk#count} of that chunk), and the key bytes are the partition's own;
+     * otherwise it reads the partition itself and leaves what it read in the mirror (a plain store: a racing or
+     * misplaced one is caught by the same check). Writers never touch it, so a write costs
+     * nothing more; the first whole-partition read after a write takes the longer path and refreshes the mirror
+     * for the reads after it. A resize copies each partition's current snapshot into its new slot. Readers take
+     * no lock.
      *
      * <p>A slot's partition is published with a release store after its key bytes and mirror, and is never cleared
-     * in place (a dropped partition leaves {@link #TOMBSTONE}, its mirror cleared, chunk first), so a probe never
-     * stops short of a partition that was there all along; a slot holds one partition in the life of an array (a
-     * tombstone is not reused before the next resize), so only that partition's readers write its mirror. Inserting,
-     * dropping and resizing (a new array, published whole) hold {@link #tableLock}; at most half the slots are in use
-     * (partitions plus tombstones).
+     * in place (a dropped partition leaves {@link #TOMBSTONE}), so a probe never stops short of a partition that
+     * was there all along. Inserting, dropping and resizing (a new array, published whole) hold {@link
+     * #tableLock}; at most half the slots are in use (partitions plus tombstones).
      */
     private volatile Object[] table = new Object[16 * STRIDE];
 
@@ -435,19 +423,25 @@ final class PartitionedMap implements EntryMap {
             Object[] t = table;
             int mask = t.length / STRIDE - 1;
             int h = key.hash();
+            int free = -1;
             int i = h & mask;
             for (; ; i = (i + 1) & mask) {
                 Partition p = (Partition) t[i * STRIDE];
                 if (p == null) {
                     break;
                 }
-                if (p != TOMBSTONE && p.hash == h && p.holds(key.bytes, key.partitionEnd)) {
+                if (p == TOMBSTONE) {
+                    if (free < 0) {
+                        free = i;
+                    }
+                } else if (p.hash == h && p.holds(key.bytes, key.partitionEnd)) {
                     return p;
                 }
             }
-            // into a free slot, never a tombstone's (see TOMBSTONE): the table is rebuilt when half used
             Partition fresh = new Partition(key.partition());
-            if (2 * (used + 1) > t.length / STRIDE) {
+            if (free >= 0) {
+                fill(t, free * STRIDE, fresh);
+            } else if (2 * (used + 1) > t.length / STRIDE) {
                 rehash(live + 1);
                 insertFresh(table, fresh);
                 used++;
@@ -505,7 +499,6 @@ final class PartitionedMap implements EntryMap {
         t[at + CHUNK] = s;
         t[at + ITEMS] = s == null ? null : Chunk.items(s);
         t[at + SIZES] = s == null ? null : Chunk.sizes(s);
-        t[at + COUNT] = s == null ? null : Integer.valueOf(Chunk.count(s)); // at most SMALL_LIMIT: a cached Integer
     }
 
     /** The slot offset of {@code p} itself in {@code t}, or -1. */
@@ -529,13 +522,10 @@ final class PartitionedMap implements EntryMap {
             int at = slotOf(t, p);
             if (at >= 0) {
                 SLOT.setRelease(t, at, TOMBSTONE);
-                // the chunk first, as a refresher marks it: a reader that sees a cleared field then sees it cleared
-                SLOT.setVolatile(t, at + CHUNK, null);
-                VarHandle.storeStoreFence();
                 t[at + KEY] = null;
+                t[at + CHUNK] = null;
                 t[at + ITEMS] = null;
                 t[at + SIZES] = null;
-                t[at + COUNT] = null;
                 live--;
             }
         }
@@ -608,7 +598,7 @@ final class PartitionedMap implements EntryMap {
         return () -> p.range(low, high, exclusiveStart, forward);
     }
 
-    // The mirror's items field holds only arrays made by Chunk.newItems (see mirror), of this element type.
+    // The mirror's items slot holds only arrays made by Chunk.newItems (see mirror), of this element type.
     @SuppressWarnings("unchecked")
     @Override
     public void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
@@ -628,51 +618,29 @@ final class PartitionedMap implements EntryMap {
             }
         }
         // A whole small partition (a query on the partition key alone, most queries) from the slot's mirror, when
-        // it is the partition's current snapshot: its items, sizes and count were loaded with the slot, not after
-        // the partition, and the chunk itself is not read (see table). The chunk is read twice around them
-        // (seqlock), the snapshot (volatile) after.
+        // it is the partition's current snapshot: its chunk, items and sizes were loaded with the slot, not after
+        // the partition (see table). The snapshot is read (volatile) before the arrays' contents.
         boolean whole = low.isPartitionStart() && (high == null || high.isPartitionEnd()) && exclusiveStart == null;
-        Object c = SLOT.getAcquire(t, at + CHUNK);
-        Object its = t[at + ITEMS];
-        Object szs = t[at + SIZES];
-        Object n = t[at + COUNT];
-        VarHandle.acquireFence();
-        Object again = SLOT.getAcquire(t, at + CHUNK);
+        Object[] s = (Object[]) t[at + CHUNK];
+        Map<String, AttributeValue>[] items = (Map<String, AttributeValue>[]) t[at + ITEMS];
+        int[] sizes = (int[]) t[at + SIZES];
         Object[] current = p.snapshot();
+        if (whole && current != null && current == s && Chunk.items(s) == items && Chunk.sizes(s) == sizes) {
+            Partition.visitAll(items, sizes, Chunk.count(s), forward, visitor);
+            return;
+        }
         if (whole && current != null) {
-            if (c == current && again == c && its != null && szs != null && n != null) {
-                Partition.visitAll((Map<String, AttributeValue>[]) its, (int[]) szs, (Integer) n, forward, visitor);
-                return;
-            }
-            visitStale(t, at, c, current, forward, visitor);
+            // stale (a write since the last refresh, or a torn read): refresh it for the next reader, who
+            // checks it as above, and read this snapshot
+            Map<String, AttributeValue>[] its = Chunk.items(current);
+            int[] szs = Chunk.sizes(current);
+            t[at + CHUNK] = current;
+            t[at + ITEMS] = its;
+            t[at + SIZES] = szs;
+            Partition.visitAll(its, szs, Chunk.count(current), forward, visitor);
             return;
         }
         p.visit(low, high, exclusiveStart, forward, visitor);
-    }
-
-    /**
-     * A whole small partition's read when the mirror at {@code at} was stale (a write since the last refresh), busy
-     * or torn: reads the current snapshot, and first refreshes the mirror for the next reader unless another reader
-     * is at it ({@code c}, the mirror's chunk read before {@code current}, is the one it swaps; see {@link #table}).
-     * Apart from {@link #visit} to keep that method small enough for the compiler to inline what it calls.
-     */
-    private static void visitStale(Object[] t, int at, Object c, Object[] current, boolean forward, Visitor visitor) {
-        Map<String, AttributeValue>[] items = Chunk.items(current);
-        int[] sizes = Chunk.sizes(current);
-        int count = Chunk.count(current);
-        if (c != current && c != null && c != BUSY && SLOT.compareAndSet(t, at + CHUNK, c, BUSY)) {
-            VarHandle.storeStoreFence(); // the mark before the fields (the compare-and-set is one already)
-            t[at + ITEMS] = items;
-            t[at + SIZES] = sizes;
-            t[at + COUNT] = Integer.valueOf(count);
-            if (!SLOT.compareAndSet(t, at + CHUNK, BUSY, current)) {
-                // dropped meanwhile (drop cleared the mark): clear what this wrote into the tombstone's slot
-                t[at + ITEMS] = null;
-                t[at + SIZES] = null;
-                t[at + COUNT] = null;
-            }
-        }
-        Partition.visitAll(items, sizes, count, forward, visitor);
     }
 
     /** Every entry, in scan order. */

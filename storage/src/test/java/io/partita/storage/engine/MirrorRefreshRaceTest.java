@@ -16,14 +16,14 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
 
 /**
- * PartitionedMap's versioned slot mirror (items, sizes and count repeated in the table slot, written by the readers
- * that find it stale, validated by reading its chunk twice around them) where it is most contended: a few small
- * partitions, one writer changing them all the time (appends into shared arrays, inserts, removes, overwrites that
- * keep or change the size), and several readers that all find the mirror stale after each write and race to refresh
- * it. Every whole-partition read must return a state the partition was in while the read ran: the writer records
- * a digest of each state (keys, versions and sizes) before applying it and counts the writes it has applied, and a
- * reader checks that the digest of what it read is one of the states from its start to its end. A torn mirror
- * (count of one version, items or sizes of another) or a stale one is a state that was never there, or not then.
+ * PartitionedMap's slot mirror (the table slot repeats its partition's small snapshot, read racily, checked against the
+ * partition before use and refreshed by the readers that find it stale, racing each other) where it is most contended:
+ * a few small partitions, one writer changing them all the time (appends into shared arrays, inserts, removes,
+ * overwrites that keep or change the size), and several readers that all find the mirror stale after each write and
+ * race to refresh it. Every whole-partition read must return a state the partition was in while the read ran: the
+ * writer records a digest of each state (keys, versions and sizes) before applying it and counts the writes it has
+ * applied, and a reader checks that the digest of what it read is one of the states from its start to its end. A torn
+ * mirror (arrays or count of different versions) or a stale one is a state that was never there, or not then.
  *
  * <p>Fixed seed, printed.
  */
