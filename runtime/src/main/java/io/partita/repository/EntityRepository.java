@@ -252,8 +252,12 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     final GetItemRequest getRequest(Key<T> key, boolean consistentRead, Ask ask) {
         requireOwnKey(key);
-        // the record itself: no builder per get
-        return new GetItemRequest(tableName, key.attributes(), consistentRead, null, Map.of(), ask.capacity());
+        return getRequest(key.attributes(), consistentRead, ask);
+    }
+
+    /** The request for this table's item under {@code key}, built as the record itself (no builder per get). */
+    private GetItemRequest getRequest(Map<String, AttributeValue> key, boolean consistentRead, Ask ask) {
+        return new GetItemRequest(tableName, key, consistentRead, null, Map.of(), ask.capacity());
     }
 
     /** What {@link #get} returns for {@code response}. */
@@ -365,23 +369,12 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     /** A key of this table from its partition-key value (tables without a sort key). */
     protected final Key<T> keyOf(AttributeValue partitionKey) {
-        return Key.of(tableName, Map.of(mapping.tableKeyAttributes().get(0), partitionKey), mapping);
+        return Key.of(tableName, keyAttributes(partitionKey), mapping);
     }
 
     /** A key of this table from its partition- and sort-key values. */
     protected final Key<T> keyOf(AttributeValue partitionKey, AttributeValue sortKey) {
-        if (mapping.tableKeyAttributes().size() != 2) {
-            throw new IllegalStateException(Message.NoSortKey.format(tableName));
-        }
-        // an immutable map, which Key keeps as it is instead of copying
-        return Key.of(
-                tableName,
-                Map.of(
-                        mapping.tableKeyAttributes().get(0),
-                        Objects.requireNonNull(partitionKey, "partitionKey"),
-                        mapping.tableKeyAttributes().get(1),
-                        Objects.requireNonNull(sortKey, "sortKey")),
-                mapping);
+        return Key.of(tableName, keyAttributes(partitionKey, sortKey), mapping);
     }
 
     /**
@@ -389,22 +382,30 @@ public abstract class EntityRepository<T> implements Repository<T> {
      * made here is always this table's, so there is nothing to check that {@link #get(Key)} checks).
      */
     protected final Optional<T> getByKey(AttributeValue partitionKey) {
-        Map<String, AttributeValue> key = Map.of(mapping.tableKeyAttributes().get(0), partitionKey);
-        return found(backend.getItem(new GetItemRequest(tableName, key, false, null, Map.of(), Ask.NONE.capacity())));
+        return found(backend.getItem(getRequest(keyAttributes(partitionKey), false, Ask.NONE)));
     }
 
     /** {@code get(keyOf(partitionKey, sortKey))} without building the {@link Key} (see {@link #getByKey(AttributeValue)}). */
     protected final Optional<T> getByKey(AttributeValue partitionKey, AttributeValue sortKey) {
+        return found(backend.getItem(getRequest(keyAttributes(partitionKey, sortKey), false, Ask.NONE)));
+    }
+
+    /** This table's key attribute with its value (tables without a sort key). */
+    private Map<String, AttributeValue> keyAttributes(AttributeValue partitionKey) {
+        return Map.of(mapping.tableKeyAttributes().get(0), partitionKey);
+    }
+
+    /** This table's key attributes with their values: an immutable map, which {@link Key} keeps as it is. */
+    private Map<String, AttributeValue> keyAttributes(AttributeValue partitionKey, AttributeValue sortKey) {
         List<String> names = mapping.tableKeyAttributes();
         if (names.size() != 2) {
             throw new IllegalStateException(Message.NoSortKey.format(tableName));
         }
-        Map<String, AttributeValue> key = Map.of(
+        return Map.of(
                 names.get(0),
                 Objects.requireNonNull(partitionKey, "partitionKey"),
                 names.get(1),
                 Objects.requireNonNull(sortKey, "sortKey"));
-        return found(backend.getItem(new GetItemRequest(tableName, key, false, null, Map.of(), Ask.NONE.capacity())));
     }
 
     /** The spec of a base-table query returning entities. */
