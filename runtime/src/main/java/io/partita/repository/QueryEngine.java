@@ -32,11 +32,33 @@ final class QueryEngine {
     // ---- requests ----------------------------------------------------------------------------------------
 
     /**
-     * The request for one partition (one shard of a scattered query), without start key or limit. The key
-     * condition's text and names come from the spec's {@link KeyConditionForm} of the query's shape (rendered
-     * once); only a query with a filter renders both into one {@link ExpressionBuilder} per request.
+     * The request for one partition (one shard of a scattered query), without start key or limit, as a builder (the
+     * page reader sets each page's start key and limit on it).
      */
     static QueryRequest.Builder request(QueryBuilder<?, ?> q, AttributeValue shardValue, boolean count) {
+        return request(q, shardValue, count, null, null).toBuilder();
+    }
+
+    /**
+     * The request for the one partition of a query without scatter, built as the record itself (no builder):
+     * starting after {@code start} (null for the first page), at most {@code limit} items (null: no limit).
+     */
+    static QueryRequest singleRequest(
+            QueryBuilder<?, ?> q, boolean count, Map<String, AttributeValue> start, Integer limit) {
+        return request(q, null, count, start, limit);
+    }
+
+    /**
+     * The request for one partition (one shard of a scattered query, {@code shardValue}). The key condition's text
+     * and names come from the spec's {@link KeyConditionForm} of the query's shape (rendered once); only a query with
+     * a filter renders both into one {@link ExpressionBuilder} per request.
+     */
+    private static QueryRequest request(
+            QueryBuilder<?, ?> q,
+            AttributeValue shardValue,
+            boolean count,
+            Map<String, AttributeValue> start,
+            Integer limit) {
         String scatter = q.scatterAttribute;
         boolean appendScatter = scatter != null && !q.partition.contains(scatter);
         if (q.partition.isEmpty() && !appendScatter) {
@@ -57,48 +79,6 @@ final class QueryEngine {
         } else {
             ExpressionBuilder b = new ExpressionBuilder();
             keyCondition = KeyConditionForm.render(q, shardValue, appendScatter, range, b);
-            filter = q.filter.render(b);
-            names = b.names();
-            values = b.values();
-        }
-        return QueryRequest.builder()
-                .tableName(spec.tableName())
-                .indexName(spec.indexName())
-                .keyConditionExpression(keyCondition)
-                .filterExpression(filter)
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(values)
-                .select(count ? Select.COUNT : spec.select())
-                .scanIndexForward(!q.descending)
-                .consistentRead(q.consistentRead)
-                .returnConsumedCapacity(q.returnConsumedCapacity);
-    }
-
-    /**
-     * {@link #request}'s request for the one partition of a query without scatter, built as the record itself (no
-     * builder): starting after {@code start} (null for the first page), at most {@code limit} items (null: no
-     * limit). The same request {@code request(q, null, count).exclusiveStartKey(start).limit(limit).build()} sends.
-     */
-    static QueryRequest singleRequest(
-            QueryBuilder<?, ?> q, boolean count, Map<String, AttributeValue> start, Integer limit) {
-        if (q.partition.isEmpty()) {
-            throw new IllegalStateException(Message.QueryWithoutPartitionKey.format());
-        }
-        QueryBuilder.RangeTerm range = q.effectiveRange();
-        QuerySpec<?> spec = q.spec;
-        String keyCondition;
-        String filter;
-        Map<String, String> names;
-        Map<String, AttributeValue> values;
-        if (q.filter == null) {
-            KeyConditionForm form = spec.keyConditionForm(q, null, false, range);
-            keyCondition = form.text;
-            filter = null;
-            names = form.names;
-            values = form.values(q, null, false, range);
-        } else {
-            ExpressionBuilder b = new ExpressionBuilder();
-            keyCondition = KeyConditionForm.render(q, null, false, range, b);
             filter = q.filter.render(b);
             names = b.names();
             values = b.values();
