@@ -179,19 +179,7 @@ class ChunkAppendTest {
                 }
             });
         }
-        for (Thread t : readers) {
-            t.start();
-        }
-        for (Thread t : writers) {
-            t.start();
-        }
-        for (Thread t : writers) {
-            t.join();
-        }
-        done.set(true);
-        for (Thread t : readers) {
-            t.join();
-        }
+        ReadersAgainstWriters.run(writers, readers, done);
         assertThat(failures).isEmpty();
     }
 

@@ -106,15 +106,7 @@ class MirrorRefreshRaceTest {
                 }
             });
         }
-        for (Thread t : readers) {
-            t.start();
-        }
-        writer.start();
-        writer.join();
-        done.set(true);
-        for (Thread t : readers) {
-            t.join();
-        }
+        ReadersAgainstWriters.run(new Thread[] {writer}, readers, done);
         assertThat(failures).isEmpty();
     }
 

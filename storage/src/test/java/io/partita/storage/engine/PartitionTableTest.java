@@ -136,19 +136,7 @@ class PartitionTableTest {
                 }
             });
         }
-        for (Thread t : readers) {
-            t.start();
-        }
-        for (Thread t : writers) {
-            t.start();
-        }
-        for (Thread t : writers) {
-            t.join();
-        }
-        done.set(true);
-        for (Thread t : readers) {
-            t.join();
-        }
+        ReadersAgainstWriters.run(writers, readers, done);
         assertThat(failures).isEmpty();
         for (int p = 0; p < stable; p++) {
             assertThat(map.get(key("stable" + p, 0))).isNotNull();

@@ -152,14 +152,10 @@ class ScanRegistryTest {
                 }
             }));
         }
-        threads.forEach(Thread::start);
-        for (int i = 0; i < writers; i++) {
-            threads.get(i).join();
-        }
-        done.set(true);
-        for (Thread t : threads) {
-            t.join();
-        }
+        ReadersAgainstWriters.run(
+                threads.subList(0, writers).toArray(Thread[]::new),
+                threads.subList(writers, threads.size()).toArray(Thread[]::new),
+                done);
         assertThat(failures).isEmpty();
         System.out.println("ScanRegistryTest concurrent scans " + scans[0] + " + " + scans[1]);
         int[] all = new int[writers];
