@@ -311,6 +311,38 @@ final class Gather {
         }
     }
 
+    // ---- list ---------------------------------------------------------------------------------------------
+
+    /**
+     * {@link QueryBuilder#list()} of a scattered query: the merged entries decoded straight into the result list,
+     * which is sized once from what the shards' first pages hold (every row of a gather that fits in one page per
+     * shard). The same steps, in the same order, as collecting {@code QueryEngine.iterator(q)} (the decoding
+     * iterator over {@link Merged}): the same requests, results, limit and errors — without that iterator, and
+     * without growing the list from ten slots one copy at a time.
+     */
+    static <R> List<R> list(QueryBuilder<R, ?> q) {
+        int remaining = q.limit;
+        io.partita.mapping.ItemDecoder<R> decoder = q.spec.decoder();
+        Merged merged = new Merged(q, null, q.spec.decoderMaySkip() ? -1 : remaining);
+        if (remaining == 0 || !merged.hasNext()) {
+            merged.close();
+            return new ArrayList<>();
+        }
+        int held = merged.held();
+        List<R> out = new ArrayList<>(remaining > 0 ? Math.min(held, remaining) : held);
+        do {
+            R decoded = decoder.fromItem(merged.next());
+            if (decoded != null) {
+                out.add(decoded);
+                if (remaining > 0 && --remaining == 0) {
+                    break; // the limit is reached: nothing more is read
+                }
+            }
+        } while (merged.hasNext());
+        merged.close();
+        return out;
+    }
+
     // ---- the merged stream --------------------------------------------------------------------------------
 
     /** One shard's reading state (touched by the consuming thread only; pages arrive through tasks). */
@@ -665,6 +697,15 @@ final class Gather {
         /** What the shard requests completed so far consumed ({@link Consumed#NONE} unless asked for). */
         Consumed consumed() {
             return consumed == null ? Consumed.NONE : consumed.result();
+        }
+
+        /** How many entries the shards hold now (heads and buffered pages), before any further page is read. */
+        int held() {
+            int n = 0;
+            for (Shard s : shards) {
+                n += s.page.size() - s.taken + (s.head != null ? 1 : 0);
+            }
+            return n;
         }
 
         /** True when some shard may hold entries after those returned so far (without fetching anything). */

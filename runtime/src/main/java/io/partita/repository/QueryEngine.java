@@ -184,13 +184,17 @@ final class QueryEngine {
      * {@link QueryBuilder#list()}: every result up to the limit. A query of one partition whose results may not be
      * skipped (no scatter, no template residual, a decoder that never refuses an item) sends its first request and,
      * when that page holds the whole answer (no LastEvaluatedKey, or the limit's worth of items), decodes the page
-     * straight into the list: no page reader, no iterators. Otherwise, and for every other query, the results come
+     * straight into the list: no page reader, no iterators. A scattered query's list is {@link Gather#list} (the merged
+     * rows decoded straight into the list). Otherwise, and for every other query, the results come
      * through {@link #iterator} — from the page already read when there is one, so the requests sent are the same
      * either way.
      */
     static <R> List<R> list(QueryBuilder<R, ?> q) {
         int limit = q.limit;
-        if (q.scatterValues != null || q.residual != null || q.spec.decoderMaySkip()) {
+        if (q.scatterValues != null) {
+            return Gather.list(q); // decodes the merged rows straight into the list
+        }
+        if (q.residual != null || q.spec.decoderMaySkip()) {
             return drain(iterator(q), limit);
         }
         QueryResponse response = q.spec.backend().query(singleRequest(q, false, null, limit > 0 ? limit : null));
