@@ -259,6 +259,7 @@ class GatherListTest {
         load(random, 8);
         QuerySpec<Map<String, AttributeValue>> spec =
                 QuerySpec.of(recording, TABLE, "ByShard", item -> item, null, false);
+        int failed = 0;
         for (int trial = 0; trial < 40; trial++) {
             Function<QuerySpec<Map<String, AttributeValue>>, KeyConditionFormTest.Probe> query = randomQuery(random, 8);
             failing = "shard" + random.nextInt(8);
@@ -281,8 +282,10 @@ class GatherListTest {
                 requests.add(List.copyOf(sent));
             }
             assertThat(outcomes.get(1)).as(context).isEqualTo(outcomes.get(0));
+            failed += outcomes.get(0).startsWith("failed") ? 1 : 0;
             assertThat(requests.get(1)).as(context).isEqualTo(requests.get(0));
         }
+        assertThat(failed).as("seed " + seed + ": gathers that failed").isGreaterThan(5);
         // a shard failing on its first page always fails the list (never a partial result)
         failing = "shard3";
         failAt = 1;
