@@ -331,7 +331,7 @@ final class Gather {
         int held = merged.held();
         List<R> out = new ArrayList<>(remaining > 0 ? Math.min(held, remaining) : held);
         do {
-            R decoded = decoder.fromItem(merged.next());
+            R decoded = decoder.fromItem(merged.take());
             if (decoded != null) {
                 out.add(decoded);
                 if (remaining > 0 && --remaining == 0) {
@@ -345,8 +345,12 @@ final class Gather {
 
     // ---- the merged stream --------------------------------------------------------------------------------
 
-    /** One shard's reading state (touched by the consuming thread only; pages arrive through tasks). */
-    private static final class Shard {
+    /**
+     * One shard's reading state (touched by the consuming thread only; pages arrive through tasks). It is also the
+     * work of its page tasks ({@link #get}: one object per shard instead of a capturing lambda per page).
+     */
+    private static final class Shard implements Supplier<QueryResponse> {
+        final Merged owner;
         final int index;
         final AttributeValue value;
         /** The shard's request without start key and limit (shares the rendered expressions with the others). */
@@ -365,9 +369,22 @@ final class Gather {
         int remaining; // entries this shard may still read; < 0: no limit
         boolean ended; // the backend has no more (LastEvaluatedKey absent)
         Task<QueryResponse> pending;
+        /**
+         * The request of the page {@link #pending} reads: written before the task is submitted, and not again before
+         * its result was awaited (a shard has one page in flight at most).
+         */
+        QueryRequest fetching;
+
         CompletableFuture<QueryResponse> pendingAsync; // the asynchronous merge's page in flight
 
-        Shard(int index, AttributeValue value, QueryRequest request, Map<String, AttributeValue> position, int limit) {
+        Shard(
+                Merged owner,
+                int index,
+                AttributeValue value,
+                QueryRequest request,
+                Map<String, AttributeValue> position,
+                int limit) {
+            this.owner = owner;
             this.index = index;
             this.value = value;
             this.request = request;
@@ -383,6 +400,16 @@ final class Gather {
         /** True when the current page holds entries not taken yet. */
         boolean buffered() {
             return taken < page.size();
+        }
+
+        /** Reads the page {@link #fetching} asks for (a blocking merge's page task). */
+        @Override
+        public QueryResponse get() {
+            QueryResponse response = owner.query.spec.backend().query(fetching);
+            if (owner.consumed != null) {
+                owner.consumed.add(response.consumedCapacity());
+            }
+            return response;
         }
     }
 
@@ -431,7 +458,7 @@ final class Gather {
             for (int i = 0; i < n; i++) {
                 Map<String, AttributeValue> position =
                         cursor == null ? null : cursor.positions().get(i);
-                Shard s = new Shard(i, q.scatterValues.get(i), requests[i], position, perShardLimit);
+                Shard s = new Shard(this, i, q.scatterValues.get(i), requests[i], position, perShardLimit);
                 if (position != null && position.isEmpty()) {
                     s.ended = true; // read to its end by an earlier page
                 }
@@ -472,13 +499,8 @@ final class Gather {
                 });
                 return;
             }
-            s.pending = runner.submit(s.index, () -> {
-                QueryResponse response = query.spec.backend().query(request);
-                if (consumed != null) {
-                    consumed.add(response.consumedCapacity());
-                }
-                return response;
-            });
+            s.fetching = request;
+            s.pending = runner.submit(s.index, s);
         }
 
         /**
@@ -678,6 +700,11 @@ final class Gather {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
+            return take();
+        }
+
+        /** {@link #next()} for a caller whose {@link #hasNext()} has just returned true (not checked again). */
+        Map<String, AttributeValue> take() {
             int w = tree.winner();
             Shard s = shards[w];
             Map<String, AttributeValue> item = s.head;
