@@ -422,8 +422,11 @@ final class Gather {
         private final Runner runner;
         /** Set for the asynchronous merge: shard requests go to the spec's AsyncBackend through it. */
         private final AsyncRunner asyncRunner;
-        /** Asynchronous merge: shards whose next entry is not in the heap yet (their page may be in flight). */
-        private final List<Shard> unsettled = new ArrayList<>();
+        /**
+         * Asynchronous merge: shards whose next entry is not in the heap yet (their page may be in flight); null for
+         * the blocking merge.
+         */
+        private final List<Shard> unsettled;
 
         private final Shard[] shards;
         /** The shards' heads, merged: one leaf per shard. */
@@ -453,6 +456,7 @@ final class Gather {
             }
             this.runner = async ? null : Runner.of(q);
             this.asyncRunner = async ? new AsyncRunner(q.effectiveConcurrency()) : null;
+            this.unsettled = async ? new ArrayList<>() : null;
             this.shards = new Shard[n];
             QueryRequest[] requests = shardRequests(q);
             for (int i = 0; i < n; i++) {

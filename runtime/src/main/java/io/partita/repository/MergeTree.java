@@ -113,22 +113,22 @@ final class MergeTree {
         if (k == 0) {
             return;
         }
-        int[] winners = new int[2 * k];
-        for (int i = 0; i < k; i++) {
-            winners[k + i] = i;
+        tree[0] = play(1);
+    }
+
+    /**
+     * Plays the matches of node {@code n}'s subtree (depth first: the winners travel up the call stack instead of
+     * through an array); returns its winner. Node {@code k + i} is source {@code i}'s leaf.
+     */
+    private int play(int n) {
+        if (n >= k) {
+            return n - k;
         }
-        for (int n = k - 1; n >= 1; n--) {
-            int a = winners[2 * n];
-            int b = winners[2 * n + 1];
-            if (beats(a, b)) {
-                winners[n] = a;
-                tree[n] = b;
-            } else {
-                winners[n] = b;
-                tree[n] = a;
-            }
-        }
-        tree[0] = k == 1 ? 0 : winners[1];
+        int a = play(2 * n);
+        int b = play(2 * n + 1);
+        boolean first = beats(a, b);
+        tree[n] = first ? b : a;
+        return first ? a : b;
     }
 
     /** Replays source {@code s}'s path after its entry changed ({@link #set} or {@link #clear}); s was the winner. */
