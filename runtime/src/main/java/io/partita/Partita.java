@@ -752,6 +752,8 @@ public final class Partita implements AutoCloseable {
 
         private Builder(Backend backend) {
             this.backend = Objects.requireNonNull(backend, "backend");
+            // a core built without a throughput model never throttles: no retrying layer (as inMemory())
+            this.neverThrottles = backend instanceof Storage core && !core.mayThrottle();
         }
 
         /** How logical table names become deployed ones (default: unchanged). */

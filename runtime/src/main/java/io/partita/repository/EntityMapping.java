@@ -261,19 +261,23 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         }
 
         @Override
+        @SuppressWarnings("unchecked") // memoOf(type) returns only what memo(type, ...) attached: a T (see below)
         public T fromItem(Map<String, AttributeValue> item) {
             if (!(item instanceof ItemMap stored)) {
                 return mapping.fromItem(item);
             }
-            Object memo = stored.memo();
-            // exactly this class: only this entity's generated schema decodes to it (a subclass, a view or another
-            // entity's instance attached by another reader is not this item's entity)
-            if (memo != null && memo.getClass() == type) {
-                return type.cast(memo);
+            // owned by exactly this class: only this entity's generated schema decodes to it, and only an instance
+            // of it is attached with it as owner (a subclass, a view or another entity's instance attached by another
+            // reader has another owner). The owner is read from the item itself: no load of the memo's header.
+            Object memo = stored.memoOf(type);
+            if (memo != null) {
+                return (T) memo;
             }
             T decoded = mapping.fromItem(item);
             if (decoded != null) { // null: another entity type of a shared table, left for its own reader
-                stored.memo(decoded);
+                if (decoded.getClass() == type) {
+                    stored.memo(type, decoded);
+                }
             }
             return decoded;
         }

@@ -263,10 +263,16 @@ public abstract class EntityRepository<T> implements Repository<T> {
     /** What {@link #get} returns for {@code response}. */
     final Optional<T> found(GetItemResponse response) {
         Map<String, AttributeValue> item = response.item();
-        if (item instanceof ItemMap stored) {
-            stored.prefetch(); // its values load together, not one by one as the decoder reaches them
+        if (item == null || item.isEmpty()) {
+            return Optional.empty();
         }
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.ofNullable(reader.fromItem(item));
+        // an item with a memo is most likely answered by it: prefetching would load the memo's header just before the
+        // reader does, for nothing; an item to decode has its values load together, not one by one as the decoder
+        // reaches them
+        if (item instanceof ItemMap stored && (reader == mapping || stored.memo() == null)) {
+            stored.prefetch();
+        }
+        return Optional.ofNullable(reader.fromItem(item));
     }
 
     final AsyncBackend asyncBackend() {

@@ -37,6 +37,15 @@ public interface Storage extends Backend {
 
     // ---- operations the core adds ------------------------------------------------------------------------
 
+    /**
+     * Whether a request to this core can fail with {@link ProvisionedThroughputExceededException}: only a core with
+     * a throughput model ({@link StorageOptions#throughputModel()}) throttles. A layer that retries throttled
+     * requests has nothing to do over a core that answers false.
+     */
+    default boolean mayThrottle() {
+        return true;
+    }
+
     /** Applies every pending ASYNC GSI update now, whatever its due time. A no-op in SYNC mode. */
     void flushGsiPropagation();
 

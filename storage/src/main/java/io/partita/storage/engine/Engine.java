@@ -231,6 +231,11 @@ public final class Engine implements Storage {
     }
 
     @Override
+    public boolean mayThrottle() {
+        return options.throughputModel() != null;
+    }
+
+    @Override
     public GetItemResponse getItem(GetItemRequest request) {
         return reads.getItem(request);
     }

@@ -11,6 +11,8 @@ final class IndexData {
     final EntryMap entries;
     final LongAdder count = new LongAdder();
     final LongAdder bytes = new LongAdder();
+    /** The change of a write that leaves this index's entry as it is ({@link IndexShape#sameEntry}): one per index. */
+    final Mutation.IndexChange unchanged = new Mutation.IndexChange(this, null, null, null, null);
 
     IndexData(IndexShape shape) {
         this(shape, new PartitionedMap());

@@ -218,6 +218,27 @@ final class IndexShape {
         return true;
     }
 
+    /**
+     * True when an item changed from {@code a} to {@code b} keeps this index's entry exactly as it is: the projection
+     * is not ALL (whose entry is the item itself, so a new item is a new entry) and every projected attribute has an
+     * equal value in both, or is absent from both. The projected attributes include the table's and the index's keys,
+     * so the entry's key, whether the item has an entry at all (a sparse index), its attributes and its size (equal
+     * values have equal sizes) are all unchanged: the write has nothing to do here. A KEYS_ONLY index meets this on
+     * every overwrite that keeps the index keys; an INCLUDE index when the included attributes are unchanged too.
+     */
+    boolean sameEntry(Map<String, AttributeValue> a, Map<String, AttributeValue> b) {
+        String[] names = projected;
+        if (names == null) {
+            return false;
+        }
+        for (String n : names) {
+            if (!java.util.Objects.equals(a.get(n), b.get(n))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The entry an item contributes to this index: the projected attributes, with their size. */
     Stored project(Stored item) {
         if (projectionType == ProjectionType.ALL) {

@@ -23,7 +23,11 @@ final class Mutation {
     private final IndexChange[] gsiChanges;
     private final long collectionDelta;
 
-    /** What a write does to one index entry. Keys are null where the item is absent from the index. */
+    /**
+     * What a write does to one index entry. Keys are null where the item is absent from the index, and both are null
+     * when the write leaves the index as it is (then the instance may be the index's shared {@link
+     * IndexData#unchanged}: it holds no item, and {@link #oldEntry} never writes its cache).
+     */
     static final class IndexChange {
         final IndexData index;
         final OrderKey oldKey;
@@ -128,6 +132,11 @@ final class Mutation {
 
     private static IndexChange change(IndexData index, Stored before, Stored after) {
         IndexShape shape = index.shape;
+        if (before != null && after != null && shape.sameEntry(before.item(), after.item())) {
+            // the entry stays as it is: no key to encode, no entry to project, no index write (and none to queue in
+            // ASYNC mode: what is queued for the old item already ends at this same entry)
+            return index.unchanged;
+        }
         OrderKey newKey = after == null ? null : shape.entryKey(after.item());
         OrderKey oldKey;
         if (before == null) {

@@ -776,6 +776,11 @@ final class PartitionedMap implements EntryMap {
         }
     }
 
+    /** Slots in the current table (partitions, tombstones and free slots), for tests. */
+    int tableSlots() {
+        return table.length / STRIDE;
+    }
+
     /** Partitions waiting on {@link #pending}, for tests. */
     int pendingPartitions() {
         synchronized (tableLock) {

@@ -19,12 +19,27 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     private final String[] names;
     private final AttributeValue[] values;
     private final int[] hashes;
-    private Set<Map.Entry<String, AttributeValue>> entries;
     /*
-     * A value derived from this item by a reader (see memo()): plain field, racy by design. The object header and
-     * the four other references take 28 bytes, padded to 32 with or without this field: it costs no heap.
+     * A value derived from this item by a reader (see memo()), and who attached it (see memoOf): written together
+     * under this item's monitor, read without a lock (memoOf). The object's header, AbstractMap's two cached views and
+     * these five references take 40 bytes: the owner took the slot of a cached entry set (entrySet() builds its view
+     * per call instead), so an item is no larger than before.
      */
     private Object memo;
+    private Object memoOwner;
+
+    private static final java.lang.invoke.VarHandle MEMO;
+    private static final java.lang.invoke.VarHandle MEMO_OWNER;
+
+    static {
+        try {
+            java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+            MEMO = lookup.findVarHandle(ItemMap.class, "memo", Object.class);
+            MEMO_OWNER = lookup.findVarHandle(ItemMap.class, "memoOwner", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private ItemMap(String[] names, AttributeValue[] values, int[] hashes) {
         this.names = names;
@@ -341,39 +356,36 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
 
     @Override
     public Set<Map.Entry<String, AttributeValue>> entrySet() {
-        Set<Map.Entry<String, AttributeValue>> e = entries;
-        if (e == null) {
-            e = new AbstractSet<>() {
-                @Override
-                public Iterator<Map.Entry<String, AttributeValue>> iterator() {
-                    return new Iterator<>() {
-                        private int i;
+        // a view per call, not cached: its field went to memoOwner (a stored item is rarely iterated as a map; the
+        // view holds nothing but this item)
+        return new AbstractSet<>() {
+            @Override
+            public Iterator<Map.Entry<String, AttributeValue>> iterator() {
+                return new Iterator<>() {
+                    private int i;
 
-                        @Override
-                        public boolean hasNext() {
-                            return i < names.length;
+                    @Override
+                    public boolean hasNext() {
+                        return i < names.length;
+                    }
+
+                    @Override
+                    public Map.Entry<String, AttributeValue> next() {
+                        if (i >= names.length) {
+                            throw new NoSuchElementException();
                         }
+                        Map.Entry<String, AttributeValue> entry = new SimpleImmutableEntry<>(names[i], values[i]);
+                        i++;
+                        return entry;
+                    }
+                };
+            }
 
-                        @Override
-                        public Map.Entry<String, AttributeValue> next() {
-                            if (i >= names.length) {
-                                throw new NoSuchElementException();
-                            }
-                            Map.Entry<String, AttributeValue> entry = new SimpleImmutableEntry<>(names[i], values[i]);
-                            i++;
-                            return entry;
-                        }
-                    };
-                }
-
-                @Override
-                public int size() {
-                    return names.length;
-                }
-            };
-            entries = e;
-        }
-        return e;
+            @Override
+            public int size() {
+                return names.length;
+            }
+        };
     }
 
     /**
@@ -391,9 +403,43 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         return memo;
     }
 
-    /** Attaches {@code value} (null clears it) as this item's {@link #memo()}, replacing any earlier one. */
+    /**
+     * Attaches {@code value} (null clears it) as this item's {@link #memo()}, replacing any earlier one, without an
+     * owner: {@link #memoOf} never returns it.
+     */
     public void memo(Object value) {
-        memo = value;
+        memo(null, value);
+    }
+
+    /**
+     * Attaches {@code value} as this item's {@link #memo()}, replacing any earlier one, owned by {@code owner} (a
+     * reader's identity, the decoded entity's class say): {@link #memoOf memoOf(owner)} returns it until another
+     * memo replaces it. Writers are serialized on this item, and the memo and its owner are stored in an order that
+     * {@link #memoOf} can check; a memo is written once per item and reader, so the lock is rarely contended.
+     */
+    public void memo(Object owner, Object value) {
+        synchronized (this) {
+            // owner cleared first, then the memo, then the new owner (each store released after the one before): a
+            // reader that sees the new owner after having read a memo sees that memo again only if it is this one
+            MEMO_OWNER.setOpaque(this, null);
+            MEMO.setRelease(this, value);
+            MEMO_OWNER.setRelease(this, owner);
+        }
+    }
+
+    /**
+     * This item's {@link #memo()} when {@code owner} attached it ({@link #memo(Object, Object)}), else null — read
+     * from this item alone, without loading the memo: a reader that attaches only values of one type needs no
+     * type check of what it gets back (the check, a load of the memo's header, is a cache miss on a cold item).
+     * Lock-free: the memo is read, then its owner, then the memo again; a memo replaced meanwhile is not returned.
+     */
+    public Object memoOf(Object owner) {
+        Object m = MEMO.getAcquire(this);
+        if (m == null || MEMO_OWNER.getAcquire(this) != owner) {
+            return null;
+        }
+        // the owner seen was stored after its own memo: if the memo is still m, m is that owner's
+        return MEMO.getAcquire(this) == m ? m : null;
     }
 
     // Mutators of AbstractMap already throw UnsupportedOperationException: an item never changes.
@@ -466,10 +512,13 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         sink(touch());
     }
 
-    /** Loads what a reader of this item reads next: the memo's class word if it has one, else its values. */
+    /**
+     * Loads what a reader of this item reads next: nothing more for an owned memo ({@link #memoOf} reads this item
+     * alone), the memo's class word for one without an owner, else its values.
+     */
     private int touch() {
         Object m = memo;
-        return m == null ? touchValues() : m instanceof Record ? 1 : 2;
+        return m == null ? touchValues() : memoOwner != null ? 1 : m instanceof Record ? 2 : 3;
     }
 
     /** Loads the class word of each value (which brings the value's cache line in); a number derived from them. */

@@ -71,6 +71,47 @@ class PartitionTableTest {
     }
 
     /**
+     * A workload that keeps creating and emptying partitions (a queue keyed by a fresh id, a session table) leaves
+     * a tombstone per dropped partition: the table must stay sized by its live partitions (tombstones reused, or
+     * cleared by a rebuild at the live count), never grow with every partition it ever held. Here 200,000
+     * partitions come and go with at most 65 alive at a time, each read whole (its slot's mirror filled) right
+     * after its put; every read answers as the reference does.
+     */
+    @Test
+    void createAndDropChurnKeepsTheTableSizedByItsLivePartitions() {
+        long seed = SEED + 2;
+        System.out.println("PartitionTableTest churn seed " + seed);
+        Random rnd = new Random(seed);
+        PartitionedMap map = new PartitionedMap();
+        Map<String, Integer> live = new HashMap<>(); // partition -> its one entry's sort key
+        int maxSlots = 0;
+        for (int p = 0; p < 200_000; p++) {
+            String name = "c" + p;
+            int sort = rnd.nextInt(10);
+            OrderKey k = key(name, sort);
+            Stored value = new Stored(ItemMap.copyOf(Map.of("v", AttributeValue.n(p))), p);
+            assertThat(map.put(k, value)).isNull();
+            live.put(name, sort);
+            assertThat(map.get(k)).isEqualTo(value);
+            assertThat(visit(map, name, p & 1)).containsExactly(value.item()); // fills this slot's mirror
+            if (live.size() > 64) { // drop a random live partition: its only entry removed
+                String victim = new ArrayList<>(live.keySet()).get(rnd.nextInt(live.size()));
+                OrderKey vk = key(victim, live.remove(victim));
+                assertThat(map.remove(vk)).isNotNull();
+                assertThat(map.get(vk)).isNull();
+                assertThat(visit(map, victim, 1)).isEmpty();
+            }
+            maxSlots = Math.max(maxSlots, map.tableSlots());
+        }
+        assertThat(map.livePartitions()).isEqualTo(64);
+        // rebuilt for at least four slots per live partition (64 or 65 live): 512 slots; never more than that
+        assertThat(maxSlots).isLessThanOrEqualTo(512);
+        for (Map.Entry<String, Integer> e : live.entrySet()) {
+            assertThat(map.get(key(e.getKey(), e.getValue()))).isNotNull();
+        }
+    }
+
+    /**
      * Readers never see an entry's item with another version's size (each item's "v" equals its size), never miss
      * a partition that stays (one entry each, never removed) while other partitions are created, dropped and the
      * table rebuilt, and read whole partitions of the churned ones as some consistent state.
