@@ -324,23 +324,25 @@ final class Gather {
         int remaining = q.limit;
         io.partita.mapping.ItemDecoder<R> decoder = q.spec.decoder();
         Merged merged = new Merged(q, null, q.spec.decoderMaySkip() ? -1 : remaining);
-        if (remaining == 0 || !merged.hasNext()) {
-            merged.close();
-            return new ArrayList<>();
-        }
-        int held = merged.held();
-        List<R> out = new ArrayList<>(remaining > 0 ? Math.min(held, remaining) : held);
-        do {
-            R decoded = decoder.fromItem(merged.take());
-            if (decoded != null) {
-                out.add(decoded);
-                if (remaining > 0 && --remaining == 0) {
-                    break; // the limit is reached: nothing more is read
-                }
+        try {
+            if (remaining == 0 || !merged.hasNext()) {
+                return new ArrayList<>();
             }
-        } while (merged.hasNext());
-        merged.close();
-        return out;
+            int held = merged.held();
+            List<R> out = new ArrayList<>(remaining > 0 ? Math.min(held, remaining) : held);
+            do {
+                R decoded = decoder.fromItem(merged.take());
+                if (decoded != null) {
+                    out.add(decoded);
+                    if (remaining > 0 && --remaining == 0) {
+                        break; // the limit is reached: nothing more is read
+                    }
+                }
+            } while (merged.hasNext());
+            return out;
+        } finally {
+            merged.close(); // also when a shard's page or the decoder fails: no page task is left in flight
+        }
     }
 
     // ---- the merged stream --------------------------------------------------------------------------------
