@@ -34,7 +34,8 @@ class GetByKeyPartsTest {
 
     @Test
     void getByKeyPartsIsGetOfTheKey() {
-        long seed = System.nanoTime();
+        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
+        long seed = Long.getLong("partita.seed", 0x6E7B0701L);
         System.out.println("GetByKeyPartsTest seed " + seed);
         Random random = new Random(seed);
         GameScoreRepository scores = GameScoreRepository.of(db);

@@ -75,7 +75,8 @@ class ItemMapMemoOwnerTest {
      */
     @Test
     void concurrentReplacementNeverHandsOutAnotherOwnersMemo() throws Exception {
-        long seed = new Random().nextLong();
+        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
+        long seed = Long.getLong("partita.seed", 0x3E300801L);
         System.out.println("ItemMapMemoOwnerTest.concurrentReplacement seed " + seed);
         Random random = new Random(seed);
         int items = 8;
