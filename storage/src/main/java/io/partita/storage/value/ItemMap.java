@@ -28,16 +28,22 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     private Object memo;
     private Object memoOwner;
 
-    private static final java.lang.invoke.VarHandle MEMO;
-    private static final java.lang.invoke.VarHandle MEMO_OWNER;
+    /**
+     * The memo's and its owner's handles, in a class of their own: loaded by the first owned memo, not by the first
+     * item (a first use that never memoizes, mapping alone, loads none of the VarHandle machinery).
+     */
+    private static final class Memo {
+        static final java.lang.invoke.VarHandle VALUE;
+        static final java.lang.invoke.VarHandle OWNER;
 
-    static {
-        try {
-            java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
-            MEMO = lookup.findVarHandle(ItemMap.class, "memo", Object.class);
-            MEMO_OWNER = lookup.findVarHandle(ItemMap.class, "memoOwner", Object.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
+        static {
+            try {
+                java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+                VALUE = lookup.findVarHandle(ItemMap.class, "memo", Object.class);
+                OWNER = lookup.findVarHandle(ItemMap.class, "memoOwner", Object.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 
@@ -421,9 +427,9 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         synchronized (this) {
             // owner cleared first, then the memo, then the new owner (each store released after the one before): a
             // reader that sees the new owner after having read a memo sees that memo again only if it is this one
-            MEMO_OWNER.setOpaque(this, null);
-            MEMO.setRelease(this, value);
-            MEMO_OWNER.setRelease(this, owner);
+            Memo.OWNER.setOpaque(this, null);
+            Memo.VALUE.setRelease(this, value);
+            Memo.OWNER.setRelease(this, owner);
         }
     }
 
@@ -434,12 +440,12 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
      * Lock-free: the memo is read, then its owner, then the memo again; a memo replaced meanwhile is not returned.
      */
     public Object memoOf(Object owner) {
-        Object m = MEMO.getAcquire(this);
-        if (m == null || MEMO_OWNER.getAcquire(this) != owner) {
+        Object m = Memo.VALUE.getAcquire(this);
+        if (m == null || Memo.OWNER.getAcquire(this) != owner) {
             return null;
         }
         // the owner seen was stored after its own memo: if the memo is still m, m is that owner's
-        return MEMO.getAcquire(this) == m ? m : null;
+        return Memo.VALUE.getAcquire(this) == m ? m : null;
     }
 
     // Mutators of AbstractMap already throw UnsupportedOperationException: an item never changes.
