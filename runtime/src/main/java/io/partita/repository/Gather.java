@@ -321,25 +321,12 @@ final class Gather {
      * without growing the list from ten slots one copy at a time.
      */
     static <R> List<R> list(QueryBuilder<R, ?> q) {
-        int remaining = q.limit;
-        io.partita.mapping.ItemDecoder<R> decoder = q.spec.decoder();
-        Merged merged = new Merged(q, null, q.spec.decoderMaySkip() ? -1 : remaining);
+        int limit = q.limit;
+        Merged merged = new Merged(q, null, q.spec.decoderMaySkip() ? -1 : limit);
         try {
-            if (remaining == 0 || !merged.hasNext()) {
-                return new ArrayList<>();
-            }
-            int held = merged.held();
-            List<R> out = new ArrayList<>(remaining > 0 ? Math.min(held, remaining) : held);
-            do {
-                R decoded = decoder.fromItem(merged.take());
-                if (decoded != null) {
-                    out.add(decoded);
-                    if (remaining > 0 && --remaining == 0) {
-                        break; // the limit is reached: nothing more is read
-                    }
-                }
-            } while (merged.hasNext());
-            return out;
+            int held = limit == 0 || !merged.hasNext() ? 0 : merged.held();
+            List<R> out = new ArrayList<>(limit > 0 ? Math.min(held, limit) : held);
+            return QueryEngine.decodeInto(out, merged, q.spec.decoder(), limit);
         } finally {
             merged.close(); // also when a shard's page or the decoder fails: no page task is left in flight
         }
@@ -706,11 +693,6 @@ final class Gather {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            return take();
-        }
-
-        /** {@link #next()} for a caller whose {@link #hasNext()} has just returned true (not checked again). */
-        Map<String, AttributeValue> take() {
             int w = tree.winner();
             Shard s = shards[w];
             Map<String, AttributeValue> item = s.head;

@@ -195,7 +195,8 @@ final class QueryEngine {
             return Gather.list(q); // decodes the merged rows straight into the list
         }
         if (q.residual != null || q.spec.decoderMaySkip()) {
-            return drain(iterator(q), limit);
+            PartitionReader reader = new PartitionReader(q, null, null, q.spec.decoderMaySkip() ? -1 : limit);
+            return decodeInto(new ArrayList<>(initialCapacity(limit)), reader, q.spec.decoder(), limit);
         }
         QueryResponse response = q.spec.backend().query(singleRequest(q, false, null, limit > 0 ? limit : null));
         List<Map<String, AttributeValue>> items = response.items();
@@ -205,7 +206,7 @@ final class QueryEngine {
             // more pages to read: continue as the general path does after its first page
             PartitionReader reader = new PartitionReader(q, null, null, limit);
             reader.absorb(response);
-            return drain(new Decoding<>(reader, q.spec.decoder(), limit), limit);
+            return decodeInto(new ArrayList<>(initialCapacity(limit)), reader, q.spec.decoder(), limit);
         }
         if (limit > 0 && n > limit) {
             n = limit;
@@ -222,11 +223,30 @@ final class QueryEngine {
         return out;
     }
 
-    /** Every result of {@code it} in a new list, as {@link QueryBuilder#list()} has always collected them. */
-    static <R> List<R> drain(Iterator<R> it, int limit) {
-        List<R> out = new ArrayList<>(limit > 0 && limit < 64 ? limit : 10);
-        while (it.hasNext()) {
-            out.add(it.next());
+    /** The first size of a list of results when nothing tells how many there will be. */
+    private static int initialCapacity(int limit) {
+        return limit > 0 && limit < 64 ? limit : 10;
+    }
+
+    /**
+     * {@code raw}'s items decoded into {@code out}, the ones the decoder refuses dropped, until raw ends or {@code
+     * limit} results are in (< 0: no limit; raw is not asked again once they are): {@link Decoding}'s steps as one
+     * loop, for the {@code list()} terminals. Returns {@code out}.
+     */
+    static <R> List<R> decodeInto(
+            List<R> out,
+            Iterator<Map<String, AttributeValue>> raw,
+            io.partita.mapping.ItemDecoder<R> decoder,
+            int limit) {
+        int remaining = limit;
+        while (remaining != 0 && raw.hasNext()) {
+            R decoded = decoder.fromItem(raw.next());
+            if (decoded != null) {
+                out.add(decoded);
+                if (remaining > 0) {
+                    remaining--;
+                }
+            }
         }
         return out;
     }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A scattered query's {@code list()} ({@link Gather#list}: the merged rows decoded straight into the list) against
- * the general path it replaces ({@code QueryEngine.drain(QueryEngine.iterator(q), limit)}: the decoding iterator over
+ * the general path it replaces ({@code KeyConditionFormTest.drain(QueryEngine.iterator(q))}: the decoding iterator over
  * {@link Gather.Merged}), on seeded random gathers — 1 to 12 shards, some empty, sizes uneven, some shards larger than
  * one 1 MB page; equal sort keys across shards (ties settled by the table key); limits below, at and above the
  * answer's size, and none; ascending and descending; sort-key ranges; filters; template-style residual checks;
@@ -226,8 +226,7 @@ class GatherListTest {
                         randomQuery(random, shards);
                 sent.clear();
                 KeyConditionFormTest.Probe general = query.apply(spec);
-                List<Map<String, AttributeValue>> expected =
-                        QueryEngine.drain(QueryEngine.iterator(general), general.limit);
+                List<Map<String, AttributeValue>> expected = KeyConditionFormTest.drain(QueryEngine.iterator(general));
                 List<QueryRequest> expectedRequests = List.copyOf(sent);
                 sent.clear();
                 KeyConditionFormTest.Probe fast = query.apply(spec);
@@ -275,7 +274,7 @@ class GatherListTest {
                 KeyConditionFormTest.Probe q = query.apply(spec);
                 try {
                     List<Map<String, AttributeValue>> out =
-                            general ? QueryEngine.drain(QueryEngine.iterator(q), q.limit) : Gather.list(q);
+                            general ? KeyConditionFormTest.drain(QueryEngine.iterator(q)) : Gather.list(q);
                     outcomes.add("rows " + out);
                 } catch (GatherException e) {
                     assertThat(e.getCause()).as(context).isInstanceOf(ProvisionedThroughputExceededException.class);

@@ -212,4 +212,14 @@ class KeyConditionFormTest {
         assertThatThrownBy(() -> QueryEngine.request(new Probe(spec), null, false))
                 .isInstanceOf(IllegalStateException.class);
     }
+
+    /**
+     * Every result of {@code it} in a list: the general path's answer ({@code QueryEngine.iterator}, the decoding
+     * iterator) that the {@code list()} terminals' own loops are compared with.
+     */
+    static <R> List<R> drain(java.util.Iterator<R> it) {
+        List<R> out = new ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
 }

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link QueryBuilder#list()}'s single-page fast path ({@link QueryEngine#list}) against the general path it replaces
- * (the page reader and decoding iterator, {@code QueryEngine.drain(QueryEngine.iterator(q), limit)}): for random
+ * (the page reader and decoding iterator, {@code KeyConditionFormTest.drain(QueryEngine.iterator(q))}): for random
  * queries — partitions empty, small, and larger than one 1 MB page, with and without a limit (below, at and above the
  * partition's size), ascending and descending, sort-key ranges that match nothing, some or all, filters, consistent
  * reads, decoders that return null for some items — the same results and the very same requests, in the same order.
@@ -143,8 +143,7 @@ class ListFastPathTest {
             QuerySpec<Map<String, AttributeValue>> spec = random.nextInt(4) == 0 ? refusing : items;
             sent.clear();
             KeyConditionFormTest.Probe general = query.apply(spec);
-            List<Map<String, AttributeValue>> expected =
-                    QueryEngine.drain(QueryEngine.iterator(general), general.limit);
+            List<Map<String, AttributeValue>> expected = KeyConditionFormTest.drain(QueryEngine.iterator(general));
             List<QueryRequest> expectedRequests = List.copyOf(sent);
             sent.clear();
             List<Map<String, AttributeValue>> actual = query.apply(spec).list();
@@ -233,7 +232,7 @@ class ListFastPathTest {
         Throwable general = null;
         try {
             KeyConditionFormTest.Probe q = new KeyConditionFormTest.Probe(missing).partition("P", "x");
-            QueryEngine.drain(QueryEngine.iterator(q), q.limit);
+            KeyConditionFormTest.drain(QueryEngine.iterator(q));
         } catch (RuntimeException e) {
             general = e;
         }
