@@ -219,9 +219,8 @@ public final class Partita implements AutoCloseable {
 
     /** A database on a new in-memory instance of the bundled storage core. */
     public static Partita inMemory(StorageOptions options) {
-        Builder b = builder(Storage.inMemory(options)).clock(options.clock());
-        b.neverThrottles = options.throughputModel() == null; // nothing to retry: no retrying layer
-        return b.build();
+        // without a throughput model the core never throttles: the builder leaves the retrying layer out
+        return builder(Storage.inMemory(options)).clock(options.clock()).build();
     }
 
     /**
@@ -741,7 +740,7 @@ public final class Partita implements AutoCloseable {
         private boolean retryThrottles = true;
         private boolean reuseDecodedEntities = true;
         private RetryPolicy retryPolicy; // null: RetryPolicy.defaults(), created when the database first needs it
-        private boolean neverThrottles; // the backend is a core without a throughput model (inMemory)
+        private final boolean neverThrottles; // the backend is a core without a throughput model
         private GatherOptions gatherOptions; // null: GatherOptions.defaults(), resolved on the first gather
         private RequestListener listener;
         private ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;
