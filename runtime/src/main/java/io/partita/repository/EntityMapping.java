@@ -251,7 +251,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     }
 
     /** {@link #memoizing()}'s decoder of memoizable entities. */
-    private static final class StoredItemReader<T> implements ItemDecoder<T> {
+    static final class StoredItemReader<T> implements ItemDecoder<T> {
         private final EntityMapping<T> mapping;
         private final Class<T> type;
 
@@ -280,6 +280,26 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                 }
             }
             return decoded;
+        }
+
+        /**
+         * The leading items of {@code items[0, n)} that hold a memo of this reader's entity, each answered as {@link
+         * #fromItem} answers it (that memo), added to {@code out} in order; stops at the first item without one and
+         * returns its index ({@code n} when every item had one). Nothing is decoded or attached: the caller decodes
+         * the rest with {@link #fromItem}. One pass of independent loads, one per item's own line, where a prefetch
+         * pass before {@code fromItem} would read each line twice.
+         */
+        @SuppressWarnings("unchecked") // memoOf(type) returns only what memo(type, ...) attached: a T (see fromItem)
+        int takeMemos(List<? extends Map<String, AttributeValue>> items, int n, List<? super T> out) {
+            Class<T> owner = type;
+            for (int i = 0; i < n; i++) {
+                Object memo = items.get(i) instanceof ItemMap stored ? stored.memoOf(owner) : null;
+                if (memo == null) {
+                    return i;
+                }
+                out.add((T) memo);
+            }
+            return n;
         }
     }
 

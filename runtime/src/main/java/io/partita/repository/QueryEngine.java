@@ -211,16 +211,33 @@ final class QueryEngine {
         if (limit > 0 && n > limit) {
             n = limit;
         }
-        ItemMap.prefetch(items); // as in PartitionReader.absorb
-        io.partita.mapping.ItemDecoder<R> decoder = q.spec.decoder();
         List<R> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
+        decodePage(items, n, q.spec.decoder(), out);
+        return out;
+    }
+
+    /**
+     * {@code items[0, n)} decoded into {@code out} in order, the ones the decoder refuses dropped. A memoizing reader
+     * first takes the leading items' memos in one pass (a page read again is answered there, item after item, with
+     * nothing else loaded); from the first item without one, the page is prefetched ({@link ItemMap#prefetch}, as in
+     * {@link PartitionReader#absorb}) and the rest decoded one by one.
+     */
+    static <R> void decodePage(
+            List<Map<String, AttributeValue>> items, int n, io.partita.mapping.ItemDecoder<R> decoder, List<R> out) {
+        int i = 0;
+        if (decoder instanceof EntityMapping.StoredItemReader<R> reader) {
+            i = reader.takeMemos(items, n, out);
+            if (i == n) {
+                return;
+            }
+        }
+        ItemMap.prefetch(items);
+        for (; i < n; i++) {
             R decoded = decoder.fromItem(items.get(i));
             if (decoded != null) {
                 out.add(decoded);
             }
         }
-        return out;
     }
 
     /** The first size of a list of results when nothing tells how many there will be. */
@@ -374,13 +391,18 @@ final class QueryEngine {
     }
 
     private static <R> Page<R> page(QueryBuilder<R, ?> q, QueryResponse response) {
-        List<R> items = new ArrayList<>(response.items().size());
-        ItemMap.prefetch(response.items()); // as in PartitionReader.absorb
-        for (Map<String, AttributeValue> item : response.items()) {
-            if (q.residual == null || q.residual.test(item)) {
-                R decoded = q.spec.decoder().fromItem(item);
-                if (decoded != null) {
-                    items.add(decoded);
+        List<Map<String, AttributeValue>> page = response.items();
+        List<R> items = new ArrayList<>(page.size());
+        if (q.residual == null) {
+            decodePage(page, page.size(), q.spec.decoder(), items);
+        } else {
+            ItemMap.prefetch(page); // as in PartitionReader.absorb
+            for (Map<String, AttributeValue> item : page) {
+                if (q.residual.test(item)) {
+                    R decoded = q.spec.decoder().fromItem(item);
+                    if (decoded != null) {
+                        items.add(decoded);
+                    }
                 }
             }
         }
