@@ -72,7 +72,7 @@ final class KeyConditionForm {
                 && q.scatterAttribute == null
                 && range == null
                 && q.sortEquals.isEmpty()) {
-            return Map.of(VALUE_PLACEHOLDERS[0], q.partition.value(0)); // the common query: one partition value
+            return new KeyValueMap(q.partition.value(0)); // the common query: one partition value, as Map.of(":p0", v)
         }
         AttributeValue[] v = new AttributeValue[valueCount];
         int k = collectValues(q, shardValue, appendScatter, v);
