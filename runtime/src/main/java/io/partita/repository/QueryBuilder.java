@@ -399,30 +399,45 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         /** The empty parts a builder without sort-key equalities shares: never written to. */
         static final KeyParts NONE = new KeyParts();
 
-        private Object[] pairs; // name, value, name, value ...; null while empty
+        // the first pair in fields (most keys have one partition attribute: no array per query), the others in pairs
+        private String name0;
+        private AttributeValue value0;
+        private Object[] pairs; // name, value, name, value ... from the second pair on; null while there is none
         private int size;
 
         KeyParts() {}
 
         KeyParts(KeyParts other) {
+            this.name0 = other.name0;
+            this.value0 = other.value0;
             this.pairs = other.pairs == null ? null : other.pairs.clone();
             this.size = other.size;
         }
 
         void put(String name, AttributeValue value) {
             for (int i = 0; i < size; i++) {
-                if (pairs[2 * i].equals(name)) {
-                    pairs[2 * i + 1] = value;
+                if (name(i).equals(name)) {
+                    if (i == 0) {
+                        value0 = value;
+                    } else {
+                        pairs[2 * i - 1] = value;
+                    }
                     return;
                 }
             }
-            if (pairs == null) {
-                pairs = new Object[2]; // one pair: most keys have one partition attribute
-            } else if (2 * size == pairs.length) {
-                pairs = Arrays.copyOf(pairs, pairs.length * 2);
+            if (size == 0) {
+                name0 = name;
+                value0 = value;
+            } else {
+                int at = 2 * (size - 1);
+                if (pairs == null) {
+                    pairs = new Object[2];
+                } else if (at == pairs.length) {
+                    pairs = Arrays.copyOf(pairs, pairs.length * 2);
+                }
+                pairs[at] = name;
+                pairs[at + 1] = value;
             }
-            pairs[2 * size] = name;
-            pairs[2 * size + 1] = value;
             size++;
         }
 
@@ -435,16 +450,16 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         }
 
         String name(int i) {
-            return (String) pairs[2 * i];
+            return i == 0 ? name0 : (String) pairs[2 * i - 2];
         }
 
         AttributeValue value(int i) {
-            return (AttributeValue) pairs[2 * i + 1];
+            return i == 0 ? value0 : (AttributeValue) pairs[2 * i - 1];
         }
 
         boolean contains(String name) {
             for (int i = 0; i < size; i++) {
-                if (pairs[2 * i].equals(name)) {
+                if (name(i).equals(name)) {
                     return true;
                 }
             }
