@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One live table: its items, its index entries, and the locks and counters that keep them in step.
@@ -66,11 +65,11 @@ final class TableData {
     /**
      * The stripe locks, each created when first taken ({@link #stripe}): a new table does not construct 1,024 locks
      * up front (≈1 ms in a fresh JVM, whose interpreter runs the constructors, for a table that may see a few
-     * writes). Written only under the array's monitor; read without it, which is safe because a {@code
-     * ReentrantLock} is immutable apart from its final, volatile-state synchronizer: a thread sees null (and takes
+     * writes). Written only under the array's monitor; read without it, which is safe because a {@link
+     * StripeLock} is immutable apart from its final, volatile-state synchronizer: a thread sees null (and takes
      * the monitor) or a fully constructed lock, and the monitor makes every thread agree on one lock per stripe.
      */
-    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    private final StripeLock[] stripes = new StripeLock[STRIPES];
 
     TableData(long id, TableDefinition definition, TableShape shape, IndexData[] lsis, IndexData[] gsis) {
         this(id, definition, shape, new PartitionedMap(), lsis, gsis, null);
@@ -118,16 +117,16 @@ final class TableData {
         return itemKey.hash() & (STRIPES - 1);
     }
 
-    ReentrantLock stripe(int index) {
-        ReentrantLock s = stripes[index];
+    StripeLock stripe(int index) {
+        StripeLock s = stripes[index];
         return s != null ? s : createStripe(index);
     }
 
-    private ReentrantLock createStripe(int index) {
+    private StripeLock createStripe(int index) {
         synchronized (stripes) {
-            ReentrantLock s = stripes[index];
+            StripeLock s = stripes[index];
             if (s == null) {
-                s = new ReentrantLock();
+                s = new StripeLock();
                 stripes[index] = s;
             }
             return s;
