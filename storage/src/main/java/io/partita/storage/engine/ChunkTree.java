@@ -421,82 +421,67 @@ final class ChunkTree {
             Object[] chunk = (Object[]) n;
             int i = find(chunk, key);
             Stored previous;
-            Object next;
+            Object a;
+            Object b = null;
+            boolean appended = false; // split at the right edge, the new entry alone in the new chunk
             if (i >= 0) {
                 previous = valueSlots(chunk)[i];
-                next = withPath(r, at, h, replace(chunk, i, value));
+                a = replace(chunk, i, value);
             } else {
                 previous = null;
                 int pos = -i - 1;
-                next = count(chunk) < LEAF_MAX
-                        ? withPath(r, at, h, insert(chunk, pos, key, value))
-                        : splitting(r, at, h, chunk, pos, key, value, rightEdge);
+                int count = count(chunk);
+                if (count == LEAF_MAX && pos == count) {
+                    // appended past a full chunk (at the tree's right edge, or before a later chunk's keys): that
+                    // chunk stays as it is (shared), the entry starts a new chunk with room for the appends that
+                    // follow; only at the right edge is the directory above split at its end too
+                    appended = rightEdge;
+                    a = chunk;
+                    Stored[] values = new Stored[LEAF_MAX];
+                    values[0] = value;
+                    byte[][] keys = new byte[LEAF_MAX][];
+                    keys[0] = key;
+                    b = chunk(values, keys, 1);
+                } else {
+                    Object[] grown = insert(chunk, pos, key, value);
+                    if (count + 1 > LEAF_MAX) {
+                        int cut = (count + 1) / 2;
+                        a = slice(grown, 0, cut);
+                        b = slice(grown, cut, count + 1);
+                    } else {
+                        a = grown;
+                    }
+                }
             }
+            for (int d = h - 1; d >= 0; d--) {
+                Inner in = directoryAt(r, at, d);
+                int j = (int) (at >>> (PATH_BITS * d)) & (INNER_MAX - 1);
+                if (b == null) {
+                    a = in.with(j, a);
+                    continue;
+                }
+                Inner grown = in.splice(j, j + 1, new Object[] {a, b}, new byte[][] {null, lowKey(b)});
+                int count = grown.kids.length;
+                if (count > INNER_MAX) {
+                    int cut = appended ? count - 1 : count / 2;
+                    a = grown.slice(0, cut);
+                    b = grown.slice(cut, count);
+                } else {
+                    a = grown;
+                    b = null;
+                }
+            }
+            Object next = b == null
+                    ? a
+                    : new Inner(
+                            new byte[][] {lowKey(a), lowKey(b)},
+                            new Object[] {a, b},
+                            new int[] {size(a), size(b)},
+                            h + 1);
             if (ROOT.compareAndSet(this, r, next)) {
                 return previous;
             }
         }
-    }
-
-    /** The root of {@code r} with the chunk on the path {@code at} replaced by {@code a} (the same fan-out). */
-    private static Object withPath(Object r, long at, int h, Object a) {
-        for (int d = h - 1; d >= 0; d--) {
-            a = directoryAt(r, at, d).with((int) (at >>> (PATH_BITS * d)) & (INNER_MAX - 1), a);
-        }
-        return a;
-    }
-
-    /**
-     * The root of {@code r} with a new entry in the full chunk on the path {@code at}: the chunk splits, and the
-     * directories above it may too. Its own method, apart from {@link #put}'s common paths (one put in
-     * {@value #LEAF_MAX} at most comes here): the JIT then compiles {@code put} without it, in a fraction of the time
-     * (a recompilation of the whole once took over a second of a core in the 2-thread put benchmark).
-     */
-    private static Object splitting(
-            Object r, long at, int h, Object[] chunk, int pos, byte[] key, Stored value, boolean rightEdge) {
-        Object a;
-        Object b;
-        boolean appended = false; // split at the right edge, the new entry alone in the new chunk
-        int count = count(chunk);
-        if (pos == count) {
-            // appended past a full chunk (at the tree's right edge, or before a later chunk's keys): that chunk stays
-            // as it is (shared), the entry starts a new chunk with room for the appends that follow; only at the
-            // right edge is the directory above split at its end too
-            appended = rightEdge;
-            a = chunk;
-            Stored[] values = new Stored[LEAF_MAX];
-            values[0] = value;
-            byte[][] keys = new byte[LEAF_MAX][];
-            keys[0] = key;
-            b = chunk(values, keys, 1);
-        } else {
-            Object[] grown = insert(chunk, pos, key, value);
-            int cut = (count + 1) / 2;
-            a = slice(grown, 0, cut);
-            b = slice(grown, cut, count + 1);
-        }
-        for (int d = h - 1; d >= 0; d--) {
-            Inner in = directoryAt(r, at, d);
-            int j = (int) (at >>> (PATH_BITS * d)) & (INNER_MAX - 1);
-            if (b == null) {
-                a = in.with(j, a);
-                continue;
-            }
-            Inner grown = in.splice(j, j + 1, new Object[] {a, b}, new byte[][] {null, lowKey(b)});
-            int fanout = grown.kids.length;
-            if (fanout > INNER_MAX) {
-                int cut = appended ? fanout - 1 : fanout / 2;
-                a = grown.slice(0, cut);
-                b = grown.slice(cut, fanout);
-            } else {
-                a = grown;
-                b = null;
-            }
-        }
-        return b == null
-                ? a
-                : new Inner(
-                        new byte[][] {lowKey(a), lowKey(b)}, new Object[] {a, b}, new int[] {size(a), size(b)}, h + 1);
     }
 
     /** Removes an entry; returns it, or null when there was none. */
