@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One live table: its items, its index entries, and the locks and counters that keep them in step.
@@ -65,11 +66,11 @@ final class TableData {
     /**
      * The stripe locks, each created when first taken ({@link #stripe}): a new table does not construct 1,024 locks
      * up front (≈1 ms in a fresh JVM, whose interpreter runs the constructors, for a table that may see a few
-     * writes). Written only under the array's monitor; read without it, which is safe because a {@link
-     * StripeLock} is immutable apart from its final, volatile-state synchronizer: a thread sees null (and takes
+     * writes). Written only under the array's monitor; read without it, which is safe because a {@code
+     * ReentrantLock} is immutable apart from its final, volatile-state synchronizer: a thread sees null (and takes
      * the monitor) or a fully constructed lock, and the monitor makes every thread agree on one lock per stripe.
      */
-    private final StripeLock[] stripes = new StripeLock[STRIPES];
+    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 
     TableData(long id, TableDefinition definition, TableShape shape, IndexData[] lsis, IndexData[] gsis) {
         this(id, definition, shape, new PartitionedMap(), lsis, gsis, null);
@@ -117,16 +118,16 @@ final class TableData {
         return itemKey.hash() & (STRIPES - 1);
     }
 
-    StripeLock stripe(int index) {
-        StripeLock s = stripes[index];
+    ReentrantLock stripe(int index) {
+        ReentrantLock s = stripes[index];
         return s != null ? s : createStripe(index);
     }
 
-    private StripeLock createStripe(int index) {
+    private ReentrantLock createStripe(int index) {
         synchronized (stripes) {
-            StripeLock s = stripes[index];
+            ReentrantLock s = stripes[index];
             if (s == null) {
-                s = new StripeLock();
+                s = new ReentrantLock();
                 stripes[index] = s;
             }
             return s;
