@@ -6,20 +6,17 @@ import java.util.Arrays;
 
 /**
  * A large partition's entries: a copy-on-write B+-tree whose leaves are chunks, {@code [Stored[] values, byte[][]
- * keys, Integer count]} (a binary search over one keys array, the entries read in order from one values array; both
- * arrays hold at least the chunk's count of entries), and whose inner nodes are immutable {@link Inner} directories.
- * Everything a published version reads is immutable; the tree is one {@code volatile} root.
+ * keys]} (a binary search over one keys array, the entries read in order from one values array; a chunk's count is
+ * its values array's length), and whose inner nodes are immutable {@link Inner} directories. Everything a
+ * published version reads is immutable; the tree is one {@code volatile} root.
  *
- * <p>A chunk's arrays may be longer than its count: a chunk an entry was appended to (after its last entry: at the
- * tree's right edge, or before the next chunk's keys) is copied with room for {@value #LEAF_MAX} entries, and the
- * next append there writes its key and value into the next free slots and shares both arrays with the version before
- * (whose count stops short of those slots, so none of its readers reads them). The key slot is claimed by
- * compare-and-set from null, so each slot is written once, by one writer, and the claim covers the same slot of the
- * values array (a values array is only ever shared by chunks sharing one keys array); a writer that finds the key
- * slot taken (another writer appended first, or claimed it and then lost the race for the root, leaving it unused)
- * copies both arrays instead. Key and value are written before the root is published, so a reader of the new version
- * sees them. An overwrite copies the values (exactly the count), shares its chunk's keys array and, the count
- * unchanged, its directories' counts.
+ * <p>A keys array may be longer than its chunk's count: the right-edge chunk's is allocated with room for
+ * {@value #LEAF_MAX} keys, and an append there writes its key into the next free slot and shares the array with the
+ * version before (whose count stops short of that slot, so none of its readers reads it). A slot is claimed by
+ * compare-and-set from null, so each slot is written once, by one writer; a writer that finds it taken (another
+ * writer appended first, or claimed it and then lost the race for the root, leaving it unused) copies the keys
+ * instead. The key is written before the root is published, so a reader of the new version sees it. An overwrite
+ * shares its chunk's keys array and, the count unchanged, its directories' counts.
  *
  * <p><b>Readers</b> read the root once and then walk an immutable tree: no lock, and a whole snapshot of the
  * partition, however long the traversal (a scan, a page, an iterator held by a backfill).
@@ -32,9 +29,8 @@ import java.util.Arrays;
  * one item are already serialized by the item's stripe lock.
  *
  * <p>A chunk that grows past {@value #LEAF_MAX} entries splits in two (at the end, not the middle, when the entry
- * was appended after its last: keys written in ascending order, such as time-ordered sort keys, then leave full
- * chunks behind, also when two writers' ascending keys meet in the middle of a partition); a directory past {@value
- * #INNER_MAX} children likewise (at its end only at the tree's right edge). A chunk or directory below a
+ * was appended at the tree's right edge: keys written in ascending order, such as time-ordered sort keys, then
+ * leave full chunks behind); a directory past {@value #INNER_MAX} children likewise. A chunk or directory below a
  * quarter full merges with a neighbour (and splits again evenly when the two do not fit in one); an emptied one
  * goes; a root directory left with one child is replaced by it.
  */
@@ -166,27 +162,18 @@ final class ChunkTree {
         }
     }
 
-    // ---- a chunk: {Stored[] values, byte[][] keys, Integer count}; both arrays hold at least count entries (see
-    // the class comment: slots past the count are for appends). Counts are at most LEAF_MAX + 1, so the Integer is
-    // always the JDK's cached instance: no allocation, and a load from a line every reader shares ----
+    // ---- a chunk: {Stored[] values, byte[][] keys}; the values array holds exactly the chunk's entries, the keys
+    // array at least as many (see the class comment: slots past the count are for appends) ----
 
     private static final VarHandle KEY_SLOT = MethodHandles.arrayElementVarHandle(byte[][].class);
 
-    static final Object[] EMPTY = {new Stored[0], new byte[0][], 0};
+    static final Object[] EMPTY = {new Stored[0], new byte[0][]};
 
     static int count(Object[] c) {
-        return (Integer) c[2];
+        return ((Stored[]) c[0]).length;
     }
 
-    /** The chunk's entries, exactly: its values array, or a copy of its entries when it has room (for checks). */
     static Stored[] values(Object[] c) {
-        Stored[] v = valueSlots(c);
-        int n = count(c);
-        return v.length == n ? v : Arrays.copyOf(v, n);
-    }
-
-    /** The chunk's values array: its first {@link #count} slots are the entries, any after them room for appends. */
-    static Stored[] valueSlots(Object[] c) {
         return (Stored[]) c[0];
     }
 
@@ -198,13 +185,8 @@ final class ChunkTree {
         return keys(c)[i];
     }
 
-    /** A chunk of exactly {@code values.length} entries. */
     private static Object[] chunk(Stored[] values, byte[][] keys) {
-        return chunk(values, keys, values.length);
-    }
-
-    private static Object[] chunk(Stored[] values, byte[][] keys, int count) {
-        return new Object[] {values, keys, count};
+        return new Object[] {values, keys};
     }
 
     /** Binary search of a chunk's keys: the index of {@code key}, or {@code -(insertion point) - 1}. */
@@ -231,12 +213,9 @@ final class ChunkTree {
         return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
     }
 
-    /**
-     * The chunk with entry {@code i}'s value replaced: a new values array of exactly the chunk's entries (an append
-     * after it copies the values once more, with room), the same keys array.
-     */
+    /** The chunk with entry {@code i}'s value replaced: a new values array, the same keys array. */
     private static Object[] replace(Object[] c, int i, Stored value) {
-        Stored[] v = Arrays.copyOf(valueSlots(c), count(c));
+        Stored[] v = values(c).clone();
         v[i] = value;
         return chunk(v, keys(c));
     }
@@ -244,41 +223,31 @@ final class ChunkTree {
     /**
      * The chunk with a new entry at index {@code at}. An entry after the last shares the keys array when it has a
      * free slot there and this writer is the first to claim it (compare-and-set from null: a slot is written once,
-     * by one writer, and only past the count of every published chunk that shares the array), and then the values
-     * array too when it has the slot (the claim of the key slot is the claim of the same values slot: a values array
-     * is only ever shared between chunks sharing one keys array); otherwise the arrays are copied, with room for
-     * {@link #LEAF_MAX} when the entry is appended after the chunk's last (keys written in ascending order append
-     * again: at the tree's right edge, or before another writer's keys in the middle of it).
+     * by one writer, and only past the count of every published chunk that shares the array); otherwise the keys
+     * are copied, with room for {@link #LEAF_MAX} when {@code roomy} (an append at the tree's right edge, where
+     * ascending keys will append again).
      */
-    private static Object[] insert(Object[] c, int at, byte[] key, Stored value) {
+    private static Object[] insert(Object[] c, int at, byte[] key, Stored value, boolean roomy) {
         int n = count(c);
-        Stored[] values = valueSlots(c);
+        Stored[] values = values(c);
         byte[][] keys = keys(c);
-        int room = at == n ? Math.max(LEAF_MAX, n + 1) : n + 1;
-        if (at == n && n < keys.length && KEY_SLOT.compareAndSet(keys, n, (byte[]) null, key)) {
-            if (n < values.length) {
-                // this writer owns slot n of both arrays; the root's compare-and-set publishes it to readers
-                values[n] = value;
-                return chunk(values, keys, n + 1);
-            }
-            Stored[] v = Arrays.copyOf(values, Math.min(room, keys.length));
-            v[n] = value;
-            return chunk(v, keys, n + 1);
-        }
-        Stored[] v = new Stored[room];
+        Stored[] v = new Stored[n + 1];
         System.arraycopy(values, 0, v, 0, at);
         v[at] = value;
         System.arraycopy(values, at, v, at + 1, n - at);
-        byte[][] k = new byte[room][];
+        if (at == n && n < keys.length && KEY_SLOT.compareAndSet(keys, n, (byte[]) null, key)) {
+            return chunk(v, keys);
+        }
+        byte[][] k = new byte[roomy && at == n ? Math.max(LEAF_MAX, n + 1) : n + 1][];
         System.arraycopy(keys, 0, k, 0, at);
         k[at] = key;
         System.arraycopy(keys, at, k, at + 1, n - at);
-        return chunk(v, k, n + 1);
+        return chunk(v, k);
     }
 
     private static Object[] remove(Object[] c, int i) {
         int n = count(c);
-        Stored[] values = valueSlots(c);
+        Stored[] values = values(c);
         byte[][] keys = keys(c);
         Stored[] v = new Stored[n - 1];
         System.arraycopy(values, 0, v, 0, i);
@@ -290,14 +259,14 @@ final class ChunkTree {
     }
 
     private static Object[] slice(Object[] c, int from, int to) {
-        return chunk(Arrays.copyOfRange(valueSlots(c), from, to), Arrays.copyOfRange(keys(c), from, to), to - from);
+        return chunk(Arrays.copyOfRange(values(c), from, to), Arrays.copyOfRange(keys(c), from, to));
     }
 
     private static Object[] concat(Object[] a, Object[] b) {
         int na = count(a);
         int nb = count(b);
-        Stored[] v = Arrays.copyOf(valueSlots(a), na + nb);
-        System.arraycopy(valueSlots(b), 0, v, na, nb);
+        Stored[] v = Arrays.copyOf(values(a), na + nb);
+        System.arraycopy(values(b), 0, v, na, nb);
         byte[][] k = Arrays.copyOf(keys(a), na + nb);
         System.arraycopy(keys(b), 0, k, na, nb);
         return chunk(v, k);
@@ -369,7 +338,7 @@ final class ChunkTree {
         }
         Object[] chunk = (Object[]) n;
         int i = find(chunk, key);
-        return i >= 0 ? valueSlots(chunk)[i] : null;
+        return i >= 0 ? values(chunk)[i] : null;
     }
 
     /** Number of entries before {@code key} (before or at it, when not inclusive) in the snapshot {@code root}. */
@@ -425,25 +394,22 @@ final class ChunkTree {
             Object b = null;
             boolean appended = false; // split at the right edge, the new entry alone in the new chunk
             if (i >= 0) {
-                previous = valueSlots(chunk)[i];
+                previous = values(chunk)[i];
                 a = replace(chunk, i, value);
             } else {
                 previous = null;
                 int pos = -i - 1;
                 int count = count(chunk);
-                if (count == LEAF_MAX && pos == count) {
-                    // appended past a full chunk (at the tree's right edge, or before a later chunk's keys): that
-                    // chunk stays as it is (shared), the entry starts a new chunk with room for the appends that
-                    // follow; only at the right edge is the directory above split at its end too
-                    appended = rightEdge;
+                if (count == LEAF_MAX && rightEdge && pos == count) {
+                    // appended past a full chunk at the tree's right edge: that chunk stays as it is (shared), the
+                    // entry starts a new chunk with room for the appends that follow
+                    appended = true;
                     a = chunk;
-                    Stored[] values = new Stored[LEAF_MAX];
-                    values[0] = value;
                     byte[][] keys = new byte[LEAF_MAX][];
                     keys[0] = key;
-                    b = chunk(values, keys, 1);
+                    b = chunk(new Stored[] {value}, keys);
                 } else {
-                    Object[] grown = insert(chunk, pos, key, value);
+                    Object[] grown = insert(chunk, pos, key, value, rightEdge && count < LEAF_MAX);
                     if (count + 1 > LEAF_MAX) {
                         int cut = (count + 1) / 2;
                         a = slice(grown, 0, cut);
@@ -504,7 +470,7 @@ final class ChunkTree {
             if (i < 0) {
                 return null;
             }
-            Stored previous = valueSlots(chunk)[i];
+            Stored previous = values(chunk)[i];
             Object a = remove(chunk, i);
             for (int d = h - 1; d >= 0; d--) {
                 a = rebalance(path[d], at[d], a);

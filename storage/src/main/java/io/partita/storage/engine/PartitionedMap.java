@@ -264,9 +264,9 @@ final class PartitionedMap implements EntryMap {
             ChunkTree.Cursor c = new ChunkTree.Cursor(root, forward ? from : to - 1);
             int left = to - from;
             while (true) {
-                Stored[] values = ChunkTree.valueSlots(c.chunk); // may be longer than the chunk: room for appends
+                Stored[] values = ChunkTree.values(c.chunk);
                 if (forward) {
-                    int end = Math.min(ChunkTree.count(c.chunk), c.index + left);
+                    int end = Math.min(values.length, c.index + left);
                     for (int i = c.index; i < end; i++) {
                         if (!v.visit(values[i].item(), values[i].size())) {
                             return;
@@ -409,7 +409,7 @@ final class PartitionedMap implements EntryMap {
             int i = c.index;
             c.index += forward ? 1 : -1;
             left--;
-            return new SimpleImmutableEntry<>(p.key(ChunkTree.keyBytes(c.chunk, i)), ChunkTree.valueSlots(c.chunk)[i]);
+            return new SimpleImmutableEntry<>(p.key(ChunkTree.keyBytes(c.chunk, i)), ChunkTree.values(c.chunk)[i]);
         }
     }
 
