@@ -202,9 +202,7 @@ class GatherListTest {
 
     @Test
     void listIsTheGeneralPath_resultsAndRequests() {
-        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
-        long seed = Long.getLong("partita.seed", 0x6A7E0801L);
-        System.out.println("GatherListTest seed " + seed);
+        long seed = Seeds.seed("GatherListTest", 0x6A7E0801L);
         Random random = new Random(seed);
         int multiPage = 0;
         int empty = 0;
@@ -253,9 +251,7 @@ class GatherListTest {
 
     @Test
     void aFailingShardFailsBothPathsAlike() {
-        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
-        long seed = Long.getLong("partita.seed", 0x6A7E0802L);
-        System.out.println("GatherListTest seed " + seed);
+        long seed = Seeds.seed("GatherListTest", 0x6A7E0802L);
         Random random = new Random(seed);
         load(random, 8);
         QuerySpec<Map<String, AttributeValue>> spec =

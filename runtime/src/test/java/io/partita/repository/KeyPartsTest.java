@@ -21,9 +21,7 @@ class KeyPartsTest {
 
     @Test
     void keyPartsAreAnInsertionOrderedMap() {
-        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
-        long seed = Long.getLong("partita.seed", 0x6B507409L);
-        System.out.println("KeyPartsTest seed " + seed);
+        long seed = Seeds.seed("KeyPartsTest", 0x6B507409L);
         Random random = new Random(seed);
         for (int round = 0; round < 2_000; round++) {
             List<QueryBuilder.KeyParts> parts = new ArrayList<>();

@@ -132,9 +132,7 @@ class ListFastPathTest {
 
     @Test
     void fastPathGivesTheGeneralPathsResultsAndRequests() {
-        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
-        long seed = Long.getLong("partita.seed", 0x115F0701L);
-        System.out.println("ListFastPathTest seed " + seed);
+        long seed = Seeds.seed("ListFastPathTest", 0x115F0701L);
         Random random = new Random(seed);
         int multiPage = 0;
         int empty = 0;
@@ -163,9 +161,7 @@ class ListFastPathTest {
 
     @Test
     void singleRequestIsTheBuildersRequest_withAndWithoutStartKey() {
-        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
-        long seed = Long.getLong("partita.seed", 0x115F0702L);
-        System.out.println("ListFastPathTest seed " + seed);
+        long seed = Seeds.seed("ListFastPathTest", 0x115F0702L);
         Random random = new Random(seed);
         for (int trial = 0; trial < 500; trial++) {
             Function<QuerySpec<Map<String, AttributeValue>>, KeyConditionFormTest.Probe> query = randomQuery(random);
@@ -247,9 +243,7 @@ class ListFastPathTest {
 
     @Test
     void concurrentWritesToTheQueriedPartition_everyListIsAValidAnswer() throws InterruptedException {
-        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
-        long seed = Long.getLong("partita.seed", 0x115F0703L);
-        System.out.println("ListFastPathTest seed " + seed);
+        long seed = Seeds.seed("ListFastPathTest", 0x115F0703L);
         AtomicBoolean stop = new AtomicBoolean();
         Thread writer = new Thread(() -> {
             Random w = new Random(seed + 1);

@@ -94,9 +94,7 @@ class PageDecodeTest {
 
     @Test
     void decodePageGivesFromItemsResultsAndMemos() {
-        // fixed, so a failure reproduces; -Dpartita.seed=N runs another
-        long seed = Long.getLong("partita.seed", 0x9A6E0901L);
-        System.out.println("PageDecodeTest seed " + seed);
+        long seed = Seeds.seed("PageDecodeTest", 0x9A6E0901L);
         Random random = new Random(seed);
         ItemDecoder<Doc> memoizing = MAPPING.memoizing();
         assertThat(memoizing).isInstanceOf(EntityMapping.StoredItemReader.class);
