@@ -21,12 +21,14 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     private final int[] hashes;
     /*
      * A value derived from this item by a reader (see memo()), and who attached it (see memoOf): written together
-     * under this item's monitor, read without a lock (memoOf). The object's header, AbstractMap's two cached views and
-     * these five references take 40 bytes: the owner took the slot of a cached entry set (entrySet() builds its view
-     * per call instead), so an item is no larger than before.
+     * under this item's monitor, read without a lock (memoOf), the pair guarded by memoStamp as a sequence lock (odd
+     * while a writer is between its stores). The object's header, AbstractMap's two cached views, these five
+     * references and the stamp take 48 bytes (the owner took the slot of a cached entry set: entrySet() builds its
+     * view per call instead).
      */
     private Object memo;
     private Object memoOwner;
+    private int memoStamp;
 
     /**
      * The memo's and its owner's handles, in a class of their own: loaded by the first owned memo, not by the first
@@ -35,12 +37,14 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     private static final class Memo {
         static final java.lang.invoke.VarHandle VALUE;
         static final java.lang.invoke.VarHandle OWNER;
+        static final java.lang.invoke.VarHandle STAMP;
 
         static {
             try {
                 java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
                 VALUE = lookup.findVarHandle(ItemMap.class, "memo", Object.class);
                 OWNER = lookup.findVarHandle(ItemMap.class, "memoOwner", Object.class);
+                STAMP = lookup.findVarHandle(ItemMap.class, "memoStamp", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -420,16 +424,19 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     /**
      * Attaches {@code value} as this item's {@link #memo()}, replacing any earlier one, owned by {@code owner} (a
      * reader's identity, the decoded entity's class say): {@link #memoOf memoOf(owner)} returns it until another
-     * memo replaces it. Writers are serialized on this item, and the memo and its owner are stored in an order that
-     * {@link #memoOf} can check; a memo is written once per item and reader, so the lock is rarely contended.
+     * memo replaces it. Writers are serialized on this item and store the memo and its owner between two steps of
+     * a stamp that {@link #memoOf} checks; a memo is written once per item and reader, so the lock is rarely
+     * contended and the volatile stores are rare.
      */
     public void memo(Object owner, Object value) {
         synchronized (this) {
-            // owner cleared first, then the memo, then the new owner (each store released after the one before): a
-            // reader that sees the new owner after having read a memo sees that memo again only if it is this one
-            Memo.OWNER.setOpaque(this, null);
-            Memo.VALUE.setRelease(this, value);
-            Memo.OWNER.setRelease(this, owner);
+            // a sequence lock: the stamp odd while the pair changes, even again after, each store volatile (a
+            // reader's four volatile loads and these stores are in one total order)
+            int stamp = memoStamp;
+            Memo.STAMP.setVolatile(this, stamp + 1);
+            Memo.VALUE.setVolatile(this, value);
+            Memo.OWNER.setVolatile(this, owner);
+            Memo.STAMP.setVolatile(this, stamp + 2);
         }
     }
 
@@ -437,15 +444,19 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
      * This item's {@link #memo()} when {@code owner} attached it ({@link #memo(Object, Object)}), else null — read
      * from this item alone, without loading the memo: a reader that attaches only values of one type needs no
      * type check of what it gets back (the check, a load of the memo's header, is a cache miss on a cold item).
-     * Lock-free: the memo is read, then its owner, then the memo again; a memo replaced meanwhile is not returned.
+     * Lock-free: the stamp is read, then the memo and its owner, then the stamp again; a pair read while a writer
+     * was storing one (an odd stamp, or a stamp that moved) is not returned. Comparing the memo before and after
+     * would not do: the same instance attached again by another writer (a shared constant, say) reads as unchanged
+     * though another owner's store came between.
      */
     public Object memoOf(Object owner) {
-        Object m = Memo.VALUE.getAcquire(this);
-        if (m == null || Memo.OWNER.getAcquire(this) != owner) {
+        int stamp = (int) Memo.STAMP.getVolatile(this);
+        Object m = Memo.VALUE.getVolatile(this);
+        if (m == null || Memo.OWNER.getVolatile(this) != owner) {
             return null;
         }
-        // the owner seen was stored after its own memo: if the memo is still m, m is that owner's
-        return Memo.VALUE.getAcquire(this) == m ? m : null;
+        // volatile loads on x86 and ARMv8 are plain or acquiring loads: no fence on this path
+        return (stamp & 1) == 0 && (int) Memo.STAMP.getVolatile(this) == stamp ? m : null;
     }
 
     // Mutators of AbstractMap already throw UnsupportedOperationException: an item never changes.
