@@ -27,11 +27,12 @@ import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 /**
- * The {@link AsyncBackend} over {@link DynamoDbAsyncClient}: each operation is {@link DynamoDbBackend}'s request
- * mapping, the asynchronous client's call, and {@link DynamoDbBackend}'s response mapping, so both backends send
- * and read exactly the same requests. SDK failures complete the future with the core exception DynamoDB's error
- * code names (as {@link DynamoDbBackend} throws it). Cancelling a returned future cancels the SDK request.
- * No thread waits: the answer is mapped on the thread the SDK completes its future on.
+ * The {@link AsyncBackend} over {@link DynamoDbAsyncClient}: each operation is the request mapping
+ * ({@link SdkRequests}), the asynchronous client's call, and the response mapping ({@link SdkResponses}) that
+ * {@link DynamoDbBackend} uses too, so both backends send and read exactly the same requests. SDK failures
+ * complete the future with the core exception DynamoDB's error code names (as {@link DynamoDbBackend} throws it).
+ * Cancelling a returned future cancels the SDK request. No thread waits: the answer is mapped on the thread the SDK
+ * completes its future on.
  */
 public final class DynamoDbAsyncBackend implements AsyncBackend {
     private final DynamoDbAsyncClient client;
@@ -68,57 +69,51 @@ public final class DynamoDbAsyncBackend implements AsyncBackend {
 
     @Override
     public CompletableFuture<PutItemResponse> putItem(PutItemRequest r) {
-        return send(client.putItem(DynamoDbBackend.putItemRequest(r)), DynamoDbBackend::putItemResponse);
+        return send(client.putItem(SdkRequests.putItem(r)), SdkResponses::putItem);
     }
 
     @Override
     public CompletableFuture<GetItemResponse> getItem(GetItemRequest r) {
-        return send(client.getItem(DynamoDbBackend.getItemRequest(r)), DynamoDbBackend::getItemResponse);
+        return send(client.getItem(SdkRequests.getItem(r)), SdkResponses::getItem);
     }
 
     @Override
     public CompletableFuture<DeleteItemResponse> deleteItem(DeleteItemRequest r) {
-        return send(client.deleteItem(DynamoDbBackend.deleteItemRequest(r)), DynamoDbBackend::deleteItemResponse);
+        return send(client.deleteItem(SdkRequests.deleteItem(r)), SdkResponses::deleteItem);
     }
 
     @Override
     public CompletableFuture<UpdateItemResponse> updateItem(UpdateItemRequest r) {
-        return send(client.updateItem(DynamoDbBackend.updateItemRequest(r)), DynamoDbBackend::updateItemResponse);
+        return send(client.updateItem(SdkRequests.updateItem(r)), SdkResponses::updateItem);
     }
 
     @Override
     public CompletableFuture<QueryResponse> query(QueryRequest r) {
-        return send(client.query(DynamoDbBackend.queryRequest(r)), DynamoDbBackend::queryResponse);
+        return send(client.query(SdkRequests.query(r)), SdkResponses::query);
     }
 
     @Override
     public CompletableFuture<ScanResponse> scan(ScanRequest r) {
-        return send(client.scan(DynamoDbBackend.scanRequest(r)), DynamoDbBackend::scanResponse);
+        return send(client.scan(SdkRequests.scan(r)), SdkResponses::scan);
     }
 
     @Override
     public CompletableFuture<BatchGetItemResponse> batchGetItem(BatchGetItemRequest r) {
-        return send(client.batchGetItem(DynamoDbBackend.batchGetItemRequest(r)), DynamoDbBackend::batchGetItemResponse);
+        return send(client.batchGetItem(SdkRequests.batchGetItem(r)), SdkResponses::batchGetItem);
     }
 
     @Override
     public CompletableFuture<BatchWriteItemResponse> batchWriteItem(BatchWriteItemRequest r) {
-        return send(
-                client.batchWriteItem(DynamoDbBackend.batchWriteItemRequest(r)),
-                DynamoDbBackend::batchWriteItemResponse);
+        return send(client.batchWriteItem(SdkRequests.batchWriteItem(r)), SdkResponses::batchWriteItem);
     }
 
     @Override
     public CompletableFuture<TransactWriteItemsResponse> transactWriteItems(TransactWriteItemsRequest r) {
-        return send(
-                client.transactWriteItems(DynamoDbBackend.transactWriteItemsRequest(r)),
-                DynamoDbBackend::transactWriteItemsResponse);
+        return send(client.transactWriteItems(SdkRequests.transactWriteItems(r)), SdkResponses::transactWriteItems);
     }
 
     @Override
     public CompletableFuture<TransactGetItemsResponse> transactGetItems(TransactGetItemsRequest r) {
-        return send(
-                client.transactGetItems(DynamoDbBackend.transactGetItemsRequest(r)),
-                DynamoDbBackend::transactGetItemsResponse);
+        return send(client.transactGetItems(SdkRequests.transactGetItems(r)), SdkResponses::transactGetItems);
     }
 }

@@ -137,14 +137,8 @@ class AsyncApiTest {
     @ParameterizedTest
     @EnumSource(AsyncBackends.class)
     void pagesArePublishedOnDemand(AsyncBackends backend) throws Exception {
-        AtomicInteger queries = new AtomicInteger();
-        try (Partita db = backend.builder()
-                .listener(e -> {
-                    if (e.operation().equals("Query")) {
-                        queries.incrementAndGet();
-                    }
-                })
-                .build()) {
+        QueryGate gate = new QueryGate();
+        try (Partita db = backend.builder(gate::wrap).build()) {
             db.tables().create(GameScoreRepository.MAPPING.table());
             GameScoreRepository scores = GameScoreRepository.of(db);
             for (int i = 0; i < 5; i++) {
@@ -158,14 +152,23 @@ class AsyncApiTest {
             assertThat(all.pages.stream().flatMap(p -> p.items().stream()).map(GameScore::gameTitle))
                     .containsExactly("Game0", "Game1", "Game2", "Game3", "Game4");
 
-            // demand for one page sends one request; nothing more until asked
-            queries.set(0);
+            // demand for one page sends one request; nothing more until asked. The gate delivers each answer on
+            // this thread, so the publisher has done all it does with a page when releaseNext() returns.
+            gate.hold();
+            int before = gate.sent();
             Collector<GameScore> one = new Collector<>(1);
             scores.query("u1").limit(2).pages().subscribe(one);
-            assertThat(one.first.await(20, TimeUnit.SECONDS)).isTrue();
-            java.lang.Thread.sleep(100);
+            assertThat(gate.sent() - before).isEqualTo(1);
+            gate.releaseNext();
             assertThat(one.pages).hasSize(1);
-            assertThat(queries.get()).isEqualTo(1);
+            assertThat(gate.sent() - before).isEqualTo(1);
+
+            one.subscription.request(1);
+            assertThat(gate.sent() - before).isEqualTo(2);
+            gate.releaseNext();
+            assertThat(one.pages.stream().flatMap(p -> p.items().stream()).map(GameScore::gameTitle))
+                    .containsExactly("Game0", "Game1", "Game2", "Game3");
+            assertThat(gate.sent() - before).isEqualTo(2);
             one.subscription.cancel();
         }
     }
@@ -248,15 +251,11 @@ class AsyncApiTest {
     @EnumSource(AsyncBackends.class)
     void cancellingAGatherStopsItsShardRequests(AsyncBackends backend) throws Exception {
         List<RequestEvent> events = new CopyOnWriteArrayList<>();
-        CountDownLatch firstAnswer = new CountDownLatch(1);
-        ManualExecutor manual = new ManualExecutor();
-        Partita.Builder builder = backend == AsyncBackends.DYNAMODB_LOCAL_ASYNC_CLIENT
-                ? backend.builder()
-                : backend.builder().asyncExecutor(manual); // requests wait until the test runs them
-        try (Partita db = builder.listener(e -> {
+        QueryGate gate = new QueryGate(); // shard answers wait until the test releases them, on this thread
+        try (Partita db = backend.builder(gate::wrap)
+                .listener(e -> {
                     if (e.operation().equals("Query")) {
                         events.add(e);
-                        firstAnswer.countDown();
                     }
                 })
                 .build()) {
@@ -264,24 +263,17 @@ class AsyncApiTest {
             AdClickRepository clicks = AdClickRepository.of(db);
             clicks.put(new AdClick("google", T, 1, 1, 0));
 
+            gate.hold();
             CompletableFuture<List<AdClick>> gather =
                     clicks.eventTimeIndex().eventTime().ge(T).concurrency(2).listAsync();
-            if (backend == AsyncBackends.DYNAMODB_LOCAL_ASYNC_CLIENT) {
-                assertThat(firstAnswer.await(20, TimeUnit.SECONDS)).isTrue();
-            } else {
-                assertThat(manual.pending()).isEqualTo(2); // concurrency 2: two shard requests in flight
-                manual.runOne();
-            }
+            assertThat(gate.sent()).isEqualTo(2); // concurrency 2: two shard requests in flight
+            gate.releaseNext(); // one shard answers; the gather sends the next shard's request in its place
+            int sentBeforeCancel = gate.sent();
             assertThat(gather.cancel(true)).isTrue();
-            manual.runAll(); // requests queued before the cancel: cancelled, never sent
-            java.lang.Thread.sleep(200); // let cancelled SDK requests settle
-            int afterCancel = events.size();
-            java.lang.Thread.sleep(300);
-            assertThat(events).hasSize(afterCancel); // nothing sent after the cancel settled
-            assertThat(afterCancel).isLessThan(100); // far from the 100 shard requests of the whole gather
-            if (backend != AsyncBackends.DYNAMODB_LOCAL_ASYNC_CLIENT) {
-                assertThat(events.stream().filter(e -> e.failure() == null)).hasSize(1);
-            }
+            gate.releaseAll(); // the requests in flight end (cancelled); the gather reacts on this thread
+            assertThat(gate.sent()).isEqualTo(sentBeforeCancel); // nothing sent after the cancel
+            assertThat(sentBeforeCancel).isLessThan(100); // far from the 100 shard requests of the whole gather
+            assertThat(events.stream().filter(e -> e.failure() == null)).hasSize(1);
             assertThat(gather).isCancelled();
         }
     }
@@ -404,7 +396,6 @@ class AsyncApiTest {
     private static final class Collector<T> implements Flow.Subscriber<Page<T>> {
         final long demand;
         final List<Page<T>> pages = new CopyOnWriteArrayList<>();
-        final CountDownLatch first = new CountDownLatch(1);
         final CountDownLatch done = new CountDownLatch(1);
         volatile Throwable error;
         volatile Flow.Subscription subscription;
@@ -422,7 +413,6 @@ class AsyncApiTest {
         @Override
         public void onNext(Page<T> page) {
             pages.add(page);
-            first.countDown();
         }
 
         @Override
@@ -434,30 +424,6 @@ class AsyncApiTest {
         @Override
         public void onComplete() {
             done.countDown();
-        }
-    }
-
-    /** An executor whose tasks wait until the test runs them. */
-    private static final class ManualExecutor implements java.util.concurrent.Executor {
-        private final java.util.Deque<Runnable> tasks = new java.util.concurrent.ConcurrentLinkedDeque<>();
-
-        @Override
-        public void execute(Runnable task) {
-            tasks.add(task);
-        }
-
-        int pending() {
-            return tasks.size();
-        }
-
-        void runOne() {
-            tasks.poll().run();
-        }
-
-        void runAll() {
-            for (Runnable t; (t = tasks.poll()) != null; ) {
-                t.run();
-            }
         }
     }
 }
