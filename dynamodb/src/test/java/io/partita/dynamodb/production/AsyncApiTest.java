@@ -14,7 +14,6 @@ import io.partita.RetryPolicy;
 import io.partita.TableNameResolver;
 import io.partita.spi.ForwardingBackend;
 import io.partita.storage.ConditionalCheckFailedException;
-import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.Storage;
 import io.partita.storage.TransactionCanceledException;
 import java.time.Instant;
@@ -29,7 +28,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -308,16 +306,7 @@ class AsyncApiTest {
 
     @Test
     void asyncRetriesWaitOnADelayedExecutorNotASleepingThread() {
-        AtomicInteger calls = new AtomicInteger();
-        ForwardingBackend throttlingTwice = new ForwardingBackend(Storage.inMemory()) {
-            @Override
-            protected <R> R dataPlane(Supplier<R> call) {
-                if (calls.incrementAndGet() <= 2) {
-                    throw new ProvisionedThroughputExceededException("throttled by the throughput model");
-                }
-                return call.get();
-            }
-        };
+        ThrottledCore throttlingTwice = new ThrottledCore(2);
         List<RequestEvent> events = new CopyOnWriteArrayList<>();
         try (Partita db = Partita.builder(throttlingTwice)
                 .listener(events::add)

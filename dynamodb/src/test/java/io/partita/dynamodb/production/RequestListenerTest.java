@@ -6,16 +6,12 @@ import io.partita.Partita;
 import io.partita.RequestEvent;
 import io.partita.RetryPolicy;
 import io.partita.TableNameResolver;
-import io.partita.spi.ForwardingBackend;
-import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.Storage;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -32,26 +28,39 @@ import seeds.gamescores.GameScoreRepository;
 class RequestListenerTest {
     private static final Instant T = Instant.parse("2026-01-01T00:00:00Z");
 
+    /** A database on {@code backend} (tables prefixed {@code obs-}, capacity asked for) that reports to {@code events}. */
+    private static Partita observed(Backends backend, List<RequestEvent> events) {
+        return backend.builder()
+                .tableNames(TableNameResolver.prefix("obs-"))
+                .listener(events::add)
+                .consumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    /**
+     * One request of each data-plane operation on GameScores: PutItem, GetItem, UpdateItem, Query (one item, on
+     * GameTitleIndex), BatchWriteItem, BatchGetItem, TransactWriteItems, TransactGetItems, DeleteItem.
+     */
+    private static void eachOperationOnce(Partita db) {
+        GameScoreRepository scores = GameScoreRepository.of(db);
+        scores.put(new GameScore("u1", "Galaxy", 10, T, 1, 2));
+        scores.get("u1", "Galaxy");
+        scores.update("u1", "Galaxy").add(GameScoreRepository.WINS, 1).execute();
+        assertThat(scores.gameTitleIndex("Galaxy").list()).hasSize(1);
+        db.batchWrite(b -> b.put(scores, new GameScore("u2", "Galaxy", 20, T, 3, 4)));
+        db.batchGet(scores.key("u1", "Galaxy"), scores.key("u2", "Galaxy"));
+        db.transact(tx -> tx.put(scores, new GameScore("u3", "Galaxy", 30, T, 5, 6)));
+        db.transactGet(scores.key("u3", "Galaxy"));
+        scores.delete("u3", "Galaxy");
+    }
+
     @ParameterizedTest
     @EnumSource(Backends.class)
     void aGatherReportsOneQueryPerShard(Backends backend) {
         List<RequestEvent> events = new CopyOnWriteArrayList<>();
-        try (Partita db = backend.builder()
-                .tableNames(TableNameResolver.prefix("obs-"))
-                .listener(events::add)
-                .consumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build()) {
+        try (Partita db = observed(backend, events)) {
             db.tables().create(GameScoreRepository.MAPPING.table(), AdClickRepository.MAPPING.table());
-            GameScoreRepository scores = GameScoreRepository.of(db);
-            scores.put(new GameScore("u1", "Galaxy", 10, T, 1, 2));
-            scores.get("u1", "Galaxy");
-            scores.update("u1", "Galaxy").add(GameScoreRepository.WINS, 1).execute();
-            assertThat(scores.gameTitleIndex("Galaxy").list()).hasSize(1);
-            db.batchWrite(b -> b.put(scores, new GameScore("u2", "Galaxy", 20, T, 3, 4)));
-            db.batchGet(scores.key("u1", "Galaxy"), scores.key("u2", "Galaxy"));
-            db.transact(tx -> tx.put(scores, new GameScore("u3", "Galaxy", 30, T, 5, 6)));
-            db.transactGet(scores.key("u3", "Galaxy"));
-            scores.delete("u3", "Galaxy");
+            eachOperationOnce(db);
             AdClickRepository clicks = AdClickRepository.of(db);
             clicks.put(new AdClick("google", T, 1, 1, 0));
             events.clear();
@@ -74,22 +83,9 @@ class RequestListenerTest {
     @EnumSource(Backends.class)
     void eachOperationOnceWithTableIndexItemsAndCapacity(Backends backend) {
         List<RequestEvent> events = new CopyOnWriteArrayList<>();
-        try (Partita db = backend.builder()
-                .tableNames(TableNameResolver.prefix("obs-"))
-                .listener(events::add)
-                .consumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build()) {
+        try (Partita db = observed(backend, events)) {
             db.tables().create(GameScoreRepository.MAPPING.table());
-            GameScoreRepository scores = GameScoreRepository.of(db);
-            scores.put(new GameScore("u1", "Galaxy", 10, T, 1, 2));
-            scores.get("u1", "Galaxy");
-            scores.update("u1", "Galaxy").add(GameScoreRepository.WINS, 1).execute();
-            scores.gameTitleIndex("Galaxy").list();
-            db.batchWrite(b -> b.put(scores, new GameScore("u2", "Galaxy", 20, T, 3, 4)));
-            db.batchGet(scores.key("u1", "Galaxy"), scores.key("u2", "Galaxy"));
-            db.transact(tx -> tx.put(scores, new GameScore("u3", "Galaxy", 30, T, 5, 6)));
-            db.transactGet(scores.key("u3", "Galaxy"));
-            scores.delete("u3", "Galaxy");
+            eachOperationOnce(db);
         }
         assertThat(events)
                 .extracting(RequestEvent::operation)
@@ -117,16 +113,7 @@ class RequestListenerTest {
 
     @Test
     void attemptsAndThrottlesOfPartitasOwnRetries() {
-        AtomicInteger calls = new AtomicInteger();
-        ForwardingBackend throttlingTwice = new ForwardingBackend(Storage.inMemory()) {
-            @Override
-            protected <R> R dataPlane(Supplier<R> call) {
-                if (calls.incrementAndGet() <= 2) {
-                    throw new ProvisionedThroughputExceededException("throttled by the throughput model");
-                }
-                return call.get();
-            }
-        };
+        ThrottledCore throttlingTwice = new ThrottledCore(2);
         List<RequestEvent> events = new CopyOnWriteArrayList<>();
         try (Partita db = Partita.builder(throttlingTwice)
                 .listener(events::add)

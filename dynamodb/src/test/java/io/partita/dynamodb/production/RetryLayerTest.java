@@ -10,15 +10,11 @@ import io.partita.dynamodb.DynamoDbBackend;
 import io.partita.dynamodb.PartitaDynamoDb;
 import io.partita.dynamodb.canned.CannedHttpClient;
 import io.partita.dynamodb.canned.InjectedThrottling;
-import io.partita.spi.ForwardingBackend;
 import io.partita.storage.ProvisionedThroughputExceededException;
-import io.partita.storage.Storage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import seeds.gamescores.GameScore;
 import seeds.gamescores.GameScoreRepository;
@@ -138,22 +134,13 @@ class RetryLayerTest {
 
     @Test
     void onTheEmbeddedCorePartitaRetriesTheThroughputModelsThrottles() {
-        AtomicInteger attempts = new AtomicInteger();
-        ForwardingBackend throttlingTwice = new ForwardingBackend(Storage.inMemory()) {
-            @Override
-            protected <R> R dataPlane(Supplier<R> call) {
-                if (attempts.incrementAndGet() <= 2) {
-                    throw new ProvisionedThroughputExceededException("throttled by the throughput model");
-                }
-                return call.get();
-            }
-        };
+        ThrottledCore throttlingTwice = new ThrottledCore(2);
         try (Partita db = Partita.builder(throttlingTwice)
                 .retryPolicy(NO_WAIT.withDelays(Duration.ZERO, Duration.ZERO))
                 .build()) {
             assertThat(db.retriesThrottles()).isTrue();
             GameScoreRepository.of(db).put(new GameScore("u1", "Galaxy", 1, Instant.EPOCH, 0, 0));
-            assertThat(attempts).hasValue(3);
+            assertThat(throttlingTwice.calls()).isEqualTo(3);
         }
     }
 }
