@@ -1,12 +1,11 @@
 package io.partita.samples.gamescores;
 
+import io.partita.Page;
 import io.partita.Partita;
 import io.partita.io.DynamoDbJsonLines;
 import io.partita.samples.TextTable;
-import io.partita.storage.api.QueryRequest;
-import io.partita.storage.api.QueryResponse;
+import io.partita.storage.api.ConsumedCapacity;
 import io.partita.storage.api.ReturnConsumedCapacity;
-import io.partita.storage.value.AttributeValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -15,7 +14,6 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Seed {@code 000}: the GameScores leaderboard. Fixtures (the seed's rows, plus its Comet Quest example) are
@@ -51,6 +49,15 @@ public final class GameScoresSample {
         return scores.gameTitleIndex(gameTitle).descending().limit(n).list();
     }
 
+    /** The same top-{@code n} query as one page that also reports the capacity it consumed, per index. */
+    public Page<GameScoreGameTitleIndexView> topMeasured(String gameTitle, int n) {
+        return scores.gameTitleIndex(gameTitle)
+                .descending()
+                .limit(n)
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .page();
+    }
+
     /** Wins per loss, from the two projected attributes. */
     public static double winRatio(GameScoreGameTitleIndexView v) {
         return v.losses() == 0 ? v.wins() : (double) v.wins() / v.losses();
@@ -72,25 +79,17 @@ public final class GameScoresSample {
         out.println(
                 "== 1. GameScores leaderboard: GameTitleIndex (GameTitle, TopScore), INCLUDE Wins/Losses (seed 000) ==");
         out.printf("loaded %d items from %s (DynamoDB JSON export format)%n", loadFixtures(), FIXTURES);
-        out.println("scores.gameTitleIndex(\"Galaxy Invaders\").descending().limit(3).list()");
+        out.println("scores.gameTitleIndex(\"Galaxy Invaders\").descending().limit(3)"
+                + ".returnConsumedCapacity(INDEXES).page()");
+        Page<GameScoreGameTitleIndexView> page = topMeasured("Galaxy Invaders", 3);
         TextTable top = TextTable.of("UserId", "TopScore", "Wins", "Losses", "Wins/Losses");
-        for (GameScoreGameTitleIndexView v : top("Galaxy Invaders", 3)) {
+        for (GameScoreGameTitleIndexView v : page.items()) {
             top.row(v.userId(), v.topScore(), v.wins(), v.losses(), String.format("%.2f", winRatio(v)));
         }
         top.print(out);
-        // Repository queries do not report consumed capacity; the same query as a raw request does.
-        QueryResponse raw = db.backend()
-                .query(QueryRequest.builder()
-                        .tableName("GameScores")
-                        .indexName("GameTitleIndex")
-                        .keyConditionExpression("GameTitle = :t")
-                        .expressionAttributeValues(Map.of(":t", AttributeValue.s("Galaxy Invaders")))
-                        .scanIndexForward(false)
-                        .limit(3)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
-                        .build());
-        out.println("consumed (same query as a raw request through db.backend()): "
-                + TextTable.capacity(raw.consumedCapacity())
+        List<ConsumedCapacity> consumed = page.consumed().consumedCapacity();
+        out.println("consumed (reported by the repository query): "
+                + TextTable.capacity(consumed.isEmpty() ? null : consumed.get(0))
                 + ": index only, eventually consistent; the table is never read");
         out.printf(
                 "Comet Quest: %d items in the table, %d in GameTitleIndex (player 400 has no TopScore, so the sparse index skips it)%n%n",

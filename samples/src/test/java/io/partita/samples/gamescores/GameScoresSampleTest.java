@@ -2,6 +2,7 @@ package io.partita.samples.gamescores;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.partita.Page;
 import io.partita.Partita;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -32,6 +33,21 @@ class GameScoresSampleTest {
         assertThat(sample.top("Meteor Blasters", 10))
                 .extracting(GameScoreGameTitleIndexView::topScore)
                 .containsExactly(1000, 723);
+    }
+
+    @Test
+    void theRepositoryQueryReportsTheCapacityItConsumedOnTheIndexAlone() {
+        Page<GameScoreGameTitleIndexView> page = sample.topMeasured("Galaxy Invaders", 3);
+        assertThat(page.items())
+                .extracting(GameScoreGameTitleIndexView::userId)
+                .containsExactlyElementsOf(sample.top("Galaxy Invaders", 3).stream()
+                        .map(GameScoreGameTitleIndexView::userId)
+                        .toList());
+        assertThat(page.consumed().consumedCapacity()).singleElement().satisfies(c -> {
+            assertThat(c.globalSecondaryIndexes()).containsOnlyKeys("GameTitleIndex");
+            assertThat(c.table() == null ? 0 : c.table().readCapacityUnits()).isZero();
+            assertThat(c.total().readCapacityUnits()).isPositive();
+        });
     }
 
     @Test
