@@ -62,7 +62,6 @@ public enum Message {
     NullMapKey("map keys cannot be null"),
     NotAMap("expected M, got %s"),
     JsonNotAnItem("expected a JSON object of attribute values, got %s"),
-    UnknownAttributeValue("unknown attribute value %s"),
     JsonNotAnAttributeValue("expected a one-field object like {\"S\": \"...\"}, got %s"),
     JsonUnknownAttributeType("unknown attribute type '%s' in %s"),
     AttributeMappedTwice("%s maps attribute '%s' twice"),

@@ -1,12 +1,13 @@
 package io.partita.io;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.partita.Partita;
 import io.partita.RetryPolicy;
 import io.partita.internal.Message;
@@ -18,6 +19,8 @@ import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.WriteRequest;
 import io.partita.storage.value.AttributeValue;
+import io.partita.wire.AttributeValues;
+import io.partita.wire.Wire;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PushbackReader;
@@ -82,7 +85,11 @@ public final class DynamoDbJsonLines {
     public static long export(Partita db, String table, Writer out) {
         long count = 0;
         Map<String, AttributeValue> start = null;
-        try {
+        try (JsonGenerator g = Wire.FACTORY.createGenerator(out)) {
+            // each line one root value, no separator between them: the newline is written after each
+            g.setPrettyPrinter(new MinimalPrettyPrinter(""));
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
             do {
                 ScanResponse page = db.requests()
                         .scan(ScanRequest.builder()
@@ -91,9 +98,11 @@ public final class DynamoDbJsonLines {
                                 .exclusiveStartKey(start)
                                 .build());
                 for (Map<String, AttributeValue> item : page.items()) {
-                    ObjectNode line = JSON.createObjectNode();
-                    line.set("Item", DynamoDbJson.itemToJson(item));
-                    out.write(JSON.writeValueAsString(line));
+                    g.writeStartObject();
+                    g.writeFieldName("Item");
+                    AttributeValues.writeMap(g, item);
+                    g.writeEndObject();
+                    g.flush();
                     out.write('\n');
                     count++;
                 }

@@ -1,12 +1,18 @@
 package io.partita.mapping;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.partita.internal.Message;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
+import io.partita.wire.AttributeValues;
+import io.partita.wire.Wire;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -17,20 +23,23 @@ import java.util.Map;
 /**
  * DynamoDB's wire JSON for attribute values ({@code {"S":"x"}}, {@code {"N":"1.5"}}, {@code {"B":"base64"}},
  * {@code {"M":{...}}}, ...), as the AWS CLI and the low-level API write it. Cursors are encoded with it so
- * they move between backends.
+ * they move between backends. Written by the wire codec ({@code partita-wire}), which the server and the
+ * export share; read here from a tree, with the runtime's messages for a line that is not DynamoDB JSON.
  */
 public final class DynamoDbJson {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
     private DynamoDbJson() {}
 
-    /** An item (or key) as a JSON object of typed values. */
+    /** An item (or key) as a JSON object of typed values, written by the wire codec. */
     public static ObjectNode itemToJson(Map<String, AttributeValue> item) {
-        ObjectNode out = NODES.objectNode();
-        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            out.set(e.getKey(), toJson(e.getValue()));
+        ByteArrayBuilder bytes = new ByteArrayBuilder(128);
+        try {
+            try (JsonGenerator g = Wire.FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
+                AttributeValues.writeMap(g, item);
+            }
+            return (ObjectNode) Trees.READER.readTree(bytes.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return out;
     }
 
     /** The item an {@link #itemToJson} object holds. */
@@ -46,37 +55,22 @@ public final class DynamoDbJson {
         return item;
     }
 
-    /** One typed value: a one-field object named after the type. */
+    /** One typed value: a one-field object named after the type, written by the wire codec. */
     public static ObjectNode toJson(AttributeValue value) {
-        ObjectNode out = NODES.objectNode();
-        if (value instanceof AttributeValue.S s) {
-            out.put("S", s.value());
-        } else if (value instanceof AttributeValue.N n) {
-            out.put("N", n.text());
-        } else if (value instanceof AttributeValue.B b) {
-            out.put("B", b.value().toBase64());
-        } else if (value instanceof AttributeValue.Bool b) {
-            out.put("BOOL", b.value());
-        } else if (value instanceof AttributeValue.Null) {
-            out.put("NULL", true);
-        } else if (value instanceof AttributeValue.L l) {
-            ArrayNode array = out.putArray("L");
-            l.values().forEach(v -> array.add(toJson(v)));
-        } else if (value instanceof AttributeValue.M m) {
-            out.set("M", itemToJson(m.values()));
-        } else if (value instanceof AttributeValue.SS ss) {
-            ArrayNode array = out.putArray("SS");
-            ss.values().forEach(array::add);
-        } else if (value instanceof AttributeValue.NS ns) {
-            ArrayNode array = out.putArray("NS");
-            ns.values().forEach(v -> array.add(AttributeValue.n(v).text()));
-        } else if (value instanceof AttributeValue.BS bs) {
-            ArrayNode array = out.putArray("BS");
-            bs.values().forEach(v -> array.add(v.toBase64()));
-        } else {
-            throw new MappingException(Message.UnknownAttributeValue.format(value));
+        ByteArrayBuilder bytes = new ByteArrayBuilder(32);
+        try {
+            try (JsonGenerator g = Wire.FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
+                AttributeValues.write(g, value);
+            }
+            return (ObjectNode) Trees.READER.readTree(bytes.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return out;
+    }
+
+    /** Reads the written text back as a tree (cursors: small keys, so the round trip costs little). */
+    private static final class Trees {
+        static final ObjectMapper READER = new ObjectMapper();
     }
 
     /** The value a {@link #toJson} object holds. */

@@ -1,19 +1,23 @@
 package io.partita.server;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.storage.Storage;
+import io.partita.wire.ControlRequests;
+import io.partita.wire.Wire;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /** Routes {@code X-Amz-Target: DynamoDB_20120810.<Operation>} to the operation and answers with its JSON body. */
 final class Dispatcher {
     static final String TARGET_PREFIX = "DynamoDB_20120810.";
 
-    private final Operations ops;
-    private final Tables tables;
+    private final DataPlane data;
+    private final ControlPlane control;
 
     Dispatcher(Storage storage, Path tableState) {
-        this.ops = new Operations(storage);
-        this.tables = new Tables(storage, tableState);
+        this.data = new DataPlane(storage);
+        this.control = new ControlPlane(storage, tableState);
     }
 
     /** The operations, by name: a switch rather than a map of method references, which would cost start-up time. */
@@ -54,38 +58,39 @@ final class Dispatcher {
         throw new ApiException(Errors.CORAL_NAMESPACE, "UnknownOperationException", 400, null);
     }
 
-    private void handle(Op op, Req r, Operations.Out out) throws IOException {
+    private void handle(Op op, byte[] b, int o, int l, JsonGenerator g) throws IOException {
         switch (op) {
-            case PutItem -> ops.putItem(r, out);
-            case GetItem -> ops.getItem(r, out);
-            case DeleteItem -> ops.deleteItem(r, out);
-            case UpdateItem -> ops.updateItem(r, out);
-            case Query -> ops.query(r, out);
-            case Scan -> ops.scan(r, out);
-            case BatchGetItem -> ops.batchGetItem(r, out);
-            case BatchWriteItem -> ops.batchWriteItem(r, out);
-            case TransactWriteItems -> ops.transactWriteItems(r, out);
-            case TransactGetItems -> ops.transactGetItems(r, out);
-            case CreateTable -> tables.createTable(r, out);
-            case DescribeTable -> tables.describeTable(r, out);
-            case ListTables -> tables.listTables(r, out);
-            case DeleteTable -> tables.deleteTable(r, out);
-            case UpdateTable -> tables.updateTable(r, out);
-            case DescribeLimits -> tables.describeLimits(r, out);
-            case TagResource -> tables.tagResource(r, out);
-            case UntagResource -> tables.untagResource(r, out);
-            case ListTagsOfResource -> tables.listTagsOfResource(r, out);
-            case DescribeTimeToLive -> tables.describeTimeToLive(r, out);
-            case UpdateTimeToLive -> tables.updateTimeToLive(r, out);
+            case PutItem -> data.putItem(b, o, l, g);
+            case GetItem -> data.getItem(b, o, l, g);
+            case DeleteItem -> data.deleteItem(b, o, l, g);
+            case UpdateItem -> data.updateItem(b, o, l, g);
+            case Query -> data.query(b, o, l, g);
+            case Scan -> data.scan(b, o, l, g);
+            case BatchGetItem -> data.batchGetItem(b, o, l, g);
+            case BatchWriteItem -> data.batchWriteItem(b, o, l, g);
+            case TransactWriteItems -> data.transactWriteItems(b, o, l, g);
+            case TransactGetItems -> data.transactGetItems(b, o, l, g);
+            case CreateTable -> control.createTable(b, o, l, g);
+            case DescribeTable -> control.describeTable(b, o, l, g);
+            case ListTables -> control.listTables(b, o, l, g);
+            case DeleteTable -> control.deleteTable(b, o, l, g);
+            case UpdateTable -> control.updateTable(b, o, l, g);
+            case DescribeLimits -> control.describeLimits(b, o, l, g);
+            case TagResource -> control.tagResource(b, o, l, g);
+            case UntagResource -> control.untagResource(b, o, l, g);
+            case ListTagsOfResource -> control.listTagsOfResource(b, o, l, g);
+            case DescribeTimeToLive -> control.describeTimeToLive(b, o, l, g);
+            case UpdateTimeToLive -> control.updateTimeToLive(b, o, l, g);
             case DescribeEndpoints -> {
-                out.g.writeStartObject();
-                out.g.writeArrayFieldStart("Endpoints");
-                out.g.writeStartObject();
-                out.g.writeStringField("Address", "localhost");
-                out.g.writeNumberField("CachePeriodInMinutes", 1440);
-                out.g.writeEndObject();
-                out.g.writeEndArray();
-                out.g.writeEndObject();
+                ControlRequests.none(b, o, l);
+                g.writeStartObject();
+                g.writeArrayFieldStart("Endpoints");
+                g.writeStartObject();
+                g.writeStringField("Address", "localhost");
+                g.writeNumberField("CachePeriodInMinutes", 1440);
+                g.writeEndObject();
+                g.writeEndArray();
+                g.writeEndObject();
             }
             default -> throw new IllegalStateException(op.name());
         }
@@ -93,12 +98,11 @@ final class Dispatcher {
 
     /** Runs one request; the response body, or throws the error to answer. */
     byte[] execute(Op op, byte[] body, int offset, int length) {
-        Req request = new Req(Json.parseObject(body, offset, length));
-        try (Operations.Out out = new Operations.Out()) {
-            handle(op, request, out);
+        try (Wire.Out out = new Wire.Out()) {
+            handle(op, body, offset, length, out.g);
             return out.finish();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

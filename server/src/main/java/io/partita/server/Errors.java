@@ -4,10 +4,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.StorageException;
 import io.partita.storage.TransactionCanceledException;
+import io.partita.wire.AttributeValues;
+import io.partita.wire.Wire;
+import io.partita.wire.WireException;
 import java.io.IOException;
 
 /**
- * Errors in DynamoDB's JSON shape: {@code {"__type":"com.amazonaws.dynamodb.v20120810#<Type>","message":"..."}}
+ * Errors in DynamoDB's JSON shape (the server's own, the wire codec's {@link WireException}, the core's):
+ * {@code {"__type":"com.amazonaws.dynamodb.v20120810#<Type>","message":"..."}}
  * with HTTP 400 (500 for {@code InternalServerError}). {@code TransactionCanceledException} carries
  * {@code Message} and {@code CancellationReasons}; {@code ConditionalCheckFailedException} the old {@code Item}
  * when it was asked for, as DynamoDB sends them.
@@ -23,14 +27,14 @@ final class Errors {
         if (e instanceof ApiException a) {
             return a.status;
         }
-        if (e instanceof StorageException) {
+        if (e instanceof StorageException || e instanceof WireException) {
             return 400;
         }
         return 500;
     }
 
     static byte[] body(Throwable e) {
-        try (Operations.Out out = new Operations.Out()) {
+        try (Wire.Out out = new Wire.Out()) {
             JsonGenerator g = out.g;
             g.writeStartObject();
             if (e instanceof ApiException a) {
@@ -38,6 +42,9 @@ final class Errors {
                 if (a.getMessage() != null) {
                     g.writeStringField("message", a.getMessage());
                 }
+            } else if (e instanceof WireException w) {
+                g.writeStringField("__type", DYNAMODB_NAMESPACE + w.type());
+                g.writeStringField("message", w.getMessage());
             } else if (e instanceof TransactionCanceledException t) {
                 g.writeStringField("__type", DYNAMODB_NAMESPACE + t.errorCode());
                 g.writeStringField("Message", t.getMessage());
@@ -49,7 +56,7 @@ final class Errors {
                         g.writeStringField("Message", r.message());
                     }
                     if (r.item() != null) {
-                        Values.writeMapField(g, "Item", r.item());
+                        AttributeValues.writeMapField(g, "Item", r.item());
                     }
                     g.writeEndObject();
                 }
@@ -58,7 +65,7 @@ final class Errors {
                 g.writeStringField("__type", DYNAMODB_NAMESPACE + s.errorCode());
                 g.writeStringField("message", s.getMessage());
                 if (s instanceof ConditionalCheckFailedException c && c.item().isPresent()) {
-                    Values.writeMapField(g, "Item", c.item().get());
+                    AttributeValues.writeMapField(g, "Item", c.item().get());
                 }
             } else {
                 g.writeStringField("__type", DYNAMODB_NAMESPACE + "InternalServerError");

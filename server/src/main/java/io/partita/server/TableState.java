@@ -1,7 +1,12 @@
 package io.partita.server;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.partita.storage.schema.ProvisionedThroughput;
+import io.partita.wire.StreamSpecification;
+import io.partita.wire.Wire;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The server's own facts about each table ({@link Tables.Meta}: creation time, table id, billing mode and
+ * The server's own facts about each table ({@link ControlPlane.Meta}: creation time, table id, billing mode and
  * throughput, tags, deletion protection, stream specification) in one JSON file, so that they outlive a restart
  * as the durable core's data does. The file is rewritten whole on every control-plane change (tables are few and
  * such changes rare): written to a temporary file, forced to disk, then moved over the old one atomically, so a
@@ -37,7 +42,7 @@ final class TableState {
     }
 
     /** The saved facts of the tables in {@code existing}; nothing when there is no file yet. */
-    Map<String, Tables.Meta> load(List<String> existing) {
+    Map<String, ControlPlane.Meta> load(List<String> existing) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -46,60 +51,150 @@ final class TableState {
         } catch (IOException e) {
             throw new UncheckedIOException("partita-server: cannot read the table state file " + file, e);
         }
-        Map<String, Object> root;
-        try {
-            root = Json.parseObject(bytes, 0, bytes.length);
-        } catch (ApiException e) {
+        Map<String, ControlPlane.Meta> all;
+        try (JsonParser p = Wire.FACTORY.createParser(bytes)) {
+            all = root(p);
+            if (all != null && p.nextToken() != null) {
+                throw new JsonParseException(p, "Unexpected content after the state object");
+            }
+        } catch (IOException e) {
+            String message = e.getMessage() == null
+                    ? ""
+                    : e.getMessage().lines().findFirst().orElse("");
             throw new IllegalStateException(
-                    "partita-server: the table state file " + file + " is not valid JSON (" + e.getMessage()
+                    "partita-server: the table state file " + file + " is not valid JSON (" + message
                             + "); move it away to start with default table settings",
                     e);
         }
-        if (!Long.valueOf(VERSION).equals(root.get("version")) || !(root.get("tables") instanceof Map<?, ?> tables)) {
+        if (all == null) {
             throw new IllegalStateException("partita-server: the table state file " + file + " is not of this version ("
                     + VERSION + "); move it away to start with default table settings");
         }
-        Map<String, Tables.Meta> out = new HashMap<>();
+        Map<String, ControlPlane.Meta> out = new HashMap<>();
         for (String name : existing) {
-            if (tables.get(name) instanceof Map<?, ?> t) {
-                out.put(name, meta(t));
+            ControlPlane.Meta m = all.get(name);
+            if (m != null) {
+                out.put(name, m);
             }
         }
         return out;
     }
 
-    private static Tables.Meta meta(Map<?, ?> t) {
-        ProvisionedThroughput throughput =
-                t.get("readCapacityUnits") instanceof Long read && t.get("writeCapacityUnits") instanceof Long write
-                        ? new ProvisionedThroughput(read, write)
-                        : null;
-        Tables.Meta m = new Tables.Meta(
-                ((Number) t.get("created")).doubleValue(),
-                (String) t.get("id"),
-                (String) t.get("billingMode"),
-                throughput);
-        m.deletionProtection = Boolean.TRUE.equals(t.get("deletionProtection"));
-        if (t.get("tags") instanceof Map<?, ?> tags) {
-            tags.forEach((k, v) -> m.tags.put((String) k, (String) v));
+    /** Every table's facts; {@code null} when the file is not of this {@link #VERSION}. */
+    private static Map<String, ControlPlane.Meta> root(JsonParser p) throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            throw new JsonParseException(p, "Expected the state object");
         }
-        if (t.get("streamSpecification") instanceof Map<?, ?> stream) {
-            Map<String, Object> copy = new TreeMap<>();
-            stream.forEach((k, v) -> copy.put((String) k, v));
-            m.streamSpecification = copy;
+        boolean version = false;
+        Map<String, ControlPlane.Meta> tables = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            if (name.equals("version")) {
+                version = t == JsonToken.VALUE_NUMBER_INT && p.getLongValue() == VERSION;
+            } else if (name.equals("tables") && t == JsonToken.START_OBJECT) {
+                tables = new HashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String table = p.currentName();
+                    if (p.nextToken() == JsonToken.START_OBJECT) {
+                        tables.put(table, meta(p));
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            } else {
+                tables = name.equals("tables") ? null : tables;
+                p.skipChildren();
+            }
         }
+        return version ? tables : null;
+    }
+
+    /** One table's facts; the parser stands on its {@code START_OBJECT}. */
+    private static ControlPlane.Meta meta(JsonParser p) throws IOException {
+        Double created = null;
+        String id = null;
+        String billingMode = null;
+        Long read = null;
+        Long write = null;
+        boolean deletionProtection = false;
+        Map<String, String> tags = new HashMap<>();
+        StreamSpecification stream = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (name) {
+                case "created" -> created = t.isNumeric() ? p.getDoubleValue() : null;
+                case "id" -> id = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                case "billingMode" -> billingMode = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                case "readCapacityUnits" -> read = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                case "writeCapacityUnits" -> write = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                case "deletionProtection" -> deletionProtection = t == JsonToken.VALUE_TRUE;
+                case "tags" -> tags = tags(p);
+                case "streamSpecification" -> stream = stream(p);
+                default -> p.skipChildren();
+            }
+        }
+        ControlPlane.Meta m = new ControlPlane.Meta(
+                created == null ? 0 : created,
+                id,
+                billingMode,
+                read != null && write != null ? new ProvisionedThroughput(read, write) : null);
+        m.deletionProtection = deletionProtection;
+        m.tags.putAll(tags);
+        m.streamSpecification = stream;
         return m;
     }
 
+    private static Map<String, String> tags(JsonParser p) throws IOException {
+        Map<String, String> out = new HashMap<>();
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return out;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            if (p.nextToken() == JsonToken.VALUE_STRING) {
+                out.put(key, p.getText());
+            } else {
+                p.skipChildren();
+            }
+        }
+        return out;
+    }
+
+    /** A stream specification as DynamoDB reports it back ({@code StreamEnabled}, {@code StreamViewType}). */
+    private static StreamSpecification stream(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return null;
+        }
+        boolean enabled = false;
+        String viewType = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            if (name.equals("StreamEnabled")) {
+                enabled = t == JsonToken.VALUE_TRUE;
+            } else if (name.equals("StreamViewType") && t == JsonToken.VALUE_STRING) {
+                viewType = p.getText();
+            } else {
+                p.skipChildren();
+            }
+        }
+        return new StreamSpecification(enabled, viewType);
+    }
+
     /** Rewrites the file with {@code tables}, atomically. */
-    synchronized void save(Map<String, Tables.Meta> tables) {
+    synchronized void save(Map<String, ControlPlane.Meta> tables) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JsonGenerator g = Json.FACTORY.createGenerator(bytes)) {
+        try (JsonGenerator g = Wire.FACTORY.createGenerator(bytes)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeNumberField("version", VERSION);
             g.writeObjectFieldStart("tables");
-            for (Map.Entry<String, Tables.Meta> e : new TreeMap<>(tables).entrySet()) {
-                Tables.Meta m = e.getValue();
+            for (Map.Entry<String, ControlPlane.Meta> e : new TreeMap<>(tables).entrySet()) {
+                ControlPlane.Meta m = e.getValue();
                 g.writeObjectFieldStart(e.getKey());
                 g.writeNumberField("created", m.created);
                 g.writeStringField("id", m.id);
@@ -115,9 +210,14 @@ final class TableState {
                     g.writeStringField(tag.getKey(), tag.getValue());
                 }
                 g.writeEndObject();
-                if (m.streamSpecification != null) {
-                    g.writeFieldName("streamSpecification");
-                    write(g, m.streamSpecification);
+                StreamSpecification stream = m.streamSpecification;
+                if (stream != null) {
+                    g.writeObjectFieldStart("streamSpecification");
+                    g.writeBooleanField("StreamEnabled", stream.enabled());
+                    if (stream.viewType() != null) {
+                        g.writeStringField("StreamViewType", stream.viewType());
+                    }
+                    g.writeEndObject();
                 }
                 g.writeEndObject();
             }
@@ -143,34 +243,6 @@ final class TableState {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("partita-server: cannot write the table state file " + file, e);
-        }
-    }
-
-    /** A value read by {@link Json}: maps, lists, strings, numbers, booleans, null. */
-    private static void write(JsonGenerator g, Object v) throws IOException {
-        if (v instanceof Map<?, ?> map) {
-            g.writeStartObject();
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                g.writeFieldName(String.valueOf(e.getKey()));
-                write(g, e.getValue());
-            }
-            g.writeEndObject();
-        } else if (v instanceof List<?> list) {
-            g.writeStartArray();
-            for (Object o : list) {
-                write(g, o);
-            }
-            g.writeEndArray();
-        } else if (v instanceof String s) {
-            g.writeString(s);
-        } else if (v instanceof Long l) {
-            g.writeNumber(l);
-        } else if (v instanceof Number n) {
-            g.writeNumber(n.doubleValue());
-        } else if (v instanceof Boolean b) {
-            g.writeBoolean(b);
-        } else {
-            g.writeNull();
         }
     }
 }

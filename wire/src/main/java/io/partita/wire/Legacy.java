@@ -1,7 +1,6 @@
-package io.partita.server;
+package io.partita.wire;
 
 import io.partita.storage.value.AttributeValue;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,10 +31,11 @@ final class Legacy {
     }
 
     /**
-     * Rejects a request that mixes legacy and expression parameters, with DynamoDB's message. Each array lists
-     * the parameter names of one kind.
+     * The translation for one request (or one element of a batch/transaction), after rejecting a request that
+     * mixes legacy and expression parameters, with DynamoDB's message. Each array lists the parameter names of
+     * one kind.
      */
-    static void checkNotMixed(Req r, String[] legacy, String[] expression) {
+    static Legacy of(Input r, String[] legacy, String[] expression) {
         StringJoiner nonExpr = new StringJoiner(", ", "{", "}");
         StringJoiner expr = new StringJoiner(", ", "{", "}");
         boolean anyLegacy = false;
@@ -53,50 +53,39 @@ final class Legacy {
             }
         }
         if (anyLegacy && anyExpr) {
-            throw ApiException.validation(
+            throw WireException.validation(
                     "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
                             + nonExpr + " Expression parameters: " + expr);
         }
-    }
-
-    /**
-     * The translation for one request (or one element of a batch/transaction), after checking that it does not
-     * mix legacy and expression parameters ({@link #checkNotMixed}).
-     */
-    static Legacy of(Req r, String[] legacy, String[] expression) {
-        checkNotMixed(r, legacy, expression);
         return new Legacy();
     }
 
-    /** {@code AttributesToGet} as a projection expression. */
-    String projection(List<Object> attributesToGet) {
-        if (attributesToGet.isEmpty()) {
-            throw ApiException.validation(
+    /** The projection: {@code AttributesToGet} translated, or {@code ProjectionExpression}. */
+    String projection(Input r) {
+        if (r.attributesToGet == null) {
+            return r.projectionExpression;
+        }
+        if (r.attributesToGet.isEmpty()) {
+            throw WireException.validation(
                     "1 validation error detected: Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1");
         }
         StringJoiner out = new StringJoiner(", ");
-        for (Object o : attributesToGet) {
-            if (!(o instanceof String s)) {
-                throw ApiException.serialization(
-                        "Unexpected value type for AttributesToGet: expected a list of strings");
-            }
+        for (String s : r.attributesToGet) {
             out.add(name(s));
         }
         return out.toString();
     }
 
     /** {@code KeyConditions}, {@code QueryFilter} or {@code ScanFilter} as one expression joined by {@code op}. */
-    String conditions(Req conditions, String conditionalOperator, boolean keyCondition) {
-        String join = joiner(conditionalOperator);
+    String conditions(Map<String, LegacyEntry> conditions, String conditionalOperator, boolean keyCondition) {
+        String join = WireEnums.conditionalOperator(conditionalOperator);
         StringJoiner out = new StringJoiner(join);
-        for (Map.Entry<String, Object> e : conditions.json.entrySet()) {
-            Req c = Req.of(e.getValue(), "Condition");
-            String op = c.string("ComparisonOperator");
-            if (op == null) {
-                throw ApiException.validation(
-                        "1 validation error detected: Value null at 'comparisonOperator' failed to satisfy constraint: Member must not be null");
+        for (Map.Entry<String, LegacyEntry> e : conditions.entrySet()) {
+            LegacyEntry c = e.getValue();
+            if (c.comparisonOperator() == null) {
+                throw WireException.missing("comparisonOperator");
             }
-            out.add(condition(e.getKey(), op, args(c.list("AttributeValueList")), keyCondition));
+            out.add(condition(e.getKey(), c.comparisonOperator(), args(c), keyCondition));
         }
         if (out.length() == 0) {
             return null;
@@ -104,41 +93,28 @@ final class Legacy {
         return out.toString();
     }
 
-    private static String joiner(String conditionalOperator) {
-        if (conditionalOperator == null || conditionalOperator.equals("AND")) {
-            return " AND ";
-        }
-        if (conditionalOperator.equals("OR")) {
-            return " OR ";
-        }
-        throw ApiException.validation(
-                "1 validation error detected: Value '" + conditionalOperator
-                        + "' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]");
+    private static List<AttributeValue> args(LegacyEntry c) {
+        return c.attributeValueList() == null ? List.of() : c.attributeValueList();
     }
 
-    private static List<AttributeValue> args(List<Object> list) {
-        List<AttributeValue> out = new ArrayList<>();
-        if (list != null) {
-            for (Object o : list) {
-                out.add(Values.read(o));
-            }
-        }
-        return out;
-    }
-
-    private String condition(String attribute, String op, List<AttributeValue> args, boolean keyCondition) {
-        int arity = switch (op) {
+    private static int arity(String op) {
+        return switch (op) {
             case "EQ", "NE", "LE", "LT", "GE", "GT", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH" -> 1;
             case "NULL", "NOT_NULL" -> 0;
             case "BETWEEN" -> 2;
             case "IN" -> -1;
             default ->
-                throw ApiException.validation("1 validation error detected: Value '" + op
-                        + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: "
-                        + "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
+                throw WireEnums.notInSet(
+                        op,
+                        "comparisonOperator",
+                        "IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS");
         };
+    }
+
+    private String condition(String attribute, String op, List<AttributeValue> args, boolean keyCondition) {
+        int arity = arity(op);
         if (arity >= 0 ? args.size() != arity : args.isEmpty()) {
-            throw ApiException.validation(
+            throw WireException.validation(
                     "One or more parameter values were invalid: Invalid number of argument(s) for the " + op
                             + " ComparisonOperator");
         }
@@ -150,7 +126,7 @@ final class Legacy {
                         || op.equals("GT")
                         || op.equals("BEGINS_WITH")
                         || op.equals("BETWEEN"))) {
-            throw ApiException.validation(
+            throw WireException.validation(
                     "One or more parameter values were invalid: Unsupported operator on KeyCondition: " + op);
         }
         String a = name(attribute);
@@ -189,82 +165,75 @@ final class Legacy {
         }
     }
 
+    /** The write's condition: {@code ConditionExpression}, or the legacy {@code Expected} map translated. */
+    String condition(Input r) {
+        return r.expected != null ? expected(r.expected, r.conditionalOperator) : r.conditionExpression;
+    }
+
     /** {@code Expected} (with {@code ConditionalOperator}) as a condition expression. */
-    String expected(Req expected, String conditionalOperator) {
-        StringJoiner out = new StringJoiner(joiner(conditionalOperator));
-        for (Map.Entry<String, Object> e : expected.json.entrySet()) {
-            Req c = Req.of(e.getValue(), "ExpectedAttributeValue");
-            String op = c.string("ComparisonOperator");
-            Boolean exists = c.boolOrNull("Exists");
-            boolean hasValue = c.has("Value");
+    private String expected(Map<String, LegacyEntry> expected, String conditionalOperator) {
+        StringJoiner out = new StringJoiner(WireEnums.conditionalOperator(conditionalOperator));
+        for (Map.Entry<String, LegacyEntry> e : expected.entrySet()) {
+            LegacyEntry c = e.getValue();
+            String op = c.comparisonOperator();
+            Boolean exists = c.exists();
+            boolean hasValue = c.value() != null;
             if (op != null) {
                 if (hasValue || exists != null) {
-                    throw ApiException.validation(
+                    throw WireException.validation(
                             "One or more parameter values were invalid: Value or Exists cannot be used with ComparisonOperator for Attribute: "
                                     + e.getKey());
                 }
-                out.add(condition(e.getKey(), op, args(c.list("AttributeValueList")), false));
+                out.add(condition(e.getKey(), op, args(c), false));
             } else if (exists != null && !exists) {
                 if (hasValue) {
-                    throw ApiException.validation(
+                    throw WireException.validation(
                             "One or more parameter values were invalid: Value cannot be used when Exists is false for Attribute: "
                                     + e.getKey());
                 }
                 out.add("attribute_not_exists(" + name(e.getKey()) + ")");
             } else {
                 if (!hasValue) {
-                    throw ApiException.validation(
+                    throw WireException.validation(
                             "One or more parameter values were invalid: Value must be provided when Exists is "
                                     + (exists == null ? "null" : "true") + " for Attribute: " + e.getKey());
                 }
-                out.add(name(e.getKey()) + " = " + value(Values.read(c.json.get("Value"))));
+                out.add(name(e.getKey()) + " = " + value(c.value()));
             }
         }
         return out.length() == 0 ? null : out.toString();
     }
 
-    /** {@code AttributeUpdates} as an update expression. */
-    /** The write's condition: {@code ConditionExpression}, or the legacy {@code Expected} map translated. */
-    String condition(Req r) {
-        return r.has("Expected")
-                ? expected(r.object("Expected"), r.string("ConditionalOperator"))
-                : r.string("ConditionExpression");
-    }
-
     /**
      * {@code ExpressionAttributeNames} of an expression request, or the placeholders this translation made
-     * (a request is one or the other: {@link #checkNotMixed}). Call after translating every legacy parameter.
+     * (a request is one or the other: {@link #of}). Call after translating every legacy parameter.
      */
-    Map<String, String> names(Req r) {
-        return names.isEmpty() ? r.stringMap("ExpressionAttributeNames") : names;
+    Map<String, String> names(Input r) {
+        return names.isEmpty() ? r.names : names;
     }
 
-    /** {@code ExpressionAttributeValues}, or this translation's placeholders (see {@link #names(Req)}). */
-    Map<String, AttributeValue> values(Req r) {
-        return values.isEmpty() ? r.item("ExpressionAttributeValues") : values;
+    /** {@code ExpressionAttributeValues}, or this translation's placeholders (see {@link #names(Input)}). */
+    Map<String, AttributeValue> values(Input r) {
+        return values.isEmpty() ? r.values : values;
     }
 
-    String attributeUpdates(Req updates) {
-        StringJoiner set = new StringJoiner(", ", "SET ", "");
-        StringJoiner remove = new StringJoiner(", ", "REMOVE ", "");
-        StringJoiner add = new StringJoiner(", ", "ADD ", "");
-        StringJoiner delete = new StringJoiner(", ", "DELETE ", "");
-        set.setEmptyValue("");
-        remove.setEmptyValue("");
-        add.setEmptyValue("");
-        delete.setEmptyValue("");
-        for (Map.Entry<String, Object> e : updates.json.entrySet()) {
-            Req u = Req.of(e.getValue(), "AttributeValueUpdate");
-            String action = u.string("Action");
-            AttributeValue v = u.has("Value") ? Values.read(u.json.get("Value")) : null;
+    /** The update: {@code AttributeUpdates} translated, or {@code UpdateExpression}. */
+    String update(Input r) {
+        return r.attributeUpdates != null ? attributeUpdates(r.attributeUpdates) : r.updateExpression;
+    }
+
+    private String attributeUpdates(Map<String, LegacyEntry> updates) {
+        StringJoiner set = clause("SET ");
+        StringJoiner remove = clause("REMOVE ");
+        StringJoiner add = clause("ADD ");
+        StringJoiner delete = clause("DELETE ");
+        for (Map.Entry<String, LegacyEntry> e : updates.entrySet()) {
+            String action = e.getValue().action();
+            AttributeValue v = e.getValue().value();
             String a = name(e.getKey());
             switch (action == null ? "PUT" : action) {
                 case "PUT":
-                    if (v == null) {
-                        throw ApiException.validation(
-                                "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
-                    }
-                    set.add(a + " = " + value(v));
+                    set.add(a + " = " + value(required(v)));
                     break;
                 case "DELETE":
                     if (v == null) {
@@ -274,11 +243,7 @@ final class Legacy {
                     }
                     break;
                 case "ADD":
-                    if (v == null) {
-                        throw ApiException.validation(
-                                "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
-                    }
-                    if (v instanceof AttributeValue.L) {
+                    if (required(v) instanceof AttributeValue.L) {
                         set.add(a + " = list_append(if_not_exists(" + a + ", " + value(AttributeValue.l(List.of()))
                                 + "), " + value(v) + ")");
                     } else {
@@ -286,12 +251,24 @@ final class Legacy {
                     }
                     break;
                 default:
-                    throw ApiException.validation(
-                            "1 validation error detected: Value '" + action
-                                    + "' at 'attributeUpdates' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]");
+                    throw WireEnums.notInSet(action, "attributeUpdates", "ADD, PUT, DELETE");
             }
         }
         String expr = (set + " " + remove + " " + add + " " + delete).trim().replaceAll(" +", " ");
         return expr.isEmpty() ? null : expr;
+    }
+
+    private static StringJoiner clause(String keyword) {
+        StringJoiner j = new StringJoiner(", ", keyword, "");
+        j.setEmptyValue("");
+        return j;
+    }
+
+    private static AttributeValue required(AttributeValue v) {
+        if (v == null) {
+            throw WireException.validation(
+                    "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
+        }
+        return v;
     }
 }

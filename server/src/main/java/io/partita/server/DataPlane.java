@@ -1,0 +1,63 @@
+package io.partita.server;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.partita.storage.Storage;
+import io.partita.storage.api.QueryRequest;
+import io.partita.storage.api.ScanRequest;
+import io.partita.wire.Requests;
+import io.partita.wire.Responses;
+import java.io.IOException;
+
+/**
+ * The data-plane operations: each reads its JSON request straight into the core's request record through the
+ * wire module (which translates legacy parameters), calls the core, and writes DynamoDB's JSON response.
+ */
+final class DataPlane {
+    private final Storage storage;
+
+    DataPlane(Storage storage) {
+        this.storage = storage;
+    }
+
+    void putItem(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        Responses.putItem(g, storage.putItem(Requests.putItem(body, offset, length)));
+    }
+
+    void getItem(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        Responses.getItem(g, storage.getItem(Requests.getItem(body, offset, length)));
+    }
+
+    void deleteItem(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        Responses.deleteItem(g, storage.deleteItem(Requests.deleteItem(body, offset, length)));
+    }
+
+    void updateItem(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        Responses.updateItem(g, storage.updateItem(Requests.updateItem(body, offset, length)));
+    }
+
+    void query(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        QueryRequest request = Requests.query(body, offset, length);
+        Responses.query(g, request.select(), storage.query(request));
+    }
+
+    void scan(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        ScanRequest request = Requests.scan(body, offset, length);
+        Responses.scan(g, request.select(), storage.scan(request));
+    }
+
+    void batchGetItem(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        Responses.batchGetItem(g, storage.batchGetItem(Requests.batchGetItem(body, offset, length)));
+    }
+
+    void batchWriteItem(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        Responses.batchWriteItem(g, storage.batchWriteItem(Requests.batchWriteItem(body, offset, length)));
+    }
+
+    void transactWriteItems(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        Responses.transactWriteItems(g, storage.transactWriteItems(Requests.transactWriteItems(body, offset, length)));
+    }
+
+    void transactGetItems(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
+        Responses.transactGetItems(g, storage.transactGetItems(Requests.transactGetItems(body, offset, length)));
+    }
+}

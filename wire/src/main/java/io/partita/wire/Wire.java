@@ -1,0 +1,74 @@
+package io.partita.wire;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The JSON factory of DynamoDB's wire format, with Jackson's read limits set to DynamoDB's rather than the
+ * library's defaults, and a response body under construction ({@link Out}).
+ *
+ * <p>Limits: an attribute name is up to 64 KB of UTF-8 ({@link #MAX_NAME_BYTES}; Jackson's default, 50,000,
+ * rejects longer names DynamoDB takes). A document nests at most {@link #MAX_DOCUMENT_LEVELS} levels of maps and
+ * lists; each level is two JSON levels (the {@code {"M":...}} / {@code {"L":...}} value and its map or list), and
+ * the deepest place an item sits in any request is a {@code BatchWriteItem} put, whose top-level attribute values
+ * are at JSON depth {@link #ITEM_VALUE_DEPTH} (request, RequestItems, the table's list, the write request,
+ * PutRequest, Item, the value). So a request nests at most {@link #MAX_NESTING_DEPTH} = 7 + 2 * 32 levels.
+ * DynamoDB numbers travel as JSON strings ({@code {"N":"1.5"}}), so only the few numeric request members (Limit,
+ * Segment, capacity units) are JSON numbers: Jackson's default number length stays.
+ */
+public final class Wire {
+    /** DynamoDB's longest attribute name, in UTF-8 bytes (Jackson counts a byte input's name length in bytes). */
+    public static final int MAX_NAME_BYTES = 64 * 1024;
+
+    /** DynamoDB's deepest document: maps and lists nested this many levels. */
+    public static final int MAX_DOCUMENT_LEVELS = 32;
+
+    /** The JSON depth of a top-level attribute value in the deepest request shape ({@code BatchWriteItem}). */
+    public static final int ITEM_VALUE_DEPTH = 7;
+
+    /** The JSON nesting depth a request may reach: {@code ITEM_VALUE_DEPTH + 2 * MAX_DOCUMENT_LEVELS}. */
+    public static final int MAX_NESTING_DEPTH = ITEM_VALUE_DEPTH + 2 * MAX_DOCUMENT_LEVELS;
+
+    public static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(MAX_NESTING_DEPTH)
+                    .maxNameLength(MAX_NAME_BYTES)
+                    .build())
+            .build();
+
+    private Wire() {}
+
+    /** A response body under construction: write with {@link #g}, then take the bytes with {@link #finish()}. */
+    public static final class Out implements AutoCloseable {
+        private final ByteArrayBuilder bytes = new ByteArrayBuilder(256);
+        public final JsonGenerator g;
+
+        public Out() {
+            try {
+                g = FACTORY.createGenerator(bytes, JsonEncoding.UTF8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** Closes the generator and returns the body written. */
+        public byte[] finish() {
+            try {
+                g.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return bytes.toByteArray();
+        }
+
+        @Override
+        public void close() {
+            finish();
+        }
+    }
+}
