@@ -1,6 +1,7 @@
 package io.partita.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.storage.Storage;
 import java.io.InputStream;
@@ -12,6 +13,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -86,11 +89,16 @@ class SafetyTest {
         }
     }
 
-    @Test
-    void closeLetsTheInFlightRequestFinishThenClosesTheStore() throws Exception {
+    @ParameterizedTest
+    @EnumSource(names = {"EVENT_LOOP", "EXECUTOR"})
+    void closeLetsTheInFlightRequestFinishThenClosesTheStore(Execution.Mode mode) throws Exception {
         DelayingStorage storage = new DelayingStorage();
-        PartitaServer server =
-                PartitaServer.start(PartitaServer.Options.defaults().port(0), storage);
+        PartitaServer server = PartitaServer.start(
+                PartitaServer.Options.defaults()
+                        .port(0)
+                        .execution(Execution.defaults().mode(mode)),
+                storage);
+        int port = server.port();
         DynamoDbClient client = TestServer.client(server.endpoint(), "k", "s");
         try {
             client.createTable(b -> b.tableName("Slow")
@@ -101,20 +109,14 @@ class SafetyTest {
                     client.putItem(b -> b.tableName("Slow").item(Map.of("pk", AttributeValue.fromS("a")))));
             assertThat(storage.entered.await(10, TimeUnit.SECONDS)).isTrue();
             CompletableFuture<Void> closing = CompletableFuture.runAsync(server::close);
-            // new connections are refused while the in-flight request is still running
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            boolean refused = false;
-            while (!refused && System.nanoTime() < deadline) {
-                try (Socket s = new Socket(java.net.InetAddress.getLoopbackAddress(), server.port())) {
-                    assertThat(s.isConnected()).isTrue();
-                    Thread.sleep(20);
-                } catch (ConnectException e) {
-                    refused = true;
-                }
-            }
-            assertThat(refused).isTrue();
+            // once the listener is closed, new connections are refused while the in-flight request still runs
+            assertThat(server.stoppedAccepting.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThatThrownBy(() -> new Socket(java.net.InetAddress.getLoopbackAddress(), port).close())
+                    .isInstanceOf(ConnectException.class);
+            // the put cannot finish before the release below, so close() is still waiting for it
+            assertThat(put).isNotDone();
             assertThat(closing).isNotDone();
-            Thread.sleep(200);
+            assertThat(server.inFlight()).isEqualTo(1);
             storage.release.countDown();
             put.get(10, TimeUnit.SECONDS); // answered normally
             closing.get(10, TimeUnit.SECONDS);
