@@ -11,6 +11,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,15 +102,19 @@ class SafetyTest {
                 storage);
         int port = server.port();
         DynamoDbClient client = TestServer.client(server.endpoint(), "k", "s");
+        ExecutorService threads = Executors.newCachedThreadPool();
         try {
             client.createTable(b -> b.tableName("Slow")
                     .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                     .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
                     .billingMode("PAY_PER_REQUEST"));
-            CompletableFuture<Void> put = CompletableFuture.runAsync(() ->
-                    client.putItem(b -> b.tableName("Slow").item(Map.of("pk", AttributeValue.fromS("a")))));
+            // own threads, not the common pool: with one processor's parallelism (2 cores) the blocked put would hold
+            // its only worker and close() would never start
+            CompletableFuture<Void> put = CompletableFuture.runAsync(
+                    () -> client.putItem(b -> b.tableName("Slow").item(Map.of("pk", AttributeValue.fromS("a")))),
+                    threads);
             assertThat(storage.entered.await(10, TimeUnit.SECONDS)).isTrue();
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(server::close);
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(server::close, threads);
             // once the listener is closed, new connections are refused while the in-flight request still runs
             assertThat(server.stoppedAccepting.await(10, TimeUnit.SECONDS)).isTrue();
             assertThatThrownBy(() -> new Socket(java.net.InetAddress.getLoopbackAddress(), port).close())
@@ -126,6 +132,7 @@ class SafetyTest {
             storage.release.countDown();
             client.close();
             server.close();
+            threads.shutdownNow();
         }
     }
 
