@@ -1,6 +1,7 @@
 package io.partita.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.storage.Durability;
 import io.partita.storage.DurableOptions;
@@ -151,6 +152,25 @@ class ExecutionTest {
                     }
                 },
                 on);
+    }
+
+    @Test
+    void badSettingsAreRefusedWithTheSettingAndTheValue() {
+        assertThatThrownBy(() -> Execution.defaults().threads(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("executor threads must be at least 1, got 0");
+        assertThatThrownBy(() -> Execution.defaults().queue(-1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("executor queue must be 0 or more, got -1");
+        assertThatThrownBy(() -> Main.mode("pool"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--execution takes auto, event-loop or executor, got 'pool'");
+        assertThat(Main.mode("event-loop")).isEqualTo(Execution.Mode.EVENT_LOOP);
+        try (Storage memory = Storage.inMemory()) {
+            assertThat(Execution.defaults().offloads(memory)).isFalse(); // measured: see the README
+            assertThat(Execution.defaults().mode(Execution.Mode.EXECUTOR).offloads(memory))
+                    .isTrue();
+        }
     }
 
     @Test
