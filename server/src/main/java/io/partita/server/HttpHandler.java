@@ -18,13 +18,18 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AsciiString;
+import io.netty.util.AttributeKey;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32;
 
 /**
  * One DynamoDB JSON 1.0 request per aggregated HTTP request: {@code POST /} with {@code X-Amz-Target}. The
- * operation runs on the connection's event loop (the core's operations are in-memory and short); the
+ * operation runs on the connection's event loop, or on the bounded {@link OperationExecutor} ({@link Execution}):
+ * then the connection reads nothing more until it is answered, a request that finds the pool full is answered
+ * with {@code ThrottlingException}, and pipelined requests are answered in order. The
  * response carries {@code x-amzn-RequestId} and {@code x-amz-crc32} (CRC32 of the body, which the SDKs check).
  * {@code GET /} answers a health check, as DynamoDB's endpoint does.
  */
@@ -40,16 +45,19 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final Dispatcher dispatcher;
     private final SigV4 auth;
     private final PartitaServer server;
+    /** Where operations run; null: on the connection's event loop. */
+    private final OperationExecutor executor;
 
     /** Anonymous classes, not lambdas: each lambda's first use costs start-up time. */
     private final ChannelFutureListener finished;
 
     private final ChannelFutureListener finishedAndClose;
 
-    HttpHandler(Dispatcher dispatcher, SigV4 auth, PartitaServer server) {
+    HttpHandler(Dispatcher dispatcher, SigV4 auth, PartitaServer server, OperationExecutor executor) {
         this.dispatcher = dispatcher;
         this.auth = auth;
         this.server = server;
+        this.executor = executor;
         this.finished = new ChannelFutureListener() {
             @Override
             public void operationComplete(io.netty.channel.ChannelFuture f) {
@@ -65,55 +73,197 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         };
     }
 
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        server.requestStarted();
-        FullHttpResponse response;
-        try {
-            response = answer(request);
-        } catch (Throwable e) {
-            response = error(e);
-        }
-        boolean keepAlive = HttpUtil.isKeepAlive(request)
-                && !server.isStopping()
-                && !request.decoderResult().isFailure();
-        HttpUtil.setKeepAlive(response, keepAlive);
-        ChannelFutureListener done = keepAlive ? finished : finishedAndClose;
-        ctx.writeAndFlush(response).addListener(done);
+    /**
+     * What a connection needs beyond the pipeline while one of its operations runs on the pool: the requests
+     * that arrived meanwhile (HTTP/1.1 pipelining), answered in order after it. Used on the event loop only.
+     */
+    private static final class Connection {
+        boolean busy;
+        final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>(2);
     }
 
-    private FullHttpResponse answer(FullHttpRequest request) {
+    private static final AttributeKey<Connection> CONNECTION = AttributeKey.valueOf("partita.connection");
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        Connection c = ctx.channel().attr(CONNECTION).get();
+        if (c != null && c.busy) {
+            c.waiting.add(request.retain()); // the decoder had more than one request in a read: after this one
+            return;
+        }
+        serve(ctx, request);
+    }
+
+    /** Answers {@code request} now, or hands its operation to the pool, whose thread answers it. */
+    private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
+        server.requestStarted();
+        boolean keepAlive =
+                HttpUtil.isKeepAlive(request) && !request.decoderResult().isFailure();
+        Dispatcher.Op op;
+        try {
+            op = route(request);
+            if (op == null) {
+                write(ctx, health(), keepAlive);
+                return;
+            }
+        } catch (Throwable e) {
+            write(ctx, error(e), keepAlive);
+            return;
+        }
+        if (executor == null) {
+            write(ctx, answer(request, op), keepAlive);
+            return;
+        }
+        Operation task = new Operation(ctx, request.retain(), op, keepAlive);
+        if (!executor.trySubmit(task)) {
+            request.release();
+            write(ctx, error(throttled()), keepAlive);
+            return;
+        }
+        Connection c = ctx.channel().attr(CONNECTION).get();
+        if (c == null) {
+            c = new Connection();
+            ctx.channel().attr(CONNECTION).set(c);
+        }
+        c.busy = true;
+        ctx.channel().config().setAutoRead(false); // one operation per connection at a time: the client waits
+    }
+
+    /** DynamoDB's answer when it cannot take more requests now; the SDKs retry it with back-off. */
+    static ApiException throttled() {
+        return new ApiException("ThrottlingException", 400, "Rate of requests exceeds the allowed throughput.");
+    }
+
+    /** An operation on the pool: runs, then hands its response back to the connection's event loop. */
+    private final class Operation implements Runnable {
+        private final ChannelHandlerContext ctx;
+        private final FullHttpRequest request;
+        private final Dispatcher.Op op;
+        private final boolean keepAlive;
+
+        Operation(ChannelHandlerContext ctx, FullHttpRequest request, Dispatcher.Op op, boolean keepAlive) {
+            this.ctx = ctx;
+            this.request = request;
+            this.op = op;
+            this.keepAlive = keepAlive;
+        }
+
+        @Override
+        public void run() {
+            FullHttpResponse response;
+            try {
+                response = answer(request, op);
+            } finally {
+                request.release();
+            }
+            try {
+                ctx.executor().execute(new Answered(ctx, response, keepAlive));
+            } catch (RejectedExecutionException loopStopped) {
+                response.release();
+                server.requestFinished();
+            }
+        }
+    }
+
+    /** On the event loop: writes a pooled operation's response, then serves what waited behind it. */
+    private final class Answered implements Runnable {
+        private final ChannelHandlerContext ctx;
+        private final FullHttpResponse response;
+        private final boolean keepAlive;
+
+        Answered(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+            this.ctx = ctx;
+            this.response = response;
+            this.keepAlive = keepAlive;
+        }
+
+        @Override
+        public void run() {
+            Connection c = ctx.channel().attr(CONNECTION).get();
+            c.busy = false;
+            write(ctx, response, keepAlive);
+            if (!keepAlive || server.isStopping()) {
+                releaseWaiting(c);
+                return;
+            }
+            FullHttpRequest next;
+            while (!c.busy && (next = c.waiting.poll()) != null) {
+                try {
+                    serve(ctx, next);
+                } finally {
+                    next.release();
+                }
+            }
+            if (!c.busy) {
+                ctx.channel().config().setAutoRead(true);
+            }
+        }
+    }
+
+    private static void releaseWaiting(Connection c) {
+        FullHttpRequest r;
+        while ((r = c.waiting.poll()) != null) {
+            r.release();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        Connection c = ctx.channel().attr(CONNECTION).get();
+        if (c != null) {
+            releaseWaiting(c);
+        }
+        super.channelInactive(ctx);
+    }
+
+    private void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        boolean keep = keepAlive && !server.isStopping();
+        HttpUtil.setKeepAlive(response, keep);
+        ctx.writeAndFlush(response).addListener(keep ? finished : finishedAndClose);
+    }
+
+    /** The operation a request names; null for the health check; throws the error to answer otherwise. */
+    private Dispatcher.Op route(FullHttpRequest request) {
         if (request.decoderResult().isFailure()) {
             throw ApiException.serialization(
                     "Malformed HTTP request: " + request.decoderResult().cause());
         }
         if (request.method() == HttpMethod.GET && request.uri().equals("/")) {
-            return response(
-                    HttpResponseStatus.OK,
-                    "healthy: partita-server ".getBytes(StandardCharsets.US_ASCII),
-                    "text/plain");
+            return null;
         }
         if (request.method() != HttpMethod.POST) {
             throw ApiException.serialization("Only POST requests are supported by the DynamoDB JSON 1.0 protocol");
         }
-        HttpHeaders h = request.headers();
-        Dispatcher.Op handler = dispatcher.handler(h.get("X-Amz-Target"));
-        ByteBuf content = request.content();
-        byte[] body;
-        int offset;
-        int length = content.readableBytes();
-        if (content.hasArray()) {
-            body = content.array();
-            offset = content.arrayOffset() + content.readerIndex();
-        } else {
-            body = new byte[length];
-            content.getBytes(content.readerIndex(), body);
-            offset = 0;
+        return dispatcher.handler(request.headers().get("X-Amz-Target"));
+    }
+
+    private static FullHttpResponse health() {
+        return response(
+                HttpResponseStatus.OK, "healthy: partita-server ".getBytes(StandardCharsets.US_ASCII), "text/plain");
+    }
+
+    /** Checks the signature and runs the operation: its response, or the error it ended with. */
+    private FullHttpResponse answer(FullHttpRequest request, Dispatcher.Op op) {
+        try {
+            ByteBuf content = request.content();
+            byte[] body;
+            int offset;
+            int length = content.readableBytes();
+            if (content.hasArray()) {
+                body = content.array();
+                offset = content.arrayOffset() + content.readerIndex();
+            } else {
+                body = new byte[length];
+                content.getBytes(content.readerIndex(), body);
+                offset = 0;
+            }
+            if (auth != null) {
+                auth.verify(request, body, offset, length);
+            }
+            return response(HttpResponseStatus.OK, dispatcher.execute(op, body, offset, length), null);
+        } catch (Throwable e) {
+            return error(e);
         }
-        if (auth != null) {
-            auth.verify(request, body, offset, length);
-        }
-        return response(HttpResponseStatus.OK, dispatcher.execute(handler, body, offset, length), null);
     }
 
     static FullHttpResponse error(Throwable e) {

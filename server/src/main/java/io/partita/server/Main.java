@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * {@code java -jar partita-server.jar [--port 8000] [--bind 127.0.0.1] [--data-dir DIR] [--auth KEY:SECRET]...
- * [--max-request-bytes N] [--idle-timeout-seconds N] [--threads N]}. Stops gracefully on SIGTERM / Ctrl-C.
+ * [--max-request-bytes N] [--idle-timeout-seconds N] [--threads N] [--execution auto|event-loop|executor]
+ * [--executor-threads N] [--executor-queue N]}. Stops gracefully on SIGTERM / Ctrl-C.
  */
 public final class Main {
     private Main() {}
@@ -25,6 +26,11 @@ public final class Main {
               --max-request-bytes N     largest request body accepted (default 16777216)
               --idle-timeout-seconds N  close connections idle this long (default 60)
               --threads N               event-loop threads (default: 2 x processors)
+              --execution MODE          where operations run: auto (default: a pool with --data-dir, the
+                                        event loops in memory), event-loop, or executor (always the pool)
+              --executor-threads N      operation threads of the pool (default: 16, or 2 x processors if more)
+              --executor-queue N        operations waiting for a pool thread before requests get
+                                        ThrottlingException (default 1024)
             All credentials and regions share one database (DynamoDB Local's -sharedDb).""";
 
     public static void main(String[] args) throws Exception {
@@ -42,21 +48,32 @@ public final class Main {
                 fail("missing value for " + a);
             }
             String v = args[++i];
-            switch (a) {
-                case "--port" -> options = options.port(Integer.parseInt(v));
-                case "--bind" -> options = options.bind(v);
-                case "--data-dir" -> dataDir = Path.of(v);
-                case "--auth" -> {
-                    int colon = v.indexOf(':');
-                    if (colon <= 0 || colon == v.length() - 1) {
-                        fail("--auth takes KEY:SECRET");
+            try {
+                switch (a) {
+                    case "--port" -> options = options.port(Integer.parseInt(v));
+                    case "--bind" -> options = options.bind(v);
+                    case "--data-dir" -> dataDir = Path.of(v);
+                    case "--auth" -> {
+                        int colon = v.indexOf(':');
+                        if (colon <= 0 || colon == v.length() - 1) {
+                            fail("--auth takes KEY:SECRET");
+                        }
+                        credentials.put(v.substring(0, colon), v.substring(colon + 1));
                     }
-                    credentials.put(v.substring(0, colon), v.substring(colon + 1));
+                    case "--max-request-bytes" -> options = options.maxRequestBytes(Integer.parseInt(v));
+                    case "--idle-timeout-seconds" ->
+                        options = options.idleTimeout(Duration.ofSeconds(Long.parseLong(v)));
+                    case "--threads" -> options = options.threads(Integer.parseInt(v));
+                    case "--execution" ->
+                        options = options.execution(options.execution().mode(mode(v)));
+                    case "--executor-threads" ->
+                        options = options.execution(options.execution().threads(Integer.parseInt(v)));
+                    case "--executor-queue" ->
+                        options = options.execution(options.execution().queue(Integer.parseInt(v)));
+                    default -> fail("unknown option " + a);
                 }
-                case "--max-request-bytes" -> options = options.maxRequestBytes(Integer.parseInt(v));
-                case "--idle-timeout-seconds" -> options = options.idleTimeout(Duration.ofSeconds(Long.parseLong(v)));
-                case "--threads" -> options = options.threads(Integer.parseInt(v));
-                default -> fail("unknown option " + a);
+            } catch (IllegalArgumentException e) { // NumberFormatException too
+                fail(a + ": " + e.getMessage());
             }
         }
         options = options.credentials(credentials);
@@ -95,6 +112,18 @@ public final class Main {
                 + (dataDir == null ? "in memory" : "data in " + dataDir)
                 + (credentials.isEmpty() ? "" : ", SigV4 required")
                 + "), ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+    }
+
+    /** {@code auto}, {@code event-loop} or {@code executor}, as {@link Execution.Mode}. */
+    static Execution.Mode mode(String value) {
+        return switch (value) {
+            case "auto" -> Execution.Mode.AUTO;
+            case "event-loop" -> Execution.Mode.EVENT_LOOP;
+            case "executor" -> Execution.Mode.EXECUTOR;
+            default ->
+                throw new IllegalArgumentException(
+                        "--execution takes auto, event-loop or executor, got '" + value + "'");
+        };
     }
 
     /** The store to serve: in memory, or the durable core in {@code dataDir} (created when missing). */

@@ -2,7 +2,6 @@ package io.partita.server;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -12,13 +11,7 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpMessage;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.partita.storage.Storage;
@@ -27,12 +20,14 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The DynamoDB-compatible HTTP server over one {@link Storage}: Netty (NIO transport), one aggregated HTTP/1.1
- * request at a time per connection, answered on the connection's event loop.
+ * request at a time per connection, its operation run on the connection's event loop or on a bounded pool
+ * ({@link Options#execution}: the pool for a durable store, so a write waiting for the disk holds no event loop).
  *
  * <pre>{@code
  * try (PartitaServer server = PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory())) {
@@ -42,7 +37,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * Safe by default: binds to 127.0.0.1; a request body larger than {@link Options#maxRequestBytes} is refused
  * from its Content-Length (413) without being read; a connection idle (or trickling) for
- * {@link Options#idleTimeout} is closed; {@link #close()} stops accepting, lets in-flight requests finish
+ * {@link Options#idleTimeout} is closed; bytes that are not HTTP get a 400 and a close at once; a full operation
+ * pool answers {@code ThrottlingException} rather than queueing without bound; {@link #close()} stops accepting, lets in-flight requests finish
  * (up to {@link Options#drainTimeout}), then closes the store.
  */
 // Netty reports the outcome of close/shutdown/write futures on the channel itself; nothing here waits for them.
@@ -58,7 +54,8 @@ public final class PartitaServer implements AutoCloseable {
             Duration drainTimeout,
             Map<String, String> credentials,
             int threads,
-            Path tableState) {
+            Path tableState,
+            Execution execution) {
         /** DynamoDB's own request limit is 16 MB (BatchWriteItem's). */
         public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
@@ -71,32 +68,73 @@ public final class PartitaServer implements AutoCloseable {
                     Duration.ofSeconds(10),
                     Map.of(),
                     0,
-                    null);
+                    null,
+                    Execution.defaults());
         }
 
         public Options bind(String bind) {
             return new Options(
-                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
+                    bind,
+                    port,
+                    maxRequestBytes,
+                    idleTimeout,
+                    drainTimeout,
+                    credentials,
+                    threads,
+                    tableState,
+                    execution);
         }
 
         public Options port(int port) {
             return new Options(
-                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
+                    bind,
+                    port,
+                    maxRequestBytes,
+                    idleTimeout,
+                    drainTimeout,
+                    credentials,
+                    threads,
+                    tableState,
+                    execution);
         }
 
         public Options maxRequestBytes(int maxRequestBytes) {
             return new Options(
-                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
+                    bind,
+                    port,
+                    maxRequestBytes,
+                    idleTimeout,
+                    drainTimeout,
+                    credentials,
+                    threads,
+                    tableState,
+                    execution);
         }
 
         public Options idleTimeout(Duration idleTimeout) {
             return new Options(
-                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
+                    bind,
+                    port,
+                    maxRequestBytes,
+                    idleTimeout,
+                    drainTimeout,
+                    credentials,
+                    threads,
+                    tableState,
+                    execution);
         }
 
         public Options drainTimeout(Duration drainTimeout) {
             return new Options(
-                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
+                    bind,
+                    port,
+                    maxRequestBytes,
+                    idleTimeout,
+                    drainTimeout,
+                    credentials,
+                    threads,
+                    tableState,
+                    execution);
         }
 
         /** With credentials, every request must carry a valid SigV4 signature by one of these access keys. */
@@ -109,7 +147,8 @@ public final class PartitaServer implements AutoCloseable {
                     drainTimeout,
                     Map.copyOf(accessKeyToSecret),
                     threads,
-                    tableState);
+                    tableState,
+                    execution);
         }
 
         /**
@@ -120,13 +159,39 @@ public final class PartitaServer implements AutoCloseable {
          * it to {@code DIR/partita-server-tables.json}.
          */
         public Options tableState(Path file) {
-            return new Options(bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, file);
+            return new Options(
+                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, file, execution);
+        }
+
+        /**
+         * Where operations run: on the event loops or on a bounded pool, its threads and queue ({@link Execution};
+         * default {@link Execution#defaults()}: the pool for a durable store, the event loops in memory).
+         */
+        public Options execution(Execution execution) {
+            return new Options(
+                    bind,
+                    port,
+                    maxRequestBytes,
+                    idleTimeout,
+                    drainTimeout,
+                    credentials,
+                    threads,
+                    tableState,
+                    execution);
         }
 
         /** Event-loop threads; 0 means Netty's default (twice the processors). */
         public Options threads(int threads) {
             return new Options(
-                    bind, port, maxRequestBytes, idleTimeout, drainTimeout, credentials, threads, tableState);
+                    bind,
+                    port,
+                    maxRequestBytes,
+                    idleTimeout,
+                    drainTimeout,
+                    credentials,
+                    threads,
+                    tableState,
+                    execution);
         }
     }
 
@@ -134,8 +199,16 @@ public final class PartitaServer implements AutoCloseable {
     private final Storage storage;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
+    /** Runs operations off the event loops ({@link Execution}); null when they run on them. */
+    private final OperationExecutor executor;
+
     private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** {@link #close()} waits on it for the in-flight requests; the last one to finish while stopping wakes it. */
+    private final Object drained = new Object();
+    /** Counted down once {@link #close()} has closed the listener (new connections are refused from then on). */
+    final CountDownLatch stoppedAccepting = new CountDownLatch(1);
+
     private volatile boolean stopping;
     private Channel listener;
     private boolean closed;
@@ -145,6 +218,7 @@ public final class PartitaServer implements AutoCloseable {
         this.storage = storage;
         this.boss = new NioEventLoopGroup(1);
         this.workers = new NioEventLoopGroup(options.threads());
+        this.executor = options.execution().offloads(storage) ? new OperationExecutor(options.execution()) : null;
     }
 
     /** Starts serving {@code storage}; the server owns it from here on and closes it in {@link #close()}. */
@@ -155,6 +229,9 @@ public final class PartitaServer implements AutoCloseable {
         } catch (RuntimeException | InterruptedException e) {
             s.boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             s.workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            if (s.executor != null) {
+                s.executor.shutdown(0);
+            }
             throw e;
         }
         return s;
@@ -163,7 +240,7 @@ public final class PartitaServer implements AutoCloseable {
     private void bind() throws InterruptedException {
         Dispatcher dispatcher = new Dispatcher(storage, options.tableState());
         SigV4 auth = options.credentials().isEmpty() ? null : new SigV4(options.credentials());
-        HttpHandler handler = new HttpHandler(dispatcher, auth, this);
+        HttpHandler handler = new HttpHandler(dispatcher, auth, this, executor);
         int maxBytes = options.maxRequestBytes();
         int idleSeconds = (int) Math.max(1, options.idleTimeout().toSeconds());
         ServerBootstrap b = new ServerBootstrap()
@@ -177,19 +254,9 @@ public final class PartitaServer implements AutoCloseable {
                         connections.add(ch);
                         ChannelPipeline p = ch.pipeline();
                         p.addLast(new IdleStateHandler(idleSeconds, 0, 0));
+                        p.addLast(new ProtocolGuard());
                         p.addLast(new HttpServerCodec(4096, 16384, 65536));
-                        p.addLast(new HttpObjectAggregator(maxBytes) {
-                            @Override
-                            protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-                                FullHttpResponse r = HttpHandler.error(new ApiException(
-                                        "RequestEntityTooLarge",
-                                        413,
-                                        "Request size " + HttpUtil.getContentLength(oversized, -1L) + " exceeded "
-                                                + maxBytes + " bytes"));
-                                r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-                                ctx.writeAndFlush(r).addListener(f -> ctx.close());
-                            }
-                        });
+                        p.addLast(new RequestAggregator(maxBytes));
                         p.addLast(handler);
                     }
                 });
@@ -228,7 +295,11 @@ public final class PartitaServer implements AutoCloseable {
     }
 
     void requestFinished() {
-        inFlight.decrementAndGet();
+        if (inFlight.decrementAndGet() == 0 && stopping) {
+            synchronized (drained) {
+                drained.notifyAll();
+            }
+        }
     }
 
     boolean isStopping() {
@@ -238,6 +309,21 @@ public final class PartitaServer implements AutoCloseable {
     /** Requests being processed or answered right now. */
     public int inFlight() {
         return inFlight.get();
+    }
+
+    /** Waits until no request is in flight, or the deadline ({@link System#nanoTime()}) passes. */
+    private void awaitInFlight(long deadline) {
+        synchronized (drained) {
+            long left;
+            while (inFlight.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(drained, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     /**
@@ -252,18 +338,16 @@ public final class PartitaServer implements AutoCloseable {
         closed = true;
         stopping = true;
         listener.close().syncUninterruptibly();
-        long deadline = System.nanoTime() + options.drainTimeout().toNanos();
-        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        // the listening socket is released when its selector lets go of it: stopping the boss loop (which serves
+        // only the listener) makes that certain, so new connections are refused from here on
+        boss.shutdownGracefully(0, 0, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+        stoppedAccepting.countDown();
+        awaitInFlight(System.nanoTime() + options.drainTimeout().toNanos());
         connections.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        if (executor != null) {
+            executor.shutdown(1000); // requests still running past the drain timeout are interrupted
+        }
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
-        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
         storage.close();
     }
 }

@@ -398,7 +398,7 @@ class ProtocolTest {
     }
 
     @Test
-    void timeToLiveExpiresItemsThroughTheServer() throws InterruptedException {
+    void timeToLiveExpiresItemsThroughTheServer() {
         createTable("TtlLive");
         ddb.updateTimeToLive(b -> b.tableName("TtlLive")
                 .timeToLiveSpecification(t -> t.enabled(true).attributeName("exp")));
@@ -416,10 +416,8 @@ class ProtocolTest {
         ddb.putItem(b ->
                 b.tableName("TtlLive").item(item("a", 2, "exp", AttributeValue.fromN(Long.toString(now + 3600)))));
         ddb.putItem(b -> b.tableName("TtlLive").item(item("a", 3, "exp", AttributeValue.fromS("soon"))));
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
-        while (ddb.scan(b -> b.tableName("TtlLive")).count() == 3 && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        // the core's background sweep, run now rather than waited for (it may have run already: same result)
+        TestServer.storage().expireItems();
         assertThat(ddb.scan(b -> b.tableName("TtlLive")).items())
                 .extracting(i -> i.get("sk").n())
                 .containsExactlyInAnyOrder("2", "3");

@@ -14,6 +14,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 final class TestServer {
     private static PartitaServer server;
+    private static Storage storage;
     private static DynamoDbClient client;
 
     private TestServer() {}
@@ -22,15 +23,29 @@ final class TestServer {
         if (server == null) {
             try {
                 long t0 = System.nanoTime();
-                server = PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
+                storage = Storage.inMemory();
+                // -Dpartita.server.execution=EXECUTOR runs every suite through the operation pool
+                Execution.Mode mode = Execution.Mode.valueOf(
+                        System.getProperty("partita.server.execution", "AUTO").trim());
+                server = PartitaServer.start(
+                        PartitaServer.Options.defaults()
+                                .port(0)
+                                .execution(Execution.defaults().mode(mode)),
+                        storage);
                 System.out.printf(
-                        "Partita server started on %s in %d ms%n",
-                        server.endpoint(), (System.nanoTime() - t0) / 1_000_000);
+                        "Partita server started on %s in %d ms (execution %s)%n",
+                        server.endpoint(), (System.nanoTime() - t0) / 1_000_000, mode);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         }
         return server;
+    }
+
+    /** The core the server serves, for what a test runs on it directly (a time-to-live sweep now). */
+    static synchronized Storage storage() {
+        server();
+        return storage;
     }
 
     static synchronized DynamoDbClient client() {
@@ -64,6 +79,7 @@ final class TestServer {
         if (server != null) {
             server.close();
             server = null;
+            storage = null;
         }
     }
 }
