@@ -1,8 +1,8 @@
 package io.partita.processor;
 
 import io.partita.processor.diag.Diagnostics;
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
+import io.partita.processor.diag.Rule;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -68,7 +68,7 @@ public final class Limits {
             // reported below
         }
         diagnostics.report(
-                Message.InvalidOption,
+                Rule.InvalidOption,
                 null,
                 MAX_GSIS_OPTION,
                 raw,

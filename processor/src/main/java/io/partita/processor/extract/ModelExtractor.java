@@ -1,8 +1,8 @@
 package io.partita.processor.extract;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.Construction.Strategy;
 import io.partita.processor.model.ConverterModel;
@@ -62,8 +62,8 @@ public final class ModelExtractor {
     }
 
     /** A table owned by the record or class {@code type}. */
-    public TableModel singleEntityTable(TypeElement type, Report report) {
-        AnnotationMirror table = Mirrors.find(type, Names.TABLE).orElseThrow();
+    public TableModel singleEntityTable(TypeElement type, ValidationReport report) {
+        AnnotationMirror table = Mirrors.find(type, AnnotationNames.TABLE).orElseThrow();
         Origin origin = Origin.of(type, table, "name");
         EntityModel entity = entity(type, Optional.empty(), Origin.of(type, table));
         List<IndexModel> indexes = declaredIndexes(type);
@@ -82,16 +82,16 @@ public final class ModelExtractor {
     }
 
     /** A table declared by the interface {@code type} and stored by {@code entityTypes}. */
-    public TableModel sharedTable(TypeElement type, List<TypeElement> entityTypes, Report report) {
-        AnnotationMirror table = Mirrors.find(type, Names.TABLE).orElseThrow();
+    public TableModel sharedTable(TypeElement type, List<TypeElement> entityTypes, ValidationReport report) {
+        AnnotationMirror table = Mirrors.find(type, AnnotationNames.TABLE).orElseThrow();
         List<EntityModel> entities = new ArrayList<>();
         for (TypeElement e : entityTypes) {
-            AnnotationMirror entity = Mirrors.find(e, Names.ENTITY).orElseThrow();
+            AnnotationMirror entity = Mirrors.find(e, AnnotationNames.ENTITY).orElseThrow();
             Origin entityOrigin = Origin.of(e, entity);
-            for (String misplaced : List.of(Names.GSI, Names.LSI)) {
+            for (String misplaced : List.of(AnnotationNames.GSI, AnnotationNames.LSI)) {
                 for (AnnotationMirror m : Mirrors.findAll(e, misplaced)) {
                     report.add(
-                            Message.MisplacedAnnotation,
+                            Rule.MisplacedAnnotation,
                             Origin.of(e, m),
                             Phrase.INDEX_ON_ENTITY.with(simple(misplaced), e.getSimpleName(), type.getSimpleName()));
                 }
@@ -124,17 +124,17 @@ public final class ModelExtractor {
 
     /** The table interface an {@code @Entity} names, if it resolved. */
     public Optional<TypeElement> entityTable(TypeElement entity) {
-        return Mirrors.find(entity, Names.ENTITY)
+        return Mirrors.find(entity, AnnotationNames.ENTITY)
                 .flatMap(m -> mirrors.type(m, "table"))
                 .map(t -> (TypeElement) ((DeclaredType) t).asElement());
     }
 
     private List<IndexModel> declaredIndexes(TypeElement type) {
         List<IndexModel> indexes = new ArrayList<>();
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.GSI)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.GSI)) {
             indexes.add(index(type, m, IndexKind.GSI, nonEmpty(mirrors.string(m, "partitionKey"))));
         }
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.LSI)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.LSI)) {
             indexes.add(index(type, m, IndexKind.LSI, Optional.empty()));
         }
         return indexes;
@@ -192,7 +192,7 @@ public final class ModelExtractor {
         for (VariableElement f : fieldElements) {
             fields.add(field(type, f));
         }
-        Optional<KeyDeclaration> key = Mirrors.find(type, Names.KEY).map(m -> {
+        Optional<KeyDeclaration> key = Mirrors.find(type, AnnotationNames.KEY).map(m -> {
             Origin o = Origin.of(type, m);
             String sk = mirrors.string(m, "sk");
             return new KeyDeclaration(
@@ -201,7 +201,7 @@ public final class ModelExtractor {
                     o);
         });
         List<TemplateIndexKey> templateKeys = new ArrayList<>();
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.GSI_KEY)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.GSI_KEY)) {
             Origin o = Origin.of(type, m);
             templateKeys.add(new TemplateIndexKey(
                     IndexKind.GSI,
@@ -211,7 +211,7 @@ public final class ModelExtractor {
                     mirrors.string(m, "query"),
                     o));
         }
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.LSI_KEY)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.LSI_KEY)) {
             Origin o = Origin.of(type, m);
             templateKeys.add(new TemplateIndexKey(
                     IndexKind.LSI,
@@ -222,7 +222,7 @@ public final class ModelExtractor {
                     o));
         }
         List<ScatterModel> scatters = new ArrayList<>();
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.SCATTER)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.SCATTER)) {
             scatters.add(new ScatterModel(
                     mirrors.string(m, "index"),
                     mirrors.integer(m, "shards", 10),
@@ -247,13 +247,13 @@ public final class ModelExtractor {
 
     private FieldModel field(TypeElement owner, VariableElement f) {
         String name = f.getSimpleName().toString();
-        Optional<AnnotationMirror> attribute = Mirrors.find(f, Names.ATTRIBUTE);
+        Optional<AnnotationMirror> attribute = Mirrors.find(f, AnnotationNames.ATTRIBUTE);
         String attributeName = attribute.map(m -> mirrors.string(m, "value")).orElse(name);
-        Optional<Origin> ignore = Mirrors.find(f, Names.IGNORE).map(m -> Origin.of(f, m));
+        Optional<Origin> ignore = Mirrors.find(f, AnnotationNames.IGNORE).map(m -> Origin.of(f, m));
         boolean stored = ignore.isEmpty() && !f.getModifiers().contains(Modifier.TRANSIENT);
         JavaType type = classifier.classify(f.asType());
         List<FieldIndexKey> indexKeys = new ArrayList<>();
-        for (AnnotationMirror m : Mirrors.findAll(f, Names.GSI_KEY)) {
+        for (AnnotationMirror m : Mirrors.findAll(f, AnnotationNames.GSI_KEY)) {
             indexKeys.add(new FieldIndexKey(
                     IndexKind.GSI,
                     mirrors.string(m, "index"),
@@ -264,7 +264,7 @@ public final class ModelExtractor {
                     !mirrors.string(m, "pk").isEmpty()
                             || !mirrors.string(m, "sk").isEmpty()));
         }
-        for (AnnotationMirror m : Mirrors.findAll(f, Names.LSI_KEY)) {
+        for (AnnotationMirror m : Mirrors.findAll(f, AnnotationNames.LSI_KEY)) {
             indexKeys.add(new FieldIndexKey(
                     IndexKind.LSI,
                     mirrors.string(m, "index"),
@@ -285,13 +285,13 @@ public final class ModelExtractor {
                 Origin.of(f),
                 attribute.map(m -> Origin.of(f, m, "value")),
                 ignore,
-                Mirrors.find(f, Names.SPARSE).map(m -> Origin.of(f, m)),
-                Mirrors.find(f, Names.VERSION).map(m -> Origin.of(f, m)),
-                Mirrors.find(f, Names.PARTITION_KEY).map(m -> Origin.of(f, m)),
-                Mirrors.find(f, Names.SORT_KEY).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.SPARSE).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.VERSION).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.PARTITION_KEY).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.SORT_KEY).map(m -> Origin.of(f, m)),
                 indexKeys,
-                Mirrors.find(f, Names.CONVERT).map(m -> converter(owner, f, m)),
-                Mirrors.find(f, Names.TTL).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.CONVERT).map(m -> converter(owner, f, m)),
+                Mirrors.find(f, AnnotationNames.TTL).map(m -> Origin.of(f, m)),
                 AutoValues.of(f, mirrors));
     }
 
@@ -309,10 +309,13 @@ public final class ModelExtractor {
         String name = converter.getQualifiedName().toString();
         String simple = converter.getSimpleName().toString();
         String pkg = elements.getPackageOf(converter).getQualifiedName().toString();
-        TypeElement api = elements.getTypeElement(Names.ATTRIBUTE_CONVERTER);
+        TypeElement api = elements.getTypeElement(AnnotationNames.ATTRIBUTE_CONVERTER);
         if (api == null) {
             return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_API_MISSING.with(Names.ATTRIBUTE_CONVERTER)), origin);
+                    name,
+                    pkg,
+                    Optional.of(Phrase.CONVERTER_API_MISSING.with(AnnotationNames.ATTRIBUTE_CONVERTER)),
+                    origin);
         }
         if (converter.getKind() != ElementKind.CLASS || converter.getModifiers().contains(Modifier.ABSTRACT)) {
             return new ConverterModel(

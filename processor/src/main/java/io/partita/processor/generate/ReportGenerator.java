@@ -367,7 +367,7 @@ public final class ReportGenerator implements Generator {
                         .append(t)
                         .append("\"`"));
         md.append("\n- Repository: `")
-                .append(RepositoryGenerator.repositoryClass(e).simpleName())
+                .append(GeneratedNames.repositoryClass(e).simpleName())
                 .append("`\n");
         md.append("- Keys: ")
                 .append(keyDescription(l.basePartition, "partition"))
@@ -408,7 +408,7 @@ public final class ReportGenerator implements Generator {
                             .orElse("") + ")";
             String returns = "`"
                     + (i.result() == Result.VIEW
-                            ? RepositoryGenerator.viewClass(e, i.index()).simpleName()
+                            ? GeneratedNames.viewClass(e, i.index()).simpleName()
                             : e.simpleName())
                     + "`";
             if (!i.isGsi() && i.index().projection() != ProjectionKind.ALL) {
