@@ -80,7 +80,7 @@ public final class PartitaProcessor extends AbstractProcessor {
         super.init(env);
         diagnostics = new Diagnostics(env);
         extractor = new ModelExtractor(env.getTypeUtils(), env.getElementUtils());
-        List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
+        List<Validator> all = new ArrayList<>(Validators.all(DesignLimits.fromOptions(env.getOptions(), diagnostics)));
         all.addAll(extraValidators);
         validators = List.copyOf(all);
         repositories = new RepositoryGenerator(env, diagnostics);
@@ -94,7 +94,7 @@ public final class PartitaProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Limits.OPTIONS;
+        return DesignLimits.OPTIONS;
     }
 
     @Override

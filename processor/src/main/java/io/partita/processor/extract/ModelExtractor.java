@@ -1,5 +1,7 @@
 package io.partita.processor.extract;
 
+import io.partita.annotations.KeyRole;
+import io.partita.annotations.Projection;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
@@ -151,7 +153,8 @@ public final class ModelExtractor {
                             ? origin.attribute("include").withValue(v)
                             : origin));
         }
-        ProjectionKind projection = ProjectionKind.valueOf(mirrors.enumName(m, "projection", "ALL"));
+        ProjectionKind projection =
+                ProjectionKind.of(Projection.valueOf(mirrors.enumName(m, "projection", Projection.ALL.name())));
         return new IndexModel(
                 mirrors.string(m, "name"),
                 kind,
@@ -257,7 +260,7 @@ public final class ModelExtractor {
             indexKeys.add(new FieldIndexKey(
                     IndexKind.GSI,
                     mirrors.string(m, "index"),
-                    Role.valueOf(mirrors.enumName(m, "role", "PARTITION")),
+                    Role.of(KeyRole.valueOf(mirrors.enumName(m, "role", KeyRole.PARTITION.name()))),
                     mirrors.integer(m, "order", 0),
                     mirrors.string(m, "query"),
                     Origin.of(f, m),

@@ -72,7 +72,7 @@ final class TableDefinitionCode {
 
     /** {@code Projection.all()}, {@code Projection.keysOnly()} or {@code Projection.include("a", ...)}. */
     private static CodeBlock projection(IndexModel index) {
-        return switch (index.projection()) {
+        return switch (index.projection().type()) {
             case ALL -> CodeBlock.of("$T.$L()", Runtime.PROJECTION, Member.PROJECTION_ALL);
             case KEYS_ONLY -> CodeBlock.of("$T.$L()", Runtime.PROJECTION, Member.PROJECTION_KEYS_ONLY);
             case INCLUDE ->

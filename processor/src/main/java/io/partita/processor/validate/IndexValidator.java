@@ -1,6 +1,6 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
@@ -22,9 +22,9 @@ import java.util.Optional;
 
 /** GSI and LSI rules: quotas, key shapes, overloaded templates, cardinality, the LSI size note. */
 final class IndexValidator implements Validator {
-    private final Limits limits;
+    private final DesignLimits limits;
 
-    IndexValidator(Limits limits) {
+    IndexValidator(DesignLimits limits) {
         this.limits = limits;
     }
 
@@ -68,14 +68,14 @@ final class IndexValidator implements Validator {
                     excess(excess));
         }
         List<IndexModel> lsis = table.indexes(IndexKind.LSI);
-        if (lsis.size() > Limits.MAX_LSIS) {
-            int excess = lsis.size() - Limits.MAX_LSIS;
+        if (lsis.size() > DesignLimits.MAX_LSIS) {
+            int excess = lsis.size() - DesignLimits.MAX_LSIS;
             report.add(
                     Rule.TooManyLsis,
-                    lsis.get(Limits.MAX_LSIS).origin(),
+                    lsis.get(DesignLimits.MAX_LSIS).origin(),
                     table.name(),
                     lsis.size(),
-                    Limits.MAX_LSIS,
+                    DesignLimits.MAX_LSIS,
                     excess(excess));
         }
     }
@@ -196,16 +196,16 @@ final class IndexValidator implements Validator {
     }
 
     private static void parts(IndexModel index, List<FieldKeyPart> parts, Role role, ValidationReport report) {
-        if (parts.size() > Limits.MAX_KEY_PARTS) {
-            FieldKeyPart extra = parts.get(Limits.MAX_KEY_PARTS);
+        if (parts.size() > DesignLimits.MAX_KEY_PARTS) {
+            FieldKeyPart extra = parts.get(DesignLimits.MAX_KEY_PARTS);
             report.add(
                     Rule.TooManyKeyParts,
                     extra.key().origin(),
                     extra.field().describe(),
                     index.name(),
                     word(role),
-                    Limits.MAX_KEY_PARTS + 1,
-                    Limits.MAX_KEY_PARTS,
+                    DesignLimits.MAX_KEY_PARTS + 1,
+                    DesignLimits.MAX_KEY_PARTS,
                     word(role));
             return;
         }
@@ -236,7 +236,7 @@ final class IndexValidator implements Validator {
                         index.name(),
                         word(role),
                         p.key().order(),
-                        Limits.MAX_KEY_PARTS - 1,
+                        DesignLimits.MAX_KEY_PARTS - 1,
                         word(role),
                         distinct.size(),
                         i);

@@ -1,6 +1,6 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
@@ -20,12 +20,12 @@ final class NamesValidator implements Validator {
 
     @Override
     public void validate(TableModel table, ValidationReport report) {
-        if (!Limits.isValidName(table.name())) {
+        if (!DesignLimits.isValidName(table.name())) {
             report.add(Rule.InvalidTableName, table.origin(), table.name());
         }
         Set<String> indexNames = new HashSet<>();
         for (IndexModel index : table.indexes()) {
-            if (!Limits.isValidName(index.name())) {
+            if (!DesignLimits.isValidName(index.name())) {
                 report.add(Rule.InvalidIndexName, index.origin(), index.name());
             } else if (!indexNames.add(index.name())) {
                 report.add(Rule.DuplicateIndexName, index.origin(), index.name(), table.name());
@@ -54,7 +54,7 @@ final class NamesValidator implements Validator {
         }
         Map<String, Phrase.Text> reserved = reservedAttributes(table);
         reserved.forEach((attr, use) -> {
-            if (attr.length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+            if (attr.length() > DesignLimits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
                 report.add(
                         Rule.InvalidAttributeName,
                         table.origin(),
@@ -79,7 +79,7 @@ final class NamesValidator implements Validator {
                     report.add(Rule.InvalidAttributeName, where, "", f.describe(), Phrase.EMPTY_ATTRIBUTE_NAME.with());
                     continue;
                 }
-                if (f.isAnyKey() && f.attributeName().length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+                if (f.isAnyKey() && f.attributeName().length() > DesignLimits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
                     report.add(
                             Rule.InvalidAttributeName,
                             where,

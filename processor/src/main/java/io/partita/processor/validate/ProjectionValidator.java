@@ -1,6 +1,6 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
@@ -70,14 +70,14 @@ final class ProjectionValidator implements Validator {
                 }
             }
             total += index.include().size();
-            if (total > Limits.MAX_INCLUDE_ATTRIBUTES && !totalReported) {
+            if (total > DesignLimits.MAX_INCLUDE_ATTRIBUTES && !totalReported) {
                 totalReported = true;
                 report.add(
                         Rule.TooManyIncludeAttributes,
                         index.origin().attribute("include"),
                         table.name(),
                         total,
-                        Limits.MAX_INCLUDE_ATTRIBUTES);
+                        DesignLimits.MAX_INCLUDE_ATTRIBUTES);
             }
         }
     }

@@ -1,6 +1,6 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
@@ -62,18 +62,18 @@ final class ScatterValidator implements Validator {
                     long parts = e.fieldKeyParts(s.index(), io.partita.processor.model.Role.PARTITION).stream()
                             .filter(p -> p.key().kind() == IndexKind.GSI)
                             .count();
-                    if (parts >= Limits.MAX_KEY_PARTS) {
+                    if (parts >= DesignLimits.MAX_KEY_PARTS) {
                         report.add(Rule.ScatterKeyPartsFull, s.origin(), s.index(), s.shardAttribute(), parts);
                     }
                 }
-                if (s.shards() < Limits.MIN_SHARDS || s.shards() > Limits.MAX_SHARDS) {
+                if (s.shards() < DesignLimits.MIN_SHARDS || s.shards() > DesignLimits.MAX_SHARDS) {
                     report.add(
                             Rule.ScatterShards,
                             s.origin().attribute("shards"),
                             s.shards(),
                             s.index(),
-                            Limits.MIN_SHARDS,
-                            Limits.MAX_SHARDS);
+                            DesignLimits.MIN_SHARDS,
+                            DesignLimits.MAX_SHARDS);
                 }
                 if (!s.isRandom()) {
                     Optional<FieldModel> by = e.storedField(s.by());
