@@ -7,7 +7,6 @@ import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.Construction.Strategy;
-import io.partita.processor.model.ConverterModel;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldIndexKey;
 import io.partita.processor.model.FieldModel;
@@ -52,14 +51,14 @@ import javax.lang.model.util.Types;
  */
 public final class ModelExtractor {
     private final Types types;
-    private final Elements elements;
     private final Mirrors mirrors;
+    private final Converters converters;
     private final TypeClassifier classifier;
 
     public ModelExtractor(Types types, Elements elements) {
         this.types = types;
-        this.elements = elements;
         this.mirrors = new Mirrors(elements);
+        this.converters = new Converters(types, elements, mirrors);
         this.classifier = new TypeClassifier(types, elements);
     }
 
@@ -293,117 +292,9 @@ public final class ModelExtractor {
                 Mirrors.find(f, AnnotationNames.PARTITION_KEY).map(m -> Origin.of(f, m)),
                 Mirrors.find(f, AnnotationNames.SORT_KEY).map(m -> Origin.of(f, m)),
                 indexKeys,
-                Mirrors.find(f, AnnotationNames.CONVERT).map(m -> converter(owner, f, m)),
+                Mirrors.find(f, AnnotationNames.CONVERT).map(m -> converters.of(owner, f, m)),
                 Mirrors.find(f, AnnotationNames.TTL).map(m -> Origin.of(f, m)),
                 AutoValues.of(f, mirrors));
-    }
-
-    /**
-     * A field's {@code @Convert(X.class)}, read through mirrors: X must be a non-abstract class with an
-     * accessible no-arg constructor implementing {@code AttributeConverter<T>} with T the field's (boxed) type.
-     */
-    private ConverterModel converter(TypeElement owner, VariableElement f, AnnotationMirror m) {
-        Origin origin = Origin.of(f, m, "value");
-        Optional<TypeMirror> value = mirrors.type(m, "value");
-        if (value.isEmpty()) {
-            return new ConverterModel("", "", Optional.of(Phrase.CONVERTER_UNRESOLVED.with()), origin);
-        }
-        TypeElement converter = (TypeElement) ((DeclaredType) value.get()).asElement();
-        String name = converter.getQualifiedName().toString();
-        String simple = converter.getSimpleName().toString();
-        String pkg = elements.getPackageOf(converter).getQualifiedName().toString();
-        TypeElement api = elements.getTypeElement(AnnotationNames.ATTRIBUTE_CONVERTER);
-        if (api == null) {
-            return new ConverterModel(
-                    name,
-                    pkg,
-                    Optional.of(Phrase.CONVERTER_API_MISSING.with(AnnotationNames.ATTRIBUTE_CONVERTER)),
-                    origin);
-        }
-        if (converter.getKind() != ElementKind.CLASS || converter.getModifiers().contains(Modifier.ABSTRACT)) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_NOT_CONCRETE.with(simple, simple)), origin);
-        }
-        if (converter.getNestingKind() == javax.lang.model.element.NestingKind.MEMBER
-                && !converter.getModifiers().contains(Modifier.STATIC)) {
-            return new ConverterModel(name, pkg, Optional.of(Phrase.CONVERTER_INNER_CLASS.with(simple)), origin);
-        }
-        if (converter.getNestingKind() == javax.lang.model.element.NestingKind.LOCAL
-                || converter.getNestingKind() == javax.lang.model.element.NestingKind.ANONYMOUS
-                || !accessible(converter, owner)) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_INACCESSIBLE.with(simple, owner.getSimpleName())), origin);
-        }
-        boolean noArgs = ElementFilter.constructorsIn(converter.getEnclosedElements()).stream()
-                .anyMatch(c -> c.getParameters().isEmpty() && accessible(c, owner));
-        if (!noArgs) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_WITHOUT_CONSTRUCTOR.with(simple, simple)), origin);
-        }
-        Optional<TypeMirror> converted = convertedType(converter.asType(), api);
-        if (converted.isEmpty()) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.NOT_A_CONVERTER.with(simple, boxedDisplay(f.asType()))), origin);
-        }
-        TypeMirror fieldType = f.asType().getKind().isPrimitive()
-                ? types.boxedClass((javax.lang.model.type.PrimitiveType) f.asType())
-                        .asType()
-                : f.asType();
-        if (converted.get().getKind() != TypeKind.DECLARED || !types.isSameType(converted.get(), fieldType)) {
-            return new ConverterModel(
-                    name,
-                    pkg,
-                    Optional.of(Phrase.CONVERTER_OF_OTHER_TYPE.with(
-                            simple,
-                            converted.get(),
-                            f.getSimpleName(),
-                            f.asType(),
-                            boxedDisplay(f.asType()),
-                            converted.get())),
-                    origin);
-        }
-        return new ConverterModel(name, pkg, Optional.empty(), origin);
-    }
-
-    private String boxedDisplay(TypeMirror t) {
-        return t.getKind().isPrimitive()
-                ? types.boxedClass((javax.lang.model.type.PrimitiveType) t)
-                        .getSimpleName()
-                        .toString()
-                : t.toString();
-    }
-
-    /** The T of {@code AttributeConverter<T>} among the supertypes of {@code type}, substituted. */
-    private Optional<TypeMirror> convertedType(TypeMirror type, TypeElement api) {
-        if (type.getKind() != TypeKind.DECLARED) {
-            return Optional.empty();
-        }
-        DeclaredType declared = (DeclaredType) type;
-        if (declared.asElement().equals(api)) {
-            return declared.getTypeArguments().size() == 1
-                    ? Optional.of(declared.getTypeArguments().get(0))
-                    : Optional.empty();
-        }
-        for (TypeMirror s : types.directSupertypes(type)) {
-            Optional<TypeMirror> found = convertedType(s, api);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Public, or package-private/protected in the entity's package (generated code lives there). */
-    private boolean accessible(Element e, TypeElement owner) {
-        if (e.getModifiers().contains(Modifier.PRIVATE)) {
-            return false;
-        }
-        Element enclosing = e instanceof TypeElement t ? t.getEnclosingElement() : null;
-        if (enclosing instanceof TypeElement outer && !accessible(outer, owner)) {
-            return false;
-        }
-        return e.getModifiers().contains(Modifier.PUBLIC)
-                || elements.getPackageOf(e).equals(elements.getPackageOf(owner));
     }
 
     /** Instance fields, superclass fields first (records: the components). */
