@@ -2,9 +2,10 @@ package io.partita.processor;
 
 import com.google.auto.service.AutoService;
 import io.partita.processor.diag.Diagnostics;
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
+import io.partita.processor.extract.AnnotationNames;
 import io.partita.processor.extract.ModelExtractor;
 import io.partita.processor.extract.RequiredValues;
 import io.partita.processor.extract.Unresolved;
@@ -50,8 +51,8 @@ import javax.lang.model.util.ElementFilter;
  */
 @AutoService(Processor.class)
 public final class PartitaProcessor extends AbstractProcessor {
-    private static final String TABLE = "io.partita.annotations.Table";
-    private static final String ENTITY = "io.partita.annotations.Entity";
+    private static final String TABLE = AnnotationNames.TABLE;
+    private static final String ENTITY = AnnotationNames.ENTITY;
 
     private final List<Validator> extraValidators;
     private List<Generator> generators = List.of();
@@ -79,7 +80,7 @@ public final class PartitaProcessor extends AbstractProcessor {
         super.init(env);
         diagnostics = new Diagnostics(env);
         extractor = new ModelExtractor(env.getTypeUtils(), env.getElementUtils());
-        List<Validator> all = new ArrayList<>(Validators.all(Limits.fromOptions(env.getOptions(), diagnostics)));
+        List<Validator> all = new ArrayList<>(Validators.all(DesignLimits.fromOptions(env.getOptions(), diagnostics)));
         all.addAll(extraValidators);
         validators = List.copyOf(all);
         repositories = new RepositoryGenerator(env, diagnostics);
@@ -93,7 +94,7 @@ public final class PartitaProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Limits.OPTIONS;
+        return DesignLimits.OPTIONS;
     }
 
     @Override
@@ -107,19 +108,19 @@ public final class PartitaProcessor extends AbstractProcessor {
             if (round.processingOver()) {
                 deferred.entrySet().removeIf(e -> e.getValue().isEmpty());
                 deferred.forEach((type, why) -> diagnostics.report(
-                        Message.UnresolvedType,
+                        Rule.UnresolvedType,
                         Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(type))
                                 .map(Origin::of)
                                 .orElse(null),
                         type,
                         why.orElseThrow()));
                 deferred.clear();
-                writeIndex();
+                repositories.index().write(processingEnv.getFiler());
             } else {
                 processRound(round);
             }
         } catch (Throwable t) {
-            diagnostics.report(Message.InternalError, null, Phrase.THIS_ROUND.with(), t, trace(t));
+            diagnostics.report(Rule.InternalError, null, Phrase.THIS_ROUND.with(), t, trace(t));
         }
         return false; // never claim: other processors may read Partita's annotations too
     }
@@ -171,7 +172,7 @@ public final class PartitaProcessor extends AbstractProcessor {
         boolean entity = has(type, ENTITY);
         if (table && entity) {
             diagnostics.report(
-                    Message.MisplacedAnnotation, Origin.of(type), Phrase.TABLE_AND_ENTITY.with(type.getSimpleName()));
+                    Rule.MisplacedAnnotation, Origin.of(type), Phrase.TABLE_AND_ENTITY.with(type.getSimpleName()));
             return;
         }
         if (table) {
@@ -183,7 +184,7 @@ public final class PartitaProcessor extends AbstractProcessor {
                 case RECORD, CLASS -> singles.add(type);
                 default ->
                     diagnostics.report(
-                            Message.MisplacedAnnotation,
+                            Rule.MisplacedAnnotation,
                             Origin.of(type),
                             Phrase.TABLE_ON_OTHER_KIND.with(type.getSimpleName(), kindName(type.getKind())));
             }
@@ -197,7 +198,7 @@ public final class PartitaProcessor extends AbstractProcessor {
         TypeElement t = tableType.get();
         if (t.getKind() != ElementKind.INTERFACE || !has(t, TABLE)) {
             diagnostics.report(
-                    Message.NotASharedTable,
+                    Rule.NotASharedTable,
                     Origin.of(type),
                     t.getSimpleName(),
                     (has(t, TABLE) ? Phrase.SINGLE_ENTITY_TABLE_NAMED : Phrase.NO_TABLE_NAMED).with(t.getSimpleName()));
@@ -224,7 +225,7 @@ public final class PartitaProcessor extends AbstractProcessor {
                     return;
                 }
             }
-            Report report = new Report();
+            ValidationReport report = new ValidationReport();
             TableModel model = shared
                     ? extractor.sharedTable(anchor, involved.subList(1, involved.size()), report)
                     : extractor.singleEntityTable(anchor, report);
@@ -242,30 +243,8 @@ public final class PartitaProcessor extends AbstractProcessor {
         }
     }
 
-    /** {@code META-INF/partita/repositories.idx}: every repository generated in this compilation. */
-    private void writeIndex() throws java.io.IOException {
-        List<String> lines = repositories.index();
-        if (lines.isEmpty()) {
-            return;
-        }
-        javax.tools.FileObject file = processingEnv
-                .getFiler()
-                .createResource(
-                        javax.tools.StandardLocation.CLASS_OUTPUT,
-                        "",
-                        RepositoryGenerator.INDEX,
-                        repositories.indexOrigins());
-        try (java.io.Writer w =
-                new java.io.OutputStreamWriter(file.openOutputStream(), java.nio.charset.StandardCharsets.UTF_8)) {
-            for (String line : lines) {
-                w.write(line);
-                w.write('\n');
-            }
-        }
-    }
-
     private void internalError(Element element, Throwable t) {
-        diagnostics.report(Message.InternalError, Origin.of(element), element, t, trace(t));
+        diagnostics.report(Rule.InternalError, Origin.of(element), element, t, trace(t));
     }
 
     private static String trace(Throwable t) {

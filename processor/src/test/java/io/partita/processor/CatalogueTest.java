@@ -2,7 +2,7 @@ package io.partita.processor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Rule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +24,8 @@ class CatalogueTest {
                     .map(CatalogueTest::read)
                     .collect(Collectors.joining("\n"));
         }
-        List<String> untested = Arrays.stream(Message.values())
-                .map(Message::id)
+        List<String> untested = Arrays.stream(Rule.values())
+                .map(Rule::id)
                 .filter(id -> !tests.contains("[" + id + "]") && !tests.contains("\"" + id + "\""))
                 .toList();
         assertThat(untested).as("rule ids without a test").isEmpty();
@@ -33,15 +33,15 @@ class CatalogueTest {
 
     @Test
     void idsAreBracketedAndMessagesNameAFix() {
-        for (Message m : Message.values()) {
+        for (Rule m : Rule.values()) {
             assertThat(m.id()).matches("[A-Z][A-Za-z]+");
             Object[] args = new Object[20];
             Arrays.fill(args, 1); // an Integer satisfies both %s and %d
             assertThat(m.render(args)).startsWith("[" + m.id() + "] ");
         }
-        assertThat(Message.LowCardinalityPartitionKey.kind()).isEqualTo(Diagnostic.Kind.WARNING);
-        assertThat(Message.RandomScatterUpdatedInPlace.kind()).isEqualTo(Diagnostic.Kind.WARNING);
-        assertThat(Message.LsiItemCollectionLimit.kind()).isEqualTo(Diagnostic.Kind.NOTE);
+        assertThat(Rule.LowCardinalityPartitionKey.kind()).isEqualTo(Diagnostic.Kind.WARNING);
+        assertThat(Rule.RandomScatterUpdatedInPlace.kind()).isEqualTo(Diagnostic.Kind.WARNING);
+        assertThat(Rule.LsiItemCollectionLimit.kind()).isEqualTo(Diagnostic.Kind.NOTE);
     }
 
     private static String read(Path p) {

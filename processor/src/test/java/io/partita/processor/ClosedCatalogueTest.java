@@ -2,8 +2,8 @@ package io.partita.processor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
+import io.partita.processor.diag.Rule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The message catalogue is closed: every word a diagnostic prints is in {@link Message} or {@link Phrase}.
+ * The message catalogue is closed: every word a diagnostic prints is in {@link Rule} or {@link Phrase}.
  * Code that finds problems (extraction, validation, the processor, codec selection) passes names and values
  * only, so no string literal there holds words. The generators' own literals are generated Javadoc, not
  * diagnostics, and are not scanned (except codec selection, whose failures become UnsupportedFieldType).
@@ -42,7 +42,7 @@ class ClosedCatalogueTest {
             }
         }
         assertThat(found)
-                .as("words outside diag/Message.java and diag/Phrase.java")
+                .as("words outside diag/Rule.java and diag/Phrase.java")
                 .isEmpty();
     }
 
@@ -59,7 +59,7 @@ class ClosedCatalogueTest {
         String name = MAIN.relativize(p).toString().replace('\\', '/');
         return name.endsWith(".java")
                 && !name.endsWith("package-info.java")
-                && !name.equals("diag/Message.java")
+                && !name.equals("diag/Rule.java")
                 && !name.equals("diag/Phrase.java")
                 && (!name.startsWith("generate/") || name.equals("generate/CodecExpressions.java"));
     }

@@ -2,7 +2,7 @@ package io.partita.processor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Rule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 import org.junit.jupiter.api.Test;
 
-/** docs/rules.md, the users' page of rule ids, documents exactly the ids of the {@link Message} catalogue. */
+/** docs/rules.md, the users' page of rule ids, documents exactly the ids of the {@link Rule} catalogue. */
 class RulesDocumentTest {
     private static final Path RULES = Path.of("../docs/rules.md");
     private static final Pattern RULE = Pattern.compile("(?m)^### `([A-Za-z]+)`\\n\\*\\*(error|warning|note)\\.\\*\\*");
@@ -25,25 +25,22 @@ class RulesDocumentTest {
     @Test
     void everyMessageIdIsDocumentedAndEveryDocumentedIdExists() throws IOException {
         Set<String> documented = sections().keySet();
-        Set<String> ids =
-                Arrays.stream(Message.values()).map(Message::id).collect(Collectors.toCollection(TreeSet::new));
-        assertThat(new TreeSet<>(ids))
-                .as("Message ids missing from docs/rules.md")
-                .allMatch(documented::contains);
+        Set<String> ids = Arrays.stream(Rule.values()).map(Rule::id).collect(Collectors.toCollection(TreeSet::new));
+        assertThat(new TreeSet<>(ids)).as("Rule ids missing from docs/rules.md").allMatch(documented::contains);
         assertThat(new TreeSet<>(documented))
-                .as("ids in docs/rules.md that the Message catalogue does not have")
+                .as("ids in docs/rules.md that the Rule catalogue does not have")
                 .allMatch(ids::contains);
     }
 
     @Test
     void eachRuleIsDocumentedWithItsKindAndAnExampleOfItsOwnMessage() throws IOException {
         String text = Files.readString(RULES);
-        Set<String> ids = Arrays.stream(Message.values()).map(Message::id).collect(Collectors.toSet());
+        Set<String> ids = Arrays.stream(Rule.values()).map(Rule::id).collect(Collectors.toSet());
         for (Map.Entry<String, String> rule : sections().entrySet()) {
             if (!ids.contains(rule.getKey())) {
                 continue; // the test above names it
             }
-            Message m = Message.valueOf(rule.getKey());
+            Rule m = Rule.valueOf(rule.getKey());
             String kind = switch (m.kind()) {
                 case ERROR -> "error";
                 case WARNING, MANDATORY_WARNING -> "warning";
@@ -52,7 +49,7 @@ class RulesDocumentTest {
             assertThat(rule.getValue()).as("the kind documented for " + m.id()).isEqualTo(kind);
             assertThat(text).as("an example of " + m.id()).contains("Example: `[" + m.id() + "] ");
         }
-        assertThat(Message.InvalidOption.kind()).isEqualTo(Diagnostic.Kind.WARNING);
+        assertThat(Rule.InvalidOption.kind()).isEqualTo(Diagnostic.Kind.WARNING);
     }
 
     /** Rule id -> documented kind, in document order. */

@@ -20,7 +20,7 @@ public final class Diagnostics {
         this.positions = SourcePositions.create(env);
     }
 
-    public void print(Report report) {
+    public void print(ValidationReport report) {
         report.problems().forEach(this::print);
     }
 
@@ -37,21 +37,21 @@ public final class Diagnostics {
         if (o != null
                 && o.element() != null
                 && o.annotation() != null
-                && positions.print(problem.message().kind(), problem.text(), o.element(), o.annotation(), o.value())) {
+                && positions.print(problem.rule().kind(), problem.text(), o.element(), o.annotation(), o.value())) {
             return;
         }
         if (o == null || o.element() == null) {
-            messager.printMessage(problem.message().kind(), problem.text());
+            messager.printMessage(problem.rule().kind(), problem.text());
         } else if (o.annotation() == null) {
-            messager.printMessage(problem.message().kind(), problem.text(), o.element());
+            messager.printMessage(problem.rule().kind(), problem.text(), o.element());
         } else if (o.value() == null) {
-            messager.printMessage(problem.message().kind(), problem.text(), o.element(), o.annotation());
+            messager.printMessage(problem.rule().kind(), problem.text(), o.element(), o.annotation());
         } else {
-            messager.printMessage(problem.message().kind(), problem.text(), o.element(), o.annotation(), o.value());
+            messager.printMessage(problem.rule().kind(), problem.text(), o.element(), o.annotation(), o.value());
         }
     }
 
-    public void report(Message message, Origin origin, Object... args) {
-        print(Problem.of(message, origin, args));
+    public void report(Rule rule, Origin origin, Object... args) {
+        print(Problem.of(rule, origin, args));
     }
 }

@@ -5,9 +5,9 @@ import java.util.Locale;
 
 /**
  * The second half of the message catalogue: the parts of a message that depend on the situation (what is
- * wrong, with what, and the fix). A {@link Message} template names the rule; where its text varies, a slot
+ * wrong, with what, and the fix). A {@link Rule} template names the rule; where its text varies, a slot
  * takes a phrase from here. Call sites pass phrase ids and names/values only, never words, so every word a
- * user reads is in {@link Message} or here. Constant names are internal (unlike {@link Message} ids).
+ * user reads is in {@link Rule} or here. Constant names are internal (unlike {@link Rule} ids).
  */
 public enum Phrase {
     // ---- how messages name things

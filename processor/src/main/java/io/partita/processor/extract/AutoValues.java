@@ -11,17 +11,15 @@ import javax.lang.model.element.VariableElement;
 
 /** Reads a field's {@code @CreatedAt}, {@code @UpdatedAt} and {@code @Counter} (in that order). */
 final class AutoValues {
-    static final String CREATED_AT = Names.PACKAGE + "CreatedAt";
-    static final String UPDATED_AT = Names.PACKAGE + "UpdatedAt";
-    static final String COUNTER = Names.PACKAGE + "Counter";
-
     private AutoValues() {}
 
     static List<AutoValue> of(VariableElement f, Mirrors mirrors) {
         List<AutoValue> out = new ArrayList<>(1);
-        Mirrors.find(f, CREATED_AT).ifPresent(m -> out.add(new AutoValue(Kind.CREATED_AT, 0, 0, Origin.of(f, m))));
-        Mirrors.find(f, UPDATED_AT).ifPresent(m -> out.add(new AutoValue(Kind.UPDATED_AT, 0, 0, Origin.of(f, m))));
-        Mirrors.find(f, COUNTER)
+        Mirrors.find(f, AnnotationNames.CREATED_AT)
+                .ifPresent(m -> out.add(new AutoValue(Kind.CREATED_AT, 0, 0, Origin.of(f, m))));
+        Mirrors.find(f, AnnotationNames.UPDATED_AT)
+                .ifPresent(m -> out.add(new AutoValue(Kind.UPDATED_AT, 0, 0, Origin.of(f, m))));
+        Mirrors.find(f, AnnotationNames.COUNTER)
                 .ifPresent(m -> out.add(new AutoValue(
                         Kind.COUNTER,
                         number(mirrors, m, "delta", 1),

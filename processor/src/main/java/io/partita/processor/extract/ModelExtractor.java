@@ -1,11 +1,12 @@
 package io.partita.processor.extract;
 
-import io.partita.processor.diag.Message;
+import io.partita.annotations.KeyRole;
+import io.partita.annotations.Projection;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.Construction.Strategy;
-import io.partita.processor.model.ConverterModel;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldIndexKey;
 import io.partita.processor.model.FieldModel;
@@ -50,20 +51,20 @@ import javax.lang.model.util.Types;
  */
 public final class ModelExtractor {
     private final Types types;
-    private final Elements elements;
     private final Mirrors mirrors;
+    private final Converters converters;
     private final TypeClassifier classifier;
 
     public ModelExtractor(Types types, Elements elements) {
         this.types = types;
-        this.elements = elements;
         this.mirrors = new Mirrors(elements);
+        this.converters = new Converters(types, elements, mirrors);
         this.classifier = new TypeClassifier(types, elements);
     }
 
     /** A table owned by the record or class {@code type}. */
-    public TableModel singleEntityTable(TypeElement type, Report report) {
-        AnnotationMirror table = Mirrors.find(type, Names.TABLE).orElseThrow();
+    public TableModel singleEntityTable(TypeElement type, ValidationReport report) {
+        AnnotationMirror table = Mirrors.find(type, AnnotationNames.TABLE).orElseThrow();
         Origin origin = Origin.of(type, table, "name");
         EntityModel entity = entity(type, Optional.empty(), Origin.of(type, table));
         List<IndexModel> indexes = declaredIndexes(type);
@@ -82,16 +83,16 @@ public final class ModelExtractor {
     }
 
     /** A table declared by the interface {@code type} and stored by {@code entityTypes}. */
-    public TableModel sharedTable(TypeElement type, List<TypeElement> entityTypes, Report report) {
-        AnnotationMirror table = Mirrors.find(type, Names.TABLE).orElseThrow();
+    public TableModel sharedTable(TypeElement type, List<TypeElement> entityTypes, ValidationReport report) {
+        AnnotationMirror table = Mirrors.find(type, AnnotationNames.TABLE).orElseThrow();
         List<EntityModel> entities = new ArrayList<>();
         for (TypeElement e : entityTypes) {
-            AnnotationMirror entity = Mirrors.find(e, Names.ENTITY).orElseThrow();
+            AnnotationMirror entity = Mirrors.find(e, AnnotationNames.ENTITY).orElseThrow();
             Origin entityOrigin = Origin.of(e, entity);
-            for (String misplaced : List.of(Names.GSI, Names.LSI)) {
+            for (String misplaced : List.of(AnnotationNames.GSI, AnnotationNames.LSI)) {
                 for (AnnotationMirror m : Mirrors.findAll(e, misplaced)) {
                     report.add(
-                            Message.MisplacedAnnotation,
+                            Rule.MisplacedAnnotation,
                             Origin.of(e, m),
                             Phrase.INDEX_ON_ENTITY.with(simple(misplaced), e.getSimpleName(), type.getSimpleName()));
                 }
@@ -124,17 +125,17 @@ public final class ModelExtractor {
 
     /** The table interface an {@code @Entity} names, if it resolved. */
     public Optional<TypeElement> entityTable(TypeElement entity) {
-        return Mirrors.find(entity, Names.ENTITY)
+        return Mirrors.find(entity, AnnotationNames.ENTITY)
                 .flatMap(m -> mirrors.type(m, "table"))
                 .map(t -> (TypeElement) ((DeclaredType) t).asElement());
     }
 
     private List<IndexModel> declaredIndexes(TypeElement type) {
         List<IndexModel> indexes = new ArrayList<>();
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.GSI)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.GSI)) {
             indexes.add(index(type, m, IndexKind.GSI, nonEmpty(mirrors.string(m, "partitionKey"))));
         }
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.LSI)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.LSI)) {
             indexes.add(index(type, m, IndexKind.LSI, Optional.empty()));
         }
         return indexes;
@@ -151,7 +152,8 @@ public final class ModelExtractor {
                             ? origin.attribute("include").withValue(v)
                             : origin));
         }
-        ProjectionKind projection = ProjectionKind.valueOf(mirrors.enumName(m, "projection", "ALL"));
+        ProjectionKind projection =
+                ProjectionKind.of(Projection.valueOf(mirrors.enumName(m, "projection", Projection.ALL.name())));
         return new IndexModel(
                 mirrors.string(m, "name"),
                 kind,
@@ -192,7 +194,7 @@ public final class ModelExtractor {
         for (VariableElement f : fieldElements) {
             fields.add(field(type, f));
         }
-        Optional<KeyDeclaration> key = Mirrors.find(type, Names.KEY).map(m -> {
+        Optional<KeyDeclaration> key = Mirrors.find(type, AnnotationNames.KEY).map(m -> {
             Origin o = Origin.of(type, m);
             String sk = mirrors.string(m, "sk");
             return new KeyDeclaration(
@@ -201,7 +203,7 @@ public final class ModelExtractor {
                     o);
         });
         List<TemplateIndexKey> templateKeys = new ArrayList<>();
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.GSI_KEY)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.GSI_KEY)) {
             Origin o = Origin.of(type, m);
             templateKeys.add(new TemplateIndexKey(
                     IndexKind.GSI,
@@ -211,7 +213,7 @@ public final class ModelExtractor {
                     mirrors.string(m, "query"),
                     o));
         }
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.LSI_KEY)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.LSI_KEY)) {
             Origin o = Origin.of(type, m);
             templateKeys.add(new TemplateIndexKey(
                     IndexKind.LSI,
@@ -222,7 +224,7 @@ public final class ModelExtractor {
                     o));
         }
         List<ScatterModel> scatters = new ArrayList<>();
-        for (AnnotationMirror m : Mirrors.findAll(type, Names.SCATTER)) {
+        for (AnnotationMirror m : Mirrors.findAll(type, AnnotationNames.SCATTER)) {
             scatters.add(new ScatterModel(
                     mirrors.string(m, "index"),
                     mirrors.integer(m, "shards", 10),
@@ -247,24 +249,24 @@ public final class ModelExtractor {
 
     private FieldModel field(TypeElement owner, VariableElement f) {
         String name = f.getSimpleName().toString();
-        Optional<AnnotationMirror> attribute = Mirrors.find(f, Names.ATTRIBUTE);
+        Optional<AnnotationMirror> attribute = Mirrors.find(f, AnnotationNames.ATTRIBUTE);
         String attributeName = attribute.map(m -> mirrors.string(m, "value")).orElse(name);
-        Optional<Origin> ignore = Mirrors.find(f, Names.IGNORE).map(m -> Origin.of(f, m));
+        Optional<Origin> ignore = Mirrors.find(f, AnnotationNames.IGNORE).map(m -> Origin.of(f, m));
         boolean stored = ignore.isEmpty() && !f.getModifiers().contains(Modifier.TRANSIENT);
         JavaType type = classifier.classify(f.asType());
         List<FieldIndexKey> indexKeys = new ArrayList<>();
-        for (AnnotationMirror m : Mirrors.findAll(f, Names.GSI_KEY)) {
+        for (AnnotationMirror m : Mirrors.findAll(f, AnnotationNames.GSI_KEY)) {
             indexKeys.add(new FieldIndexKey(
                     IndexKind.GSI,
                     mirrors.string(m, "index"),
-                    Role.valueOf(mirrors.enumName(m, "role", "PARTITION")),
+                    Role.of(KeyRole.valueOf(mirrors.enumName(m, "role", KeyRole.PARTITION.name()))),
                     mirrors.integer(m, "order", 0),
                     mirrors.string(m, "query"),
                     Origin.of(f, m),
                     !mirrors.string(m, "pk").isEmpty()
                             || !mirrors.string(m, "sk").isEmpty()));
         }
-        for (AnnotationMirror m : Mirrors.findAll(f, Names.LSI_KEY)) {
+        for (AnnotationMirror m : Mirrors.findAll(f, AnnotationNames.LSI_KEY)) {
             indexKeys.add(new FieldIndexKey(
                     IndexKind.LSI,
                     mirrors.string(m, "index"),
@@ -285,119 +287,14 @@ public final class ModelExtractor {
                 Origin.of(f),
                 attribute.map(m -> Origin.of(f, m, "value")),
                 ignore,
-                Mirrors.find(f, Names.SPARSE).map(m -> Origin.of(f, m)),
-                Mirrors.find(f, Names.VERSION).map(m -> Origin.of(f, m)),
-                Mirrors.find(f, Names.PARTITION_KEY).map(m -> Origin.of(f, m)),
-                Mirrors.find(f, Names.SORT_KEY).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.SPARSE).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.VERSION).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.PARTITION_KEY).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.SORT_KEY).map(m -> Origin.of(f, m)),
                 indexKeys,
-                Mirrors.find(f, Names.CONVERT).map(m -> converter(owner, f, m)),
-                Mirrors.find(f, Names.TTL).map(m -> Origin.of(f, m)),
+                Mirrors.find(f, AnnotationNames.CONVERT).map(m -> converters.of(owner, f, m)),
+                Mirrors.find(f, AnnotationNames.TTL).map(m -> Origin.of(f, m)),
                 AutoValues.of(f, mirrors));
-    }
-
-    /**
-     * A field's {@code @Convert(X.class)}, read through mirrors: X must be a non-abstract class with an
-     * accessible no-arg constructor implementing {@code AttributeConverter<T>} with T the field's (boxed) type.
-     */
-    private ConverterModel converter(TypeElement owner, VariableElement f, AnnotationMirror m) {
-        Origin origin = Origin.of(f, m, "value");
-        Optional<TypeMirror> value = mirrors.type(m, "value");
-        if (value.isEmpty()) {
-            return new ConverterModel("", "", Optional.of(Phrase.CONVERTER_UNRESOLVED.with()), origin);
-        }
-        TypeElement converter = (TypeElement) ((DeclaredType) value.get()).asElement();
-        String name = converter.getQualifiedName().toString();
-        String simple = converter.getSimpleName().toString();
-        String pkg = elements.getPackageOf(converter).getQualifiedName().toString();
-        TypeElement api = elements.getTypeElement(Names.ATTRIBUTE_CONVERTER);
-        if (api == null) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_API_MISSING.with(Names.ATTRIBUTE_CONVERTER)), origin);
-        }
-        if (converter.getKind() != ElementKind.CLASS || converter.getModifiers().contains(Modifier.ABSTRACT)) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_NOT_CONCRETE.with(simple, simple)), origin);
-        }
-        if (converter.getNestingKind() == javax.lang.model.element.NestingKind.MEMBER
-                && !converter.getModifiers().contains(Modifier.STATIC)) {
-            return new ConverterModel(name, pkg, Optional.of(Phrase.CONVERTER_INNER_CLASS.with(simple)), origin);
-        }
-        if (converter.getNestingKind() == javax.lang.model.element.NestingKind.LOCAL
-                || converter.getNestingKind() == javax.lang.model.element.NestingKind.ANONYMOUS
-                || !accessible(converter, owner)) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_INACCESSIBLE.with(simple, owner.getSimpleName())), origin);
-        }
-        boolean noArgs = ElementFilter.constructorsIn(converter.getEnclosedElements()).stream()
-                .anyMatch(c -> c.getParameters().isEmpty() && accessible(c, owner));
-        if (!noArgs) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_WITHOUT_CONSTRUCTOR.with(simple, simple)), origin);
-        }
-        Optional<TypeMirror> converted = convertedType(converter.asType(), api);
-        if (converted.isEmpty()) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.NOT_A_CONVERTER.with(simple, boxedDisplay(f.asType()))), origin);
-        }
-        TypeMirror fieldType = f.asType().getKind().isPrimitive()
-                ? types.boxedClass((javax.lang.model.type.PrimitiveType) f.asType())
-                        .asType()
-                : f.asType();
-        if (converted.get().getKind() != TypeKind.DECLARED || !types.isSameType(converted.get(), fieldType)) {
-            return new ConverterModel(
-                    name,
-                    pkg,
-                    Optional.of(Phrase.CONVERTER_OF_OTHER_TYPE.with(
-                            simple,
-                            converted.get(),
-                            f.getSimpleName(),
-                            f.asType(),
-                            boxedDisplay(f.asType()),
-                            converted.get())),
-                    origin);
-        }
-        return new ConverterModel(name, pkg, Optional.empty(), origin);
-    }
-
-    private String boxedDisplay(TypeMirror t) {
-        return t.getKind().isPrimitive()
-                ? types.boxedClass((javax.lang.model.type.PrimitiveType) t)
-                        .getSimpleName()
-                        .toString()
-                : t.toString();
-    }
-
-    /** The T of {@code AttributeConverter<T>} among the supertypes of {@code type}, substituted. */
-    private Optional<TypeMirror> convertedType(TypeMirror type, TypeElement api) {
-        if (type.getKind() != TypeKind.DECLARED) {
-            return Optional.empty();
-        }
-        DeclaredType declared = (DeclaredType) type;
-        if (declared.asElement().equals(api)) {
-            return declared.getTypeArguments().size() == 1
-                    ? Optional.of(declared.getTypeArguments().get(0))
-                    : Optional.empty();
-        }
-        for (TypeMirror s : types.directSupertypes(type)) {
-            Optional<TypeMirror> found = convertedType(s, api);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Public, or package-private/protected in the entity's package (generated code lives there). */
-    private boolean accessible(Element e, TypeElement owner) {
-        if (e.getModifiers().contains(Modifier.PRIVATE)) {
-            return false;
-        }
-        Element enclosing = e instanceof TypeElement t ? t.getEnclosingElement() : null;
-        if (enclosing instanceof TypeElement outer && !accessible(outer, owner)) {
-            return false;
-        }
-        return e.getModifiers().contains(Modifier.PUBLIC)
-                || elements.getPackageOf(e).equals(elements.getPackageOf(owner));
     }
 
     /** Instance fields, superclass fields first (records: the components). */

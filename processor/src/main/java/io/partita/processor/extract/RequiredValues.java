@@ -1,7 +1,7 @@
 package io.partita.processor.extract;
 
 import io.partita.processor.diag.Diagnostics;
-import io.partita.processor.diag.Message;
+import io.partita.processor.diag.Rule;
 import io.partita.processor.model.Origin;
 import java.util.List;
 import java.util.Map;
@@ -19,18 +19,18 @@ import javax.lang.model.util.ElementFilter;
  * every repository of the module would be missing. The processor reports the missing element instead.
  */
 public final class RequiredValues {
-    private static final String PACKAGE = "io.partita.annotations.";
+    /** Annotation -> the elements it needs; containers of repeated annotations ({@code Gsi.List}) are looked into. */
     private static final Map<String, List<String>> REQUIRED = Map.of(
-            "Table", List.of("name"),
-            "Entity", List.of("table", "type"),
-            "Gsi", List.of("name"),
-            "Lsi", List.of("name"),
-            "GsiKey", List.of("index"),
-            "LsiKey", List.of("index"),
-            "Scatter", List.of("index"),
-            "Key", List.of("pk"),
-            "Attribute", List.of("value"),
-            "Convert", List.of("value"));
+            AnnotationNames.TABLE, List.of("name"),
+            AnnotationNames.ENTITY, List.of("table", "type"),
+            AnnotationNames.GSI, List.of("name"),
+            AnnotationNames.LSI, List.of("name"),
+            AnnotationNames.GSI_KEY, List.of("index"),
+            AnnotationNames.LSI_KEY, List.of("index"),
+            AnnotationNames.SCATTER, List.of("index"),
+            AnnotationNames.KEY, List.of("pk"),
+            AnnotationNames.ATTRIBUTE, List.of("value"),
+            AnnotationNames.CONVERT, List.of("value"));
 
     private RequiredValues() {}
 
@@ -55,11 +55,11 @@ public final class RequiredValues {
         String name = ((TypeElement) m.getAnnotationType().asElement())
                 .getQualifiedName()
                 .toString();
-        if (!name.startsWith(PACKAGE)) {
+        if (!name.startsWith(AnnotationNames.PACKAGE)) {
             return false;
         }
         boolean missing = false;
-        String simple = name.substring(PACKAGE.length());
+        String simple = name.substring(AnnotationNames.PACKAGE.length());
         if (simple.endsWith(".List")) { // a container of repeated annotations
             for (AnnotationValue v : m.getElementValues().values()) {
                 if (v.getValue() instanceof List<?> values) {
@@ -72,13 +72,12 @@ public final class RequiredValues {
             }
             return missing;
         }
-        for (String element : REQUIRED.getOrDefault(simple, List.of())) {
+        for (String element : REQUIRED.getOrDefault(name, List.of())) {
             boolean set = m.getElementValues().keySet().stream()
                     .map(ExecutableElement::getSimpleName)
                     .anyMatch(n -> n.contentEquals(element));
             if (!set) {
-                diagnostics.report(
-                        Message.MissingAnnotationValue, Origin.of(e, m), simple, e, element, simple, element);
+                diagnostics.report(Rule.MissingAnnotationValue, Origin.of(e, m), simple, e, element, simple, element);
                 missing = true;
             }
         }

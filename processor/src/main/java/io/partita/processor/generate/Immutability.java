@@ -1,5 +1,6 @@
 package io.partita.processor.generate;
 
+import io.partita.processor.extract.AnnotationNames;
 import io.partita.processor.model.Construction;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -50,8 +51,6 @@ final class Immutability {
             "java.time.MonthDay",
             "java.time.ZoneId",
             "java.time.ZoneOffset");
-
-    private static final String CONVERT = "io.partita.annotations.Convert";
 
     private Immutability() {}
 
@@ -107,7 +106,7 @@ final class Immutability {
         for (AnnotationMirror a : e.getAnnotationMirrors()) {
             if (((TypeElement) a.getAnnotationType().asElement())
                     .getQualifiedName()
-                    .contentEquals(CONVERT)) {
+                    .contentEquals(AnnotationNames.CONVERT)) {
                 return true;
             }
         }

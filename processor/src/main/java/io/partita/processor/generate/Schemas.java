@@ -95,9 +95,9 @@ final class Schemas {
         for (FieldModel f : stored) {
             CodeBlock codec = codec(f);
             if (codec.toString().contains("(")) {
-                String name = RepositoryGenerator.constantName(f.name()) + "_CODEC";
+                String name = GeneratedNames.constantName(f.name()) + "_CODEC";
                 for (int i = 2; !constantNames.add(name); i++) {
-                    name = RepositoryGenerator.constantName(f.name()) + "_CODEC" + i;
+                    name = GeneratedNames.constantName(f.name()) + "_CODEC" + i;
                 }
                 schema.addField(FieldSpec.builder(
                                 ParameterizedTypeName.get(Runtime.ATTRIBUTE_CODEC, boxed(f)),

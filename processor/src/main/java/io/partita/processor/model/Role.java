@@ -1,7 +1,17 @@
 package io.partita.processor.model;
 
-/** Partition or sort key: the processor's mirror of {@code io.partita.annotations.KeyRole}. */
+import io.partita.annotations.KeyRole;
+
+/** Partition or sort key, in the model; mapped from {@link KeyRole} here only (an exhaustive switch). */
 public enum Role {
     PARTITION,
-    SORT
+    SORT;
+
+    /** The model's role of an annotation's {@code role}. */
+    public static Role of(KeyRole role) {
+        return switch (role) {
+            case PARTITION -> PARTITION;
+            case SORT -> SORT;
+        };
+    }
 }

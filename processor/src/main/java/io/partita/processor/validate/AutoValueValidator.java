@@ -1,8 +1,8 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.AutoValue;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldIndexKey;
@@ -28,7 +28,7 @@ final class AutoValueValidator implements Validator {
     private static final Set<String> COUNTER_TYPES = Set.of("int", "long", "java.lang.Integer", "java.lang.Long");
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         for (EntityModel e : table.entities()) {
             Map<AutoValue.Kind, FieldModel> first = new EnumMap<>(AutoValue.Kind.class);
             List<String> baseKeyFields = KeyUsages.baseKeyFieldNames(table, e);
@@ -40,7 +40,7 @@ final class AutoValueValidator implements Validator {
                 String annotation = a.kind().annotation();
                 for (AutoValue second : f.autoValues().subList(1, f.autoValues().size())) {
                     report.add(
-                            Message.AutoValueConflict,
+                            Rule.AutoValueConflict,
                             second.origin(),
                             second.kind().annotation(),
                             f.describe(),
@@ -57,7 +57,7 @@ final class AutoValueValidator implements Validator {
                     FieldModel earlier = first.putIfAbsent(a.kind(), f);
                     if (earlier != null) {
                         report.add(
-                                Message.MultipleAutoValues,
+                                Rule.MultipleAutoValues,
                                 a.origin(),
                                 f.describe(),
                                 annotation,
@@ -67,22 +67,16 @@ final class AutoValueValidator implements Validator {
                 }
                 keyUse(e, f, baseKeyFields)
                         .ifPresent(use -> report.add(
-                                Message.AutoValueInKey,
-                                a.origin(),
-                                annotation,
-                                f.describe(),
-                                use[0],
-                                use[1],
-                                annotation));
+                                Rule.AutoValueInKey, a.origin(), annotation, f.describe(), use[0], use[1], annotation));
             }
         }
     }
 
-    private static boolean conflicts(FieldModel f, AutoValue a, Report report) {
+    private static boolean conflicts(FieldModel f, AutoValue a, ValidationReport report) {
         String annotation = a.kind().annotation();
         if (!f.stored()) {
             report.add(
-                    Message.AutoValueConflict,
+                    Rule.AutoValueConflict,
                     a.origin(),
                     annotation,
                     f.describe(),
@@ -92,7 +86,7 @@ final class AutoValueValidator implements Validator {
         }
         if (f.version().isPresent()) {
             report.add(
-                    Message.AutoValueConflict,
+                    Rule.AutoValueConflict,
                     a.origin(),
                     annotation,
                     f.describe(),
@@ -102,7 +96,7 @@ final class AutoValueValidator implements Validator {
         }
         if (f.isConverted()) {
             report.add(
-                    Message.AutoValueConflict,
+                    Rule.AutoValueConflict,
                     a.origin(),
                     annotation,
                     f.describe(),
@@ -113,12 +107,12 @@ final class AutoValueValidator implements Validator {
         return false;
     }
 
-    private static boolean type(FieldModel f, AutoValue a, Report report) {
+    private static boolean type(FieldModel f, AutoValue a, ValidationReport report) {
         String type = f.type().qualifiedName();
         if (a.isTimestamp()) {
             if (!TIMESTAMP_TYPES.contains(type)) {
                 report.add(
-                        Message.TimestampType,
+                        Rule.TimestampType,
                         a.origin(),
                         a.kind().annotation(),
                         f.describe(),
@@ -128,12 +122,12 @@ final class AutoValueValidator implements Validator {
             return true;
         }
         if (!COUNTER_TYPES.contains(type)) {
-            report.add(Message.CounterType, a.origin(), f.describe(), f.type().display());
+            report.add(Rule.CounterType, a.origin(), f.describe(), f.type().display());
             return false;
         }
         if (f.type().primitive() && a.start() != 0) {
             report.add(
-                    Message.CounterStartOnPrimitive,
+                    Rule.CounterStartOnPrimitive,
                     a.origin().attribute("start"),
                     a.start(),
                     f.describe(),

@@ -1,7 +1,7 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.ConverterModel;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -14,7 +14,7 @@ import io.partita.processor.model.TableModel;
 final class ConverterValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         for (EntityModel e : table.entities()) {
             for (FieldModel f : e.fields()) {
                 if (f.converter().isEmpty()) {
@@ -24,12 +24,12 @@ final class ConverterValidator implements Validator {
                 String simple = c.className().substring(c.className().lastIndexOf('.') + 1);
                 c.problem()
                         .ifPresent(why -> report.add(
-                                Message.InvalidConverter, c.origin(), simple, f.describe(), e.simpleName(), why));
+                                Rule.InvalidConverter, c.origin(), simple, f.describe(), e.simpleName(), why));
                 KeyUsages.fieldKeyUses(table).stream()
                         .filter(u -> u.field() == f)
                         .findFirst()
                         .ifPresent(u -> report.add(
-                                Message.ConvertedKeyField, u.origin(), f.describe(), e.simpleName(), simple, u.of()));
+                                Rule.ConvertedKeyField, u.origin(), f.describe(), e.simpleName(), simple, u.of()));
             }
         }
     }

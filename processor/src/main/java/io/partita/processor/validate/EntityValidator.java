@@ -1,8 +1,8 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.Construction.Strategy;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -15,7 +15,7 @@ import java.util.Locale;
 final class EntityValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         for (EntityModel e : table.entities()) {
             construction(e, report);
             version(e, report);
@@ -24,18 +24,18 @@ final class EntityValidator implements Validator {
                 f.sparse().ifPresent(o -> {
                     if (f.type().primitive()) {
                         report.add(
-                                Message.SparsePrimitive,
+                                Rule.SparsePrimitive,
                                 o,
                                 f.describe(),
                                 f.type().display(),
                                 boxed(f.type().display()));
                     } else if (baseKeyFields.contains(f.name())) {
-                        report.add(Message.SparseBaseKey, o, f.describe());
+                        report.add(Rule.SparseBaseKey, o, f.describe());
                     }
                 });
                 if (f.ignore().isPresent() && f.isAnyKey()) {
                     report.add(
-                            Message.IgnoredKeyField,
+                            Rule.IgnoredKeyField,
                             f.ignore().get(),
                             f.describe(),
                             (f.isBaseKey() ? Phrase.A_BASE_TABLE_KEY : Phrase.AN_INDEX_KEY).with());
@@ -44,10 +44,10 @@ final class EntityValidator implements Validator {
         }
     }
 
-    private static void construction(EntityModel e, Report report) {
+    private static void construction(EntityModel e, ValidationReport report) {
         if (!e.construction().isPossible()) {
             report.add(
-                    Message.NotConstructible,
+                    Rule.NotConstructible,
                     Origin.of(e.origin().element()),
                     e.simpleName(),
                     Phrase.CREATED.with(),
@@ -59,7 +59,7 @@ final class EntityValidator implements Validator {
                     f.name().substring(0, 1).toUpperCase(Locale.ROOT) + f.name().substring(1);
             if (f.reader().isEmpty()) {
                 report.add(
-                        Message.NotConstructible,
+                        Rule.NotConstructible,
                         f.origin(),
                         Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
                         Phrase.READ.with(),
@@ -67,7 +67,7 @@ final class EntityValidator implements Validator {
             } else if (e.construction().strategy() == Strategy.NO_ARGS_AND_SETTERS
                     && f.writer().isEmpty()) {
                 report.add(
-                        Message.NotConstructible,
+                        Rule.NotConstructible,
                         f.origin(),
                         Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
                         Phrase.WRITTEN.with(),
@@ -76,7 +76,7 @@ final class EntityValidator implements Validator {
         }
     }
 
-    private static void version(EntityModel e, Report report) {
+    private static void version(EntityModel e, ValidationReport report) {
         FieldModel first = null;
         for (FieldModel f : e.fields()) {
             if (f.version().isEmpty()) {
@@ -85,13 +85,13 @@ final class EntityValidator implements Validator {
             String type = f.type().qualifiedName();
             if (!type.equals("long") && !type.equals("java.lang.Long")) {
                 report.add(
-                        Message.VersionType,
+                        Rule.VersionType,
                         f.version().get(),
                         f.describe(),
                         f.type().display());
             }
             if (first != null) {
-                report.add(Message.MultipleVersions, f.version().get(), f.describe(), e.simpleName(), first.describe());
+                report.add(Rule.MultipleVersions, f.version().get(), f.describe(), e.simpleName(), first.describe());
             } else {
                 first = f;
             }

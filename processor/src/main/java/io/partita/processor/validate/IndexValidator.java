@@ -1,9 +1,9 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
-import io.partita.processor.diag.Message;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.EntityModel.FieldKeyPart;
 import io.partita.processor.model.FieldIndexKey;
@@ -22,14 +22,14 @@ import java.util.Optional;
 
 /** GSI and LSI rules: quotas, key shapes, overloaded templates, cardinality, the LSI size note. */
 final class IndexValidator implements Validator {
-    private final Limits limits;
+    private final DesignLimits limits;
 
-    IndexValidator(Limits limits) {
+    IndexValidator(DesignLimits limits) {
         this.limits = limits;
     }
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         quotas(table, report);
         references(table, report);
         // a misspelt index name is reported once (SimilarIndexName); the two halves of the split index would
@@ -48,19 +48,19 @@ final class IndexValidator implements Validator {
         List<IndexModel> lsis = table.indexes(IndexKind.LSI);
         if (!lsis.isEmpty()) {
             report.add(
-                    Message.LsiItemCollectionLimit,
+                    Rule.LsiItemCollectionLimit,
                     table.origin(),
                     table.name(),
                     String.join(", ", lsis.stream().map(IndexModel::name).toList()));
         }
     }
 
-    private void quotas(TableModel table, Report report) {
+    private void quotas(TableModel table, ValidationReport report) {
         List<IndexModel> gsis = table.indexes(IndexKind.GSI);
         if (gsis.size() > limits.maxGsis()) {
             int excess = gsis.size() - limits.maxGsis();
             report.add(
-                    Message.TooManyGsis,
+                    Rule.TooManyGsis,
                     gsis.get(limits.maxGsis()).origin(),
                     table.name(),
                     gsis.size(),
@@ -68,14 +68,14 @@ final class IndexValidator implements Validator {
                     excess(excess));
         }
         List<IndexModel> lsis = table.indexes(IndexKind.LSI);
-        if (lsis.size() > Limits.MAX_LSIS) {
-            int excess = lsis.size() - Limits.MAX_LSIS;
+        if (lsis.size() > DesignLimits.MAX_LSIS) {
+            int excess = lsis.size() - DesignLimits.MAX_LSIS;
             report.add(
-                    Message.TooManyLsis,
-                    lsis.get(Limits.MAX_LSIS).origin(),
+                    Rule.TooManyLsis,
+                    lsis.get(DesignLimits.MAX_LSIS).origin(),
                     table.name(),
                     lsis.size(),
-                    Limits.MAX_LSIS,
+                    DesignLimits.MAX_LSIS,
                     excess(excess));
         }
     }
@@ -89,7 +89,7 @@ final class IndexValidator implements Validator {
     }
 
     /** Keys and templates naming an index the table does not have, or an index of the other kind. */
-    private static void references(TableModel table, Report report) {
+    private static void references(TableModel table, ValidationReport report) {
         Object known = known(table);
         for (EntityModel e : table.entities()) {
             for (FieldModel f : e.fields()) {
@@ -116,11 +116,11 @@ final class IndexValidator implements Validator {
             Phrase.Text what,
             io.partita.processor.model.Origin origin,
             Object known,
-            Report report) {
+            ValidationReport report) {
         Optional<IndexModel> index = table.index(name);
         if (index.isEmpty()) {
             report.add(
-                    Message.UnknownIndex,
+                    Rule.UnknownIndex,
                     origin,
                     what,
                     name,
@@ -134,9 +134,9 @@ final class IndexValidator implements Validator {
                             .<Object>map(Phrase.INDEX_DID_YOU_MEAN::with)
                             .orElse(""));
         } else if (index.get().kind() == IndexKind.LSI && kind == IndexKind.GSI) {
-            report.add(Message.LsiHasPartitionKey, origin, what, name, name);
+            report.add(Rule.LsiHasPartitionKey, origin, what, name, name);
         } else if (index.get().kind() == IndexKind.GSI && kind == IndexKind.LSI) {
-            report.add(Message.MisplacedAnnotation, origin, Phrase.LSI_KEY_ON_GSI.with(what, name, name));
+            report.add(Rule.MisplacedAnnotation, origin, Phrase.LSI_KEY_ON_GSI.with(what, name, name));
         }
     }
 
@@ -147,7 +147,7 @@ final class IndexValidator implements Validator {
                         ", ", table.indexes().stream().map(IndexModel::name).toList());
     }
 
-    private void gsi(TableModel table, IndexModel index, Report report) {
+    private void gsi(TableModel table, IndexModel index, ValidationReport report) {
         if (table.isShared() && index.isOverloaded()) {
             overloaded(table, index, report);
             return;
@@ -165,15 +165,12 @@ final class IndexValidator implements Validator {
             for (FieldKeyPart s : sk) {
                 if (pk.stream().anyMatch(p -> p.field() == s.field())) {
                     report.add(
-                            Message.KeyPartInBothRoles,
-                            s.key().origin(),
-                            s.field().describe(),
-                            index.name());
+                            Rule.KeyPartInBothRoles, s.key().origin(), s.field().describe(), index.name());
                 }
             }
             if (pk.isEmpty() && e.scatter(index.name()).isEmpty()) {
                 report.add(
-                        Message.GsiMissingPartitionKey,
+                        Rule.GsiMissingPartitionKey,
                         sk.get(0).key().origin(),
                         index.describe(),
                         table.isShared() ? Phrase.FOR_ENTITY.with(e.simpleName()) : "",
@@ -184,7 +181,7 @@ final class IndexValidator implements Validator {
         }
         if (!anyParticipant && !table.isShared() && index.declared()) {
             report.add(
-                    Message.GsiMissingPartitionKey,
+                    Rule.GsiMissingPartitionKey,
                     index.origin(),
                     index.describe(),
                     "",
@@ -198,17 +195,17 @@ final class IndexValidator implements Validator {
                 .toList();
     }
 
-    private static void parts(IndexModel index, List<FieldKeyPart> parts, Role role, Report report) {
-        if (parts.size() > Limits.MAX_KEY_PARTS) {
-            FieldKeyPart extra = parts.get(Limits.MAX_KEY_PARTS);
+    private static void parts(IndexModel index, List<FieldKeyPart> parts, Role role, ValidationReport report) {
+        if (parts.size() > DesignLimits.MAX_KEY_PARTS) {
+            FieldKeyPart extra = parts.get(DesignLimits.MAX_KEY_PARTS);
             report.add(
-                    Message.TooManyKeyParts,
+                    Rule.TooManyKeyParts,
                     extra.key().origin(),
                     extra.field().describe(),
                     index.name(),
                     word(role),
-                    Limits.MAX_KEY_PARTS + 1,
-                    Limits.MAX_KEY_PARTS,
+                    DesignLimits.MAX_KEY_PARTS + 1,
+                    DesignLimits.MAX_KEY_PARTS,
                     word(role));
             return;
         }
@@ -218,7 +215,7 @@ final class IndexValidator implements Validator {
             FieldKeyPart first = byOrder.putIfAbsent(p.key().order(), p);
             if (first != null) {
                 report.add(
-                        Message.DuplicateKeyPart,
+                        Rule.DuplicateKeyPart,
                         p.key().origin().attribute("order"),
                         p.field().describe(),
                         word(role),
@@ -233,13 +230,13 @@ final class IndexValidator implements Validator {
             FieldKeyPart p = distinct.get(i);
             if (p.key().order() != i) {
                 report.add(
-                        Message.KeyPartOrder,
+                        Rule.KeyPartOrder,
                         p.key().origin().attribute("order"),
                         p.field().describe(),
                         index.name(),
                         word(role),
                         p.key().order(),
-                        Limits.MAX_KEY_PARTS - 1,
+                        DesignLimits.MAX_KEY_PARTS - 1,
                         word(role),
                         distinct.size(),
                         i);
@@ -248,7 +245,8 @@ final class IndexValidator implements Validator {
         }
     }
 
-    private static void lowCardinalityFields(EntityModel e, IndexModel index, List<FieldKeyPart> pk, Report report) {
+    private static void lowCardinalityFields(
+            EntityModel e, IndexModel index, List<FieldKeyPart> pk, ValidationReport report) {
         if (e.scatter(index.name()).isPresent()) {
             return;
         }
@@ -264,7 +262,7 @@ final class IndexValidator implements Validator {
                                     .toString())
                             .toList());
             report.add(
-                    Message.LowCardinalityPartitionKey,
+                    Rule.LowCardinalityPartitionKey,
                     pk.get(0).key().origin(),
                     index.name(),
                     e.simpleName(),
@@ -273,10 +271,10 @@ final class IndexValidator implements Validator {
         }
     }
 
-    private static void overloaded(TableModel table, IndexModel index, Report report) {
+    private static void overloaded(TableModel table, IndexModel index, ValidationReport report) {
         if (index.partitionAttribute().isEmpty()) {
             report.add(
-                    Message.GsiMissingPartitionKey,
+                    Rule.GsiMissingPartitionKey,
                     index.origin().attribute("sortKey"),
                     index.describe(),
                     "",
@@ -292,7 +290,7 @@ final class IndexValidator implements Validator {
             TemplateIndexKey k = key.get();
             if (k.partition().isEmpty()) {
                 report.add(
-                        Message.OverloadedKeyMismatch,
+                        Rule.OverloadedKeyMismatch,
                         k.origin(),
                         Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
                         index.name(),
@@ -300,7 +298,7 @@ final class IndexValidator implements Validator {
                                 index.partitionAttribute().get()));
             } else if (index.sortAttribute().isPresent() && k.sort().isEmpty()) {
                 report.add(
-                        Message.OverloadedKeyMismatch,
+                        Rule.OverloadedKeyMismatch,
                         k.origin(),
                         Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
                         index.name(),
@@ -308,7 +306,7 @@ final class IndexValidator implements Validator {
                                 index.sortAttribute().get()));
             } else if (index.sortAttribute().isEmpty() && k.sort().isPresent()) {
                 report.add(
-                        Message.OverloadedKeyMismatch,
+                        Rule.OverloadedKeyMismatch,
                         k.sort().get().origin(),
                         Phrase.ANNOTATION_ON.with("@GsiKey", e.simpleName()),
                         index.name(),
@@ -322,12 +320,12 @@ final class IndexValidator implements Validator {
     }
 
     /** An overloaded index is filled by templates; a field-level key cannot fill its declared attributes. */
-    private static void fieldsOnOverloaded(EntityModel e, IndexModel index, Report report) {
+    private static void fieldsOnOverloaded(EntityModel e, IndexModel index, ValidationReport report) {
         for (FieldModel f : e.fields()) {
             for (FieldIndexKey k : f.indexKeys()) {
                 if (k.index().equals(index.name()) && k.kind() == index.kind()) {
                     report.add(
-                            Message.OverloadedKeyMismatch,
+                            Rule.OverloadedKeyMismatch,
                             k.origin(),
                             Phrase.ANNOTATION_ON.with(k.kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey", f.describe()),
                             index.name(),
@@ -348,7 +346,8 @@ final class IndexValidator implements Validator {
         return String.join(", ", attrs);
     }
 
-    private static void lowCardinalityTemplate(EntityModel e, IndexModel index, KeyTemplate pk, Report report) {
+    private static void lowCardinalityTemplate(
+            EntityModel e, IndexModel index, KeyTemplate pk, ValidationReport report) {
         Phrase.Text why;
         if (pk.isConstant()) {
             why = Phrase.CONSTANT_TEMPLATE.with(pk.source());
@@ -360,13 +359,13 @@ final class IndexValidator implements Validator {
         } else {
             return;
         }
-        report.add(Message.LowCardinalityPartitionKey, pk.origin(), index.name(), e.simpleName(), why, index.name());
+        report.add(Rule.LowCardinalityPartitionKey, pk.origin(), index.name(), e.simpleName(), why, index.name());
     }
 
-    private static void lsi(TableModel table, IndexModel index, Report report) {
+    private static void lsi(TableModel table, IndexModel index, ValidationReport report) {
         if (!table.hasSortKey()) {
             report.add(
-                    Message.LsiNeedsSortKey,
+                    Rule.LsiNeedsSortKey,
                     index.origin(),
                     index.describe(),
                     table.isShared()
@@ -377,7 +376,7 @@ final class IndexValidator implements Validator {
         if (table.isShared() && index.isOverloaded()) {
             if (index.sortAttribute().equals(table.sortAttribute())) {
                 report.add(
-                        Message.LsiSortKeySameAsTable,
+                        Rule.LsiSortKeySameAsTable,
                         index.origin().attribute("sortKey"),
                         index.describe(),
                         index.sortAttribute().get());
@@ -388,7 +387,7 @@ final class IndexValidator implements Validator {
                 e.templateKey(index.name())
                         .filter(k -> k.kind() == IndexKind.LSI && k.sort().isEmpty())
                         .ifPresent(k -> report.add(
-                                Message.OverloadedKeyMismatch,
+                                Rule.OverloadedKeyMismatch,
                                 k.origin(),
                                 Phrase.ANNOTATION_ON.with("@LsiKey", e.simpleName()),
                                 index.name(),
@@ -408,7 +407,7 @@ final class IndexValidator implements Validator {
             anyParticipant = true;
             if (sk.size() > 1) {
                 report.add(
-                        Message.LsiSingleSortKey,
+                        Rule.LsiSingleSortKey,
                         sk.get(1).key().origin(),
                         index.describe(),
                         Phrase.SECOND_LSI_KEY.with(
@@ -423,15 +422,12 @@ final class IndexValidator implements Validator {
                     : field.sortKey().isPresent();
             if (sameAsTable) {
                 report.add(
-                        Message.LsiSortKeySameAsTable,
-                        sk.get(0).key().origin(),
-                        index.describe(),
-                        field.attributeName());
+                        Rule.LsiSortKeySameAsTable, sk.get(0).key().origin(), index.describe(), field.attributeName());
             }
         }
         if (!anyParticipant && !table.isShared()) {
             report.add(
-                    Message.LsiSingleSortKey,
+                    Rule.LsiSingleSortKey,
                     index.origin(),
                     index.describe(),
                     Phrase.NO_SORT_KEY.with(),

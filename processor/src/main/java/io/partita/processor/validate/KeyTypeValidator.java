@@ -1,8 +1,8 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.IndexModel;
@@ -24,7 +24,7 @@ final class KeyTypeValidator implements Validator {
     private record KeyType(String dynamoType, Phrase.Text source, boolean rendered) {}
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         Set<FieldModel> invalid = new HashSet<>();
         Map<String, KeyType> keyTypes = new LinkedHashMap<>();
         if (table.isShared()) {
@@ -47,7 +47,7 @@ final class KeyTypeValidator implements Validator {
             }
             if (!type.isKeyType()) {
                 invalid.add(f);
-                report.add(Message.InvalidKeyType, use.origin(), f.describe(), type.display(), use.of(), fix(type));
+                report.add(Rule.InvalidKeyType, use.origin(), f.describe(), type.display(), use.of(), fix(type));
                 continue;
             }
             KeyType existing = keyTypes.get(f.attributeName());
@@ -64,7 +64,7 @@ final class KeyTypeValidator implements Validator {
             } else if (!existing.dynamoType().equals(type.category().dynamoType()) && !sources.contains(f)) {
                 invalid.add(f);
                 report.add(
-                        Message.ConflictingKeyAttributeType,
+                        Rule.ConflictingKeyAttributeType,
                         use.origin(),
                         Phrase.FIELD_OF.with(f.describe(), use.entity().simpleName()),
                         f.attributeName(),
@@ -94,7 +94,7 @@ final class KeyTypeValidator implements Validator {
                 }
                 if (!existing.dynamoType().equals(f.type().category().dynamoType())) {
                     report.add(
-                            Message.ConflictingKeyAttributeType,
+                            Rule.ConflictingKeyAttributeType,
                             f.attribute().orElse(f.origin()),
                             Phrase.FIELD_OF.with(f.describe(), e.simpleName()),
                             f.attributeName(),

@@ -115,7 +115,7 @@ final class KeyUsages {
     static boolean isLowCardinality(JavaType type) {
         return type.category() == JavaType.Category.BOOLEAN
                 || (type.isEnum()
-                        && type.enumConstants() <= io.partita.processor.Limits.LOW_CARDINALITY_ENUM_CONSTANTS);
+                        && type.enumConstants() <= io.partita.processor.DesignLimits.LOW_CARDINALITY_ENUM_CONSTANTS);
     }
 
     static Object cardinality(FieldModel f) {

@@ -1,9 +1,9 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
-import io.partita.processor.diag.Message;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.IndexKind;
@@ -19,21 +19,21 @@ import java.util.Set;
 final class NamesValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
-        if (!Limits.isValidName(table.name())) {
-            report.add(Message.InvalidTableName, table.origin(), table.name());
+    public void validate(TableModel table, ValidationReport report) {
+        if (!DesignLimits.isValidName(table.name())) {
+            report.add(Rule.InvalidTableName, table.origin(), table.name());
         }
         Set<String> indexNames = new HashSet<>();
         for (IndexModel index : table.indexes()) {
-            if (!Limits.isValidName(index.name())) {
-                report.add(Message.InvalidIndexName, index.origin(), index.name());
+            if (!DesignLimits.isValidName(index.name())) {
+                report.add(Rule.InvalidIndexName, index.origin(), index.name());
             } else if (!indexNames.add(index.name())) {
-                report.add(Message.DuplicateIndexName, index.origin(), index.name(), table.name());
+                report.add(Rule.DuplicateIndexName, index.origin(), index.name(), table.name());
             }
         }
         for (SimilarIndexNames.Typo t : SimilarIndexNames.of(table)) {
             report.add(
-                    Message.SimilarIndexName,
+                    Rule.SimilarIndexName,
                     t.key().origin().attribute("index"),
                     Phrase.ANNOTATION_ON.with(
                             t.key().kind() == IndexKind.GSI ? "@GsiKey" : "@LsiKey",
@@ -54,9 +54,9 @@ final class NamesValidator implements Validator {
         }
         Map<String, Phrase.Text> reserved = reservedAttributes(table);
         reserved.forEach((attr, use) -> {
-            if (attr.length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+            if (attr.length() > DesignLimits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
                 report.add(
-                        Message.InvalidAttributeName,
+                        Rule.InvalidAttributeName,
                         table.origin(),
                         abbreviate(attr),
                         use,
@@ -65,7 +65,7 @@ final class NamesValidator implements Validator {
         });
         if (table.isShared() && table.discriminator().isEmpty()) {
             report.add(
-                    Message.InvalidAttributeName,
+                    Rule.InvalidAttributeName,
                     table.origin().attribute("discriminator"),
                     "",
                     Phrase.THE_DISCRIMINATOR.with(),
@@ -76,13 +76,12 @@ final class NamesValidator implements Validator {
             for (FieldModel f : e.storedFields()) {
                 var where = f.attribute().orElse(f.origin());
                 if (f.attributeName().isEmpty()) {
-                    report.add(
-                            Message.InvalidAttributeName, where, "", f.describe(), Phrase.EMPTY_ATTRIBUTE_NAME.with());
+                    report.add(Rule.InvalidAttributeName, where, "", f.describe(), Phrase.EMPTY_ATTRIBUTE_NAME.with());
                     continue;
                 }
-                if (f.isAnyKey() && f.attributeName().length() > Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+                if (f.isAnyKey() && f.attributeName().length() > DesignLimits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
                     report.add(
-                            Message.InvalidAttributeName,
+                            Rule.InvalidAttributeName,
                             where,
                             abbreviate(f.attributeName()),
                             f.describe(),
@@ -91,14 +90,14 @@ final class NamesValidator implements Validator {
                 FieldModel first = byAttribute.putIfAbsent(f.attributeName(), f);
                 if (first != null) {
                     report.add(
-                            Message.DuplicateAttributeName,
+                            Rule.DuplicateAttributeName,
                             where,
                             f.describe(),
                             f.attributeName(),
                             Phrase.ALSO_MAPS_TO.with(first.describe()));
                 } else if (reserved.containsKey(f.attributeName())) {
                     report.add(
-                            Message.DuplicateAttributeName,
+                            Rule.DuplicateAttributeName,
                             where,
                             f.describe(),
                             f.attributeName(),

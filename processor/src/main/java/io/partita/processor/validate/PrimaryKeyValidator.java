@@ -1,8 +1,8 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.KeyDeclaration;
@@ -14,7 +14,7 @@ import java.util.List;
 final class PrimaryKeyValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         if (table.isShared()) {
             shared(table, report);
         } else {
@@ -22,19 +22,19 @@ final class PrimaryKeyValidator implements Validator {
         }
     }
 
-    private static void single(TableModel table, EntityModel e, Report report) {
+    private static void single(TableModel table, EntityModel e, ValidationReport report) {
         List<FieldModel> pks = e.partitionKeyFields();
         List<FieldModel> sks = e.sortKeyFields();
         if (pks.isEmpty() && e.key().isEmpty()) { // a misplaced @Key is reported as such
             report.add(
-                    Message.MissingPartitionKey,
+                    Rule.MissingPartitionKey,
                     e.origin(),
                     Phrase.TABLE_OF_ENTITY.with(table.name(), e.simpleName()),
                     Phrase.ANNOTATE_ONE_PARTITION_KEY.with(e.simpleName()));
         }
         for (int i = 1; i < pks.size(); i++) {
             report.add(
-                    Message.MultiplePartitionKeys,
+                    Rule.MultiplePartitionKeys,
                     pks.get(i).partitionKey().get(),
                     pks.get(i).describe(),
                     e.simpleName(),
@@ -42,7 +42,7 @@ final class PrimaryKeyValidator implements Validator {
         }
         for (int i = 1; i < sks.size(); i++) {
             report.add(
-                    Message.MultipleSortKeys,
+                    Rule.MultipleSortKeys,
                     sks.get(i).sortKey().get(),
                     sks.get(i).describe(),
                     e.simpleName(),
@@ -50,15 +50,15 @@ final class PrimaryKeyValidator implements Validator {
         }
         for (FieldModel f : e.fields()) {
             if (f.partitionKey().isPresent() && f.sortKey().isPresent()) {
-                report.add(Message.PartitionAndSortKey, f.sortKey().get(), f.describe());
+                report.add(Rule.PartitionAndSortKey, f.sortKey().get(), f.describe());
             }
         }
     }
 
-    private static void shared(TableModel table, Report report) {
+    private static void shared(TableModel table, ValidationReport report) {
         if (table.partitionAttribute().isEmpty()) {
             report.add(
-                    Message.MissingPartitionKey,
+                    Rule.MissingPartitionKey,
                     table.origin(),
                     Phrase.SHARED_TABLE.with(table.name()),
                     Phrase.NAME_SHARED_PARTITION_KEY.with(table.name()));
@@ -68,7 +68,7 @@ final class PrimaryKeyValidator implements Validator {
             if (e.key().isEmpty()) {
                 if (e.partitionKeyFields().isEmpty() && e.sortKeyFields().isEmpty()) {
                     report.add(
-                            Message.MissingPartitionKey,
+                            Rule.MissingPartitionKey,
                             e.origin(),
                             Phrase.ENTITY.with(e.simpleName()),
                             (table.sortAttribute().isPresent()
@@ -81,7 +81,7 @@ final class PrimaryKeyValidator implements Validator {
             KeyDeclaration key = e.key().get();
             if (table.sortAttribute().isPresent() && key.sort().isEmpty()) {
                 report.add(
-                        Message.KeyTemplateMismatch,
+                        Rule.KeyTemplateMismatch,
                         key.origin(),
                         e.simpleName(),
                         Phrase.KEY_WITHOUT_SORT_TEMPLATE.with(
@@ -89,7 +89,7 @@ final class PrimaryKeyValidator implements Validator {
             } else if (table.sortAttribute().isEmpty() && key.sort().isPresent()) {
                 Origin where = key.sort().get().origin();
                 report.add(
-                        Message.KeyTemplateMismatch,
+                        Rule.KeyTemplateMismatch,
                         where,
                         e.simpleName(),
                         Phrase.KEY_WITH_SORT_TEMPLATE.with(table.name()));

@@ -1,9 +1,9 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
-import io.partita.processor.diag.Message;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.IndexModel;
@@ -18,7 +18,7 @@ import java.util.Set;
 final class ProjectionValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         Set<String> attributes = new LinkedHashSet<>();
         for (EntityModel e : table.entities()) {
             e.storedFields().stream().map(FieldModel::attributeName).forEach(attributes::add);
@@ -39,7 +39,7 @@ final class ProjectionValidator implements Validator {
             if (index.projection() != ProjectionKind.INCLUDE) {
                 if (!index.include().isEmpty()) {
                     report.add(
-                            Message.IncludeListNotAllowed,
+                            Rule.IncludeListNotAllowed,
                             index.origin().attribute("include"),
                             index.describe(),
                             index.projection());
@@ -47,7 +47,7 @@ final class ProjectionValidator implements Validator {
                 continue;
             }
             if (index.include().isEmpty()) {
-                report.add(Message.IncludeListMissing, index.origin().attribute("projection"), index.describe());
+                report.add(Rule.IncludeListMissing, index.origin().attribute("projection"), index.describe());
                 continue;
             }
             List<String> keys = new ArrayList<>(tableKeys);
@@ -56,10 +56,10 @@ final class ProjectionValidator implements Validator {
                     attributes.stream().filter(a -> !keys.contains(a)).toList();
             for (IndexModel.Included inc : index.include()) {
                 if (keys.contains(inc.attribute())) {
-                    report.add(Message.IncludeKeyAttribute, inc.origin(), index.describe(), inc.attribute());
+                    report.add(Rule.IncludeKeyAttribute, inc.origin(), index.describe(), inc.attribute());
                 } else if (!attributes.contains(inc.attribute())) {
                     report.add(
-                            Message.IncludeUnknownAttribute,
+                            Rule.IncludeUnknownAttribute,
                             inc.origin(),
                             index.describe(),
                             inc.attribute(),
@@ -70,14 +70,14 @@ final class ProjectionValidator implements Validator {
                 }
             }
             total += index.include().size();
-            if (total > Limits.MAX_INCLUDE_ATTRIBUTES && !totalReported) {
+            if (total > DesignLimits.MAX_INCLUDE_ATTRIBUTES && !totalReported) {
                 totalReported = true;
                 report.add(
-                        Message.TooManyIncludeAttributes,
+                        Rule.TooManyIncludeAttributes,
                         index.origin().attribute("include"),
                         table.name(),
                         total,
-                        Limits.MAX_INCLUDE_ATTRIBUTES);
+                        DesignLimits.MAX_INCLUDE_ATTRIBUTES);
             }
         }
     }

@@ -1,9 +1,9 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
-import io.partita.processor.diag.Message;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.Construction.Strategy;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
@@ -28,7 +28,7 @@ import java.util.Optional;
 final class ScatterValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         List<String> gsis =
                 table.indexes(IndexKind.GSI).stream().map(IndexModel::name).toList();
         uniform(table, report);
@@ -38,7 +38,7 @@ final class ScatterValidator implements Validator {
                 Optional<IndexModel> index = table.index(s.index());
                 if (index.isEmpty()) {
                     report.add(
-                            Message.ScatterUnknownIndex,
+                            Rule.ScatterUnknownIndex,
                             s.origin().attribute("index"),
                             s.index(),
                             table.name(),
@@ -51,35 +51,35 @@ final class ScatterValidator implements Validator {
                     continue;
                 }
                 if (index.get().kind() == IndexKind.LSI) {
-                    report.add(Message.ScatterOnLsi, s.origin().attribute("index"), s.index());
+                    report.add(Rule.ScatterOnLsi, s.origin().attribute("index"), s.index());
                     continue;
                 }
                 if (seen.putIfAbsent(s.index(), s) != null) {
-                    report.add(Message.DuplicateScatter, s.origin(), s.index(), e.simpleName());
+                    report.add(Rule.DuplicateScatter, s.origin(), s.index(), e.simpleName());
                     continue;
                 }
                 if (e.templateKey(s.index()).isEmpty()) {
                     long parts = e.fieldKeyParts(s.index(), io.partita.processor.model.Role.PARTITION).stream()
                             .filter(p -> p.key().kind() == IndexKind.GSI)
                             .count();
-                    if (parts >= Limits.MAX_KEY_PARTS) {
-                        report.add(Message.ScatterKeyPartsFull, s.origin(), s.index(), s.shardAttribute(), parts);
+                    if (parts >= DesignLimits.MAX_KEY_PARTS) {
+                        report.add(Rule.ScatterKeyPartsFull, s.origin(), s.index(), s.shardAttribute(), parts);
                     }
                 }
-                if (s.shards() < Limits.MIN_SHARDS || s.shards() > Limits.MAX_SHARDS) {
+                if (s.shards() < DesignLimits.MIN_SHARDS || s.shards() > DesignLimits.MAX_SHARDS) {
                     report.add(
-                            Message.ScatterShards,
+                            Rule.ScatterShards,
                             s.origin().attribute("shards"),
                             s.shards(),
                             s.index(),
-                            Limits.MIN_SHARDS,
-                            Limits.MAX_SHARDS);
+                            DesignLimits.MIN_SHARDS,
+                            DesignLimits.MAX_SHARDS);
                 }
                 if (!s.isRandom()) {
                     Optional<FieldModel> by = e.storedField(s.by());
                     if (by.isEmpty()) {
                         report.add(
-                                Message.ScatterBy,
+                                Rule.ScatterBy,
                                 s.origin().attribute("by"),
                                 s.by(),
                                 Phrase.NAMES_NO_STORED_FIELD.with(),
@@ -87,7 +87,7 @@ final class ScatterValidator implements Validator {
                     } else if (!by.get().type().isScalar()
                             && by.get().type().category() != io.partita.processor.model.JavaType.Category.ERROR) {
                         report.add(
-                                Message.ScatterBy,
+                                Rule.ScatterBy,
                                 s.origin().attribute("by"),
                                 s.by(),
                                 Phrase.NAMES_NON_SCALAR.with(
@@ -97,7 +97,7 @@ final class ScatterValidator implements Validator {
                 } else {
                     updatedInPlace(e)
                             .ifPresent(why -> report.add(
-                                    Message.RandomScatterUpdatedInPlace,
+                                    Rule.RandomScatterUpdatedInPlace,
                                     s.origin(),
                                     s.index(),
                                     e.simpleName(),
@@ -112,7 +112,7 @@ final class ScatterValidator implements Validator {
      * A field-keyed GSI of a shared table has one key schema: if one entity shards it (adding the shard
      * attribute), every entity filling it must, with the same shard count.
      */
-    private static void uniform(TableModel table, Report report) {
+    private static void uniform(TableModel table, ValidationReport report) {
         if (!table.isShared()) {
             return;
         }
@@ -131,7 +131,7 @@ final class ScatterValidator implements Validator {
                 Optional<ScatterModel> o = other.scatter(index.name());
                 if (o.isEmpty() || o.get().shards() != s.shards()) {
                     report.add(
-                            Message.ScatterNotUniform,
+                            Rule.ScatterNotUniform,
                             o.isPresent() ? o.get().origin() : other.origin(),
                             index.name(),
                             table.name(),

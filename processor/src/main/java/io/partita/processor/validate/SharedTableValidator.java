@@ -1,8 +1,8 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.IndexKind;
 import io.partita.processor.model.IndexModel;
@@ -30,7 +30,7 @@ import java.util.Optional;
 final class SharedTableValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         if (!table.isShared()) {
             return;
         }
@@ -40,7 +40,7 @@ final class SharedTableValidator implements Validator {
             EntityModel first = byType.putIfAbsent(type, e);
             if (first != null) {
                 report.add(
-                        Message.DuplicateEntityType,
+                        Rule.DuplicateEntityType,
                         e.origin().attribute("type"),
                         type,
                         e.simpleName(),
@@ -65,7 +65,7 @@ final class SharedTableValidator implements Validator {
         }
     }
 
-    private static void baseKeys(TableModel table, EntityModel a, EntityModel b, Report report) {
+    private static void baseKeys(TableModel table, EntityModel a, EntityModel b, ValidationReport report) {
         Optional<KeyDeclaration> ka = a.key();
         Optional<KeyDeclaration> kb = b.key();
         if (ka.isEmpty()
@@ -82,7 +82,7 @@ final class SharedTableValidator implements Validator {
                 .orElse(true);
         if (pk && sk) {
             report.add(
-                    Message.SharedKeyCollision,
+                    Rule.SharedKeyCollision,
                     kb.get().origin(),
                     a.simpleName(),
                     describe(ka.get()),
@@ -93,7 +93,7 @@ final class SharedTableValidator implements Validator {
         }
     }
 
-    private static void overloaded(IndexModel index, EntityModel a, EntityModel b, Report report) {
+    private static void overloaded(IndexModel index, EntityModel a, EntityModel b, ValidationReport report) {
         Optional<TemplateIndexKey> ka = a.templateKey(index.name()).filter(k -> k.kind() == IndexKind.GSI);
         Optional<TemplateIndexKey> kb = b.templateKey(index.name()).filter(k -> k.kind() == IndexKind.GSI);
         if (ka.isEmpty() || kb.isEmpty() || !valid(ka.get()) || !valid(kb.get())) {
@@ -105,7 +105,7 @@ final class SharedTableValidator implements Validator {
                 || ka.get().sort().get().sharesPrefixWith(kb.get().sort().get());
         if (pk && sk) {
             report.add(
-                    Message.AmbiguousOverloadedKey,
+                    Rule.AmbiguousOverloadedKey,
                     kb.get().origin(),
                     a.simpleName(),
                     describe(ka.get()),

@@ -1,6 +1,6 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
+import io.partita.processor.DesignLimits;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldIndexKey;
 import io.partita.processor.model.FieldModel;
@@ -51,7 +51,7 @@ final class SimilarIndexNames {
         }
         EntityModel entity = table.entities().get(0);
         List<IndexModel> indexes = table.indexes().stream()
-                .filter(i -> table.isFirstOfItsName(i) && Limits.isValidName(i.name()))
+                .filter(i -> table.isFirstOfItsName(i) && DesignLimits.isValidName(i.name()))
                 .toList();
         for (IndexModel index : indexes) {
             if (index.declared()) {

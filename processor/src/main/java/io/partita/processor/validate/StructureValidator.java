@@ -1,8 +1,8 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldIndexKey;
 import io.partita.processor.model.FieldModel;
@@ -18,7 +18,7 @@ import javax.lang.model.SourceVersion;
 final class StructureValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         if (table.isShared()) {
             shared(table, report);
         } else {
@@ -28,8 +28,7 @@ final class StructureValidator implements Validator {
             for (FieldModel f : e.fields()) {
                 for (FieldIndexKey k : f.indexKeys()) {
                     if (k.hasTemplateAttributes()) {
-                        report.add(
-                                Message.MisplacedAnnotation, k.origin(), Phrase.TEMPLATES_ON_FIELD.with(f.describe()));
+                        report.add(Rule.MisplacedAnnotation, k.origin(), Phrase.TEMPLATES_ON_FIELD.with(f.describe()));
                     }
                     checkQuery(k.query(), k.origin().attribute("query"), report);
                 }
@@ -40,23 +39,23 @@ final class StructureValidator implements Validator {
         }
     }
 
-    private static void checkQuery(String query, io.partita.processor.model.Origin origin, Report report) {
+    private static void checkQuery(String query, io.partita.processor.model.Origin origin, ValidationReport report) {
         if (!query.isEmpty() && (!SourceVersion.isIdentifier(query) || SourceVersion.isKeyword(query))) {
-            report.add(Message.InvalidQueryName, origin, query);
+            report.add(Rule.InvalidQueryName, origin, query);
         }
     }
 
-    private static void single(TableModel table, Report report) {
+    private static void single(TableModel table, ValidationReport report) {
         if (table.partitionAttribute().isPresent() || table.sortAttribute().isPresent()) {
             report.add(
-                    Message.MisplacedAnnotation,
+                    Rule.MisplacedAnnotation,
                     table.origin().attribute(table.partitionAttribute().isPresent() ? "partitionKey" : "sortKey"),
                     Phrase.TABLE_KEYS_ON_ENTITY.with(table.simpleDeclaringName()));
         }
         for (IndexModel index : table.indexes()) {
             if (index.isOverloaded()) {
                 report.add(
-                        Message.MisplacedAnnotation,
+                        Rule.MisplacedAnnotation,
                         index.origin().attribute(index.partitionAttribute().isPresent() ? "partitionKey" : "sortKey"),
                         Phrase.INDEX_KEYS_ON_SINGLE_TABLE.with(
                                 index.kind().annotation(),
@@ -67,10 +66,10 @@ final class StructureValidator implements Validator {
         for (EntityModel e : table.entities()) {
             e.key()
                     .ifPresent(k -> report.add(
-                            Message.MisplacedAnnotation, k.origin(), Phrase.KEY_ON_SINGLE_TABLE.with(e.simpleName())));
+                            Rule.MisplacedAnnotation, k.origin(), Phrase.KEY_ON_SINGLE_TABLE.with(e.simpleName())));
             for (TemplateIndexKey k : e.templateIndexKeys()) {
                 report.add(
-                        Message.MisplacedAnnotation,
+                        Rule.MisplacedAnnotation,
                         k.origin(),
                         Phrase.TYPE_INDEX_KEY_ON_SINGLE_TABLE.with(
                                 k.kind() == io.partita.processor.model.IndexKind.GSI ? "@GsiKey" : "@LsiKey",
@@ -79,13 +78,13 @@ final class StructureValidator implements Validator {
         }
     }
 
-    private static void shared(TableModel table, Report report) {
+    private static void shared(TableModel table, ValidationReport report) {
         for (EntityModel e : table.entities()) {
             for (FieldModel f : e.fields()) {
                 f.partitionKey()
                         .or(f::sortKey)
                         .ifPresent(o -> report.add(
-                                Message.MisplacedAnnotation,
+                                Rule.MisplacedAnnotation,
                                 o,
                                 Phrase.FIELD_KEY_ON_SHARED_TABLE.with(
                                         f.partitionKey().isPresent() ? "@PartitionKey" : "@SortKey",

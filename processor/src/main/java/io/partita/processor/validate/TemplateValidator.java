@@ -1,8 +1,8 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.JavaType;
@@ -27,7 +27,7 @@ import java.util.Optional;
 final class TemplateValidator implements Validator {
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         for (EntityModel e : table.entities()) {
             for (KeyUsages.TemplateUse use : KeyUsages.templates(e)) {
                 check(use.template(), use.sortKey(), e, report);
@@ -35,10 +35,10 @@ final class TemplateValidator implements Validator {
         }
     }
 
-    private static void check(KeyTemplate t, boolean sortKey, EntityModel e, Report report) {
+    private static void check(KeyTemplate t, boolean sortKey, EntityModel e, ValidationReport report) {
         if (t.syntaxError().isPresent()) {
             report.add(
-                    Message.InvalidTemplate,
+                    Rule.InvalidTemplate,
                     t.origin(),
                     t.source(),
                     t.syntaxError().get());
@@ -51,7 +51,7 @@ final class TemplateValidator implements Validator {
                         e.storedFields().stream().map(FieldModel::name).toList();
                 String list = String.join(", ", names);
                 report.add(
-                        Message.UnknownPlaceholder,
+                        Rule.UnknownPlaceholder,
                         t.origin(),
                         t.source(),
                         p.field(),
@@ -67,10 +67,10 @@ final class TemplateValidator implements Validator {
                 continue;
             }
             if (!type.isScalar()) {
-                report.add(Message.NonScalarPlaceholder, t.origin(), t.source(), p.field(), type.display());
+                report.add(Rule.NonScalarPlaceholder, t.origin(), t.source(), p.field(), type.display());
             } else if (p.format() == Format.SORTABLE && !type.sortableFormat()) {
                 report.add(
-                        Message.InvalidTemplate,
+                        Rule.InvalidTemplate,
                         t.origin(),
                         t.source(),
                         type.textSortsLikeValue()
@@ -78,7 +78,7 @@ final class TemplateValidator implements Validator {
                                 : Phrase.SORTABLE_NOT_APPLICABLE.with(p.field(), p.field(), type.display()));
             } else if (sortKey && p.format() == Format.DEFAULT && !type.textSortsLikeValue()) {
                 report.add(
-                        Message.UnorderedTemplatePart,
+                        Rule.UnorderedTemplatePart,
                         t.origin(),
                         t.source(),
                         p.field(),

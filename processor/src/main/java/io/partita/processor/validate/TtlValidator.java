@@ -1,8 +1,8 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.Rule;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.TableModel;
@@ -20,7 +20,7 @@ final class TtlValidator implements Validator {
             Set.of("java.time.Instant", "long", "java.lang.Long", "int", "java.lang.Integer");
 
     @Override
-    public void validate(TableModel table, Report report) {
+    public void validate(TableModel table, ValidationReport report) {
         FieldModel tableField = null;
         EntityModel tableEntity = null;
         for (EntityModel e : table.entities()) {
@@ -32,28 +32,28 @@ final class TtlValidator implements Validator {
                 }
                 var origin = f.ttl().get();
                 if (first != null) {
-                    report.add(Message.MultipleTtls, origin, f.describe(), e.simpleName(), first.describe());
+                    report.add(Rule.MultipleTtls, origin, f.describe(), e.simpleName(), first.describe());
                     continue;
                 }
                 first = f;
                 if (!f.stored()) {
-                    report.add(Message.UnstoredTtl, origin, f.describe());
+                    report.add(Rule.UnstoredTtl, origin, f.describe());
                     continue;
                 }
                 if (f.isConverted() || !TYPES.contains(f.type().qualifiedName())) {
-                    report.add(Message.TtlType, origin, f.describe(), f.type().display());
+                    report.add(Rule.TtlType, origin, f.describe(), f.type().display());
                 }
                 if (f.isBaseKey() || baseKeyFields.contains(f.name())) {
-                    report.add(Message.TtlKeyAttribute, origin, f.describe(), Phrase.A_BASE_TABLE_KEY.with());
+                    report.add(Rule.TtlKeyAttribute, origin, f.describe(), Phrase.A_BASE_TABLE_KEY.with());
                 } else if (f.isAnyKey()) {
-                    report.add(Message.TtlKeyAttribute, origin, f.describe(), Phrase.AN_INDEX_KEY.with());
+                    report.add(Rule.TtlKeyAttribute, origin, f.describe(), Phrase.AN_INDEX_KEY.with());
                 }
                 if (tableField == null) {
                     tableField = f;
                     tableEntity = e;
                 } else if (!tableField.attributeName().equals(f.attributeName())) {
                     report.add(
-                            Message.ConflictingTtlAttributes,
+                            Rule.ConflictingTtlAttributes,
                             origin,
                             f.describe(),
                             e.simpleName(),

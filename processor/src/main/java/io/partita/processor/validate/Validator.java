@@ -1,6 +1,6 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.diag.Report;
+import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.TableModel;
 
 /**
@@ -12,5 +12,5 @@ import io.partita.processor.model.TableModel;
  * user sees one error per problem.
  */
 public interface Validator {
-    void validate(TableModel table, Report report);
+    void validate(TableModel table, ValidationReport report);
 }

@@ -1,13 +1,13 @@
 package io.partita.processor.validate;
 
-import io.partita.processor.Limits;
+import io.partita.processor.DesignLimits;
 import java.util.List;
 
 /** The validators of every rule, in the order they run. */
 public final class Validators {
     private Validators() {}
 
-    public static List<Validator> all(Limits limits) {
+    public static List<Validator> all(DesignLimits limits) {
         return List.of(
                 new StructureValidator(),
                 new NamesValidator(),

@@ -3,6 +3,7 @@ package io.partita.storage.engine;
 import io.partita.storage.Message;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.schema.Limits;
 import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.ProjectionType;
@@ -16,11 +17,6 @@ import java.util.Set;
 
 /** CreateTable's validation, with DynamoDB's limits and messages, and the compilation of a definition into a live table. */
 final class Schemas {
-    static final int MAX_GSIS = 20;
-    static final int MAX_LSIS = 5;
-    static final int MAX_KEY_PARTS = 4;
-    static final int MAX_PROJECTED_ATTRIBUTES = 100;
-
     private Schemas() {}
 
     static TableData build(long id, TableDefinition d) {
@@ -62,8 +58,8 @@ final class Schemas {
         }
         Set<String> indexNames = new HashSet<>();
         int projected = 0;
-        if (d.localSecondaryIndexes().size() > MAX_LSIS) {
-            throw Message.TooManyLsis.exception(MAX_LSIS);
+        if (d.localSecondaryIndexes().size() > Limits.MAX_LSIS_PER_TABLE) {
+            throw Message.TooManyLsis.exception(Limits.MAX_LSIS_PER_TABLE);
         }
         if (!d.localSecondaryIndexes().isEmpty() && d.sortKey() == null) {
             throw Message.LsiOnHashTable.exception();
@@ -76,18 +72,22 @@ final class Schemas {
             define(types, l.sortKey());
             projected += checkProjection(l.name(), l.projection());
         }
-        if (d.globalSecondaryIndexes().size() > MAX_GSIS) {
-            throw Message.TooManyGsis.exception(MAX_GSIS);
+        if (d.globalSecondaryIndexes().size() > Limits.MAX_GSIS_PER_TABLE) {
+            throw Message.TooManyGsis.exception(Limits.MAX_GSIS_PER_TABLE);
         }
         for (GlobalSecondaryIndex g : d.globalSecondaryIndexes()) {
             checkIndexName(g.name(), indexNames);
-            if (g.partitionKey().isEmpty() || g.partitionKey().size() > MAX_KEY_PARTS) {
+            if (g.partitionKey().isEmpty() || g.partitionKey().size() > Limits.MAX_KEY_ATTRIBUTES_PER_GSI_KEY) {
                 throw Message.GsiPartitionKeyParts.exception(
-                        g.name(), MAX_KEY_PARTS, g.partitionKey().size());
+                        g.name(),
+                        Limits.MAX_KEY_ATTRIBUTES_PER_GSI_KEY,
+                        g.partitionKey().size());
             }
-            if (g.sortKey().size() > MAX_KEY_PARTS) {
+            if (g.sortKey().size() > Limits.MAX_KEY_ATTRIBUTES_PER_GSI_KEY) {
                 throw Message.GsiSortKeyParts.exception(
-                        g.name(), MAX_KEY_PARTS, g.sortKey().size());
+                        g.name(),
+                        Limits.MAX_KEY_ATTRIBUTES_PER_GSI_KEY,
+                        g.sortKey().size());
             }
             Set<String> inIndex = new HashSet<>();
             for (KeyAttribute k : concat(g.partitionKey(), g.sortKey())) {
@@ -98,8 +98,8 @@ final class Schemas {
             }
             projected += checkProjection(g.name(), g.projection());
         }
-        if (projected > MAX_PROJECTED_ATTRIBUTES) {
-            throw Message.TooManyProjectedAttributes.exception(MAX_PROJECTED_ATTRIBUTES, projected);
+        if (projected > Limits.MAX_PROJECTED_ATTRIBUTES_PER_TABLE) {
+            throw Message.TooManyProjectedAttributes.exception(Limits.MAX_PROJECTED_ATTRIBUTES_PER_TABLE, projected);
         }
     }
 
@@ -141,32 +141,8 @@ final class Schemas {
     }
 
     private static void checkName(String name) {
-        if (name == null || !validName(name)) {
+        if (name == null || !Limits.isValidTableOrIndexName(name)) {
             throw Message.InvalidTableOrIndexName.exception(name == null ? "null" : "'" + name + "'");
         }
-    }
-
-    /**
-     * {@code [a-zA-Z0-9_.-]{3,255}}, checked by hand: a {@code java.util.regex.Pattern} here cost ≈30 classes on a
-     * cold start's first table creation.
-     */
-    static boolean validName(String name) {
-        int n = name.length();
-        if (n < 3 || n > 255) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            char c = name.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z')
-                    || (c >= 'A' && c <= 'Z')
-                    || (c >= '0' && c <= '9')
-                    || c == '_'
-                    || c == '.'
-                    || c == '-';
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -9,11 +9,11 @@ import javax.tools.Diagnostic;
  * What validation found for one table. Validators add to it; only the processor prints it. Generation
  * runs only from a report without errors.
  */
-public final class Report {
+public final class ValidationReport {
     private final List<Problem> problems = new ArrayList<>();
 
-    public void add(Message message, Origin origin, Object... args) {
-        problems.add(Problem.of(message, origin, args));
+    public void add(Rule rule, Origin origin, Object... args) {
+        problems.add(Problem.of(rule, origin, args));
     }
 
     public List<Problem> problems() {
@@ -21,11 +21,11 @@ public final class Report {
     }
 
     public boolean hasErrors() {
-        return problems.stream().anyMatch(p -> p.message().kind() == Diagnostic.Kind.ERROR);
+        return problems.stream().anyMatch(p -> p.rule().kind() == Diagnostic.Kind.ERROR);
     }
 
     /** Whether an error with this id was already found at this element (to avoid cascades). */
-    public boolean has(Message message) {
-        return problems.stream().anyMatch(p -> p.message() == message);
+    public boolean has(Rule rule) {
+        return problems.stream().anyMatch(p -> p.rule() == rule);
     }
 }

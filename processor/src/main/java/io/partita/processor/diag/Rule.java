@@ -9,7 +9,7 @@ import javax.tools.Diagnostic;
  * depends on the situation, the slot takes a {@link Phrase} (the rest of the catalogue); call sites pass
  * phrases and names/values, never words.
  */
-public enum Message {
+public enum Rule {
     // ---- tables and names
     InvalidTableName(
             Diagnostic.Kind.ERROR,
@@ -254,7 +254,7 @@ public enum Message {
     private final Diagnostic.Kind kind;
     private final String format;
 
-    Message(Diagnostic.Kind kind, String format) {
+    Rule(Diagnostic.Kind kind, String format) {
         this.kind = kind;
         this.format = format;
     }

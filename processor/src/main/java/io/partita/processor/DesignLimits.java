@@ -1,17 +1,19 @@
 package io.partita.processor;
 
 import io.partita.processor.diag.Diagnostics;
-import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
+import io.partita.processor.diag.Rule;
+import io.partita.storage.schema.Limits;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
- * DynamoDB's published limits, in one place. Only the GSI quota is a soft limit (an account can raise
- * it), so only it can be changed, with the processor option {@value #MAX_GSIS_OPTION}.
+ * The limits the processor checks a design against: DynamoDB's, from the core's
+ * {@link Limits} (one place for the processor and the core), and the processor's own
+ * ({@code @Scatter} shard counts, low cardinality). Only the GSI quota is a soft limit (an account can raise it), so
+ * only it can be changed, with the processor option {@value #MAX_GSIS_OPTION}.
  */
-public final class Limits {
+public final class DesignLimits {
     /** Processor option raising the per-table GSI quota. */
     public static final String MAX_GSIS_OPTION = "partita.maxGsisPerTable";
 
@@ -19,23 +21,15 @@ public final class Limits {
     public static final Set<String> OPTIONS = Set.of(MAX_GSIS_OPTION);
 
     /** DynamoDB's default quota of global secondary indexes per table (soft). */
-    public static final int DEFAULT_MAX_GSIS = 20;
+    public static final int DEFAULT_MAX_GSIS = Limits.MAX_GSIS_PER_TABLE;
     /** Local secondary indexes per table (hard). */
-    public static final int MAX_LSIS = 5;
+    public static final int MAX_LSIS = Limits.MAX_LSIS_PER_TABLE;
     /** Attributes in each of the partition and sort key of a multi-attribute GSI key. */
-    public static final int MAX_KEY_PARTS = 4;
+    public static final int MAX_KEY_PARTS = Limits.MAX_KEY_ATTRIBUTES_PER_GSI_KEY;
     /** INCLUDE attributes summed over all indexes of a table. */
-    public static final int MAX_INCLUDE_ATTRIBUTES = 100;
-    /** Table and index names: length. */
-    public static final int MIN_NAME_LENGTH = 3;
-
-    public static final int MAX_NAME_LENGTH = 255;
-    /** Table and index names: characters. */
-    public static final Pattern NAME_CHARACTERS = Pattern.compile("[a-zA-Z0-9_.\\-]+");
+    public static final int MAX_INCLUDE_ATTRIBUTES = Limits.MAX_PROJECTED_ATTRIBUTES_PER_TABLE;
     /** Key attribute names: length. */
-    public static final int MIN_KEY_ATTRIBUTE_NAME_LENGTH = 1;
-
-    public static final int MAX_KEY_ATTRIBUTE_NAME_LENGTH = 255;
+    public static final int MAX_KEY_ATTRIBUTE_NAME_LENGTH = Limits.MAX_KEY_ATTRIBUTE_NAME_LENGTH;
     /** {@code @Scatter} shard counts. */
     public static final int MIN_SHARDS = 2;
 
@@ -45,16 +39,16 @@ public final class Limits {
 
     private final int maxGsis;
 
-    public Limits(int maxGsis) {
+    public DesignLimits(int maxGsis) {
         this.maxGsis = maxGsis;
     }
 
-    public static Limits defaults() {
-        return new Limits(DEFAULT_MAX_GSIS);
+    public static DesignLimits defaults() {
+        return new DesignLimits(DEFAULT_MAX_GSIS);
     }
 
     /** Reads the options; an unusable value is reported and ignored. */
-    public static Limits fromOptions(Map<String, String> options, Diagnostics diagnostics) {
+    public static DesignLimits fromOptions(Map<String, String> options, Diagnostics diagnostics) {
         String raw = options.get(MAX_GSIS_OPTION);
         if (raw == null) {
             return defaults();
@@ -62,13 +56,13 @@ public final class Limits {
         try {
             int n = Integer.parseInt(raw.trim());
             if (n >= 1) {
-                return new Limits(n);
+                return new DesignLimits(n);
             }
         } catch (NumberFormatException e) {
             // reported below
         }
         diagnostics.report(
-                Message.InvalidOption,
+                Rule.InvalidOption,
                 null,
                 MAX_GSIS_OPTION,
                 raw,
@@ -80,10 +74,8 @@ public final class Limits {
         return maxGsis;
     }
 
-    /** Whether {@code name} is a valid table or index name. */
+    /** Whether {@code name} is a valid table or index name (DynamoDB's rule). */
     public static boolean isValidName(String name) {
-        return name.length() >= MIN_NAME_LENGTH
-                && name.length() <= MAX_NAME_LENGTH
-                && NAME_CHARACTERS.matcher(name).matches();
+        return Limits.isValidTableOrIndexName(name);
     }
 }

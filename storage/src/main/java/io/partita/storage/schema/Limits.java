@@ -1,0 +1,66 @@
+package io.partita.storage.schema;
+
+/**
+ * DynamoDB's published limits on a table's definition, in one place for the core (which enforces them on
+ * CreateTable and UpdateTable) and the annotation processor (which reports them at compile time). Each constant
+ * names DynamoDB's rule. Only the GSI count is a soft limit (an AWS account can raise its quota); the rest are
+ * hard.
+ */
+public final class Limits {
+    /** Global secondary indexes per table: DynamoDB's default quota (soft: an account can raise it). */
+    public static final int MAX_GSIS_PER_TABLE = 20;
+
+    /** Local secondary indexes per table (hard). */
+    public static final int MAX_LSIS_PER_TABLE = 5;
+
+    /**
+     * Attributes in each of the partition key and the sort key of a multi-attribute GSI key: a GSI's partition
+     * key has 1 to 4 attributes, its sort key 0 to 4.
+     */
+    public static final int MAX_KEY_ATTRIBUTES_PER_GSI_KEY = 4;
+
+    /**
+     * Non-key attributes projected with {@code INCLUDE}, summed over every secondary index of a table (an attribute
+     * named by two indexes counts twice).
+     */
+    public static final int MAX_PROJECTED_ATTRIBUTES_PER_TABLE = 100;
+
+    /** Table and index names: at least this many characters. */
+    public static final int MIN_TABLE_OR_INDEX_NAME_LENGTH = 3;
+
+    /** Table and index names: at most this many characters. */
+    public static final int MAX_TABLE_OR_INDEX_NAME_LENGTH = 255;
+
+    /** Key attribute names (table and index keys): at least this many characters. */
+    public static final int MIN_KEY_ATTRIBUTE_NAME_LENGTH = 1;
+
+    /** Key attribute names (table and index keys): at most this many characters. */
+    public static final int MAX_KEY_ATTRIBUTE_NAME_LENGTH = 255;
+
+    private Limits() {}
+
+    /**
+     * Whether {@code name} is a valid table or index name: {@value #MIN_TABLE_OR_INDEX_NAME_LENGTH} to
+     * {@value #MAX_TABLE_OR_INDEX_NAME_LENGTH} characters of {@code [a-zA-Z0-9_.-]}. Checked by hand: a
+     * {@code java.util.regex.Pattern} here cost ≈30 classes on a cold start's first table creation.
+     */
+    public static boolean isValidTableOrIndexName(String name) {
+        int n = name.length();
+        if (n < MIN_TABLE_OR_INDEX_NAME_LENGTH || n > MAX_TABLE_OR_INDEX_NAME_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            char c = name.charAt(i);
+            boolean ok = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '_'
+                    || c == '.'
+                    || c == '-';
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
