@@ -89,7 +89,9 @@ final class Catalog {
             TimeToLive.checkAttributeName(definition.timeToLiveAttribute());
         }
         StreamSpecification stream = definition.streamSpecification();
-        TableStreams.check(stream);
+        if (stream.enabled()) { // TableStreams (and Streams) are loaded only for a table with a stream
+            TableStreams.check(stream);
+        }
         TableData data;
         if (disk != null) { // durable: the catalogue record is in the log before the table is visible
             synchronized (disk) {

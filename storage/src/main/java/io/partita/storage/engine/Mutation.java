@@ -245,8 +245,18 @@ final class Mutation {
         }
     }
 
-    /** The non-null mutations, stably ordered by table id (an insertion sort: a transaction has at most 100). */
+    /**
+     * The mutations stably ordered by table id when any of their tables has a stream (an insertion sort: a
+     * transaction has at most 100 actions); as they are otherwise, with no copy.
+     */
     private static List<Mutation> inTableOrder(List<Mutation> mutations) {
+        boolean streams = false;
+        for (Mutation m : mutations) {
+            streams |= m != null && m.table.stream != null;
+        }
+        if (!streams) {
+            return mutations;
+        }
         List<Mutation> out = new ArrayList<>(mutations.size());
         for (Mutation m : mutations) {
             if (m == null) {

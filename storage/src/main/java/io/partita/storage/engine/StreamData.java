@@ -1,5 +1,7 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.DurableStorageException;
+import io.partita.storage.Message;
 import io.partita.storage.api.StreamEventName;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.StreamViewType;
@@ -387,7 +389,15 @@ final class StreamData {
             return out;
         }
         for (byte[][] kv : StreamCodec.recordsAfter(store, id, after, last, limit)) {
-            Change c = StreamCodec.decodeRecord(DiskStore.getLong(kv[0], 9), kv[1]);
+            Change c;
+            try {
+                c = StreamCodec.decodeRecord(DiskStore.getLong(kv[0], 9), kv[1]);
+            } catch (IllegalArgumentException e) {
+                throw new DurableStorageException.Corrupted(
+                        Message.StoreEntryUndecodable.format(store.directory, Arrays.toString(kv[0]), e.getMessage()),
+                        store.directory,
+                        e);
+            }
             if (!out.isEmpty() && bytes + c.size() > maxBytes) {
                 break;
             }
