@@ -6,14 +6,22 @@ import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DeleteItemResponse;
+import io.partita.storage.api.DescribeStreamRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.GetRecordsRequest;
+import io.partita.storage.api.GetRecordsResponse;
+import io.partita.storage.api.GetShardIteratorRequest;
+import io.partita.storage.api.GetShardIteratorResponse;
+import io.partita.storage.api.ListStreamsRequest;
+import io.partita.storage.api.ListStreamsResponse;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.PutItemResponse;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
+import io.partita.storage.api.StreamDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
@@ -24,6 +32,7 @@ import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.util.List;
 
@@ -95,6 +104,52 @@ public interface Backend extends AutoCloseable {
     TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request);
 
     TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request);
+
+    // ---- streams (DynamoDB Streams) ---------------------------------------------------------------------------
+    // Default methods, so that backends written before streams keep compiling: each throws
+    // UnsupportedOperationException until the backend serves streams (the core does).
+
+    /**
+     * UpdateTable's StreamSpecification: enables the table's stream (a new stream, with a new label and ARN) or
+     * disables it (the stream is closed and stays readable until its records are 24 hours old). As DynamoDB,
+     * enabling a stream while one is enabled (whatever the view type) and disabling when none is enabled are
+     * {@link ValidationException}s. Returns the table as it is now, with its latest stream.
+     */
+    default TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        throw new UnsupportedOperationException(
+                Message.StreamsUnsupported.format(getClass().getName()));
+    }
+
+    /** ListStreams: the streams of every table (or of one), enabled or disabled but not yet aged out. */
+    default ListStreamsResponse listStreams(ListStreamsRequest request) {
+        throw new UnsupportedOperationException(
+                Message.StreamsUnsupported.format(getClass().getName()));
+    }
+
+    /** DescribeStream: a stream's status, view type, key schema and shards; {@link ResourceNotFoundException} when unknown. */
+    default StreamDescription describeStream(DescribeStreamRequest request) {
+        throw new UnsupportedOperationException(
+                Message.StreamsUnsupported.format(getClass().getName()));
+    }
+
+    /**
+     * GetShardIterator: a position in a shard, valid for 15 minutes; {@link TrimmedDataAccessException} for a sequence
+     * number whose record is already trimmed.
+     */
+    default GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
+        throw new UnsupportedOperationException(
+                Message.StreamsUnsupported.format(getClass().getName()));
+    }
+
+    /**
+     * GetRecords: the records after an iterator's position, in sequence number order, with the iterator to continue
+     * from; {@link ExpiredIteratorException} for an iterator older than 15 minutes, {@link TrimmedDataAccessException}
+     * when records it points at were trimmed.
+     */
+    default GetRecordsResponse getRecords(GetRecordsRequest request) {
+        throw new UnsupportedOperationException(
+                Message.StreamsUnsupported.format(getClass().getName()));
+    }
 
     /** Releases the backend's resources (the core frees its memory; a client adapter closes what it owns). */
     @Override

@@ -307,7 +307,30 @@ public enum Message {
     TimeToLiveAlreadyDisabled("TimeToLive is already disabled"),
     TimeToLiveOtherAttribute("TimeToLive is active on a different AttributeName: current AttributeName is %s"),
     TimeToLiveAttributeNameLength(
-            "1 validation error detected: Value '%s' at 'timeToLiveSpecification.attributeName' failed to satisfy constraint: Member must have length between 1 and 255");
+            "1 validation error detected: Value '%s' at 'timeToLiveSpecification.attributeName' failed to satisfy constraint: Member must have length between 1 and 255"),
+
+    // ---- streams (engine/Streams, StreamData) --------------------------------------------------------------
+    StreamAlreadyEnabled("Table already has an enabled stream: TableName: %s"),
+    StreamNotEnabled("Table has no stream to disable: TableName: %s"),
+    StreamViewTypeMissing(
+            "One or more parameter values were invalid: StreamViewType is required when StreamEnabled is true (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES)"),
+    StreamParameterNull(
+            "1 validation error detected: Value null at '%s' failed to satisfy constraint: Member must not be null"),
+    StreamLimitTooSmall(
+            "1 validation error detected: Value '%s' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"),
+    StreamLimitTooLarge(
+            "1 validation error detected: Value '%s' at 'limit' failed to satisfy constraint: Member must have value less than or equal to %s"),
+    StreamNotFound("Requested resource not found: Stream: %s not found"),
+    ShardNotFound("Requested resource not found: Shard: %s in Stream: %s not found"),
+    ShardIteratorInvalid("Invalid ShardIterator: %s is not a shard iterator of this core"),
+    SequenceNumberRequired("A SequenceNumber is required with ShardIteratorType %s"),
+    SequenceNumberNotAllowed("A SequenceNumber is not allowed with ShardIteratorType %s (got %s)"),
+    SequenceNumberInvalid("Invalid SequenceNumber: %s is not a sequence number of shard %s (its range is %s to %s)"),
+    StreamDataTrimmed(
+            "The operation attempted to read past the oldest stream record in a shard: records of shard %s up to sequence number %s are trimmed (older than 24 hours)"),
+    ShardIteratorExpired(
+            "The shard iterator has expired and can no longer be used to retrieve stream records: it was returned at %s, and a shard iterator expires 15 minutes after it is returned (now %s)"),
+    StreamsUnsupported("%s does not serve DynamoDB Streams");
 
     private final String template;
 

@@ -16,6 +16,9 @@ import java.util.Objects;
  *                                   live enabled (default 1 s, so an item is deleted about a second after it
  *                                   expires); {@link Duration#ZERO} runs no thread: items expire only when
  *                                   {@link Storage#expireItems()} is called. "Now" is {@code clock}'s.
+ * @param streamShardMaxRecords      a stream's open shard closes, and a child shard continues it, once it holds this
+ *                                   many records (default 100,000)
+ * @param streamShardMaxAge          ... or once it has been open this long on {@code clock} (default 4 hours)
  */
 public record StorageOptions(
         Clock clock,
@@ -23,10 +26,16 @@ public record StorageOptions(
         Duration gsiPropagationDelay,
         long itemCollectionSizeLimit,
         ThroughputModel throughputModel,
-        Duration timeToLiveSweepInterval) {
+        Duration timeToLiveSweepInterval,
+        int streamShardMaxRecords,
+        Duration streamShardMaxAge) {
     public static final long TEN_GB = 10L * 1024 * 1024 * 1024;
     /** The default {@link #timeToLiveSweepInterval()}. */
     public static final Duration DEFAULT_TTL_SWEEP_INTERVAL = Duration.ofSeconds(1);
+    /** The default {@link #streamShardMaxRecords()}. */
+    public static final int DEFAULT_STREAM_SHARD_MAX_RECORDS = 100_000;
+    /** The default {@link #streamShardMaxAge()}. */
+    public static final Duration DEFAULT_STREAM_SHARD_MAX_AGE = Duration.ofHours(4);
 
     public StorageOptions {
         Objects.requireNonNull(clock, "clock");
@@ -41,6 +50,32 @@ public record StorageOptions(
             throw new IllegalArgumentException(
                     "timeToLiveSweepInterval must not be negative, got " + timeToLiveSweepInterval);
         }
+        if (streamShardMaxRecords < 1) {
+            throw new IllegalArgumentException("streamShardMaxRecords must be positive, got " + streamShardMaxRecords);
+        }
+        Objects.requireNonNull(streamShardMaxAge, "streamShardMaxAge");
+        if (streamShardMaxAge.isNegative() || streamShardMaxAge.isZero()) {
+            throw new IllegalArgumentException("streamShardMaxAge must be positive, got " + streamShardMaxAge);
+        }
+    }
+
+    /** Options with the default stream shard rollover. */
+    public StorageOptions(
+            Clock clock,
+            GsiPropagation gsiPropagation,
+            Duration gsiPropagationDelay,
+            long itemCollectionSizeLimit,
+            ThroughputModel throughputModel,
+            Duration timeToLiveSweepInterval) {
+        this(
+                clock,
+                gsiPropagation,
+                gsiPropagationDelay,
+                itemCollectionSizeLimit,
+                throughputModel,
+                timeToLiveSweepInterval,
+                DEFAULT_STREAM_SHARD_MAX_RECORDS,
+                DEFAULT_STREAM_SHARD_MAX_AGE);
     }
 
     /** Options with the default time-to-live sweep interval. */
@@ -77,18 +112,34 @@ public record StorageOptions(
                 gsiPropagationDelay,
                 itemCollectionSizeLimit,
                 throughputModel,
-                timeToLiveSweepInterval);
+                timeToLiveSweepInterval,
+                streamShardMaxRecords,
+                streamShardMaxAge);
     }
 
     /** Switches to ASYNC propagation with the given delay. */
     public StorageOptions withAsyncGsiPropagation(Duration delay) {
         return new StorageOptions(
-                clock, GsiPropagation.ASYNC, delay, itemCollectionSizeLimit, throughputModel, timeToLiveSweepInterval);
+                clock,
+                GsiPropagation.ASYNC,
+                delay,
+                itemCollectionSizeLimit,
+                throughputModel,
+                timeToLiveSweepInterval,
+                streamShardMaxRecords,
+                streamShardMaxAge);
     }
 
     public StorageOptions withItemCollectionSizeLimit(long bytes) {
         return new StorageOptions(
-                clock, gsiPropagation, gsiPropagationDelay, bytes, throughputModel, timeToLiveSweepInterval);
+                clock,
+                gsiPropagation,
+                gsiPropagationDelay,
+                bytes,
+                throughputModel,
+                timeToLiveSweepInterval,
+                streamShardMaxRecords,
+                streamShardMaxAge);
     }
 
     /**
@@ -97,7 +148,14 @@ public record StorageOptions(
      */
     public StorageOptions withThroughputModel(ThroughputModel model) {
         return new StorageOptions(
-                clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, model, timeToLiveSweepInterval);
+                clock,
+                gsiPropagation,
+                gsiPropagationDelay,
+                itemCollectionSizeLimit,
+                model,
+                timeToLiveSweepInterval,
+                streamShardMaxRecords,
+                streamShardMaxAge);
     }
 
     /**
@@ -106,6 +164,29 @@ public record StorageOptions(
      */
     public StorageOptions withTimeToLiveSweepInterval(Duration interval) {
         return new StorageOptions(
-                clock, gsiPropagation, gsiPropagationDelay, itemCollectionSizeLimit, throughputModel, interval);
+                clock,
+                gsiPropagation,
+                gsiPropagationDelay,
+                itemCollectionSizeLimit,
+                throughputModel,
+                interval,
+                streamShardMaxRecords,
+                streamShardMaxAge);
+    }
+
+    /**
+     * When a stream's open shard closes and a child shard continues it: after {@code maxRecords} records or
+     * {@code maxAge} on the clock, whichever comes first (DynamoDB rolls shards over about every four hours).
+     */
+    public StorageOptions withStreamShardRollover(int maxRecords, Duration maxAge) {
+        return new StorageOptions(
+                clock,
+                gsiPropagation,
+                gsiPropagationDelay,
+                itemCollectionSizeLimit,
+                throughputModel,
+                timeToLiveSweepInterval,
+                maxRecords,
+                maxAge);
     }
 }

@@ -1,12 +1,14 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.Message;
+import io.partita.storage.StorageOptions;
 import io.partita.storage.api.IndexDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TableStatus;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,13 +33,18 @@ final class Catalog {
     /** The on-disk catalogue and store in durable mode; null in memory. */
     private final DiskCatalog disk;
 
-    Catalog(ThroughputPolicy throughput) {
-        this(throughput, null, Map.of());
+    private final StorageOptions options;
+    /** The streams, created when a table first has one (or a durable core opens with some): see {@link #streams}. */
+    private volatile Streams streams;
+
+    Catalog(ThroughputPolicy throughput, StorageOptions options) {
+        this(throughput, options, null, Map.of());
     }
 
     /** A durable catalogue: the tables {@code disk} opened, schema changes written through it. */
-    Catalog(ThroughputPolicy throughput, DiskCatalog disk, Map<String, TableData> loaded) {
+    Catalog(ThroughputPolicy throughput, StorageOptions options, DiskCatalog disk, Map<String, TableData> loaded) {
         this.throughput = throughput;
+        this.options = options;
         this.disk = disk;
         if (!loaded.isEmpty()) { // durable only; a loop, not forEach(throughput::register): no lambda bootstrap
             tables.putAll(loaded);
@@ -45,6 +52,34 @@ final class Catalog {
                 throughput.register(t);
             }
         }
+        if (disk != null) {
+            boolean any = !disk.streams.isEmpty();
+            for (TableData t : loaded.values()) {
+                any |= t.definition.streamSpecification().enabled();
+            }
+            if (any) {
+                TableStreams.load(this, streams(), disk, loaded.values());
+            }
+        }
+    }
+
+    /** The core's streams, created on first use: a core whose tables have no stream never loads them. */
+    Streams streams() {
+        Streams s = streams;
+        if (s == null) {
+            synchronized (this) {
+                s = streams;
+                if (s == null) {
+                    s = new Streams(options);
+                    streams = s;
+                }
+            }
+        }
+        return s;
+    }
+
+    DiskCatalog disk() {
+        return disk;
     }
 
     TableDescription createTable(TableDefinition definition) {
@@ -53,18 +88,34 @@ final class Catalog {
         if (definition.timeToLiveAttribute() != null) {
             TimeToLive.checkAttributeName(definition.timeToLiveAttribute());
         }
+        StreamSpecification stream = definition.streamSpecification();
+        if (stream.enabled()) { // TableStreams (and Streams) are loaded only for a table with a stream
+            TableStreams.check(stream);
+        }
         TableData data;
         if (disk != null) { // durable: the catalogue record is in the log before the table is visible
             synchronized (disk) {
                 data = disk.create(definition, tables);
-                if (data == null || tables.putIfAbsent(definition.name(), data) != null) {
+                if (data == null || tables.containsKey(definition.name())) {
                     throw Failures.resourceInUse(Message.TableExists.format(definition.name()));
                 }
+                if (stream.enabled()) { // its record in the log before the table is visible too
+                    TableStreams.enable(this, data, stream.viewType());
+                }
+                tables.put(definition.name(), data);
             }
         } else {
             data = Schemas.build(tableIds.incrementAndGet(), definition);
+            if (stream.enabled()) { // the stream is attached before any write can see the table
+                data.stream =
+                        streams().create(data, stream.viewType(), streams().nextId(), null);
+                data.latestStream = data.stream;
+            }
             if (tables.putIfAbsent(definition.name(), data) != null) {
                 throw Failures.resourceInUse(Message.TableExists.format(definition.name()));
+            }
+            if (data.stream != null) {
+                streams().register(data.stream);
             }
         }
         throughput.register(data); // capacity accrues from creation
@@ -85,24 +136,38 @@ final class Catalog {
         // catalogue's monitor, as in every schema change (createGlobalSecondaryIndex), so the two cannot deadlock.
         data.lockWrites();
         try {
+            StreamData stream = data.stream;
             if (disk != null) { // durable: the catalogue record and every key of the table go in one batch
                 synchronized (disk) {
                     if (tables.get(tableName) != data) {
                         throw notFound(tableName);
                     }
-                    disk.drop(data);
+                    if (stream != null) { // the stream closes with the table and stays readable for 24 hours
+                        stream.disable(options.clock().millis());
+                    }
+                    disk.drop(data, stream);
                     tables.remove(tableName, data);
                 }
             } else if (!tables.remove(tableName, data)) {
                 throw notFound(tableName);
+            } else if (stream != null) {
+                stream.disable(options.clock().millis());
             }
+            data.stream = null;
             data.markDropped();
         } finally {
             data.unlockWrites();
         }
         throughput.forget(data);
         TableDescription d = describe(data);
-        return new TableDescription(d.definition(), TableStatus.DELETING, d.itemCount(), d.sizeBytes(), d.indexes());
+        return new TableDescription(
+                d.definition(),
+                TableStatus.DELETING,
+                d.itemCount(),
+                d.sizeBytes(),
+                d.indexes(),
+                d.latestStreamArn(),
+                d.latestStreamLabel());
     }
 
     /** Adds a GSI and backfills it from the table's items, with writes to the table held off meanwhile. */
@@ -159,7 +224,8 @@ final class Catalog {
                     defs,
                     d.localSecondaryIndexes(),
                     d.provisionedThroughput(),
-                    d.timeToLiveAttribute());
+                    d.timeToLiveAttribute(),
+                    d.streamSpecification());
             if (disk != null) { // durable: the definition and the index's entries go in one batch
                 disk.dropGsi(t, gone, rest.toArray(IndexData[]::new), next);
             }
@@ -204,6 +270,35 @@ final class Catalog {
         return spec;
     }
 
+    /**
+     * UpdateTable's StreamSpecification, with the table's writes held off: enabling opens a new stream, disabling
+     * closes the current one (in durable mode the catalogue record and the stream's record go in one batch).
+     */
+    TableDescription updateStreamSpecification(String tableName, StreamSpecification spec) {
+        TableData t = table(tableName);
+        if (spec == null) {
+            throw Message.StreamParameterNull.exception("streamSpecification");
+        }
+        TableStreams.check(spec);
+        t.lockWrites();
+        try {
+            if (spec.enabled()) {
+                if (t.stream != null) {
+                    throw Message.StreamAlreadyEnabled.exception(tableName);
+                }
+                TableStreams.enable(this, t, spec.viewType());
+            } else {
+                if (t.stream == null) {
+                    throw Message.StreamNotEnabled.exception(tableName);
+                }
+                TableStreams.disable(this, t);
+            }
+        } finally {
+            t.unlockWrites();
+        }
+        return describe(t);
+    }
+
     TimeToLiveDescription describeTimeToLive(String tableName) {
         String attribute = table(tableName).definition.timeToLiveAttribute();
         return attribute == null ? TimeToLiveDescription.disabled() : TimeToLiveDescription.enabled(attribute);
@@ -223,8 +318,15 @@ final class Catalog {
         for (IndexData i : t.allIndexes()) {
             indexes.add(new IndexDescription(i.shape.name, TableStatus.ACTIVE, i.count.sum(), i.bytes.sum()));
         }
+        StreamData latest = t.latestStream;
         return new TableDescription(
-                t.definition, TableStatus.ACTIVE, t.itemCount.sum(), t.itemBytes.sum(), List.copyOf(indexes));
+                t.definition,
+                TableStatus.ACTIVE,
+                t.itemCount.sum(),
+                t.itemBytes.sum(),
+                List.copyOf(indexes),
+                latest == null ? null : latest.arn,
+                latest == null ? null : latest.label);
     }
 
     /** The live table of that name; every operation starts here. */

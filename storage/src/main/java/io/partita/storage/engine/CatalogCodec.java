@@ -6,6 +6,7 @@ import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.ProjectionType;
 import io.partita.storage.schema.ProvisionedThroughput;
+import io.partita.storage.schema.StreamViewType;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeType;
 import java.util.ArrayList;
@@ -19,6 +20,11 @@ final class CatalogCodec {
     private static final int RECORD_VERSION = 1;
     /** Version 1 plus the time-to-live attribute at the end; written only when the table has one. */
     private static final int RECORD_VERSION_TTL = 2;
+    /**
+     * Version 2's fields, then the time-to-live attribute and the stream's view type, each after a presence byte;
+     * written only when the table has a stream enabled.
+     */
+    private static final int RECORD_VERSION_STREAM = 3;
 
     /** The catalogue record of one table. {@code backfill} and {@code backfillSpace} are null/0 when none is under way. */
     record Record(
@@ -34,7 +40,9 @@ final class CatalogCodec {
     static byte[] encode(Record r) {
         ItemCodec.Out out = new ItemCodec.Out(256);
         TableDefinition d = r.definition();
-        out.varint(d.timeToLiveAttribute() == null ? RECORD_VERSION : RECORD_VERSION_TTL);
+        boolean stream = d.streamSpecification().enabled();
+        out.varint(
+                stream ? RECORD_VERSION_STREAM : d.timeToLiveAttribute() == null ? RECORD_VERSION : RECORD_VERSION_TTL);
         out.varlong(r.itemsSpace());
         out.string(d.name());
         key(out, d.partitionKey());
@@ -61,8 +69,14 @@ final class CatalogCodec {
             gsi(out, r.backfill());
             out.varlong(r.backfillSpace());
         }
+        if (stream) {
+            out.b((byte) (d.timeToLiveAttribute() == null ? 0 : 1));
+        }
         if (d.timeToLiveAttribute() != null) {
             out.string(d.timeToLiveAttribute());
+        }
+        if (stream) {
+            out.string(d.streamSpecification().viewType().name());
         }
         return out.toArray();
     }
@@ -71,9 +85,9 @@ final class CatalogCodec {
         ItemCodec.In in = new ItemCodec.In(bytes);
         try {
             int version = in.varint();
-            if (version != RECORD_VERSION && version != RECORD_VERSION_TTL) {
+            if (version != RECORD_VERSION && version != RECORD_VERSION_TTL && version != RECORD_VERSION_STREAM) {
                 throw new IllegalArgumentException("catalogue record version " + version + ", expected "
-                        + RECORD_VERSION + " or " + RECORD_VERSION_TTL);
+                        + RECORD_VERSION + ", " + RECORD_VERSION_TTL + " or " + RECORD_VERSION_STREAM);
             }
             long itemsSpace = in.varlong();
             TableDefinition.Builder b = TableDefinition.builder(in.string()).partitionKey(key(in));
@@ -101,8 +115,11 @@ final class CatalogCodec {
                 backfill = gsi(in);
                 backfillSpace = in.varlong();
             }
-            if (version == RECORD_VERSION_TTL) {
+            if (version == RECORD_VERSION_TTL || (version == RECORD_VERSION_STREAM && in.b() == 1)) {
                 b.timeToLive(in.string());
+            }
+            if (version == RECORD_VERSION_STREAM) {
+                b.stream(StreamViewType.valueOf(in.string()));
             }
             if (in.pos != bytes.length) {
                 throw new IllegalArgumentException("trailing bytes");

@@ -6,6 +6,7 @@ import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -21,6 +22,9 @@ final class DiskCatalog {
     private static final int BACKFILL_BATCH = 1000;
 
     final DiskStore store;
+    /** The streams on disk when the store was opened ({@link TableStreams#load} attaches them to their tables). */
+    final List<StreamData> streams = new ArrayList<>();
+
     private long nextId;
 
     private DiskCatalog(DiskStore store, long nextId) {
@@ -56,11 +60,34 @@ final class DiskCatalog {
                 t.disk.drain(true, Long.MAX_VALUE);
                 tables.put(t.shape.name, t);
             }
+            catalog.loadStreams(options);
             return catalog;
         } catch (RuntimeException | Error e) {
             store.close();
             throw e;
         }
+    }
+
+    private void loadStreams(DurableOptions options) {
+        for (byte[][] kv : store.prefixed(new byte[] {DiskStore.STREAM})) {
+            try {
+                streams.add(StreamCodec.decodeMeta(DiskStore.getLong(kv[0], 1), kv[1], store, options.storage()));
+            } catch (IllegalArgumentException e) {
+                throw new io.partita.storage.DurableStorageException.Corrupted(
+                        io.partita.storage.Message.StoreEntryUndecodable.format(
+                                store.directory, Arrays.toString(kv[0]), e.getMessage()),
+                        store.directory,
+                        e);
+            }
+        }
+    }
+
+    /** A new space or stream id, in a batch of its own (an id lost to a crash is never used: ids are not reused). */
+    synchronized long newId() {
+        DiskWrite w = new DiskWrite(store);
+        long id = allocate(w, 1)[0];
+        w.commit();
+        return id;
     }
 
     private TableData build(CatalogCodec.Record r) {
@@ -167,9 +194,17 @@ final class DiskCatalog {
      * Deletes a table: its catalogue record and every key of its spaces, in one batch. The caller holds the table's
      * write locks ({@link TableData#lockWrites}) and marks it dropped.
      */
-    synchronized void drop(TableData t) {
+    synchronized void drop(TableData t, StreamData closing) {
         DiskWrite w = new DiskWrite(store);
         w.delete(DiskStore.catalogKey(t.shape.name));
+        if (closing != null) {
+            closing.lock();
+            try {
+                w.put(DiskStore.streamKey(closing.id), StreamCodec.encodeMeta(closing));
+            } finally {
+                closing.unlock();
+            }
+        }
         dropSpace(w, t.disk.itemsSpace);
         for (IndexData i : t.allIndexes()) {
             dropSpace(w, ((DiskMap) i.entries).space);
@@ -247,8 +282,21 @@ final class DiskCatalog {
 
     /** Rewrites a table's definition (time to live; the caller holds off the table's writes): one batch. */
     synchronized void redefine(TableData t, TableDefinition next) {
+        redefine(t, next, null);
+    }
+
+    /** Rewrites a table's definition and the record of the stream it opens or closes (null: none), in one batch. */
+    synchronized void redefine(TableData t, TableDefinition next, StreamData stream) {
         DiskWrite w = new DiskWrite(store);
         w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, t.gsis, null, 0)));
+        if (stream != null) {
+            stream.lock();
+            try {
+                w.put(DiskStore.streamKey(stream.id), StreamCodec.encodeMeta(stream));
+            } finally {
+                stream.unlock();
+            }
+        }
         w.commit();
     }
 

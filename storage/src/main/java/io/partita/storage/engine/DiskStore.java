@@ -47,6 +47,8 @@ import org.rocksdb.WriteOptions;
  *   'Z' space(8) partition value        -> an item-collection size (tables with LSIs): uint64 merge
  *   'P' space(8) sequence(8)            -> a pending ASYNC GSI update
  *   'M' name                            -> store metadata (the id allocator)
+ *   'T' stream(8)                       -> a stream's record: table, label, view type, shards, trim point ({@link StreamCodec})
+ *   'S' stream(8) sequence(8)           -> one stream record, written in the batch of the change it reports
  * </pre>
  *
  * A space is the 8-byte id of one table's items or one index's entries; ids are never reused, so dropping
@@ -58,7 +60,13 @@ final class DiskStore implements AutoCloseable {
     static final String LOCK_FILE = "partita.lock";
     static final String DATA_DIR = "rocksdb";
     /** The on-disk format this code reads and writes. Change it when the layout above changes. */
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
+    /**
+     * The oldest format this code opens, marking it {@link #FORMAT_VERSION} first: format 1 is format 2 without
+     * streams (no 'T' or 'S' keys, catalogue records of versions 1 and 2), so it reads as it is, but once marked it
+     * is no longer opened by a Partita of format 1, which would not know the keys streams add.
+     */
+    static final int OLDEST_FORMAT_OPENED = 1;
 
     static final String FORMAT_LINE = "partita-durable-format " + FORMAT_VERSION;
 
@@ -68,6 +76,8 @@ final class DiskStore implements AutoCloseable {
     static final byte COLLECTION = 'Z';
     static final byte PENDING = 'P';
     static final byte META = 'M';
+    static final byte STREAM = 'T';
+    static final byte STREAM_RECORD = 'S';
 
     static {
         RocksDB.loadLibrary();
@@ -221,6 +231,14 @@ final class DiskStore implements AutoCloseable {
                     Message.StoreMarkerCorrupt.format(marker, FORMAT_LINE, abbreviate(content)), marker, null);
         }
         int found = Integer.parseInt(m.group(1));
+        if (found >= OLDEST_FORMAT_OPENED && found < FORMAT_VERSION) {
+            try {
+                writeMarker(marker);
+            } catch (IOException e) {
+                throw new DurableStorageException.IOFailure(Message.StoreInitFailed.format(dir, e), dir, e);
+            }
+            return;
+        }
         if (found != FORMAT_VERSION) {
             throw new DurableStorageException.FormatMismatch(
                     (found > FORMAT_VERSION ? Message.StoreFormatNewer : Message.StoreFormatOlder)
@@ -305,6 +323,16 @@ final class DiskStore implements AutoCloseable {
     static byte[] pendingKey(long space, long seq) {
         byte[] k = spacePrefix(PENDING, space);
         k = Arrays.copyOf(k, 17);
+        putLong(k, 9, seq);
+        return k;
+    }
+
+    static byte[] streamKey(long stream) {
+        return spacePrefix(STREAM, stream);
+    }
+
+    static byte[] streamRecordKey(long stream, long seq) {
+        byte[] k = Arrays.copyOf(spacePrefix(STREAM_RECORD, stream), 17);
         putLong(k, 9, seq);
         return k;
     }

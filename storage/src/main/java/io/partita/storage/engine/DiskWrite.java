@@ -15,6 +15,10 @@ final class DiskWrite {
     private final DiskStore store;
     private final WriteBatch batch = new WriteBatch();
     private final List<Runnable> afterCommit = new ArrayList<>(4);
+    /** Run once the batch is committed or dropped (locks held until then), and on failure, each with it. */
+    private List<Runnable> onFinish;
+
+    private List<Runnable> onFailure;
 
     DiskWrite(DiskStore store) {
         this.store = store;
@@ -78,30 +82,70 @@ final class DiskWrite {
         afterCommit.add(r);
     }
 
+    /**
+     * Runs {@code always} once the batch is committed or dropped, and before it {@code ifFailed} when it was not
+     * committed; both in the reverse order of registration (a lock taken for the batch is held until its write is in
+     * the log, and in-memory state changed for it is restored when the write fails).
+     */
+    void onFinish(Runnable always, Runnable ifFailed) {
+        if (onFinish == null) {
+            onFinish = new ArrayList<>(2);
+            onFailure = new ArrayList<>(2);
+        }
+        onFinish.add(always);
+        onFailure.add(ifFailed);
+    }
+
+    private void finish(boolean committed) {
+        if (onFinish == null) {
+            return;
+        }
+        try {
+            if (!committed) {
+                for (int i = onFailure.size() - 1; i >= 0; i--) {
+                    onFailure.get(i).run();
+                }
+            }
+        } finally {
+            for (int i = onFinish.size() - 1; i >= 0; i--) {
+                onFinish.get(i).run();
+            }
+            onFinish = null;
+        }
+    }
+
     boolean isEmpty() {
         return batch.count() == 0;
     }
 
     void commit() {
+        boolean committed = false;
         try {
-            if (batch.count() > 0) {
-                store.write(batch);
+            try {
+                if (batch.count() > 0) {
+                    store.write(batch);
+                }
+            } finally {
+                batch.close();
+            }
+            committed = true;
+            for (Runnable r : afterCommit) {
+                r.run();
             }
         } finally {
-            batch.close();
-        }
-        for (Runnable r : afterCommit) {
-            r.run();
+            finish(committed);
         }
     }
 
     /** Drops the batch without writing it. */
     void abandon() {
         batch.close();
+        finish(false);
     }
 
     private DurableStorageException failed(RocksDBException e) {
         batch.close();
+        finish(false);
         return DiskStore.translate(e, store.directory.resolve(DiskStore.DATA_DIR), "prepare a write");
     }
 }

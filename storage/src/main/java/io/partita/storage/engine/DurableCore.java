@@ -8,14 +8,22 @@ import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DeleteItemResponse;
+import io.partita.storage.api.DescribeStreamRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.GetRecordsRequest;
+import io.partita.storage.api.GetRecordsResponse;
+import io.partita.storage.api.GetShardIteratorRequest;
+import io.partita.storage.api.GetShardIteratorResponse;
+import io.partita.storage.api.ListStreamsRequest;
+import io.partita.storage.api.ListStreamsResponse;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.PutItemResponse;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
+import io.partita.storage.api.StreamDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
@@ -26,6 +34,7 @@ import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.nio.file.Path;
 import java.util.List;
@@ -100,6 +109,31 @@ final class DurableCore implements DurableStorage {
     @Override
     public TimeToLiveDescription describeTimeToLive(String tableName) {
         return engine.describeTimeToLive(tableName);
+    }
+
+    @Override
+    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        return engine.updateStreamSpecification(tableName, specification);
+    }
+
+    @Override
+    public ListStreamsResponse listStreams(ListStreamsRequest request) {
+        return engine.listStreams(request);
+    }
+
+    @Override
+    public StreamDescription describeStream(DescribeStreamRequest request) {
+        return engine.describeStream(request);
+    }
+
+    @Override
+    public GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
+        return engine.getShardIterator(request);
+    }
+
+    @Override
+    public GetRecordsResponse getRecords(GetRecordsRequest request) {
+        return engine.getRecords(request);
     }
 
     @Override

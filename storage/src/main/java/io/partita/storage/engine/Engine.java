@@ -12,14 +12,22 @@ import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DeleteItemResponse;
+import io.partita.storage.api.DescribeStreamRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.GetRecordsRequest;
+import io.partita.storage.api.GetRecordsResponse;
+import io.partita.storage.api.GetShardIteratorRequest;
+import io.partita.storage.api.GetShardIteratorResponse;
+import io.partita.storage.api.ListStreamsRequest;
+import io.partita.storage.api.ListStreamsResponse;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.PutItemResponse;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
+import io.partita.storage.api.StreamDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
@@ -30,6 +38,7 @@ import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,7 +77,7 @@ public final class Engine implements Storage {
     private Engine(StorageOptions options, DiskCatalog disk, Map<String, TableData> loaded) {
         ThroughputPolicy throughput = ThroughputPolicy.of(options);
         IndexPropagation propagation = new IndexPropagation(options);
-        this.catalog = disk == null ? new Catalog(throughput) : new Catalog(throughput, disk, loaded);
+        this.catalog = disk == null ? new Catalog(throughput, options) : new Catalog(throughput, options, disk, loaded);
         this.writes = new ItemWrites(catalog, options, throughput, propagation);
         this.reads = new Reads(catalog, throughput, propagation);
         this.options = options;
@@ -211,6 +220,37 @@ public final class Engine implements Storage {
     @Override
     public TimeToLiveDescription describeTimeToLive(String tableName) {
         return catalog.describeTimeToLive(tableName);
+    }
+
+    // ==== streams =============================================================================================
+
+    @Override
+    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        return catalog.updateStreamSpecification(tableName, specification);
+    }
+
+    @Override
+    public ListStreamsResponse listStreams(ListStreamsRequest request) {
+        catalog.checkOpen();
+        return catalog.streams().listStreams(request);
+    }
+
+    @Override
+    public StreamDescription describeStream(DescribeStreamRequest request) {
+        catalog.checkOpen();
+        return catalog.streams().describeStream(request);
+    }
+
+    @Override
+    public GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
+        catalog.checkOpen();
+        return catalog.streams().getShardIterator(request);
+    }
+
+    @Override
+    public GetRecordsResponse getRecords(GetRecordsRequest request) {
+        catalog.checkOpen();
+        return catalog.streams().getRecords(request);
     }
 
     // ==== items ===============================================================================================

@@ -3,6 +3,7 @@ package io.partita.storage.engine;
 import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -22,6 +23,8 @@ final class Mutation {
     private final IndexChange[] lsiChanges;
     private final IndexChange[] gsiChanges;
     private final long collectionDelta;
+    /** Set for a deletion made by time to live: its stream record names the service as the user. */
+    private boolean timeToLiveDelete;
 
     /**
      * What a write does to one index entry. Keys are null where the item is absent from the index, and both are null
@@ -150,17 +153,36 @@ final class Mutation {
         return new IndexChange(index, oldKey, before, newKey, newEntry);
     }
 
+    /** Marks this change as a deletion by time to live. */
+    void byTimeToLive() {
+        timeToLiveDelete = true;
+    }
+
+    boolean isTimeToLiveDelete() {
+        return timeToLiveDelete;
+    }
+
     /**
-     * Applies the planned change; GSI changes go through {@code propagation} (now or queued). In memory it
-     * cannot fail; in durable mode the change is one atomic batch, and a write the disk refuses throws a
-     * {@code DurableStorageException} having changed nothing.
+     * Applies the planned change; GSI changes go through {@code propagation} (now or queued); the table's stream, if
+     * it has one, gets the change's record. In memory it cannot fail; in durable mode the change (with its stream
+     * record) is one atomic batch, and a write the disk refuses throws a {@code DurableStorageException} having
+     * changed nothing.
      */
     void apply(IndexPropagation propagation, long nowMillis) {
         if (table.disk != null) {
             DiskWrite w = new DiskWrite(table.disk.store);
-            stage(w, propagation, nowMillis);
+            try {
+                stage(w, propagation, nowMillis);
+            } catch (RuntimeException | Error e) {
+                w.abandon();
+                throw e;
+            }
             w.commit();
             return;
+        }
+        StreamData stream = table.stream;
+        if (stream != null) {
+            stream.append(this, nowMillis, null);
         }
         if (after != null) {
             table.items.put(key, after);
@@ -198,7 +220,9 @@ final class Mutation {
      */
     static void applyAll(List<Mutation> mutations, IndexPropagation propagation, long nowMillis) {
         DiskWrite w = null;
-        for (Mutation m : mutations) {
+        // in table order: a durable batch holds each stream's lock until it is committed, and two transactions
+        // taking the locks of two tables' streams in opposite orders would wait for each other
+        for (Mutation m : inTableOrder(mutations)) {
             if (m == null) {
                 continue;
             }
@@ -208,12 +232,43 @@ final class Mutation {
                 if (w == null) {
                     w = new DiskWrite(m.table.disk.store);
                 }
-                m.stage(w, propagation, nowMillis);
+                try {
+                    m.stage(w, propagation, nowMillis);
+                } catch (RuntimeException | Error e) {
+                    w.abandon();
+                    throw e;
+                }
             }
         }
         if (w != null) {
             w.commit();
         }
+    }
+
+    /**
+     * The mutations stably ordered by table id when any of their tables has a stream (an insertion sort: a
+     * transaction has at most 100 actions); as they are otherwise, with no copy.
+     */
+    private static List<Mutation> inTableOrder(List<Mutation> mutations) {
+        boolean streams = false;
+        for (Mutation m : mutations) {
+            streams |= m != null && m.table.stream != null;
+        }
+        if (!streams) {
+            return mutations;
+        }
+        List<Mutation> out = new ArrayList<>(mutations.size());
+        for (Mutation m : mutations) {
+            if (m == null) {
+                continue;
+            }
+            int at = out.size();
+            while (at > 0 && out.get(at - 1).table.id > m.table.id) {
+                at--;
+            }
+            out.add(at, m);
+        }
+        return out;
     }
 
     /** Stages this change into a durable batch: item, LSI entries, GSI entries or pending GSI work, counters, collection size. */
@@ -251,6 +306,10 @@ final class Mutation {
         }
         if (lsiChanges.length > 0 && collectionDelta != 0) {
             w.add(table.disk.collectionKey(partitionValue), collectionDelta);
+        }
+        StreamData stream = table.stream;
+        if (stream != null) {
+            stream.append(this, nowMillis, w);
         }
     }
 

@@ -52,6 +52,14 @@ final class TableData {
     ItemMap.Layout itemNames;
 
     /**
+     * The table's enabled stream, which every write appends its record to; null when the stream is disabled (the
+     * write path then does nothing more than read this field). Changed only with every stripe lock held.
+     */
+    volatile StreamData stream;
+    /** The table's latest stream, enabled or not (DescribeTable's LatestStreamArn); null if it never had one. */
+    volatile StreamData latestStream;
+
+    /**
      * Set by DeleteTable while it holds every stripe lock: a write that looked the table up before the delete and
      * then waited for its stripe finds it set and fails as a write to a missing table, instead of landing in
      * storage that is being dropped (in durable mode: keys of a deleted table that nothing would reclaim).

@@ -173,6 +173,7 @@ final class TimeToLive {
                 return false;
             }
             Mutation m = Mutation.plan(t, key, before, null, options);
+            m.byTimeToLive();
             m.apply(propagation, options.clock().millis());
             t.timeToLiveDeleted.increment();
             return true;

@@ -13,6 +13,10 @@ import java.util.Optional;
  * epoch seconds. DynamoDB's CreateTable does not take it: {@link io.partita.storage.Backend#createTable} creates
  * the table and then enables TTL on that attribute (UpdateTimeToLive); the core's DescribeTable reports the
  * attribute while TTL is enabled.
+ *
+ * <p>{@code streamSpecification} (null: {@link StreamSpecification#DISABLED}) says whether the table writes a change
+ * stream (DynamoDB Streams) and which images its records carry; CreateTable takes it, UpdateTable changes it
+ * ({@link io.partita.storage.Backend#updateStreamSpecification}).
  */
 public record TableDefinition(
         String name,
@@ -21,13 +25,35 @@ public record TableDefinition(
         List<GlobalSecondaryIndex> globalSecondaryIndexes,
         List<LocalSecondaryIndex> localSecondaryIndexes,
         ProvisionedThroughput provisionedThroughput,
-        String timeToLiveAttribute) {
+        String timeToLiveAttribute,
+        StreamSpecification streamSpecification) {
     public TableDefinition {
+        streamSpecification = streamSpecification == null ? StreamSpecification.DISABLED : streamSpecification;
         globalSecondaryIndexes = globalSecondaryIndexes == null ? List.of() : List.copyOf(globalSecondaryIndexes);
         localSecondaryIndexes = localSecondaryIndexes == null ? List.of() : List.copyOf(localSecondaryIndexes);
     }
 
-    /** A definition without a time-to-live attribute. */
+    /** A definition without a stream. */
+    public TableDefinition(
+            String name,
+            KeyAttribute partitionKey,
+            KeyAttribute sortKey,
+            List<GlobalSecondaryIndex> globalSecondaryIndexes,
+            List<LocalSecondaryIndex> localSecondaryIndexes,
+            ProvisionedThroughput provisionedThroughput,
+            String timeToLiveAttribute) {
+        this(
+                name,
+                partitionKey,
+                sortKey,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                provisionedThroughput,
+                timeToLiveAttribute,
+                StreamSpecification.DISABLED);
+    }
+
+    /** A definition without a time-to-live attribute or a stream. */
     public TableDefinition(
             String name,
             KeyAttribute partitionKey,
@@ -56,7 +82,8 @@ public record TableDefinition(
                 globalSecondaryIndexes,
                 localSecondaryIndexes,
                 provisionedThroughput,
-                timeToLiveAttribute);
+                timeToLiveAttribute,
+                streamSpecification);
     }
 
     /** The same definition with another time-to-live attribute (null: none). */
@@ -68,7 +95,21 @@ public record TableDefinition(
                 globalSecondaryIndexes,
                 localSecondaryIndexes,
                 provisionedThroughput,
-                attribute);
+                attribute,
+                streamSpecification);
+    }
+
+    /** The same definition with another stream specification (null: disabled). */
+    public TableDefinition withStreamSpecification(StreamSpecification specification) {
+        return new TableDefinition(
+                name,
+                partitionKey,
+                sortKey,
+                globalSecondaryIndexes,
+                localSecondaryIndexes,
+                provisionedThroughput,
+                timeToLiveAttribute,
+                specification);
     }
 
     public static Builder builder(String name) {
@@ -80,7 +121,8 @@ public record TableDefinition(
                 .partitionKey(partitionKey)
                 .sortKey(sortKey)
                 .provisionedThroughput(provisionedThroughput)
-                .timeToLive(timeToLiveAttribute);
+                .timeToLive(timeToLiveAttribute)
+                .streamSpecification(streamSpecification);
         b.gsis.addAll(globalSecondaryIndexes);
         b.lsis.addAll(localSecondaryIndexes);
         return b;
@@ -94,6 +136,7 @@ public record TableDefinition(
         private final List<LocalSecondaryIndex> lsis = new ArrayList<>();
         private ProvisionedThroughput provisionedThroughput;
         private String timeToLiveAttribute;
+        private StreamSpecification streamSpecification;
 
         private Builder(String name) {
             this.name = name;
@@ -138,9 +181,27 @@ public record TableDefinition(
             return this;
         }
 
+        /** The table's stream (null: none). Creating the table opens the stream when it is enabled. */
+        public Builder streamSpecification(StreamSpecification specification) {
+            this.streamSpecification = specification;
+            return this;
+        }
+
+        /** Enables the table's stream with records carrying {@code viewType}. */
+        public Builder stream(StreamViewType viewType) {
+            return streamSpecification(StreamSpecification.enabled(viewType));
+        }
+
         public TableDefinition build() {
             return new TableDefinition(
-                    name, partitionKey, sortKey, gsis, lsis, provisionedThroughput, timeToLiveAttribute);
+                    name,
+                    partitionKey,
+                    sortKey,
+                    gsis,
+                    lsis,
+                    provisionedThroughput,
+                    timeToLiveAttribute,
+                    streamSpecification);
         }
     }
 }

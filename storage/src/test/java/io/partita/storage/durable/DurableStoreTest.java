@@ -202,16 +202,16 @@ class DurableStoreTest {
             db.createTable(orders());
         }
         Path marker = dir.resolve("PARTITA-FORMAT");
-        assertThat(Files.readString(marker)).isEqualTo("partita-durable-format 1\n");
-        Files.writeString(marker, "partita-durable-format 2\n");
+        assertThat(Files.readString(marker)).isEqualTo("partita-durable-format 2\n");
+        Files.writeString(marker, "partita-durable-format 3\n");
         assertThatThrownBy(() -> Storage.open(dir))
                 .isInstanceOfSatisfying(DurableStorageException.FormatMismatch.class, e -> {
-                    assertThat(e.found()).isEqualTo("2");
-                    assertThat(e.expected()).isEqualTo("1");
+                    assertThat(e.found()).isEqualTo("3");
+                    assertThat(e.expected()).isEqualTo("2");
                 })
-                .hasMessageContaining("format version 2")
-                .hasMessageContaining("format version 1");
-        assertThat(Files.readString(marker)).isEqualTo("partita-durable-format 2\n"); // changed nothing
+                .hasMessageContaining("format version 3")
+                .hasMessageContaining("format version 2");
+        assertThat(Files.readString(marker)).isEqualTo("partita-durable-format 3\n"); // changed nothing
     }
 
     @Test
