@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
 import java.math.BigDecimal;
@@ -36,7 +36,7 @@ public final class DynamoDbJson {
     /** The item an {@link #itemToJson} object holds. */
     public static Map<String, AttributeValue> itemFromJson(JsonNode json) {
         if (!json.isObject()) {
-            throw new MappingException(Message.JsonNotAnItem.format(json.getNodeType()));
+            throw new MappingException(RuntimeMessage.JsonNotAnItem.format(json.getNodeType()));
         }
         Map<String, AttributeValue> item = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
@@ -74,7 +74,7 @@ public final class DynamoDbJson {
             ArrayNode array = out.putArray("BS");
             bs.values().forEach(v -> array.add(v.toBase64()));
         } else {
-            throw new MappingException(Message.UnknownAttributeValue.format(value));
+            throw new MappingException(RuntimeMessage.UnknownAttributeValue.format(value));
         }
         return out;
     }
@@ -82,7 +82,7 @@ public final class DynamoDbJson {
     /** The value a {@link #toJson} object holds. */
     public static AttributeValue fromJson(JsonNode json) {
         if (!json.isObject() || json.size() != 1) {
-            throw new MappingException(Message.JsonNotAnAttributeValue.format(json));
+            throw new MappingException(RuntimeMessage.JsonNotAnAttributeValue.format(json));
         }
         Map.Entry<String, JsonNode> e = json.fields().next();
         JsonNode v = e.getValue();
@@ -113,7 +113,7 @@ public final class DynamoDbJson {
                 v.forEach(x -> values.add(Bytes.fromBase64(x.asText())));
                 yield AttributeValue.bs(values);
             }
-            default -> throw new MappingException(Message.JsonUnknownAttributeType.format(e.getKey(), json));
+            default -> throw new MappingException(RuntimeMessage.JsonUnknownAttributeType.format(e.getKey(), json));
         };
     }
 }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
@@ -35,7 +35,7 @@ public final class CreateTableJson {
         try {
             return Mapper.PRETTY.writeValueAsString(toJson(table)) + System.lineSeparator();
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException(Message.CreateTableNotPrintable.format(table.name()), e);
+            throw new IllegalStateException(RuntimeMessage.CreateTableNotPrintable.format(table.name()), e);
         }
     }
 
@@ -103,7 +103,7 @@ public final class CreateTableJson {
         KeyAttribute previous = definitions.putIfAbsent(key.name(), key);
         if (previous != null && previous.type() != key.type()) {
             throw new IllegalArgumentException(
-                    Message.KeyAttributeTypeConflict.format(key.name(), previous.type(), key.type()));
+                    RuntimeMessage.KeyAttributeTypeConflict.format(key.name(), previous.type(), key.type()));
         }
         ObjectNode element = schema.addObject();
         element.put("AttributeName", key.name());
