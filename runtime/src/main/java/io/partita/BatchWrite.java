@@ -1,7 +1,7 @@
 package io.partita;
 
 import io.partita.internal.Futures;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.ReturnConsumedCapacity;
@@ -40,7 +40,7 @@ public final class BatchWrite {
     /** Puts {@code entity} (validated like {@code repository.put}); refused for {@code @Version} entities. */
     public <T> BatchWrite put(Repository<T> repository, T entity) {
         if (repository.isVersioned()) {
-            throw new IllegalArgumentException(Message.VersionedBatchWrite.format(repository.tableName()));
+            throw new IllegalArgumentException(RuntimeMessage.VersionedBatchWrite.format(repository.tableName()));
         }
         TransactWriteItem.Put put = repository.preparePut(entity, null);
         writes.add(Map.entry(put.tableName(), WriteRequest.put(put.item())));
@@ -156,7 +156,7 @@ public final class BatchWrite {
                 return -1;
             }
             if (attempt >= policy.maxAttempts()) {
-                throw new IllegalStateException(Message.WritesStillUnprocessed.format(
+                throw new IllegalStateException(RuntimeMessage.WritesStillUnprocessed.format(
                         pending.values().stream().mapToInt(List::size).sum(), attempt));
             }
             return attempt - 1;

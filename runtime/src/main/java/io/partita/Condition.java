@@ -1,6 +1,6 @@
 package io.partita;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeValue;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +93,7 @@ public final class Condition {
     /** {@code attribute IN (v1, v2, ...)}, 1 to 100 values. */
     public static Condition in(String attribute, List<AttributeValue> values) {
         if (values.isEmpty() || values.size() > 100) {
-            throw new IllegalArgumentException(Message.InValueCount.format(values.size()));
+            throw new IllegalArgumentException(RuntimeMessage.InValueCount.format(values.size()));
         }
         List<AttributeValue> copy = List.copyOf(values);
         return new Condition(

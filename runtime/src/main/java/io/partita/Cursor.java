@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.DynamoDbJson;
 import io.partita.storage.value.AttributeValue;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +37,7 @@ public final class Cursor {
     public static Cursor of(Map<String, AttributeValue> lastEvaluatedKey) {
         Objects.requireNonNull(lastEvaluatedKey, "lastEvaluatedKey");
         if (lastEvaluatedKey.isEmpty()) {
-            throw new IllegalArgumentException(Message.CursorPositionEmpty.format());
+            throw new IllegalArgumentException(RuntimeMessage.CursorPositionEmpty.format());
         }
         return new Cursor(List.of(Map.copyOf(lastEvaluatedKey)));
     }
@@ -59,7 +59,7 @@ public final class Cursor {
         if (positions.size() != 1
                 || positions.get(0) == null
                 || positions.get(0).isEmpty()) {
-            throw new IllegalArgumentException(Message.CursorOfScatteredQuery.format(positions.size()));
+            throw new IllegalArgumentException(RuntimeMessage.CursorOfScatteredQuery.format(positions.size()));
         }
         return positions.get(0);
     }
@@ -81,26 +81,26 @@ public final class Cursor {
             try {
                 json = Base64.getUrlDecoder().decode(text);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(Message.CursorNotBase64.format(text), e);
+                throw new IllegalArgumentException(RuntimeMessage.CursorNotBase64.format(text), e);
             }
             JsonNode root = Json.MAPPER.readTree(json);
             if (root == null
                     || root.path("v").asInt() != FORMAT_VERSION
                     || !root.path("k").isArray()) {
-                throw new IllegalArgumentException(Message.CursorWrongVersion.format(FORMAT_VERSION, text));
+                throw new IllegalArgumentException(RuntimeMessage.CursorWrongVersion.format(FORMAT_VERSION, text));
             }
             List<Map<String, AttributeValue>> positions = new ArrayList<>();
             for (JsonNode position : root.get("k")) {
                 positions.add(position.isNull() ? null : Map.copyOf(DynamoDbJson.itemFromJson(position)));
             }
             if (positions.isEmpty()) {
-                throw new IllegalArgumentException(Message.CursorWithoutPositions.format(text));
+                throw new IllegalArgumentException(RuntimeMessage.CursorWithoutPositions.format(text));
             }
             return new Cursor(Collections.unmodifiableList(positions));
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (Exception e) {
-            throw new IllegalArgumentException(Message.NotACursor.format(text), e);
+            throw new IllegalArgumentException(RuntimeMessage.NotACursor.format(text), e);
         }
     }
 
@@ -122,7 +122,7 @@ public final class Cursor {
                     .withoutPadding()
                     .encodeToString(Json.MAPPER.writeValueAsString(root).getBytes(StandardCharsets.UTF_8));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(Message.CursorNotEncodable.format(), e);
+            throw new IllegalStateException(RuntimeMessage.CursorNotEncodable.format(), e);
         }
     }
 

@@ -1,6 +1,6 @@
 package io.partita;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -26,7 +26,7 @@ public record DesignReport(List<DesignMismatch> mismatches) {
     /** Throws {@link IllegalStateException} listing every mismatch unless the deployment matches the design. */
     public DesignReport requireMatch() {
         if (!matches()) {
-            throw new IllegalStateException(Message.DesignMismatches.format(mismatches.size(), this));
+            throw new IllegalStateException(RuntimeMessage.DesignMismatches.format(mismatches.size(), this));
         }
         return this;
     }

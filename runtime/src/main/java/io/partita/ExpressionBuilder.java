@@ -1,6 +1,6 @@
 package io.partita;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeValue;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -65,14 +65,14 @@ public final class ExpressionBuilder {
             String previous = writableNames().putIfAbsent(placeholder, name);
             if (previous != null && !previous.equals(name)) {
                 throw new IllegalArgumentException(
-                        Message.NamePlaceholderBoundTwice.format(placeholder, previous, name));
+                        RuntimeMessage.NamePlaceholderBoundTwice.format(placeholder, previous, name));
             }
         });
         rawValues.forEach((placeholder, value) -> {
             AttributeValue previous = writableValues().putIfAbsent(placeholder, value);
             if (previous != null && !previous.equals(value)) {
                 throw new IllegalArgumentException(
-                        Message.ValuePlaceholderBoundTwice.format(placeholder, previous, value));
+                        RuntimeMessage.ValuePlaceholderBoundTwice.format(placeholder, previous, value));
             }
         });
     }

@@ -1,6 +1,6 @@
 package io.partita;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.AttributeCodec;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
@@ -58,7 +58,7 @@ public final class Field<E, V> {
     private AttributeValue operand(V value) {
         AttributeValue encoded = encode(value);
         if (encoded == null) {
-            throw new IllegalArgumentException(Message.ConditionValueNotStorable.format(fieldName, value));
+            throw new IllegalArgumentException(RuntimeMessage.ConditionValueNotStorable.format(fieldName, value));
         }
         return encoded;
     }

@@ -1,9 +1,10 @@
 package io.partita;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +33,7 @@ public record GatherOptions(Executor executor, int concurrency) {
     public GatherOptions {
         Objects.requireNonNull(executor, "executor");
         if (concurrency < 1 || concurrency > 1000) {
-            throw new IllegalArgumentException(Message.ConcurrencyOutOfRange.format(concurrency));
+            throw new IllegalArgumentException(RuntimeMessage.ConcurrencyOutOfRange.format(concurrency));
         }
     }
 
@@ -58,19 +59,67 @@ public record GatherOptions(Executor executor, int concurrency) {
      * {@code partita-gather-<n>}, which end after 30 s idle, with an unbounded queue (the per-query concurrency is
      * the bound that matters). The pool is created when the first task reaches it, not when the default options
      * are first asked for: every repository query asks for them, and most never gather (or, on a fast in-process
-     * backend, read their shards on the calling thread).
+     * backend, read their shards on the calling thread). It is shut down when the last open database that uses it
+     * closes (its idle threads end at once, so a program's last {@code close()} leaves no gather thread behind),
+     * and created again by the next task that reaches it.
      */
     public static Executor sharedExecutor() {
         return Shared.INSTANCE;
     }
 
-    /** Hands tasks to the pool, creating it with the first one ({@link Pool}: a class initialised on first use). */
+    /** Counts one more open database using the shared pool, until its {@link #leaveSharedPool()}. */
+    static void joinSharedPool() {
+        Shared.INSTANCE.join();
+    }
+
+    /** The end of a {@link #joinSharedPool()}: the last one shuts the pool down (idle threads end at once). */
+    static void leaveSharedPool() {
+        Shared.INSTANCE.leave();
+    }
+
+    /**
+     * Hands tasks to the pool, creating it with the first one ({@link Pool}: a class initialised on first use), and
+     * shuts it down when the last database that joined it leaves.
+     */
     private static final class Shared implements Executor {
         static final Shared INSTANCE = new Shared();
 
+        /** Open databases using the pool. */
+        private int users;
+        /** null until a task arrives, and again once the last user has left. */
+        private volatile ThreadPoolExecutor pool;
+
         @Override
         public void execute(Runnable task) {
-            Pool.POOL.execute(task);
+            ThreadPoolExecutor current = pool;
+            if (current == null || current.isShutdown()) {
+                current = start();
+            }
+            try {
+                current.execute(task);
+            } catch (RejectedExecutionException e) {
+                start().execute(task); // the last user left between the read and the hand-off
+            }
+        }
+
+        private synchronized ThreadPoolExecutor start() {
+            ThreadPoolExecutor current = pool;
+            if (current == null || current.isShutdown()) {
+                current = Pool.create();
+                pool = current;
+            }
+            return current;
+        }
+
+        synchronized void join() {
+            users++;
+        }
+
+        synchronized void leave() {
+            if (users > 0 && --users == 0 && pool != null) {
+                pool.shutdown(); // queued tasks still run; idle threads are interrupted and end now
+                pool = null;
+            }
         }
 
         @Override
@@ -98,10 +147,9 @@ public record GatherOptions(Executor executor, int concurrency) {
         static final GatherOptions DEFAULTS = new GatherOptions(Shared.INSTANCE, DEFAULT_CONCURRENCY);
     }
 
+    /** Builds the pool (a class of its own: its constants and thread factory load with the first task). */
     private static final class Pool {
-        static final ThreadPoolExecutor POOL = pool();
-
-        private static ThreadPoolExecutor pool() {
+        static ThreadPoolExecutor create() {
             int threads = Math.min(64, Math.max(8, 4 * Runtime.getRuntime().availableProcessors()));
             ThreadPoolExecutor pool = new ThreadPoolExecutor(
                     threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), new Threads());

@@ -1,6 +1,6 @@
 package io.partita;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.ValidationException;
 
 /**
@@ -14,7 +14,7 @@ public class MissingIndexKeyException extends ValidationException {
     private final String indexName;
 
     public MissingIndexKeyException(String entityName, String fieldName, String attributeName, String indexName) {
-        super(Message.MissingIndexKey.format(entityName, fieldName, indexName, attributeName, indexName));
+        super(RuntimeMessage.MissingIndexKey.format(entityName, fieldName, indexName, attributeName, indexName));
         this.entityName = entityName;
         this.fieldName = fieldName;
         this.indexName = indexName;

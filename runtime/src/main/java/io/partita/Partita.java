@@ -1,53 +1,31 @@
 package io.partita;
 
 import io.partita.internal.Futures;
-import io.partita.internal.Message;
-import io.partita.spi.RetryingAsyncBackend;
-import io.partita.spi.RetryingBackend;
-import io.partita.spi.TableNamingAsyncBackend;
+import io.partita.internal.RuntimeMessage;
 import io.partita.spi.TableNamingBackend;
 import io.partita.storage.AsyncBackend;
 import io.partita.storage.Backend;
 import io.partita.storage.DurableOptions;
 import io.partita.storage.DurableStorage;
-import io.partita.storage.ResourceInUseException;
-import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
-import io.partita.storage.ValidationException;
 import io.partita.storage.api.BatchGetItemRequest;
-import io.partita.storage.api.BatchGetItemResponse;
-import io.partita.storage.api.KeysAndAttributes;
 import io.partita.storage.api.ReturnConsumedCapacity;
-import io.partita.storage.api.TimeToLiveDescription;
-import io.partita.storage.api.TimeToLiveSpecification;
-import io.partita.storage.api.TimeToLiveStatus;
-import io.partita.storage.api.TransactGetItem;
-import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
-import io.partita.storage.value.AttributeValue;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The entry point: one database (a backend) that repositories are opened on.
@@ -66,28 +44,33 @@ public final class Partita implements AutoCloseable {
     /** DynamoDB's limit on keys per BatchGetItem request. */
     public static final int MAX_KEYS_PER_BATCH_GET = 100;
 
-    private final Backend raw;
+    final Backend raw;
     private final Backend backend;
     /** Built on first use ({@link #asyncRequests()}, by {@link AsyncPath}) from the five fields after it. */
     private volatile AsyncBackend asyncBackend;
 
-    private final AsyncBackend givenAsyncBackend;
-    private final Executor asyncExecutor;
-    private final ObservingBackend.Retries retries; // null: neither retrying nor observing
-    private final CurrentRetryPolicy retryLayerPolicy; // null: no retrying layer
-    private final ObservingBackend.Observer observer; // null: no observing layer
+    final AsyncBackend givenAsyncBackend;
+    final Executor asyncExecutor;
+    final ObservingBackend.Retries retries; // null: neither retrying nor observing
+    final CurrentRetryPolicy retryLayerPolicy; // null: no retrying layer
+    final ObservingBackend.Observer observer; // null: no observing layer
     /** Guards the defaults created on first use (the asynchronous path, the retry policy). */
     private final Object lazyLock = new Object();
 
     /** null: names are used as they are, without loading the resolver classes on the cold-start path. */
-    private final TableNameResolver tableNames;
+    final TableNameResolver tableNames;
 
     private final boolean createTablesOnOpen;
     private final boolean retriesThrottles;
     private final boolean reusesDecodedEntities;
-    private final Set<String> knownTables = ConcurrentHashMap.newKeySet();
+    private final TableCreation tableCreation;
     private volatile RetryPolicy retryPolicy; // null until retryPolicy() creates the default
     private volatile GatherOptions gatherOptions;
+    /** True while this database counts among the shared gather pool's users ({@link GatherOptions#joinSharedPool}). */
+    private volatile boolean joinedGatherPool;
+    /** Guarded by {@link #lazyLock}: a closed database no longer joins the shared gather pool. */
+    private boolean closed;
+
     private final Clock clock;
 
     private Partita(Backend backend) {
@@ -125,64 +108,13 @@ public final class Partita implements AutoCloseable {
             requests = new TableNamingBackend(requests, tableNames::resolve);
         }
         this.backend = requests;
+        this.tableCreation = new TableCreation(this);
         this.givenAsyncBackend = b.asyncBackend;
         this.asyncExecutor = b.asyncExecutor;
         this.retries = retries;
         this.retryLayerPolicy = policy;
         this.observer = observer;
         ASYNC_OF.put(requests, new WeakReference<>(this));
-    }
-
-    /**
-     * Builds the asynchronous request path when it is first asked for ({@link #asyncRequests()}), from the settings
-     * the database kept when it was built. In its own class: a program that only sends blocking requests does not
-     * load (nor verify) the asynchronous adapters and layers when it starts.
-     */
-    private static final class AsyncPath {
-        private AsyncPath() {}
-
-        /** The same layers as the blocking path, in the same order, over the database's asynchronous backend. */
-        static AsyncBackend build(Partita db) {
-            AsyncBackend async = db.givenAsyncBackend != null
-                    ? db.givenAsyncBackend
-                    : db.asyncExecutor != null ? AsyncBackend.of(db.raw, db.asyncExecutor) : AsyncBackend.of(db.raw);
-            if (db.retryLayerPolicy != null) {
-                async = new RetryingAsyncBackend(async, db.retryLayerPolicy, db.retries);
-            }
-            if (db.observer != null) {
-                async = new ObservingBackend.Async(async, db.observer);
-            }
-            if (db.tableNames != null) {
-                async = new TableNamingAsyncBackend(async, db.tableNames::resolve);
-            }
-            return async;
-        }
-    }
-
-    /**
-     * The database's retry policy as the retrying layers read it, once per request (so a changed policy applies to
-     * the next one). A class rather than a lambda: every database creates it, on the cold-start path.
-     */
-    private static final class CurrentRetryPolicy implements Supplier<RetryPolicy> {
-        private final Partita db;
-
-        CurrentRetryPolicy(Partita db) {
-            this.db = db;
-        }
-
-        @Override
-        public RetryPolicy get() {
-            return db.retryPolicy();
-        }
-
-        /**
-         * The retrying layer over {@code requests}, counting retries in {@code retries}. Built here, not in
-         * {@code Partita}'s constructor: passing {@code retries} as a {@code RetryObserver} there makes the verifier
-         * load that interface on every database's start, also where there is no retrying layer (issue 14).
-         */
-        Backend retryingLayer(Backend requests, ObservingBackend.Retries retries) {
-            return new RetryingBackend(requests, this, retries);
-        }
     }
 
     /**
@@ -249,7 +181,7 @@ public final class Partita implements AutoCloseable {
             d.backup(target);
             return;
         }
-        throw Message.BackupNeedsDurable.unsupported(raw);
+        throw RuntimeMessage.BackupNeedsDurable.unsupported(raw);
     }
 
     /**
@@ -321,15 +253,34 @@ public final class Partita implements AutoCloseable {
     /** How gather queries read their shards (default {@link GatherOptions#defaults()}). */
     public GatherOptions gatherOptions() {
         GatherOptions options = gatherOptions;
-        // the default is resolved here, not when the database is built: it creates the shared gather pool (a
-        // ThreadPoolExecutor and its classes), which a database that never gathers should not pay for at start
-        return options != null ? options : GatherOptions.defaults();
+        if (options != null) {
+            return options;
+        }
+        // the default is resolved here, not when the database is built: it loads the shared gather pool's classes,
+        // which a database that never gathers should not pay for at start
+        joinSharedGatherPool();
+        return GatherOptions.defaults();
     }
 
     /** Sets how gather queries read their shards, for queries started from now on; returns this database. */
     public Partita gatherOptions(GatherOptions options) {
         this.gatherOptions = Objects.requireNonNull(options, "options");
+        if (options.executor() == GatherOptions.sharedExecutor()) {
+            joinSharedGatherPool();
+        }
         return this;
+    }
+
+    /** Counts this database among the shared gather pool's users (once), so {@link #close()} can let it go. */
+    private void joinSharedGatherPool() {
+        if (!joinedGatherPool) {
+            synchronized (lazyLock) {
+                if (!joinedGatherPool && !closed) {
+                    GatherOptions.joinSharedPool();
+                    joinedGatherPool = true;
+                }
+            }
+        }
     }
 
     /** How logical table names become deployed ones (default {@link TableNameResolver#identity()}). */
@@ -374,82 +325,19 @@ public final class Partita implements AutoCloseable {
 
     /**
      * What a repository calls when it is opened. On a database that {@link #createsTablesOnOpen() creates tables
-     * on open} (the embedded core) it creates the table unless it exists: describe, then create (with time to live
-     * enabled when the definition has a TTL attribute, also on an existing table where it is disabled; on the bundled
-     * core a table missing from its table list is created without the describe that would fail); a concurrent
-     * creator's {@link ResourceInUseException} counts as success, and the answer is remembered per table, so only
-     * the first repository opened on a table pays for it. Otherwise (DynamoDB) it sends nothing: tables are
-     * created explicitly ({@link #tables()}), and a missing table shows as {@code ResourceNotFoundException} on
-     * the first request.
+     * on open} (the embedded core) it creates the table unless it exists ({@link TableCreation}), once per table;
+     * otherwise (DynamoDB) it sends nothing: tables are created explicitly ({@link #tables()}), and a missing table
+     * shows as {@code ResourceNotFoundException} on the first request.
      */
     public void createTableIfMissing(TableDefinition definition) {
-        if (!createTablesOnOpen) {
-            return;
-        }
-        String name = definition.name();
-        if (knownTables.contains(name)) {
-            return;
-        }
-        if (!missingFromCore(name)) {
-            try {
-                backend.describeTable(name);
-                String ttlAttribute = definition.timeToLive().orElse(null);
-                if (ttlAttribute != null) {
-                    enableTimeToLiveIfDisabled(name, ttlAttribute);
-                }
-                knownTables.add(name);
-                return;
-            } catch (RuntimeException e) {
-                // catch RuntimeException and test the type: a catch clause of a storage exception would make the
-                // verifier load it (and StorageException) on every database's start (issue 14)
-                if (!(e instanceof ResourceNotFoundException)) {
-                    throw e;
-                }
-                // missing: create it below
-            }
-        }
-        try {
-            backend.createTable(definition); // enables time to live when the definition has a TTL attribute
-        } catch (RuntimeException e) {
-            if (!(e instanceof ResourceInUseException)) {
-                throw e;
-            }
-            // someone else created it between our describe and create: fine
-        }
-        knownTables.add(name);
-    }
-
-    /**
-     * True when the database is the bundled storage core and its table list lacks the table: then the describe
-     * would only fail, and learning that from its {@code ResourceNotFoundException} costs the first open in a
-     * fresh JVM ≈2 ms (the core's message catalogue, the exception and its stack trace). False means "describe it"
-     * (present, or another backend, whose table list may be paged or cost a request).
-     */
-    private boolean missingFromCore(String name) {
-        return raw instanceof Storage && !raw.listTables().contains(tableName(name));
-    }
-
-    /**
-     * A table that exists from before its entity had {@code @Ttl} (a durable store, say) gets time to live enabled
-     * too; one enabled on another attribute is left alone ({@code tables().check} reports it).
-     */
-    private void enableTimeToLiveIfDisabled(String name, String attribute) {
-        TimeToLiveDescription ttl = backend.describeTimeToLive(name);
-        if (ttl.status() == TimeToLiveStatus.DISABLED) {
-            try {
-                backend.updateTimeToLive(name, TimeToLiveSpecification.enable(attribute));
-            } catch (RuntimeException e) {
-                if (!(e instanceof ValidationException)) { // a catch of it would load it on start (see above)
-                    throw e;
-                }
-                // another repository opened on the table enabled it first
-            }
+        if (createTablesOnOpen) {
+            tableCreation.createIfMissing(definition);
         }
     }
 
     /** Forgets that a table exists (it was deleted), so the next repository opened on it creates it again. */
     void forgetTable(String logicalName) {
-        knownTables.remove(logicalName);
+        tableCreation.forget(logicalName);
     }
 
     // ---- transactions --------------------------------------------------------------------------------
@@ -510,53 +398,6 @@ public final class Partita implements AutoCloseable {
         CompletableFuture<ItemsByKey> out = sent.thenApply(read::result);
         Futures.cancelWith(out, sent);
         return out;
-    }
-
-    /** A transactional read prepared (keys checked, request built) and completed from its response. */
-    private static final class TransactRead {
-        final List<Key<?>> distinct;
-        final ReturnConsumedCapacity capacity;
-        final TransactGetItemsRequest request;
-
-        TransactRead(Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
-            this.capacity = Objects.requireNonNull(capacity, "capacity");
-            this.distinct = new ArrayList<>(new LinkedHashSet<>(keys));
-            if (distinct.size() > Transaction.MAX_ACTIONS) {
-                throw new IllegalArgumentException(
-                        Message.TransactGetTooManyKeys.format(Transaction.MAX_ACTIONS, distinct.size()));
-            }
-            if (distinct.isEmpty()) {
-                this.request = null;
-                return;
-            }
-            List<TransactGetItem> gets = new ArrayList<>(distinct.size());
-            for (Key<?> key : distinct) {
-                gets.add(TransactGetItem.of(key.tableName(), key.attributes()));
-            }
-            this.request = TransactGetItemsRequest.builder()
-                    .transactItems(gets)
-                    .returnConsumedCapacity(capacity)
-                    .build();
-        }
-
-        ItemsByKey result(TransactGetItemsResponse response) {
-            Map<Key<?>, Map<String, AttributeValue>> found = new LinkedHashMap<>();
-            if (response == null) {
-                return new ItemsByKey(found, Consumed.NONE);
-            }
-            for (int i = 0; i < distinct.size(); i++) {
-                Map<String, AttributeValue> item = response.responses().get(i);
-                if (item != null) {
-                    found.put(distinct.get(i), item);
-                }
-            }
-            Consumed consumed = capacity == ReturnConsumedCapacity.NONE
-                    ? Consumed.NONE
-                    : new Consumed.Accumulator()
-                            .add(response.consumedCapacity(), null)
-                            .result();
-            return new ItemsByKey(found, consumed);
-        }
     }
 
     // ---- batches -------------------------------------------------------------------------------------
@@ -630,94 +471,6 @@ public final class Partita implements AutoCloseable {
     }
 
     /**
-     * A batch read as a sequence of requests (100 keys each, unprocessed keys resent under the retry policy),
-     * shared by the blocking and the asynchronous path: {@link #next()} the request to send, {@link #absorb} its
-     * response.
-     */
-    private static final class BatchRead {
-        final RetryPolicy policy;
-        final ReturnConsumedCapacity capacity;
-        final List<Key<?>> distinct;
-        final Map<Key<?>, Map<String, AttributeValue>> found = new HashMap<>();
-        final Consumed.Accumulator consumed = new Consumed.Accumulator();
-        int from;
-        Map<String, List<Key<?>>> byTable;
-        Map<String, KeysAndAttributes> pending = Map.of();
-        int attempt;
-
-        BatchRead(Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity, RetryPolicy policy) {
-            this.distinct = new ArrayList<>(new LinkedHashSet<>(keys));
-            this.capacity = Objects.requireNonNull(capacity, "capacity");
-            this.policy = policy;
-        }
-
-        /** The next request: the unprocessed keys of the last one, else the next chunk; null when done. */
-        BatchGetItemRequest next() {
-            if (pending.isEmpty()) {
-                if (from >= distinct.size()) {
-                    return null;
-                }
-                List<Key<?>> chunk = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS_PER_BATCH_GET));
-                from += chunk.size();
-                byTable = new LinkedHashMap<>();
-                for (Key<?> key : chunk) {
-                    byTable.computeIfAbsent(key.tableName(), t -> new ArrayList<>())
-                            .add(key);
-                }
-                Map<String, KeysAndAttributes> request = new LinkedHashMap<>();
-                byTable.forEach((table, tableKeys) -> request.put(
-                        table,
-                        KeysAndAttributes.builder()
-                                .keys(tableKeys.stream().map(Key::attributes).toList())
-                                .build()));
-                pending = request;
-                attempt = 0;
-            }
-            attempt++;
-            return BatchGetItemRequest.builder()
-                    .requestItems(pending)
-                    .returnConsumedCapacity(capacity)
-                    .build();
-        }
-
-        /** Takes a response; the 0-based retry to back off for before resending unprocessed keys, or -1. */
-        int absorb(BatchGetItemResponse response) {
-            consumed.add(response.consumedCapacity(), null);
-            response.responses().forEach((table, items) -> {
-                List<Key<?>> tableKeys = byTable.get(table);
-                Set<String> keyNames = tableKeys.get(0).attributes().keySet();
-                Map<Map<String, AttributeValue>, Key<?>> keyByAttributes = new HashMap<>();
-                for (Key<?> k : tableKeys) {
-                    keyByAttributes.put(k.attributes(), k);
-                }
-                for (Map<String, AttributeValue> item : items) {
-                    Map<String, AttributeValue> keyOfItem = new HashMap<>();
-                    for (String n : keyNames) {
-                        keyOfItem.put(n, item.get(n));
-                    }
-                    Key<?> key = keyByAttributes.get(keyOfItem);
-                    if (key != null) {
-                        found.put(key, item);
-                    }
-                }
-            });
-            pending = response.unprocessedKeys() == null ? Map.of() : response.unprocessedKeys();
-            if (pending.isEmpty()) {
-                return -1;
-            }
-            if (attempt >= policy.maxAttempts()) {
-                throw new IllegalStateException(Message.KeysStillUnprocessed.format(
-                        pending.values().stream().mapToInt(k -> k.keys().size()).sum(), attempt));
-            }
-            return attempt - 1;
-        }
-
-        ItemsByKey result() {
-            return new ItemsByKey(found, capacity == ReturnConsumedCapacity.NONE ? Consumed.NONE : consumed.result());
-        }
-    }
-
-    /**
      * The clock of {@code @CreatedAt} / {@code @UpdatedAt}: {@link Builder#clock}, the core's
      * {@link StorageOptions#clock()} for {@link #inMemory(StorageOptions)} and {@link #open(Path, DurableOptions)},
      * otherwise the system clock (UTC).
@@ -729,6 +482,13 @@ public final class Partita implements AutoCloseable {
     /** Closes the backend (the embedded core's memory is released). */
     @Override
     public void close() {
+        synchronized (lazyLock) {
+            closed = true;
+            if (joinedGatherPool) {
+                joinedGatherPool = false;
+                GatherOptions.leaveSharedPool(); // the last database leaving shuts the pool's threads down
+            }
+        }
         raw.close();
     }
 

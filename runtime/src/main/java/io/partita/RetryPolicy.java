@@ -1,6 +1,6 @@
 package io.partita;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.spi.Backoff;
 import java.time.Duration;
 import java.util.Objects;
@@ -33,13 +33,13 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
 
     public RetryPolicy {
         if (maxAttempts < 1) {
-            throw new IllegalArgumentException(Message.MaxAttemptsBelowOne.format(maxAttempts));
+            throw new IllegalArgumentException(RuntimeMessage.MaxAttemptsBelowOne.format(maxAttempts));
         }
         Objects.requireNonNull(baseDelay, "baseDelay");
         Objects.requireNonNull(maxDelay, "maxDelay");
         Objects.requireNonNull(sleeper, "sleeper");
         if (baseDelay.isNegative() || maxDelay.isNegative()) {
-            throw new IllegalArgumentException(Message.NegativeDelay.format());
+            throw new IllegalArgumentException(RuntimeMessage.NegativeDelay.format());
         }
     }
 
@@ -96,7 +96,7 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
             sleeper.sleep(d);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException(Message.InterruptedBackingOffRequest.format(), e);
+            throw new IllegalStateException(RuntimeMessage.InterruptedBackingOffRequest.format(), e);
         }
     }
 

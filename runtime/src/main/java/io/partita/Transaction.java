@@ -1,7 +1,7 @@
 package io.partita;
 
 import io.partita.internal.Futures;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.TransactWriteItemsRequest;
@@ -93,10 +93,10 @@ public final class Transaction {
     /** Adds a prepared action, for callers that build requests themselves. */
     public Transaction add(TransactWriteItem action) {
         if (committed) {
-            throw new IllegalStateException(Message.TransactionAlreadyCommitted.format());
+            throw new IllegalStateException(RuntimeMessage.TransactionAlreadyCommitted.format());
         }
         if (actions.size() == MAX_ACTIONS) {
-            throw new IllegalStateException(Message.TransactionTooManyActions.format(MAX_ACTIONS));
+            throw new IllegalStateException(RuntimeMessage.TransactionTooManyActions.format(MAX_ACTIONS));
         }
         actions.add(Objects.requireNonNull(action, "action"));
         return this;
@@ -149,7 +149,7 @@ public final class Transaction {
     /** Marks the transaction committed; the request to send, or null for a transaction without actions. */
     private TransactWriteItemsRequest prepare() {
         if (committed) {
-            throw new IllegalStateException(Message.TransactionAlreadyCommitted.format());
+            throw new IllegalStateException(RuntimeMessage.TransactionAlreadyCommitted.format());
         }
         committed = true;
         if (actions.isEmpty()) {

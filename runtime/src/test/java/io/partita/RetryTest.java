@@ -3,10 +3,10 @@ package io.partita;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.partita.generated.EntityMapping;
+import io.partita.generated.Shards;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
-import io.partita.mapping.Shards;
-import io.partita.repository.EntityMapping;
 import io.partita.repository.EntityRepository;
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.StorageOptions;

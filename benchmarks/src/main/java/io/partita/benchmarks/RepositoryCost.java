@@ -77,7 +77,7 @@ public final class RepositoryCost {
         Op[] kinds = Op.values();
         // [op][side: 0 repository, 1 raw, 2 raw + mapping, 3 raw + read][round] = {cpu ns/op, bytes/op}
         double[][][][] results = new double[kinds.length][SIDES][rounds][];
-        io.partita.repository.EntityMapping<io.partita.benchmarks.repository.BenchItem> mapping = repo.mapping();
+        io.partita.generated.EntityMapping<io.partita.benchmarks.repository.BenchItem> mapping = repo.mapping();
         String[] names = mapping.schema().attributeNames().toArray(new String[0]);
         Object sink = null;
         for (int round = 0; round < rounds; round++) {
@@ -211,7 +211,7 @@ public final class RepositoryCost {
 
     /** The raw query's items decoded as the repository decodes them: the mapping's share of a query. */
     private static java.util.List<io.partita.benchmarks.repository.BenchItem> decodeAll(
-            io.partita.repository.EntityMapping<io.partita.benchmarks.repository.BenchItem> mapping,
+            io.partita.generated.EntityMapping<io.partita.benchmarks.repository.BenchItem> mapping,
             io.partita.storage.api.QueryResponse response) {
         java.util.List<io.partita.benchmarks.repository.BenchItem> out =
                 new java.util.ArrayList<>(response.items().size());

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.partita.Cursor;
 import io.partita.Page;
 import io.partita.Partita;
-import io.partita.mapping.Shards;
+import io.partita.generated.Shards;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.value.AttributeValue;
 import java.math.BigDecimal;

@@ -1,10 +1,10 @@
 package seeds.singletable;
 
 import io.partita.Partita;
+import io.partita.generated.QuerySpec;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.KeyFormat;
 import io.partita.repository.ConsistentQueryBuilder;
-import io.partita.repository.QuerySpec;
 import io.partita.repository.StringSortKeyCondition;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;

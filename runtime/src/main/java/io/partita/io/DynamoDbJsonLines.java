@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.partita.Partita;
 import io.partita.RetryPolicy;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.DynamoDbJson;
 import io.partita.mapping.MappingException;
 import io.partita.storage.api.BatchWriteItemRequest;
@@ -68,7 +68,7 @@ public final class DynamoDbJsonLines {
         private final long line;
 
         ImportException(long line, String message, Throwable cause) {
-            super(Message.ImportLine.format(line, message), cause);
+            super(RuntimeMessage.ImportLine.format(line, message), cause);
             this.line = line;
         }
 
@@ -173,11 +173,14 @@ public final class DynamoDbJsonLines {
             try {
                 node = JSON.readTree(line);
             } catch (JsonParseException e) {
-                throw new ImportException(lineNumber, Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                throw new ImportException(
+                        lineNumber, RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()), e);
             }
             if (node == null || !node.isObject() || node.size() != 1 || !node.has("Item")) {
                 throw new ImportException(
-                        lineNumber, Message.ImportNotAnExportLine.format(abbreviate(String.valueOf(node))), null);
+                        lineNumber,
+                        RuntimeMessage.ImportNotAnExportLine.format(abbreviate(String.valueOf(node))),
+                        null);
             }
             batch.add(item(lineNumber, node.get("Item")));
             count++;
@@ -203,18 +206,22 @@ public final class DynamoDbJsonLines {
                         break;
                     }
                     if (token != JsonToken.START_OBJECT) {
-                        throw new ImportException(line, Message.ImportNotAnItemObject.format(token), null);
+                        throw new ImportException(line, RuntimeMessage.ImportNotAnItemObject.format(token), null);
                     }
                 } catch (JsonParseException e) {
                     throw new ImportException(
-                            lineOf(e.getLocation()), Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                            lineOf(e.getLocation()),
+                            RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()),
+                            e);
                 }
                 JsonNode node;
                 try {
                     node = JSON.readTree(parser);
                 } catch (JsonParseException e) {
                     throw new ImportException(
-                            lineOf(e.getLocation()), Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                            lineOf(e.getLocation()),
+                            RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()),
+                            e);
                 }
                 boolean wrapped = node.size() == 1
                         && node.has("Item")
@@ -230,11 +237,13 @@ public final class DynamoDbJsonLines {
             try {
                 if (parser.nextToken() != null) {
                     throw new ImportException(
-                            parser.currentLocation().getLineNr(), Message.ImportContentAfterArray.format(), null);
+                            parser.currentLocation().getLineNr(),
+                            RuntimeMessage.ImportContentAfterArray.format(),
+                            null);
                 }
             } catch (JsonParseException e) {
                 throw new ImportException(
-                        lineOf(e.getLocation()), Message.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                        lineOf(e.getLocation()), RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()), e);
             }
         }
         return count;
@@ -248,7 +257,7 @@ public final class DynamoDbJsonLines {
         try {
             Map<String, AttributeValue> item = DynamoDbJson.itemFromJson(json);
             if (item.isEmpty()) {
-                throw new ImportException(line, Message.ImportItemWithoutAttributes.format(), null);
+                throw new ImportException(line, RuntimeMessage.ImportItemWithoutAttributes.format(), null);
             }
             return item;
         } catch (MappingException | IllegalArgumentException e) {
@@ -277,7 +286,7 @@ public final class DynamoDbJsonLines {
             if (!pending.isEmpty()) {
                 RetryPolicy policy = db.retryPolicy();
                 if (attempt >= policy.maxAttempts()) {
-                    throw new IllegalStateException(Message.ItemsStillUnprocessed.format(
+                    throw new IllegalStateException(RuntimeMessage.ItemsStillUnprocessed.format(
                             pending.values().stream().mapToInt(List::size).sum(), attempt));
                 }
                 pause(policy, attempt - 1);
@@ -294,7 +303,7 @@ public final class DynamoDbJsonLines {
             policy.sleeper().sleep(d);
         } catch (InterruptedException e) {
             java.lang.Thread.currentThread().interrupt();
-            throw new IllegalStateException(Message.InterruptedBackingOffItems.format(), e);
+            throw new IllegalStateException(RuntimeMessage.InterruptedBackingOffItems.format(), e);
         }
     }
 }

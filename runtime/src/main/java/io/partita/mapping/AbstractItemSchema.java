@@ -1,6 +1,6 @@
 package io.partita.mapping;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
@@ -60,7 +60,7 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
             for (int j = 0; j < i; j++) {
                 if (attributeNames[i].equals(attributeNames[j])) {
                     throw new IllegalArgumentException(
-                            Message.AttributeMappedTwice.format(typeName, attributeNames[i]));
+                            RuntimeMessage.AttributeMappedTwice.format(typeName, attributeNames[i]));
                 }
             }
         }
@@ -157,7 +157,8 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
             try {
                 number = AttributeValue.n(field);
             } catch (RuntimeException e) {
-                throw MappingException.of(Message.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
+                throw MappingException.of(
+                        RuntimeMessage.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
             }
             item.add(name, number);
         }
@@ -257,7 +258,8 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
         try {
             return codec.decode(stored);
         } catch (RuntimeException e) {
-            throw MappingException.of(Message.CannotReadAttribute.format(name, typeName, stored, e.getMessage()), e);
+            throw MappingException.of(
+                    RuntimeMessage.CannotReadAttribute.format(name, typeName, stored, e.getMessage()), e);
         }
     }
 
@@ -265,7 +267,7 @@ public abstract class AbstractItemSchema<T> implements ItemSchema<T> {
         try {
             return codec.encode(field);
         } catch (RuntimeException e) {
-            throw MappingException.of(Message.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
+            throw MappingException.of(RuntimeMessage.CannotWriteField.format(typeName, name, field, e.getMessage()), e);
         }
     }
 

@@ -1,6 +1,6 @@
 package io.partita.mapping;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
@@ -243,7 +243,7 @@ public final class Codecs {
                 case ZONE_OFFSET:
                     return AttributeValue.s(((ZoneOffset) v).getId());
                 default:
-                    throw new IllegalStateException(Message.UnknownCodecKind.format(kind));
+                    throw new IllegalStateException(RuntimeMessage.UnknownCodecKind.format(kind));
             }
         }
 
@@ -251,7 +251,7 @@ public final class Codecs {
         @SuppressWarnings("unchecked")
         public V decode(AttributeValue value) {
             if (value.type() != type) {
-                throw MappingException.of(Message.WrongAttributeType.format(type, value.type()));
+                throw MappingException.of(RuntimeMessage.WrongAttributeType.format(type, value.type()));
             }
             return (V) decodeValue(value);
         }
@@ -327,7 +327,7 @@ public final class Codecs {
                 case ZONE_OFFSET:
                     return ZoneOffset.of(v.asS());
                 default:
-                    throw new IllegalStateException(Message.UnknownCodecKind.format(kind));
+                    throw new IllegalStateException(RuntimeMessage.UnknownCodecKind.format(kind));
             }
         }
 
@@ -447,7 +447,7 @@ public final class Codecs {
             @Override
             public V decode(AttributeValue value) {
                 if (value.type() != type) {
-                    throw MappingException.of(Message.WrongAttributeType.format(type, value.type()));
+                    throw MappingException.of(RuntimeMessage.WrongAttributeType.format(type, value.type()));
                 }
                 return decode.apply(value);
             }
@@ -461,7 +461,7 @@ public final class Codecs {
 
     private static Character singleChar(String s) {
         if (s.length() != 1) {
-            throw MappingException.of(Message.NotASingleCharacter.format(s));
+            throw MappingException.of(RuntimeMessage.NotASingleCharacter.format(s));
         }
         return s.charAt(0);
     }
@@ -472,7 +472,7 @@ public final class Codecs {
 
     private static BigDecimal finite(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw MappingException.of(Message.NumberNotFinite.format(d));
+            throw MappingException.of(RuntimeMessage.NumberNotFinite.format(d));
         }
         return BigDecimal.valueOf(d);
     }
@@ -510,13 +510,13 @@ public final class Codecs {
         @Override
         public E decode(AttributeValue value) {
             if (value.type() != AttributeType.S) {
-                throw MappingException.of(Message.WrongAttributeType.format(AttributeType.S, value.type()));
+                throw MappingException.of(RuntimeMessage.WrongAttributeType.format(AttributeType.S, value.type()));
             }
             E e = byName.get(value.asS());
             if (e == null) {
                 // built only on failure: enum codecs are created at class initialization, on the cold-start path
-                throw MappingException.of(
-                        Message.UnknownEnumConstant.format(value.asS(), new java.util.TreeSet<>(byName.keySet())));
+                throw MappingException.of(RuntimeMessage.UnknownEnumConstant.format(
+                        value.asS(), new java.util.TreeSet<>(byName.keySet())));
             }
             return e;
         }
@@ -542,10 +542,10 @@ public final class Codecs {
         @Override
         public T decode(AttributeValue value) {
             if (value.type() != AttributeType.M) {
-                throw MappingException.of(Message.WrongAttributeType.format(AttributeType.M, value.type()));
+                throw MappingException.of(RuntimeMessage.WrongAttributeType.format(AttributeType.M, value.type()));
             }
             if (!(value instanceof AttributeValue.M m)) {
-                throw MappingException.of(Message.NestedNotAMap.format(schema.typeName(), value.type()));
+                throw MappingException.of(RuntimeMessage.NestedNotAMap.format(schema.typeName(), value.type()));
             }
             return schema.fromItem(m.values());
         }
@@ -603,7 +603,7 @@ public final class Codecs {
         @Override
         public List<V> decode(AttributeValue value) {
             if (!(value instanceof AttributeValue.L l)) {
-                throw MappingException.of(Message.NotAList.format(value.type()));
+                throw MappingException.of(RuntimeMessage.NotAList.format(value.type()));
             }
             List<V> out = new ArrayList<>(l.values().size());
             for (AttributeValue v : l.values()) {
@@ -643,7 +643,7 @@ public final class Codecs {
             }
             // STRING.encode(v).asS() is v itself: no S per element, no copy
             if (containsNull(value)) {
-                throw MappingException.of(Message.NullSetElement.format(AttributeType.S));
+                throw MappingException.of(RuntimeMessage.NullSetElement.format(AttributeType.S));
             }
             return AttributeValue.ss(value);
         }
@@ -701,11 +701,11 @@ public final class Codecs {
 
         private AttributeValue nonNullElement(V v) {
             if (v == null) {
-                throw MappingException.of(Message.NullSetElement.format(element.type()));
+                throw MappingException.of(RuntimeMessage.NullSetElement.format(element.type()));
             }
             AttributeValue encoded = element.encode(v);
             if (encoded == null) {
-                throw MappingException.of(Message.SetElementNotStorable.format(v));
+                throw MappingException.of(RuntimeMessage.SetElementNotStorable.format(v));
             }
             return encoded;
         }
@@ -757,7 +757,7 @@ public final class Codecs {
                     out.add(decodeElement(element, v));
                 }
             } else {
-                throw MappingException.of(Message.NotASet.format(value.type()));
+                throw MappingException.of(RuntimeMessage.NotASet.format(value.type()));
             }
             return out;
         }
@@ -818,7 +818,7 @@ public final class Codecs {
             Map<String, AttributeValue> out = new LinkedHashMap<>(Math.max(16, map.size() * 2));
             for (Map.Entry<K, V> e : map.entrySet()) {
                 if (e.getKey() == null) {
-                    throw MappingException.of(Message.NullMapKey.format());
+                    throw MappingException.of(RuntimeMessage.NullMapKey.format());
                 }
                 out.put(keyToString.apply(e.getKey()), encodeElement(value, e.getValue()));
             }
@@ -828,7 +828,7 @@ public final class Codecs {
         @Override
         public Map<K, V> decode(AttributeValue stored) {
             if (!(stored instanceof AttributeValue.M m)) {
-                throw MappingException.of(Message.NotAMap.format(stored.type()));
+                throw MappingException.of(RuntimeMessage.NotAMap.format(stored.type()));
             }
             Map<K, V> out = new LinkedHashMap<>(Math.max(16, m.values().size() * 2));
             for (Map.Entry<String, AttributeValue> e : m.values().entrySet()) {

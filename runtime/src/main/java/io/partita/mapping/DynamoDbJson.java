@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
 import io.partita.wire.AttributeValues;
@@ -45,7 +45,7 @@ public final class DynamoDbJson {
     /** The item an {@link #itemToJson} object holds. */
     public static Map<String, AttributeValue> itemFromJson(JsonNode json) {
         if (!json.isObject()) {
-            throw new MappingException(Message.JsonNotAnItem.format(json.getNodeType()));
+            throw new MappingException(RuntimeMessage.JsonNotAnItem.format(json.getNodeType()));
         }
         Map<String, AttributeValue> item = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
@@ -76,7 +76,7 @@ public final class DynamoDbJson {
     /** The value a {@link #toJson} object holds. */
     public static AttributeValue fromJson(JsonNode json) {
         if (!json.isObject() || json.size() != 1) {
-            throw new MappingException(Message.JsonNotAnAttributeValue.format(json));
+            throw new MappingException(RuntimeMessage.JsonNotAnAttributeValue.format(json));
         }
         Map.Entry<String, JsonNode> e = json.fields().next();
         JsonNode v = e.getValue();
@@ -107,7 +107,7 @@ public final class DynamoDbJson {
                 v.forEach(x -> values.add(Bytes.fromBase64(x.asText())));
                 yield AttributeValue.bs(values);
             }
-            default -> throw new MappingException(Message.JsonUnknownAttributeType.format(e.getKey(), json));
+            default -> throw new MappingException(RuntimeMessage.JsonUnknownAttributeType.format(e.getKey(), json));
         };
     }
 }

@@ -1,6 +1,6 @@
 package io.partita.mapping;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import java.util.ArrayList;
@@ -131,7 +131,7 @@ public interface ItemSchema<T> extends ItemDecoder<T> {
         public <V> Builder<T> attribute(String name, Function<? super T, ? extends V> getter, AttributeCodec<V> codec) {
             for (AttributeMapping<T, ?> existing : attributes) {
                 if (existing.name().equals(name)) {
-                    throw new IllegalArgumentException(Message.AttributeMappedTwice.format(typeName, name));
+                    throw new IllegalArgumentException(RuntimeMessage.AttributeMappedTwice.format(typeName, name));
                 }
             }
             attributes.add(new AttributeMapping<>(name, getter, codec));

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
@@ -45,7 +45,7 @@ final class JsonNodeCodec implements AttributeCodec<JsonNode> {
                 if (node.isDouble() || node.isFloat()) {
                     double d = node.doubleValue();
                     if (Double.isNaN(d) || Double.isInfinite(d)) {
-                        throw new MappingException(Message.NumberNotFinite.format(d));
+                        throw new MappingException(RuntimeMessage.NumberNotFinite.format(d));
                     }
                 }
                 yield AttributeValue.n(node.decimalValue());
@@ -56,10 +56,10 @@ final class JsonNodeCodec implements AttributeCodec<JsonNode> {
                 try {
                     yield AttributeValue.b(node.binaryValue());
                 } catch (java.io.IOException e) {
-                    throw new MappingException(Message.JsonUnreadableBinary.format(), e);
+                    throw new MappingException(RuntimeMessage.JsonUnreadableBinary.format(), e);
                 }
             }
-            case POJO -> throw new MappingException(Message.JsonPojoNode.format());
+            case POJO -> throw new MappingException(RuntimeMessage.JsonPojoNode.format());
         };
     }
 

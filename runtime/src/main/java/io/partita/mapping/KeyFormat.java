@@ -1,6 +1,6 @@
 package io.partita.mapping;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -278,7 +278,7 @@ public final class KeyFormat {
     /** A floating-point value, order-preserving (see the class comment); NaN is rejected. */
     public static String sortable(double value) {
         if (Double.isNaN(value)) {
-            throw MappingException.of(Message.NaNInSortedKey.format());
+            throw MappingException.of(RuntimeMessage.NaNInSortedKey.format());
         }
         long bits = Double.doubleToLongBits(value == 0.0d ? 0.0d : value);
         bits = bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
@@ -304,7 +304,7 @@ public final class KeyFormat {
         }
         if (value instanceof BigDecimal || value instanceof BigInteger) {
             throw MappingException.of(
-                    Message.NoOrderPreservingForm.format(value.getClass().getSimpleName()));
+                    RuntimeMessage.NoOrderPreservingForm.format(value.getClass().getSimpleName()));
         }
         return sortable(value.longValue());
     }

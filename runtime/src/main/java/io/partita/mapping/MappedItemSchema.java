@@ -1,6 +1,6 @@
 package io.partita.mapping;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
@@ -57,7 +57,7 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
                     encoded = codecs[i].encode(field);
                 } catch (RuntimeException e) {
                     throw new MappingException(
-                            Message.CannotWriteField.format(typeName, names[i], field, e.getMessage()), e);
+                            RuntimeMessage.CannotWriteField.format(typeName, names[i], field, e.getMessage()), e);
                 }
                 if (encoded != null) {
                     item.put(names[i], encoded);
@@ -85,7 +85,7 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
                     encoded = codecs[i].encode(field);
                 } catch (RuntimeException e) {
                     throw new MappingException(
-                            Message.CannotWriteField.format(typeName, names[i], field, e.getMessage()), e);
+                            RuntimeMessage.CannotWriteField.format(typeName, names[i], field, e.getMessage()), e);
                 }
                 if (encoded != null) {
                     item.add(names[i], encoded);
@@ -107,7 +107,7 @@ final class MappedItemSchema<T> implements ItemSchema<T> {
                     values[i] = codec.decode(stored);
                 } catch (RuntimeException e) {
                     throw new MappingException(
-                            Message.CannotReadAttribute.format(names[i], typeName, stored, e.getMessage()), e);
+                            RuntimeMessage.CannotReadAttribute.format(names[i], typeName, stored, e.getMessage()), e);
                 }
             }
         }

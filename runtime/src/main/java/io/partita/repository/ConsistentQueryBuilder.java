@@ -1,5 +1,7 @@
 package io.partita.repository;
 
+import io.partita.generated.QuerySpec;
+
 /**
  * A query builder for the base table or a local secondary index: adds {@link #consistentRead()}. Generated
  * GSI builders extend {@link QueryBuilder} instead, so asking a GSI for a consistent read does not compile.

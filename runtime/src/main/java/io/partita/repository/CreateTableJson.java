@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.wire.CreateTableRequests;
@@ -32,7 +32,7 @@ public final class CreateTableJson {
             g.useDefaultPrettyPrinter();
             CreateTableRequests.write(g, table, definitions.values());
         } catch (IOException e) {
-            throw new IllegalStateException(Message.CreateTableNotPrintable.format(table.name()), e);
+            throw new IllegalStateException(RuntimeMessage.CreateTableNotPrintable.format(table.name()), e);
         }
         return out + System.lineSeparator();
     }
@@ -42,7 +42,7 @@ public final class CreateTableJson {
         try {
             return (ObjectNode) Mapper.PLAIN.readTree(print(table));
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException(Message.CreateTableNotPrintable.format(table.name()), e);
+            throw new IllegalStateException(RuntimeMessage.CreateTableNotPrintable.format(table.name()), e);
         }
     }
 
@@ -53,7 +53,7 @@ public final class CreateTableJson {
             KeyAttribute previous = definitions.putIfAbsent(key.name(), key);
             if (previous != null && previous.type() != key.type()) {
                 throw new IllegalArgumentException(
-                        Message.KeyAttributeTypeConflict.format(key.name(), previous.type(), key.type()));
+                        RuntimeMessage.KeyAttributeTypeConflict.format(key.name(), previous.type(), key.type()));
             }
         }
         return definitions;

@@ -7,7 +7,9 @@ import io.partita.GatherOptions;
 import io.partita.Key;
 import io.partita.Partita;
 import io.partita.Repository;
-import io.partita.internal.Message;
+import io.partita.generated.EntityMapping;
+import io.partita.generated.QuerySpec;
+import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.ItemDecoder;
 import io.partita.storage.AsyncBackend;
 import io.partita.storage.Backend;
@@ -405,7 +407,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
     private Map<String, AttributeValue> keyAttributes(AttributeValue partitionKey, AttributeValue sortKey) {
         List<String> names = mapping.tableKeyAttributes();
         if (names.size() != 2) {
-            throw new IllegalStateException(Message.NoSortKey.format(tableName));
+            throw new IllegalStateException(RuntimeMessage.NoSortKey.format(tableName));
         }
         return Map.of(
                 names.get(0),
@@ -494,7 +496,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     private void requireOwnKey(Key<?> key) {
         if (!key.tableName().equals(tableName)) {
-            throw new IllegalArgumentException(Message.KeyOfOtherTable.format(key, key.tableName(), tableName));
+            throw new IllegalArgumentException(RuntimeMessage.KeyOfOtherTable.format(key, key.tableName(), tableName));
         }
     }
 
@@ -506,7 +508,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
             return version.asN().longValueExact();
         } catch (RuntimeException e) {
             throw new IllegalStateException(
-                    Message.VersionNotWholeNumber.format(mapping.entityName(), versionAttribute, version), e);
+                    RuntimeMessage.VersionNotWholeNumber.format(mapping.entityName(), versionAttribute, version), e);
         }
     }
 

@@ -1,7 +1,9 @@
 package io.partita.repository;
 
 import io.partita.ExpressionBuilder;
+import io.partita.generated.QuerySpec;
 import io.partita.storage.value.AttributeValue;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,8 +18,6 @@ import java.util.Map;
 final class KeyConditionForm {
     /** Forms kept per spec: the shapes of one index's queries (with and without each sort-key condition). */
     static final int MAX_FORMS = 8;
-
-    static final KeyConditionForm[] NONE = new KeyConditionForm[0];
 
     private static final String[] VALUE_PLACEHOLDERS = {":p0", ":p1", ":p2", ":p3", ":p4", ":p5", ":p6", ":p7"};
 
@@ -37,6 +37,33 @@ final class KeyConditionForm {
         this.text = text;
         this.names = names;
         this.valueCount = valueCount;
+    }
+
+    /**
+     * The rendered key condition of {@code q}'s shape, from {@code spec}'s {@linkplain QuerySpec#engineCache() cache}
+     * or rendered and kept there on first use (at most {@link #MAX_FORMS} shapes are kept; further shapes are
+     * rendered per query).
+     */
+    static KeyConditionForm cached(
+            QuerySpec<?> spec,
+            QueryBuilder<?, ?> q,
+            AttributeValue shardValue,
+            boolean appendScatter,
+            QueryBuilder.RangeTerm range) {
+        Object[] forms = spec.engineCache();
+        for (Object cached : forms) {
+            KeyConditionForm form = (KeyConditionForm) cached;
+            if (form.matches(q, appendScatter, range)) {
+                return form;
+            }
+        }
+        KeyConditionForm form = of(q, shardValue, appendScatter, range);
+        if (forms.length < MAX_FORMS) {
+            Object[] more = Arrays.copyOf(forms, forms.length + 1);
+            more[forms.length] = form;
+            spec.engineCache(more);
+        }
+        return form;
     }
 
     /** True when {@code q}'s key condition (with {@code scatter} appended when {@code appendScatter}) has this shape. */

@@ -12,7 +12,7 @@ import java.util.Map;
  * each compared as {@link KeyOrder} compares key values (S by code point, N numerically, B by unsigned bytes;
  * values of different types by type), a missing attribute first; reversed when {@code descending}; equal keys by
  * source index, ascending in both directions. This is the order of the same entries in one unsharded partition, as
- * {@code Gather.compareKeys} compares extracted keys.
+ * {@code MergedShards.compareKeys} compares extracted keys.
  *
  * <p><b>Keys.</b> A head's key parts are kept in flat per-source arrays reused for every entry (no allocation per
  * entry): the value, and for the common kinds the comparable itself. A first part that is an ASCII string (the

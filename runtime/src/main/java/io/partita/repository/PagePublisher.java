@@ -3,7 +3,7 @@ package io.partita.repository;
 import io.partita.Cursor;
 import io.partita.Page;
 import io.partita.internal.Futures;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
@@ -55,7 +55,7 @@ final class PagePublisher<R> implements Flow.Publisher<Page<R>> {
                     done = true;
                 }
                 if (signal) {
-                    subscriber.onError(new IllegalArgumentException(Message.NonPositiveDemand.format(n)));
+                    subscriber.onError(new IllegalArgumentException(RuntimeMessage.NonPositiveDemand.format(n)));
                 }
                 return;
             }

@@ -4,7 +4,7 @@ import io.partita.Condition;
 import io.partita.ExpressionBuilder;
 import io.partita.GatherException;
 import io.partita.GatherOptions;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.ItemDecoder;
 import io.partita.storage.Backend;
 import io.partita.storage.api.ScanRequest;
@@ -55,7 +55,7 @@ public final class ParallelScan<T> {
             int segments,
             Condition typeFilter) {
         if (segments < 1 || segments > MAX_SEGMENTS) {
-            throw new IllegalArgumentException(Message.SegmentsOutOfRange.format(MAX_SEGMENTS, segments));
+            throw new IllegalArgumentException(RuntimeMessage.SegmentsOutOfRange.format(MAX_SEGMENTS, segments));
         }
         this.backend = backend;
         this.tableName = tableName;
@@ -81,7 +81,7 @@ public final class ParallelScan<T> {
     /** At most {@code n} segments read at once (1 to 1000). */
     public ParallelScan<T> concurrency(int n) {
         if (n < 1 || n > 1000) {
-            throw new IllegalArgumentException(Message.ConcurrencyOutOfRange.format(n));
+            throw new IllegalArgumentException(RuntimeMessage.ConcurrencyOutOfRange.format(n));
         }
         this.concurrency = n;
         return this;
@@ -130,8 +130,8 @@ public final class ParallelScan<T> {
         Object lock = new Object();
         long[] totals = new long[3]; // pages, scanned, returned
         int[] done = {0};
-        Gather.Runner runner = new Gather.Runner(executor, concurrency);
-        List<Gather.Task<Boolean>> tasks = new ArrayList<>(segments);
+        GatherRunner runner = new GatherRunner(executor, concurrency);
+        List<GatherRunner.Task<Boolean>> tasks = new ArrayList<>(segments);
         for (int i = 0; i < segments; i++) {
             int segment = i;
             tasks.add(runner.submit(segment, () -> {
@@ -177,11 +177,11 @@ public final class ParallelScan<T> {
                 } while (true);
             }));
         }
-        for (Gather.Task<Boolean> t : tasks) {
+        for (GatherRunner.Task<Boolean> t : tasks) {
             try {
                 t.await();
             } catch (CancellationException e) {
-                Gather.Task<?> failed = runner.failure();
+                GatherRunner.Task<?> failed = runner.failure();
                 if (failed == null) {
                     throw e;
                 }
@@ -200,6 +200,6 @@ public final class ParallelScan<T> {
 
     private GatherException failure(int segment, Throwable cause) {
         return new GatherException(
-                Message.ScanSegmentFailed.format(segment, segments, tableName, cause), segment, cause);
+                RuntimeMessage.ScanSegmentFailed.format(segment, segments, tableName, cause), segment, cause);
     }
 }

@@ -3,7 +3,8 @@ package io.partita.repository;
 import io.partita.Condition;
 import io.partita.Cursor;
 import io.partita.Page;
-import io.partita.internal.Message;
+import io.partita.generated.QuerySpec;
+import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.AttributeCodec;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.value.AttributeValue;
@@ -135,7 +136,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      */
     protected final void sortKeyEquals(String attribute, AttributeValue value) {
         if (range != null) {
-            throw new IllegalStateException(Message.SortKeyPartAfterRange.format(attribute, range.attribute()));
+            throw new IllegalStateException(RuntimeMessage.SortKeyPartAfterRange.format(attribute, range.attribute()));
         }
         Objects.requireNonNull(attribute, "attribute");
         AttributeValue checked = requireKeyValue(attribute, value);
@@ -198,7 +199,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      */
     protected final void scatter(String attribute, List<AttributeValue> shardValues) {
         if (shardValues.isEmpty()) {
-            throw new IllegalArgumentException(Message.ScatterWithoutShards.format());
+            throw new IllegalArgumentException(RuntimeMessage.ScatterWithoutShards.format());
         }
         this.scatterAttribute = Objects.requireNonNull(attribute, "attribute");
         this.scatterValues = List.copyOf(shardValues);
@@ -222,7 +223,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      */
     public final Q limit(int n) {
         if (n <= 0) {
-            throw new IllegalArgumentException(Message.LimitNotPositive.format(n));
+            throw new IllegalArgumentException(RuntimeMessage.LimitNotPositive.format(n));
         }
         this.limit = n;
         return self();
@@ -249,7 +250,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
     /** Gather queries: at most {@code n} shard requests in flight at once (1 to 1000); no effect on other queries. */
     public final Q concurrency(int n) {
         if (n < 1 || n > 1000) {
-            throw new IllegalArgumentException(Message.ConcurrencyOutOfRange.format(n));
+            throw new IllegalArgumentException(RuntimeMessage.ConcurrencyOutOfRange.format(n));
         }
         this.concurrency = n;
         return self();
@@ -370,7 +371,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     final void setRange(RangeTerm term) {
         if (range != null) {
-            throw new IllegalStateException(Message.SecondSortKeyCondition.format(range));
+            throw new IllegalStateException(RuntimeMessage.SecondSortKeyCondition.format(range));
         }
         this.range = term;
     }
@@ -381,7 +382,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     private static AttributeValue requireKeyValue(String attribute, AttributeValue value) {
         if (value == null) {
-            throw new IllegalArgumentException(Message.NullKeyValue.format(attribute));
+            throw new IllegalArgumentException(RuntimeMessage.NullKeyValue.format(attribute));
         }
         return value;
     }

@@ -4,8 +4,10 @@ import io.partita.Consumed;
 import io.partita.Cursor;
 import io.partita.ExpressionBuilder;
 import io.partita.Page;
+import io.partita.generated.EntityMapping;
+import io.partita.generated.QuerySpec;
 import io.partita.internal.Futures;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ReturnConsumedCapacity;
@@ -62,7 +64,7 @@ final class QueryEngine {
         String scatter = q.scatterAttribute;
         boolean appendScatter = scatter != null && !q.partition.contains(scatter);
         if (q.partition.isEmpty() && !appendScatter) {
-            throw new IllegalStateException(Message.QueryWithoutPartitionKey.format());
+            throw new IllegalStateException(RuntimeMessage.QueryWithoutPartitionKey.format());
         }
         QueryBuilder.RangeTerm range = q.effectiveRange();
         QuerySpec<?> spec = q.spec;
@@ -71,7 +73,7 @@ final class QueryEngine {
         Map<String, String> names;
         Map<String, AttributeValue> values;
         if (q.filter == null) {
-            KeyConditionForm form = spec.keyConditionForm(q, shardValue, appendScatter, range);
+            KeyConditionForm form = KeyConditionForm.cached(spec, q, shardValue, appendScatter, range);
             keyCondition = form.text;
             filter = null;
             names = form.names;
@@ -272,7 +274,7 @@ final class QueryEngine {
         int rawLimit = q.spec.decoderMaySkip() ? -1 : q.limit;
         Iterator<Map<String, AttributeValue>> raw = q.scatterValues == null
                 ? new PartitionReader(q, null, null, rawLimit)
-                : new Gather.Merged(q, null, rawLimit);
+                : new MergedShards(q, null, rawLimit);
         return new Decoding<>(raw, q.spec.decoder(), q.limit);
     }
 
@@ -316,7 +318,7 @@ final class QueryEngine {
 
         /** Stops a gather's shard reads (nothing to do for a single partition). */
         void close() {
-            if (raw instanceof Gather.Merged m) {
+            if (raw instanceof MergedShards m) {
                 m.close();
             }
         }
@@ -415,7 +417,7 @@ final class QueryEngine {
 
     private static <R> Page<R> scatteredPage(QueryBuilder<R, ?> q, Cursor cursor) {
         int size = q.limit > 0 ? q.limit : DEFAULT_SCATTER_PAGE;
-        Gather.Merged merged = new Gather.Merged(q, cursor, q.spec.decoderMaySkip() ? -1 : size);
+        MergedShards merged = new MergedShards(q, cursor, q.spec.decoderMaySkip() ? -1 : size);
         try {
             List<R> items = new ArrayList<>();
             while (items.size() < size && merged.hasNext()) {
@@ -436,9 +438,9 @@ final class QueryEngine {
     static <R> CompletableFuture<Page<R>> pageAsync(QueryBuilder<R, ?> q, Cursor cursor) {
         if (q.scatterValues != null) {
             int size = q.limit > 0 ? q.limit : DEFAULT_SCATTER_PAGE;
-            Gather.Merged merged;
+            MergedShards merged;
             try {
-                merged = new Gather.Merged(q, cursor, q.spec.decoderMaySkip() ? -1 : size, true);
+                merged = new MergedShards(q, cursor, q.spec.decoderMaySkip() ? -1 : size, true);
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);
             }
@@ -465,9 +467,9 @@ final class QueryEngine {
         int limit = q.limit;
         List<R> out = new ArrayList<>();
         if (q.scatterValues != null) {
-            Gather.Merged merged;
+            MergedShards merged;
             try {
-                merged = new Gather.Merged(q, null, rawLimit, true);
+                merged = new MergedShards(q, null, rawLimit, true);
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);
             }

@@ -1,6 +1,8 @@
 package io.partita.repository;
 
 import io.partita.Partita;
+import io.partita.generated.ItemDecoders;
+import io.partita.generated.QuerySpec;
 import io.partita.mapping.ItemDecoder;
 import io.partita.storage.schema.TableDefinition;
 import java.util.Map;

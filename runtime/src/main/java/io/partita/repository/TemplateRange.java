@@ -1,6 +1,6 @@
 package io.partita.repository;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.KeyOrder;
 import java.util.Map;
@@ -57,7 +57,7 @@ final class TemplateRange<V> implements SortKeyCondition.SortKeyTarget<V> {
             }
             case BETWEEN -> {
                 if (compare(r1, r2) > 0) {
-                    throw new IllegalArgumentException(Message.BetweenBoundsReversed.format(first, second));
+                    throw new IllegalArgumentException(RuntimeMessage.BetweenBoundsReversed.format(first, second));
                 }
                 String upper = upperBound(r2, false);
                 query.setRange(
@@ -112,7 +112,7 @@ final class TemplateRange<V> implements SortKeyCondition.SortKeyTarget<V> {
     private String rendered(V value) {
         String r = render.apply(value);
         if (r == null) {
-            throw new IllegalArgumentException(Message.TemplatePartWithoutValue.format(attribute, value));
+            throw new IllegalArgumentException(RuntimeMessage.TemplatePartWithoutValue.format(attribute, value));
         }
         return r;
     }

@@ -5,7 +5,9 @@ import io.partita.ExpressionBuilder;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.PartialUpdate;
-import io.partita.internal.Message;
+import io.partita.generated.AutoValues;
+import io.partita.generated.EntityMapping;
+import io.partita.internal.RuntimeMessage;
 import io.partita.storage.api.ReturnValues;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.UpdateItemRequest;
@@ -112,7 +114,7 @@ public final class Update<T> implements PartialUpdate {
                 && encoded.type() != AttributeType.SS
                 && encoded.type() != AttributeType.NS
                 && encoded.type() != AttributeType.BS) {
-            throw new IllegalArgumentException(Message.AddOnWrongType.format(field, encoded.type()));
+            throw new IllegalArgumentException(RuntimeMessage.AddOnWrongType.format(field, encoded.type()));
         }
         touch(field.attributeName(), false);
         addOrCount(field.attributeName(), encoded, sets, adds);
@@ -128,7 +130,7 @@ public final class Update<T> implements PartialUpdate {
         if (encoded.type() != AttributeType.SS
                 && encoded.type() != AttributeType.NS
                 && encoded.type() != AttributeType.BS) {
-            throw new IllegalArgumentException(Message.RemoveElementsOnWrongType.format(field, encoded.type()));
+            throw new IllegalArgumentException(RuntimeMessage.RemoveElementsOnWrongType.format(field, encoded.type()));
         }
         touch(field.attributeName(), false);
         deletes.add(new Action(field.attributeName(), encoded, false));
@@ -151,7 +153,7 @@ public final class Update<T> implements PartialUpdate {
     public Update<T> expectVersion(long version) {
         if (!repository.isVersioned()) {
             throw new IllegalStateException(
-                    Message.NoVersionField.format(repository.mapping().entityName()));
+                    RuntimeMessage.NoVersionField.format(repository.mapping().entityName()));
         }
         this.expectedVersion = version;
         return this;
@@ -236,7 +238,7 @@ public final class Update<T> implements PartialUpdate {
             autoValues(mapping.autoValues(), allSets, allAdds);
         }
         if (allSets.isEmpty() && removes.isEmpty() && allAdds.isEmpty() && deletes.isEmpty()) {
-            throw new IllegalStateException(Message.EmptyUpdate.format());
+            throw new IllegalStateException(RuntimeMessage.EmptyUpdate.format());
         }
         ExpressionBuilder b = new ExpressionBuilder();
         StringBuilder expression = new StringBuilder(64);
@@ -310,10 +312,10 @@ public final class Update<T> implements PartialUpdate {
     private void touch(String attribute, boolean removing) {
         repository.mapping().checkUpdatable(attribute, removing);
         if (repository.mapping().versionAttribute().filter(attribute::equals).isPresent()) {
-            throw new IllegalArgumentException(Message.UpdateOfVersion.format(attribute));
+            throw new IllegalArgumentException(RuntimeMessage.UpdateOfVersion.format(attribute));
         }
         if (!touched.add(attribute)) {
-            throw new IllegalArgumentException(Message.AttributeUpdatedTwice.format(attribute));
+            throw new IllegalArgumentException(RuntimeMessage.AttributeUpdatedTwice.format(attribute));
         }
     }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps the runtime's messages in one place: no exception in {@code src/main/java} is built from an inline string
- * literal (every text comes from {@link Message}), every catalogue entry is used, and every template formats.
+ * literal (every text comes from {@link RuntimeMessage}), every catalogue entry is used, and every template formats.
  */
 class MessageCatalogueTest {
     private static final Path SOURCES = Path.of(System.getProperty("basedir", "."), "src", "main", "java");
@@ -29,7 +29,7 @@ class MessageCatalogueTest {
     void no_exception_message_is_an_inline_literal() throws IOException {
         List<String> inline = new ArrayList<>();
         sources().forEach((file, code) -> {
-            if (file.endsWith("internal/Message.java")) {
+            if (file.endsWith("internal/RuntimeMessage.java")) {
                 return;
             }
             String text = withoutComments(code);
@@ -51,7 +51,7 @@ class MessageCatalogueTest {
             }
         });
         assertThat(inline)
-                .as("exception messages written inline instead of in io.partita.internal.Message")
+                .as("exception messages written inline instead of in io.partita.internal.RuntimeMessage")
                 .isEmpty();
     }
 
@@ -59,8 +59,8 @@ class MessageCatalogueTest {
     void every_message_is_used() throws IOException {
         String all = String.join("\n", sources().values());
         List<String> unused = new ArrayList<>();
-        for (Message message : Message.values()) {
-            if (!all.contains("Message." + message.name() + ".")) {
+        for (RuntimeMessage message : RuntimeMessage.values()) {
+            if (!all.contains("RuntimeMessage." + message.name() + ".")) {
                 unused.add(message.name());
             }
         }
@@ -69,7 +69,7 @@ class MessageCatalogueTest {
 
     @Test
     void every_template_takes_only_string_placeholders_and_formats() {
-        for (Message message : Message.values()) {
+        for (RuntimeMessage message : RuntimeMessage.values()) {
             String template = message.template();
             assertThat(template.replace("%s", "").replace("%%", ""))
                     .as(message.name())
@@ -88,10 +88,12 @@ class MessageCatalogueTest {
 
     @Test
     void formatting_is_concatenation() {
-        assertThat(Message.TransactionTooManyActions.format(100)).isEqualTo("A transaction holds at most 100 actions");
-        assertThat(Message.NumberNotFinite.format(Double.NaN))
+        assertThat(RuntimeMessage.TransactionTooManyActions.format(100))
+                .isEqualTo("A transaction holds at most 100 actions");
+        assertThat(RuntimeMessage.NumberNotFinite.format(Double.NaN))
                 .isEqualTo("DynamoDB numbers cannot be NaN or infinite, got " + Double.NaN);
-        assertThat(Message.KeyOfOtherTable.format(null, "A", "B")).isEqualTo("Key null belongs to table A, not B");
+        assertThat(RuntimeMessage.KeyOfOtherTable.format(null, "A", "B"))
+                .isEqualTo("Key null belongs to table A, not B");
     }
 
     private static Map<String, String> sources() throws IOException {
@@ -192,7 +194,7 @@ class MessageCatalogueTest {
     /** {@code format} fills {@code %s} itself (no {@code java.util.Formatter} on a cold start): same text as it. */
     @Test
     void format_writes_what_string_format_writes() {
-        for (Message message : Message.values()) {
+        for (RuntimeMessage message : RuntimeMessage.values()) {
             String template = message.template();
             int placeholders = (template.length() - template.replace("%s", "").length()) / 2;
             Object[] args = new Object[placeholders];

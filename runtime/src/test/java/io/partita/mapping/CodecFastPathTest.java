@@ -70,8 +70,8 @@ class CodecFastPathTest {
         Set<String> withNull = new LinkedHashSet<>(Arrays.asList("a", null));
         assertThatThrownBy(() -> codec.encode(withNull))
                 .isInstanceOf(MappingException.class)
-                .hasMessage(
-                        io.partita.internal.Message.NullSetElement.format(io.partita.storage.value.AttributeType.S));
+                .hasMessage(io.partita.internal.RuntimeMessage.NullSetElement.format(
+                        io.partita.storage.value.AttributeType.S));
         // equal strings that an identity set holds twice: the core's duplicate message, listing the elements
         Set<String> twice = Collections.newSetFromMap(new IdentityHashMap<>());
         twice.add("a");

@@ -215,8 +215,8 @@ class TypedReadTest {
         for (Set<String> set : withNull) {
             assertThat(outcome(set))
                     .as(set.getClass().getName())
-                    .isEqualTo(
-                            "MappingException: " + io.partita.internal.Message.NullSetElement.format(AttributeType.S));
+                    .isEqualTo("MappingException: "
+                            + io.partita.internal.RuntimeMessage.NullSetElement.format(AttributeType.S));
         }
         List<Set<String>> withoutNull = List.of(
                 new LinkedHashSet<>(List.of("b", "a")),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.Field;
 import io.partita.Partita;
+import io.partita.generated.EntityMapping;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.storage.Storage;

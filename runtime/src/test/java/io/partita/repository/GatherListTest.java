@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.Condition;
 import io.partita.GatherException;
+import io.partita.generated.QuerySpec;
 import io.partita.spi.ForwardingBackend;
 import io.partita.storage.Backend;
 import io.partita.storage.ProvisionedThroughputExceededException;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A scattered query's {@code list()} ({@link Gather#list}: the merged rows decoded straight into the list) against
  * the general path it replaces ({@code KeyConditionFormTest.drain(QueryEngine.iterator(q))}: the decoding iterator over
- * {@link Gather.Merged}), on seeded random gathers — 1 to 12 shards, some empty, sizes uneven, some shards larger than
+ * {@link MergedShards}), on seeded random gathers — 1 to 12 shards, some empty, sizes uneven, some shards larger than
  * one 1 MB page; equal sort keys across shards (ties settled by the table key); limits below, at and above the
  * answer's size, and none; ascending and descending; sort-key ranges; filters; template-style residual checks;
  * decoders that refuse some rows — the same results in the same order and the very same requests, and both equal to

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * Gathers on the default executor once the backend's {@link Gather.Pace} is fast: every shard request runs on the
+ * Gathers on the default executor once the backend's {@link GatherRunner.Pace} is fast: every shard request runs on the
  * calling thread, and what the gather returns and throws is what it returns and throws on the executor.
  */
 class GatherPaceTest {
@@ -32,14 +32,14 @@ class GatherPaceTest {
 
     @Test
     void pace_turns_direct_after_a_run_of_fast_answers_and_back_after_slow_ones() {
-        Gather.Pace pace = new Gather.Pace();
-        for (int i = 1; i < Gather.Pace.LEARN; i++) {
+        GatherRunner.Pace pace = new GatherRunner.Pace();
+        for (int i = 1; i < GatherRunner.Pace.LEARN; i++) {
             pace.record(1_000);
         }
         assertThat(pace.direct()).isFalse();
-        pace.record(Gather.Pace.DIRECT_NANOS);
+        pace.record(GatherRunner.Pace.DIRECT_NANOS);
         assertThat(pace.direct()).isTrue();
-        pace.record(Gather.Pace.DIRECT_NANOS + 1); // just learned: one slow answer ends it
+        pace.record(GatherRunner.Pace.DIRECT_NANOS + 1); // just learned: one slow answer ends it
         assertThat(pace.direct()).isFalse();
         for (int i = 0; i < 1_000; i++) {
             pace.record(0);
@@ -129,8 +129,8 @@ class GatherPaceTest {
 
     /** As if the backend's last requests had answered at once: the next gather starts direct. */
     private static void prime(GatherTest.Events events) {
-        Gather.Pace pace = Gather.Pace.of(events.byTime().spec.backend());
-        for (int i = 0; i < Gather.Pace.LEARN; i++) {
+        GatherRunner.Pace pace = GatherRunner.Pace.of(events.byTime().spec.backend());
+        for (int i = 0; i < GatherRunner.Pace.LEARN; i++) {
             pace.record(0);
         }
     }

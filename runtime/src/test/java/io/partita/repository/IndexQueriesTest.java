@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.partita.Cursor;
 import io.partita.Page;
 import io.partita.Partita;
+import io.partita.generated.EntityMapping;
+import io.partita.generated.QuerySpec;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
 import io.partita.mapping.KeyFormat;

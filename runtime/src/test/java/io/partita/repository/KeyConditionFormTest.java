@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.Condition;
 import io.partita.ExpressionBuilder;
+import io.partita.generated.QuerySpec;
 import io.partita.storage.Storage;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.schema.KeyAttribute;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.Condition;
 import io.partita.Cursor;
+import io.partita.generated.QuerySpec;
 import io.partita.mapping.ItemDecoder;
 import io.partita.spi.ForwardingBackend;
 import io.partita.storage.Backend;
@@ -213,7 +214,7 @@ class ListFastPathTest {
         sent.clear();
         assertThatThrownBy(() -> new KeyConditionFormTest.Probe(items).list())
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage(io.partita.internal.Message.QueryWithoutPartitionKey.format());
+                .hasMessage(io.partita.internal.RuntimeMessage.QueryWithoutPartitionKey.format());
         assertThat(sent).isEmpty();
         // the core's validation error comes through unchanged (a consistent read is fine here, an unknown table not)
         QuerySpec<Map<String, AttributeValue>> missing = QuerySpec.of(

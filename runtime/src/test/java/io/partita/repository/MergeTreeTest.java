@@ -83,7 +83,7 @@ class MergeTreeTest {
         for (int i = 0; i < 20_000; i++) {
             Map<String, AttributeValue> a = item(random, i % 3);
             Map<String, AttributeValue> b = random.nextInt(5) == 0 ? mutate(random, a) : item(random, i % 3);
-            int expected = Integer.signum(Gather.compareKeys(extract(a), extract(b)));
+            int expected = Integer.signum(MergedShards.compareKeys(extract(a), extract(b)));
             tree.set(0, a);
             tree.set(1, b);
             int actual = Integer.signum(tree.compare(0, 1));
@@ -123,7 +123,7 @@ class MergeTreeTest {
             Map<String, AttributeValue> y = random.nextBoolean()
                     ? Map.of("sk", AttributeValue.s(b), "pk", AttributeValue.s(a))
                     : Map.of("sk", AttributeValue.s(a), "pk", AttributeValue.s(a)); // ties on sk: pk decides
-            int expected = Integer.signum(Gather.compareKeys(extract(x), extract(y)));
+            int expected = Integer.signum(MergedShards.compareKeys(extract(x), extract(y)));
             tree.set(0, x);
             tree.set(1, y);
             assertThat(Integer.signum(tree.compare(0, 1)))
@@ -145,7 +145,7 @@ class MergeTreeTest {
         assertThat(tree.compare(0, 1)).isPositive();
         tree.set(1, Map.of("sk", AttributeValue.s("t"), "pk", AttributeValue.n(1)));
         assertThat(Integer.signum(tree.compare(0, 1)))
-                .isEqualTo(Integer.signum(Gather.compareKeys(
+                .isEqualTo(Integer.signum(MergedShards.compareKeys(
                         new AttributeValue[] {AttributeValue.s("t"), AttributeValue.s("d"), null},
                         new AttributeValue[] {AttributeValue.s("t"), AttributeValue.n(1), null})));
     }
@@ -183,7 +183,8 @@ class MergeTreeTest {
                 for (int i = 0; i < size; i++) {
                     rows.add(item(random, style));
                 }
-                Comparator<Map<String, AttributeValue>> order = (x, y) -> Gather.compareKeys(extract(x), extract(y));
+                Comparator<Map<String, AttributeValue>> order =
+                        (x, y) -> MergedShards.compareKeys(extract(x), extract(y));
                 rows.sort(descending ? order.reversed() : order); // a source delivers in index order
                 sources.add(rows);
                 for (int i = 0; i < rows.size(); i++) {
@@ -191,7 +192,7 @@ class MergeTreeTest {
                 }
             }
             all.sort((x, y) -> {
-                int c = Gather.compareKeys(extract(x.item()), extract(y.item()));
+                int c = MergedShards.compareKeys(extract(x.item()), extract(y.item()));
                 c = descending ? -c : c;
                 if (c != 0) {
                     return c;
@@ -250,7 +251,8 @@ class MergeTreeTest {
                     item.put("pk", AttributeValue.s("p" + random.nextInt(3)));
                     rows.add(item);
                 }
-                Comparator<Map<String, AttributeValue>> order = (x, y) -> Gather.compareKeys(extract(x), extract(y));
+                Comparator<Map<String, AttributeValue>> order =
+                        (x, y) -> MergedShards.compareKeys(extract(x), extract(y));
                 rows.sort(descending ? order.reversed() : order);
                 sources.add(rows);
                 for (int i = 0; i < rows.size(); i++) {
@@ -258,7 +260,7 @@ class MergeTreeTest {
                 }
             }
             all.sort((x, y) -> {
-                int c = Gather.compareKeys(extract(x.item()), extract(y.item()));
+                int c = MergedShards.compareKeys(extract(x.item()), extract(y.item()));
                 c = descending ? -c : c;
                 if (c != 0) {
                     return c;

@@ -2,6 +2,7 @@ package io.partita.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.partita.generated.EntityMapping;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.ItemSchema;

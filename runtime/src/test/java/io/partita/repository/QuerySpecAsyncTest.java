@@ -3,6 +3,7 @@ package io.partita.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.Partita;
+import io.partita.generated.QuerySpec;
 import io.partita.repository.IndexQueriesTest.ForumThread;
 import io.partita.repository.IndexQueriesTest.ThreadRepository;
 import io.partita.storage.AsyncBackend;

@@ -1,13 +1,13 @@
 package io.partita.benchmarks.gather;
 
 import io.partita.Partita;
+import io.partita.generated.EntityMapping;
+import io.partita.generated.QuerySpec;
+import io.partita.generated.Shards;
 import io.partita.mapping.Codecs;
 import io.partita.mapping.ItemSchema;
-import io.partita.mapping.Shards;
-import io.partita.repository.EntityMapping;
 import io.partita.repository.EntityRepository;
 import io.partita.repository.QueryBuilder;
-import io.partita.repository.QuerySpec;
 import io.partita.repository.SortKeyCondition;
 import io.partita.storage.Backend;
 import io.partita.storage.Storage;

@@ -1,7 +1,7 @@
 package io.partita.samples.adclicks;
 
 import io.partita.Partita;
-import io.partita.mapping.Shards;
+import io.partita.generated.Shards;
 import io.partita.samples.TextTable;
 import java.io.PrintStream;
 import java.time.Instant;

@@ -3,8 +3,8 @@ package io.partita.it.embedded.memo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.Partita;
+import io.partita.generated.EntityMapping;
 import io.partita.mapping.AbstractItemSchema;
-import io.partita.repository.EntityMapping;
 import io.partita.repository.EntityRepository;
 import io.partita.storage.Storage;
 import io.partita.storage.api.GetItemRequest;

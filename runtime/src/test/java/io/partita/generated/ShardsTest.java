@@ -1,4 +1,4 @@
-package io.partita.mapping;
+package io.partita.generated;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.partita.repository;
+package io.partita.generated;
 
 import io.partita.mapping.ItemDecoder;
 import io.partita.storage.value.AttributeValue;

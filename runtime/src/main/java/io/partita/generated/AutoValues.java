@@ -1,6 +1,7 @@
-package io.partita.repository;
+package io.partita.generated;
 
 import io.partita.mapping.Codecs;
+import io.partita.repository.Update;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import java.time.Instant;
@@ -26,23 +27,23 @@ import java.util.Optional;
  *
  * "Now" is an {@code Instant} stored like any {@code Instant} field, or epoch milliseconds (a number).
  */
-final class AutoValues {
+public final class AutoValues {
     static final AutoValues NONE = new AutoValues(null, null, List.of());
 
     /** A created-at or updated-at attribute. */
-    record Timestamp(String attribute, boolean epochMillis) {
-        AttributeValue at(Instant now) {
+    public record Timestamp(String attribute, boolean epochMillis) {
+        public AttributeValue at(Instant now) {
             return epochMillis ? AttributeValue.n(now.toEpochMilli()) : Codecs.INSTANT.encode(now);
         }
 
-        boolean absentIn(Map<String, AttributeValue> item) {
+        public boolean absentIn(Map<String, AttributeValue> item) {
             AttributeValue v = item.get(attribute);
             return v == null || (epochMillis && v.equals(ZERO));
         }
     }
 
     /** A counter attribute. */
-    record Counter(String attribute, long delta, long start) {}
+    public record Counter(String attribute, long delta, long start) {}
 
     private static final AttributeValue ZERO = AttributeValue.n(0);
 
@@ -62,36 +63,36 @@ final class AutoValues {
         this.countersByAttribute = Map.copyOf(by);
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return createdAt == null && updatedAt == null && counters.isEmpty();
     }
 
     /** True when the repository fills {@code attribute} itself (so a null field is not a missing index key). */
-    boolean fills(String attribute) {
+    public boolean fills(String attribute) {
         return (createdAt != null && createdAt.attribute().equals(attribute))
                 || (updatedAt != null && updatedAt.attribute().equals(attribute))
                 || countersByAttribute.containsKey(attribute);
     }
 
-    Optional<Timestamp> createdAt() {
+    public Optional<Timestamp> createdAt() {
         return Optional.ofNullable(createdAt);
     }
 
-    Optional<Timestamp> updatedAt() {
+    public Optional<Timestamp> updatedAt() {
         return Optional.ofNullable(updatedAt);
     }
 
-    List<Counter> counters() {
+    public List<Counter> counters() {
         return counters;
     }
 
     /** The counter stored as {@code attribute}, if it is one. */
-    Optional<Counter> counter(String attribute) {
+    public Optional<Counter> counter(String attribute) {
         return Optional.ofNullable(countersByAttribute.get(attribute));
     }
 
     /** The item a put writes: {@code item} with the timestamps set and the counters' start values filled in. */
-    Map<String, AttributeValue> onPut(Map<String, AttributeValue> item, Instant now) {
+    public Map<String, AttributeValue> onPut(Map<String, AttributeValue> item, Instant now) {
         ItemMap out = ItemMap.copyOf(item); // generated schemas build ItemMaps: copyOf returns them as they are
         if (createdAt != null && createdAt.absentIn(out)) {
             out = out.with(createdAt.attribute(), createdAt.at(now));

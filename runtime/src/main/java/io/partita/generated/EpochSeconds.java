@@ -1,6 +1,9 @@
-package io.partita.mapping;
+package io.partita.generated;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
+import io.partita.mapping.AttributeCodec;
+import io.partita.mapping.Codecs;
+import io.partita.mapping.MappingException;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import java.time.DateTimeException;
@@ -26,12 +29,12 @@ public final class EpochSeconds implements AttributeCodec<Instant> {
     @Override
     public Instant decode(AttributeValue value) {
         if (value.type() != AttributeType.N) {
-            throw new MappingException(Message.WrongAttributeType.format(AttributeType.N, value.type()));
+            throw new MappingException(RuntimeMessage.WrongAttributeType.format(AttributeType.N, value.type()));
         }
         try {
             return Instant.ofEpochSecond(value.asN().longValue());
         } catch (DateTimeException e) {
-            throw new MappingException(Message.EpochSecondsOutOfRange.format(value.asN()), e);
+            throw new MappingException(RuntimeMessage.EpochSecondsOutOfRange.format(value.asN()), e);
         }
     }
 

@@ -1,6 +1,7 @@
-package io.partita.mapping;
+package io.partita.generated;
 
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
+import io.partita.mapping.KeyFormat;
 import io.partita.storage.value.AttributeValue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -142,7 +143,7 @@ public final class Shards {
             return KeyFormat.text(t);
         }
         throw new IllegalArgumentException(
-                Message.NoCanonicalRendering.format(value.getClass().getName()));
+                RuntimeMessage.NoCanonicalRendering.format(value.getClass().getName()));
     }
 
     /** MurmurHash3 x86 32-bit of {@code data} with {@code seed}. */
@@ -195,7 +196,7 @@ public final class Shards {
 
     private static void requireShards(int shards) {
         if (shards < 1) {
-            throw new IllegalArgumentException(Message.ShardsNotPositive.format(shards));
+            throw new IllegalArgumentException(RuntimeMessage.ShardsNotPositive.format(shards));
         }
     }
 }

@@ -8,7 +8,7 @@ import java.util.MissingFormatArgumentException;
  * pass values only; {@code MessageCatalogueTest} fails when an inline message literal appears outside this file.
  * The texts are part of the contract (tests assert them): change one only on purpose.
  */
-public enum Message {
+public enum RuntimeMessage {
     // ---- the user API (io.partita)
     BackupNeedsDurable("backup needs a durable database (Partita.open(Path)); this one runs on %s"),
     VersionedBatchWrite("%s: entities with a @Version field cannot be batch-written (a batch cannot check versions);"
@@ -111,7 +111,7 @@ public enum Message {
 
     private final String template;
 
-    Message(String template) {
+    RuntimeMessage(String template) {
         this.template = template;
     }
 

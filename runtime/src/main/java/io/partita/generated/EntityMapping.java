@@ -1,7 +1,7 @@
-package io.partita.repository;
+package io.partita.generated;
 
 import io.partita.MissingIndexKeyException;
-import io.partita.internal.Message;
+import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.ItemSchema;
 import io.partita.storage.ValidationException;
@@ -173,7 +173,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     }
 
     /** The {@code @CreatedAt}, {@code @UpdatedAt} and {@code @Counter} attributes. */
-    AutoValues autoValues() {
+    public AutoValues autoValues() {
         return autoValues;
     }
 
@@ -216,7 +216,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         }
         for (String key : tableKeyAttributes) {
             if (!item.containsKey(key)) {
-                throw Failures.validation(Message.MissingTableKey.format(schema.typeName(), key, table.name()));
+                throw Failures.validation(RuntimeMessage.MissingTableKey.format(schema.typeName(), key, table.name()));
             }
         }
         return item.build();
@@ -251,7 +251,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     }
 
     /** {@link #memoizing()}'s decoder of memoizable entities. */
-    static final class StoredItemReader<T> implements ItemDecoder<T> {
+    public static final class StoredItemReader<T> implements ItemDecoder<T> {
         private final EntityMapping<T> mapping;
         private final Class<T> type;
 
@@ -290,7 +290,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
          * pass before {@code fromItem} would read each line twice.
          */
         @SuppressWarnings("unchecked") // memoOf(type) returns only what memo(type, ...) attached: a T (see fromItem)
-        int takeMemos(List<? extends Map<String, AttributeValue>> items, int n, List<? super T> out) {
+        public int takeMemos(List<? extends Map<String, AttributeValue>> items, int n, List<? super T> out) {
             Class<T> owner = type;
             for (int i = 0; i < n; i++) {
                 Object memo = items.get(i) instanceof ItemMap stored ? stored.memoOf(owner) : null;
@@ -324,17 +324,18 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
      * null) a non-sparse index-key field, or changing a field a computed attribute is rendered from (the
      * computed key would go stale: use put).
      */
-    void checkUpdatable(String attribute, boolean removing) {
+    public void checkUpdatable(String attribute, boolean removing) {
         if (tableKeyAttributes.contains(attribute)) {
-            throw Failures.validation(Message.UpdateOfTableKey.format(schema.typeName(), attribute, table.name()));
+            throw Failures.validation(
+                    RuntimeMessage.UpdateOfTableKey.format(schema.typeName(), attribute, table.name()));
         }
         if (attribute.equals(discriminatorAttribute)) {
-            throw Failures.validation(Message.UpdateOfDiscriminator.format(schema.typeName(), attribute));
+            throw Failures.validation(RuntimeMessage.UpdateOfDiscriminator.format(schema.typeName(), attribute));
         }
         String computedAttribute = computedAttributeBySource.get(attribute);
         if (computedAttribute != null) {
             throw Failures.validation(
-                    Message.UpdateOfComputedSource.format(schema.typeName(), attribute, computedAttribute));
+                    RuntimeMessage.UpdateOfComputedSource.format(schema.typeName(), attribute, computedAttribute));
         }
         if (removing) {
             for (IndexKeyField<T> f : indexKeyFields) {
@@ -357,7 +358,7 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
     }
 
     /** The key attributes of an index (partition parts, then sort parts), or of the table for {@code null}. */
-    static List<String> indexKeyAttributes(TableDefinition table, String indexName) {
+    public static List<String> indexKeyAttributes(TableDefinition table, String indexName) {
         List<String> names = new ArrayList<>();
         if (indexName == null) {
             names.add(table.partitionKey().name());
@@ -385,11 +386,11 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                 return names;
             }
         }
-        throw new IllegalArgumentException(Message.NoSuchIndex.format(table.name(), indexName));
+        throw new IllegalArgumentException(RuntimeMessage.NoSuchIndex.format(table.name(), indexName));
     }
 
     /** The sort key attributes of an index (or of the table, for {@code null}), in order. */
-    static List<String> sortKeyAttributes(TableDefinition table, String indexName) {
+    public static List<String> sortKeyAttributes(TableDefinition table, String indexName) {
         if (indexName == null) {
             return table.sortKey() == null ? List.of() : List.of(table.sortKey().name());
         }
@@ -409,11 +410,11 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
                 return List.of(l.sortKey().name());
             }
         }
-        throw new IllegalArgumentException(Message.NoSuchIndex.format(table.name(), indexName));
+        throw new IllegalArgumentException(RuntimeMessage.NoSuchIndex.format(table.name(), indexName));
     }
 
     /** True when {@code indexName} is one of the table's local secondary indexes. */
-    boolean isLocalIndex(String indexName) {
+    public boolean isLocalIndex(String indexName) {
         for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {
             if (l.name().equals(indexName)) {
                 return true;
@@ -584,12 +585,12 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
             if (members == null) { // loops, not streams: this runs when a repository class initializes
                 for (Computed<T> c : computed) {
                     if (c.function() == null) {
-                        throw new IllegalStateException(Message.MappingMembersMissing.format(schema.typeName()));
+                        throw new IllegalStateException(RuntimeMessage.MappingMembersMissing.format(schema.typeName()));
                     }
                 }
                 for (IndexKeyField<T> f : indexKeyFields) {
                     if (f.getter() == null) {
-                        throw new IllegalStateException(Message.MappingMembersMissing.format(schema.typeName()));
+                        throw new IllegalStateException(RuntimeMessage.MappingMembersMissing.format(schema.typeName()));
                     }
                 }
             }

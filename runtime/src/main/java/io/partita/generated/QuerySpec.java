@@ -1,4 +1,4 @@
-package io.partita.repository;
+package io.partita.generated;
 
 import io.partita.GatherOptions;
 import io.partita.Partita;
@@ -34,8 +34,10 @@ public final class QuerySpec<R> {
     private final List<String> sortKeyAttributes;
     private final boolean decoderMaySkip;
     private final GatherOptions gather;
-    /** Key conditions rendered for the shapes of queries seen on this spec (copy on write; a race loses one). */
-    private volatile KeyConditionForm[] keyConditionForms = KeyConditionForm.NONE;
+    /** See {@link #engineCache()}. */
+    private volatile Object[] engineCache = NO_CACHE;
+
+    private static final Object[] NO_CACHE = {};
 
     QuerySpec(
             Backend backend,
@@ -118,7 +120,7 @@ public final class QuerySpec<R> {
      * asynchronous terminals send to {@link Partita#asyncRequests()}, asked for on the first asynchronous terminal
      * rather than now: a repository's blocking queries never build the asynchronous path.
      */
-    static <R> QuerySpec<R> of(
+    public static <R> QuerySpec<R> of(
             Backend backend,
             Partita db,
             TableDefinition table,
@@ -178,7 +180,7 @@ public final class QuerySpec<R> {
     }
 
     /** True once {@link #asyncBackend()} is known (given, or asked for): for tests of the lazy resolution. */
-    boolean asyncBackendResolved() {
+    public boolean asyncBackendResolved() {
         return asyncBackend != null;
     }
 
@@ -220,27 +222,16 @@ public final class QuerySpec<R> {
     }
 
     /**
-     * The rendered key condition of {@code q}'s shape, rendered and kept on first use (at most
-     * {@link KeyConditionForm#MAX_FORMS} shapes are kept; further shapes are rendered per query).
+     * The query engine's cache on this spec (the key conditions it rendered for the query shapes seen here), opaque
+     * to the spec; empty until the engine first stores one.
      */
-    KeyConditionForm keyConditionForm(
-            QueryBuilder<?, ?> q,
-            io.partita.storage.value.AttributeValue shardValue,
-            boolean appendScatter,
-            QueryBuilder.RangeTerm range) {
-        KeyConditionForm[] forms = keyConditionForms;
-        for (KeyConditionForm form : forms) {
-            if (form.matches(q, appendScatter, range)) {
-                return form;
-            }
-        }
-        KeyConditionForm form = KeyConditionForm.of(q, shardValue, appendScatter, range);
-        if (forms.length < KeyConditionForm.MAX_FORMS) {
-            KeyConditionForm[] more = java.util.Arrays.copyOf(forms, forms.length + 1);
-            more[forms.length] = form;
-            keyConditionForms = more;
-        }
-        return form;
+    public Object[] engineCache() {
+        return engineCache;
+    }
+
+    /** Replaces {@link #engineCache()} (copy on write: the engine stores a new array; a race loses one entry). */
+    public void engineCache(Object[] cache) {
+        this.engineCache = Objects.requireNonNull(cache, "cache");
     }
 
     /** True when the decoder may return null for an item (shared tables). */
