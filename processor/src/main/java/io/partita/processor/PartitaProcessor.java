@@ -1,6 +1,7 @@
 package io.partita.processor;
 
 import com.google.auto.service.AutoService;
+import io.partita.processor.design.DesignRecorder;
 import io.partita.processor.diag.Diagnostics;
 import io.partita.processor.diag.Message;
 import io.partita.processor.diag.Phrase;
@@ -56,6 +57,7 @@ public final class PartitaProcessor extends AbstractProcessor {
     private final List<Validator> extraValidators;
     private List<Generator> generators = List.of();
     private RepositoryGenerator repositories;
+    private DesignRecorder design;
 
     private Diagnostics diagnostics;
     private ModelExtractor extractor;
@@ -83,7 +85,8 @@ public final class PartitaProcessor extends AbstractProcessor {
         all.addAll(extraValidators);
         validators = List.copyOf(all);
         repositories = new RepositoryGenerator(env, diagnostics);
-        generators = List.of(repositories, new ReportGenerator());
+        design = new DesignRecorder(env.getElementUtils());
+        generators = List.of(repositories, new ReportGenerator(), design);
     }
 
     @Override
@@ -115,6 +118,10 @@ public final class PartitaProcessor extends AbstractProcessor {
                         why.orElseThrow()));
                 deferred.clear();
                 writeIndex();
+                design.finish(
+                        Optional.ofNullable(processingEnv.getOptions().get(Limits.BASELINE_OPTION)),
+                        processingEnv.getFiler(),
+                        diagnostics);
             } else {
                 processRound(round);
             }
@@ -236,6 +243,8 @@ public final class PartitaProcessor extends AbstractProcessor {
                 for (Generator g : generators) {
                     g.generate(model, processingEnv.getFiler());
                 }
+            } else {
+                design.failed(model.name());
             }
         } catch (Throwable t) {
             internalError(anchor, t);
