@@ -22,4 +22,13 @@ import java.lang.annotation.Target;
 public @interface Attribute {
     /** The attribute name. */
     String value() default "";
+
+    /**
+     * The attribute name this field was stored under before a rename, declaring the migration that carries the data:
+     * {@code @Attribute(value = "mail", formerly = "email")}. With a design baseline ({@code -Apartita.baseline}) a
+     * renamed attribute without it is a compile error (items stored before would read as null); with it, the rename is
+     * recorded in {@code META-INF/partita/design.json} as a migration step. Remove it once the data is migrated and the
+     * baseline refreshed.
+     */
+    String formerly() default "";
 }

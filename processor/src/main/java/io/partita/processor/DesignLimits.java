@@ -17,8 +17,11 @@ public final class DesignLimits {
     /** Processor option raising the per-table GSI quota. */
     public static final String MAX_GSIS_OPTION = "partita.maxGsisPerTable";
 
+    /** Processor option naming the committed design file every compilation is compared with. */
+    public static final String BASELINE_OPTION = "partita.baseline";
+
     /** Every option the processor understands. */
-    public static final Set<String> OPTIONS = Set.of(MAX_GSIS_OPTION);
+    public static final Set<String> OPTIONS = Set.of(MAX_GSIS_OPTION, BASELINE_OPTION);
 
     /** DynamoDB's default quota of global secondary indexes per table (soft). */
     public static final int DEFAULT_MAX_GSIS = Limits.MAX_GSIS_PER_TABLE;

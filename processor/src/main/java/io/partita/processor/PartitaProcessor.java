@@ -1,6 +1,7 @@
 package io.partita.processor;
 
 import com.google.auto.service.AutoService;
+import io.partita.processor.design.DesignRecorder;
 import io.partita.processor.diag.Diagnostics;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
@@ -57,6 +58,7 @@ public final class PartitaProcessor extends AbstractProcessor {
     private final List<Validator> extraValidators;
     private List<Generator> generators = List.of();
     private RepositoryGenerator repositories;
+    private DesignRecorder design;
 
     private Diagnostics diagnostics;
     private ModelExtractor extractor;
@@ -84,7 +86,8 @@ public final class PartitaProcessor extends AbstractProcessor {
         all.addAll(extraValidators);
         validators = List.copyOf(all);
         repositories = new RepositoryGenerator(env, diagnostics);
-        generators = List.of(repositories, new ReportGenerator());
+        design = new DesignRecorder(env.getElementUtils());
+        generators = List.of(repositories, new ReportGenerator(), design);
     }
 
     @Override
@@ -116,6 +119,10 @@ public final class PartitaProcessor extends AbstractProcessor {
                         why.orElseThrow()));
                 deferred.clear();
                 repositories.index().write(processingEnv.getFiler());
+                design.finish(
+                        Optional.ofNullable(processingEnv.getOptions().get(DesignLimits.BASELINE_OPTION)),
+                        processingEnv.getFiler(),
+                        diagnostics);
             } else {
                 processRound(round);
             }
@@ -237,6 +244,8 @@ public final class PartitaProcessor extends AbstractProcessor {
                 for (Generator g : generators) {
                     g.generate(model, processingEnv.getFiler());
                 }
+            } else {
+                design.failed(model.name());
             }
         } catch (Throwable t) {
             internalError(anchor, t);

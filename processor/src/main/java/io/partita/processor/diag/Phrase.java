@@ -212,6 +212,60 @@ public enum Phrase {
     RAW_CONTAINER_NOT_MAPPED("%s: a raw container type is not mapped"),
     WILDCARD_NOT_MAPPED("%s: wildcard element types are not mapped"),
 
+    // ---- design evolution: what changed
+    DESIGN_TABLE_KEY("the key schema of table %s"),
+    DESIGN_DISCRIMINATOR_ATTRIBUTE("the discriminator attribute of table %s"),
+    DESIGN_INDEX_KEY("the key of index \"%s\" of table %s"),
+    DESIGN_ENTITY_TYPE("the discriminator value of %s"),
+    DESIGN_KEY_TEMPLATES("the @Key templates of %s"),
+    DESIGN_INDEX_TEMPLATES("the key templates of %s for index \"%s\""),
+    DESIGN_SCATTER("the @Scatter of %s on index \"%s\""),
+    DESIGN_ATTRIBUTE_NAME("the stored attribute of field %s of %s"),
+    DESIGN_ATTRIBUTE_TYPE("the stored form of attribute \"%s\" of %s"),
+    DESIGN_NONE("none"),
+    // ---- design evolution: what it does to stored data
+    STRANDS_TABLE_KEY(
+            "items stored before keep the old key schema, so the table must be re-created and its items copied"),
+    STRANDS_INDEX_KEY(
+            "the index holds entries under the old key; a GSI is deleted, created again and backfilled, an LSI exists"
+                    + " only with its table"),
+    STRANDS_LSI_ADDED("a local secondary index is created only with its table, so the table must be re-created and its"
+            + " items copied"),
+    STRANDS_DISCRIMINATOR("items stored before carry the old value and would no longer decode"),
+    STRANDS_TEMPLATE("items stored before are not found under the new key, and a put would write a second item"),
+    STRANDS_SCATTER("entries written before sit under other shard keys, so queries would miss them"),
+    STRANDS_ATTRIBUTE("items stored before keep the value under the old name and would read as null"),
+    MISREADS_ATTRIBUTE("items stored before hold the old form, which the new mapping would misread"),
+    // ---- design evolution: the declarations that carry the data
+    MIGRATION_FIX("@Migration(change = Migration.Change.%s) on %s"),
+    MIGRATION_TARGET_FIX("@Migration(change = Migration.Change.%s, target = \"%s\") on %s"),
+    FORMERLY_FIX("@Attribute(value = \"%s\", formerly = \"%s\") on field %s of %s"),
+    // ---- design evolution: removals and deployment steps
+    REMOVED_TABLE("table %s"),
+    REMOVED_ENTITY("entity %s of table %s"),
+    REMOVED_INDEX("index \"%s\" of table %s"),
+    REMOVED_ATTRIBUTE("attribute \"%s\" of %s"),
+    ANY_TABLE_TYPE("a @Table or @Entity type of the compilation"),
+    DID_YOU_MEAN_RENAME(" (did you mean a rename: @Attribute(value = \"%s\", formerly = \"%s\") on field %s?)"),
+    ADDED_GSI("index \"%s\" of table %s is new"),
+    ADDED_SPARSE_GSI("sparse index \"%s\" of table %s is new"),
+    CHANGED_PROJECTION("the projection of index \"%s\" of table %s changed (%s -> %s)"),
+    CHANGED_TTL("the time-to-live attribute of table %s changed (%s -> %s)"),
+    STEP_CREATE_GSI(
+            "UpdateTable creating the index (Create in GlobalSecondaryIndexUpdates), then wait until its backfill is"
+                    + " done before querying it"),
+    STEP_RECREATE_GSI(
+            "a projection is not updated in place: delete the index and create it again with UpdateTable, then wait"
+                    + " for its backfill"),
+    STEP_UPDATE_TTL(
+            "UpdateTimeToLive on table %s (META-INF/partita/%s.update-time-to-live.json; to disable, Enabled false);"
+                    + " DynamoDB takes one such change per hour"),
+    // ---- design evolution: why the baseline cannot be read
+    BASELINE_MISSING("there is no such file"),
+    BASELINE_NOT_JSON("it is not JSON (%s)"),
+    BASELINE_NOT_A_DESIGN("it is not a Partita design file of format %d"),
+    BASELINE_IO("%s"),
+
     // ---- processor health
     SUPERCLASS("its superclass %s"),
     FIELD_TYPE("the type %s of field %s"),

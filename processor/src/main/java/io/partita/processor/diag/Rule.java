@@ -242,6 +242,24 @@ public enum Rule {
             "%s of %s keeps its expiry time in attribute \"%s\", but %s of %s keeps it in \"%s\"; table %s has one"
                     + " time-to-live attribute: give both fields the same @Attribute name"),
 
+    // ---- design evolution (checked against the baseline of -Apartita.baseline)
+    IncompatibleDesignChange(
+            Diagnostic.Kind.ERROR,
+            "%s changed since the design baseline (%s -> %s): %s; revert the change, or declare the migration that"
+                    + " carries the data: %s"),
+    DesignChangeNeedsDeployment(
+            Diagnostic.Kind.NOTE,
+            "%s since the design baseline; it strands no data, but deploying it takes a step: %s"),
+    DesignElementRemoved(
+            Diagnostic.Kind.WARNING,
+            "%s is in the design baseline but no longer declared, so its data is left behind in DynamoDB%s; if that"
+                    + " is intended, declare @Migration(change = Migration.Change.REMOVAL, target = \"%s\") on %s, or"
+                    + " refresh the baseline"),
+    UnreadableBaseline(
+            Diagnostic.Kind.ERROR,
+            "the design baseline %s (-Apartita.baseline) cannot be read: %s; commit a copy of"
+                    + " target/classes/META-INF/partita/design.json at that path, or correct the option"),
+
     // ---- processor health
     UnresolvedType(
             Diagnostic.Kind.NOTE,

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** "Did you mean": the one known name that differs from a mistyped one only by case or a small edit. */
-final class Suggest {
+public final class Suggest {
     /** The largest Levenshtein distance still suggested. */
     static final int MAX_DISTANCE = 2;
 
@@ -15,7 +15,7 @@ final class Suggest {
      * The closest of {@code known} to {@code name}: equal ignoring case first, else the single nearest within
      * {@link #MAX_DISTANCE} edits (case-insensitive); empty when there is none or two are equally near.
      */
-    static Optional<String> closest(String name, Collection<String> known) {
+    public static Optional<String> closest(String name, Collection<String> known) {
         String lower = name.toLowerCase(Locale.ROOT);
         for (String k : known) {
             if (!k.equals(name) && k.toLowerCase(Locale.ROOT).equals(lower)) {
