@@ -2,8 +2,8 @@ package io.partita.it.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.partita.processor.Limits;
-import io.partita.processor.diag.Message;
+import io.partita.processor.DesignLimits;
+import io.partita.processor.diag.Rule;
 import io.partita.storage.AsyncBackend;
 import io.partita.storage.Backend;
 import java.io.IOException;
@@ -166,12 +166,12 @@ class DocumentsTest {
         Set<String> documented = new TreeSet<>();
         RULE_HEADING.matcher(rules).results().forEach(r -> documented.add(r.group(1)));
         Set<String> ids =
-                Arrays.stream(Message.values()).map(Enum::name).collect(Collectors.toCollection(TreeSet::new));
+                Arrays.stream(Rule.values()).map(Enum::name).collect(Collectors.toCollection(TreeSet::new));
         assertThat(documented)
                 .as("rule ids with a section (### `Id`) in docs/rules.md")
                 .isEqualTo(ids);
 
-        for (String option : Limits.OPTIONS) {
+        for (String option : DesignLimits.OPTIONS) {
             assertThat(rules)
                     .as("docs/rules.md documents processor option " + option)
                     .contains("-A" + option);
@@ -180,8 +180,8 @@ class DocumentsTest {
         for (Markdown doc : DOCUMENTS) {
             Matcher m = OPTION.matcher(doc.text);
             while (m.find()) {
-                if (!Limits.OPTIONS.contains(m.group(1))) {
-                    unknown.add(where(doc) + ": -A" + m.group(1) + " (the processor supports " + Limits.OPTIONS + ")");
+                if (!DesignLimits.OPTIONS.contains(m.group(1))) {
+                    unknown.add(where(doc) + ": -A" + m.group(1) + " (the processor supports " + DesignLimits.OPTIONS + ")");
                 }
             }
         }
