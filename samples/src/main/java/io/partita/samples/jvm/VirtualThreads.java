@@ -11,7 +11,7 @@ import java.util.concurrent.Executors;
  * JDK 21's virtual threads for code compiled with {@code --release 17}: {@code Executors.newVirtualThreadPerTaskExecutor()}
  * and {@code Thread.isVirtual()} called through method handles, found once. On JDK 17 both are absent and
  * {@link #perTaskExecutor()} is empty. An application that targets 21 calls the two methods directly; Partita's API
- * needs nothing else to run on virtual threads (it is compiled for 17 and holds no thread-bound state).
+ * needs nothing else to run on virtual threads (VirtualThreadsTest; the runtime and the core use no ThreadLocal).
  */
 public final class VirtualThreads {
     private static final MethodHandle NEW_EXECUTOR = find(() -> MethodHandles.publicLookup()
