@@ -1,0 +1,18 @@
+package io.partita.samples.kotlin
+
+import io.partita.annotations.GsiKey
+import io.partita.annotations.PartitionKey
+import io.partita.annotations.SortKey
+import io.partita.annotations.Table
+
+/**
+ * A loan whose GSI key is nullable in Kotlin but not `@Sparse`: Kotlin lets `returnedBy = null` compile, Partita
+ * refuses the write (MissingIndexKeyException names the field). Mark a nullable index key `@Sparse` (as
+ * [Book.shelf]) when "absent from the index" is what null means.
+ */
+@Table(name = "Loans")
+data class Loan(
+    @PartitionKey val member: String,
+    @SortKey val isbn: String,
+    @GsiKey(index = "ByReturnDate") val returnedBy: String?,
+)
