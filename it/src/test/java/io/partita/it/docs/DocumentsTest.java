@@ -165,8 +165,7 @@ class DocumentsTest {
         String rules = Markdown.read(ROOT.resolve("docs/rules.md")).text;
         Set<String> documented = new TreeSet<>();
         RULE_HEADING.matcher(rules).results().forEach(r -> documented.add(r.group(1)));
-        Set<String> ids =
-                Arrays.stream(Rule.values()).map(Enum::name).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> ids = Arrays.stream(Rule.values()).map(Enum::name).collect(Collectors.toCollection(TreeSet::new));
         assertThat(documented)
                 .as("rule ids with a section (### `Id`) in docs/rules.md")
                 .isEqualTo(ids);
@@ -181,7 +180,8 @@ class DocumentsTest {
             Matcher m = OPTION.matcher(doc.text);
             while (m.find()) {
                 if (!DesignLimits.OPTIONS.contains(m.group(1))) {
-                    unknown.add(where(doc) + ": -A" + m.group(1) + " (the processor supports " + DesignLimits.OPTIONS + ")");
+                    unknown.add(where(doc) + ": -A" + m.group(1) + " (the processor supports " + DesignLimits.OPTIONS
+                            + ")");
                 }
             }
         }

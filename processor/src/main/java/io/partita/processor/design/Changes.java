@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.partita.processor.diag.Diagnostics;
-import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.Phrase;
+import io.partita.processor.diag.Rule;
 import io.partita.processor.model.Origin;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -64,13 +64,7 @@ final class Changes {
     /** A renamed attribute without {@code @Attribute(formerly)}: always an error, whose fix is that declaration. */
     void undeclaredRename(Origin at, Phrase.Text subject, String old, String now, Phrase.Text fix) {
         diagnostics.report(
-                Rule.IncompatibleDesignChange,
-                origins.of(at),
-                subject,
-                old,
-                now,
-                Phrase.STRANDS_ATTRIBUTE.with(),
-                fix);
+                Rule.IncompatibleDesignChange, origins.of(at), subject, old, now, Phrase.STRANDS_ATTRIBUTE.with(), fix);
     }
 
     /** A renamed attribute whose field declares the former name: a step, no diagnostic. */

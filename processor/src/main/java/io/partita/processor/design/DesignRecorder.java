@@ -2,8 +2,8 @@ package io.partita.processor.design;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.partita.processor.diag.Diagnostics;
-import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.Phrase;
+import io.partita.processor.diag.Rule;
 import io.partita.processor.generate.Generator;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
