@@ -223,7 +223,6 @@ final class Legacy {
         return out.length() == 0 ? null : out.toString();
     }
 
-    /** {@code AttributeUpdates} as an update expression. */
     /** The write's condition: {@code ConditionExpression}, or the legacy {@code Expected} map translated. */
     String condition(Req r) {
         return r.has("Expected")
@@ -244,6 +243,7 @@ final class Legacy {
         return values.isEmpty() ? r.item("ExpressionAttributeValues") : values;
     }
 
+    /** {@code AttributeUpdates} as an update expression. */
     String attributeUpdates(Req updates) {
         StringJoiner set = new StringJoiner(", ", "SET ", "");
         StringJoiner remove = new StringJoiner(", ", "REMOVE ", "");
