@@ -76,6 +76,22 @@ class RequestsTest {
     }
 
     @Test
+    void numbersAreReadByTheCoresGrammar() {
+        for (String bad : List.of("1 ", "1.", "\u0661\u0662\u0663")) {
+            String json = "\"" + bad + "\"";
+            assertThatThrownBy(() -> put("{\"TableName\":\"T\",\"Item\":{\"n\":{\"N\":" + json + "}}}"))
+                    .as("[%s]", bad)
+                    .hasMessage("A value provided cannot be converted into a number: '" + bad + "'");
+            assertThatThrownBy(() -> put("{\"TableName\":\"T\",\"Item\":{\"n\":{\"NS\":[\"2\"," + json + "]}}}"))
+                    .as("[%s]", bad)
+                    .hasMessage("A value provided cannot be converted into a number: '" + bad + "'");
+        }
+        assertThatThrownBy(
+                        () -> put("{\"TableName\":\"T\",\"Item\":{\"n\":{\"N\":\"" + "5".repeat(1_000_000) + "\"}}}"))
+                .hasMessage("Attempting to store more than 38 significant digits in a Number");
+    }
+
+    @Test
     void legacyParametersAreTranslated() {
         byte[] b = utf8("{\"TableName\":\"T\",\"AttributesToGet\":[\"a\"],"
                 + "\"KeyConditions\":{\"pk\":{\"ComparisonOperator\":\"EQ\",\"AttributeValueList\":[{\"S\":\"x\"}]}},"

@@ -100,6 +100,28 @@ class ValueModelConformanceTest {
     }
 
     @Test
+    @DisplayName("DynamoDB number rule: ASCII digits only, no whitespace, a decimal point is followed by a digit")
+    void numbersAreAsciiDigitsWithoutWhitespace() {
+        for (String bad : List.of("1 ", " 1", "1.", "\u0661\u0662\u0663")) {
+            assertThatThrownBy(() -> n(bad))
+                    .as("[%s]", bad)
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessage("A value provided cannot be converted into a number: '" + bad + "'");
+        }
+        assertThat(n(".5")).isEqualTo(n("0.5"));
+        assertThat(n("+1")).isEqualTo(n("1"));
+    }
+
+    @Test
+    @DisplayName("DynamoDB number rule: a number of a million digits is rejected for its precision")
+    void aMillionDigitNumberIsTooPrecise() {
+        String digits = "7".repeat(1_000_000);
+        assertThatThrownBy(() -> n(digits))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage("Attempting to store more than 38 significant digits in a Number");
+    }
+
+    @Test
     @DisplayName("DynamoDB number rule: numbers are normalized, 1.50 == 1.5 == 15E-1 and 0 == 0.00 == -0")
     void numbersAreNormalized() {
         assertThat(n("1.50")).isEqualTo(n("1.5")).isEqualTo(n("15E-1")).isEqualTo(n(new BigDecimal("1.500")));
