@@ -50,8 +50,10 @@ import java.util.Set;
  * whose elements are {@code {"Item":{...}}} objects or bare items, and writes with BatchWriteItem, 25 items per
  * request, resending unprocessed items under the database's {@link RetryPolicy}. Import writes plain items: no
  * entity validation, conditions or version checks, and later items overwrite earlier ones with the same key.
- * The table must exist (open its repository first). Malformed input fails with {@link ImportException} naming
- * the line; items before it may already be written.
+ * The table must exist (open its repository first). Values are read in DynamoDB's form, as the export writes
+ * them (numbers, binaries and set members are JSON strings: {@code {"N":"5842"}}), by the wire codec's streaming
+ * reader. Malformed input fails with {@link ImportException} naming the line and, for a value DynamoDB would
+ * refuse, DynamoDB's message; items before it may already be written.
  */
 public final class DynamoDbJsonLines {
     /** DynamoDB's limit on writes per BatchWriteItem request. */
