@@ -1,13 +1,13 @@
 package io.partita.io;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.partita.Partita;
 import io.partita.RetryPolicy;
 import io.partita.internal.RuntimeMessage;
@@ -50,14 +50,15 @@ import java.util.Set;
  * whose elements are {@code {"Item":{...}}} objects or bare items, and writes with BatchWriteItem, 25 items per
  * request, resending unprocessed items under the database's {@link RetryPolicy}. Import writes plain items: no
  * entity validation, conditions or version checks, and later items overwrite earlier ones with the same key.
- * The table must exist (open its repository first). Malformed input fails with {@link ImportException} naming
- * the line; items before it may already be written.
+ * The table must exist (open its repository first). Values are read in DynamoDB's form, as the export writes
+ * them (numbers, binaries and set members are JSON strings: {@code {"N":"5842"}}), by the wire codec's streaming
+ * reader. Malformed input fails with {@link ImportException} naming the line and, for a value DynamoDB would
+ * refuse, DynamoDB's message; items before it may already be written.
  */
 public final class DynamoDbJsonLines {
     /** DynamoDB's limit on writes per BatchWriteItem request. */
     public static final int ITEMS_PER_REQUEST = 25;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> TYPES = Set.of("S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS");
 
     private DynamoDbJsonLines() {}
@@ -169,20 +170,11 @@ public final class DynamoDbJsonLines {
             if (line.isBlank()) {
                 continue;
             }
-            JsonNode node;
-            try {
-                node = JSON.readTree(line);
+            try (JsonParser parser = Wire.FACTORY.createParser(line)) {
+                batch.add(exportLine(lineNumber, line, parser));
             } catch (JsonParseException e) {
-                throw new ImportException(
-                        lineNumber, RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                throw new ImportException(lineNumber, RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()), e);
             }
-            if (node == null || !node.isObject() || node.size() != 1 || !node.has("Item")) {
-                throw new ImportException(
-                        lineNumber,
-                        RuntimeMessage.ImportNotAnExportLine.format(abbreviate(String.valueOf(node))),
-                        null);
-            }
-            batch.add(item(lineNumber, node.get("Item")));
             count++;
             if (batch.size() == ITEMS_PER_REQUEST) {
                 flush(db, table, batch);
@@ -191,16 +183,36 @@ public final class DynamoDbJsonLines {
         return count;
     }
 
+    /** The item of one {@code {"Item":{...}}} line, streamed through the wire codec's reader. */
+    private static Map<String, AttributeValue> exportLine(long line, String text, JsonParser parser)
+            throws IOException {
+        if (parser.nextToken() != JsonToken.START_OBJECT
+                || parser.nextToken() != JsonToken.FIELD_NAME
+                || !"Item".equals(parser.currentName())) {
+            throw notAnExportLine(line, text);
+        }
+        parser.nextToken();
+        Map<String, AttributeValue> item = item(line, parser);
+        if (parser.nextToken() != JsonToken.END_OBJECT) {
+            throw notAnExportLine(line, text);
+        }
+        return item;
+    }
+
+    private static ImportException notAnExportLine(long line, String text) {
+        return new ImportException(line, RuntimeMessage.ImportNotAnExportLine.format(abbreviate(text.strip())), null);
+    }
+
     private static long importArray(Partita db, String table, Reader reader, List<Map<String, AttributeValue>> batch)
             throws IOException {
         long count = 0;
-        try (JsonParser parser = JSON.getFactory().createParser(reader)) {
+        try (JsonParser parser = Wire.FACTORY.createParser(reader)) {
             parser.nextToken(); // [
             while (true) {
-                JsonToken token;
                 long line;
+                byte[] element;
                 try {
-                    token = parser.nextToken();
+                    JsonToken token = parser.nextToken();
                     line = parser.currentLocation().getLineNr();
                     if (token == JsonToken.END_ARRAY) {
                         break;
@@ -208,27 +220,12 @@ public final class DynamoDbJsonLines {
                     if (token != JsonToken.START_OBJECT) {
                         throw new ImportException(line, RuntimeMessage.ImportNotAnItemObject.format(token), null);
                     }
+                    element = copy(parser);
                 } catch (JsonParseException e) {
                     throw new ImportException(
-                            lineOf(e.getLocation()),
-                            RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()),
-                            e);
+                            lineOf(e.getLocation()), RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()), e);
                 }
-                JsonNode node;
-                try {
-                    node = JSON.readTree(parser);
-                } catch (JsonParseException e) {
-                    throw new ImportException(
-                            lineOf(e.getLocation()),
-                            RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()),
-                            e);
-                }
-                boolean wrapped = node.size() == 1
-                        && node.has("Item")
-                        && node.get("Item").isObject()
-                        && !(node.get("Item").size() == 1
-                                && TYPES.contains(node.get("Item").fieldNames().next()));
-                batch.add(item(line, wrapped ? node.get("Item") : node));
+                batch.add(arrayElement(line, element));
                 count++;
                 if (batch.size() == ITEMS_PER_REQUEST) {
                     flush(db, table, batch);
@@ -237,9 +234,7 @@ public final class DynamoDbJsonLines {
             try {
                 if (parser.nextToken() != null) {
                     throw new ImportException(
-                            parser.currentLocation().getLineNr(),
-                            RuntimeMessage.ImportContentAfterArray.format(),
-                            null);
+                            parser.currentLocation().getLineNr(), RuntimeMessage.ImportContentAfterArray.format(), null);
                 }
             } catch (JsonParseException e) {
                 throw new ImportException(
@@ -249,13 +244,63 @@ public final class DynamoDbJsonLines {
         return count;
     }
 
+    /** The object the parser stands on, as its JSON text: one array element, looked at twice (see below). */
+    private static byte[] copy(JsonParser parser) throws IOException {
+        ByteArrayBuilder bytes = new ByteArrayBuilder(256);
+        try (JsonGenerator g = Wire.FACTORY.createGenerator(bytes, JsonEncoding.UTF8)) {
+            g.copyCurrentStructure(parser);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** An array element's item: the {@code Item} of an export-line object, or the element itself. */
+    private static Map<String, AttributeValue> arrayElement(long line, byte[] element) throws IOException {
+        boolean wrapped;
+        try (JsonParser p = Wire.FACTORY.createParser(element)) {
+            wrapped = isWrapped(p);
+        }
+        try (JsonParser p = Wire.FACTORY.createParser(element)) {
+            p.nextToken();
+            if (wrapped) {
+                p.nextToken(); // "Item"
+                p.nextToken(); // its object
+            }
+            return item(line, p);
+        }
+    }
+
+    /**
+     * Whether an element is {@code {"Item":{...}}}: its only member is {@code Item}, an object that is not itself
+     * an attribute value (one member named after a type), so a bare item with an attribute called Item stays one.
+     */
+    private static boolean isWrapped(JsonParser p) throws IOException {
+        p.nextToken();
+        if (p.nextToken() != JsonToken.FIELD_NAME
+                || !"Item".equals(p.currentName())
+                || p.nextToken() != JsonToken.START_OBJECT) {
+            return false;
+        }
+        int members = 0;
+        String first = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            if (members++ == 0) {
+                first = p.currentName();
+            }
+            p.nextToken();
+            p.skipChildren();
+        }
+        boolean attributeValue = members == 1 && TYPES.contains(first);
+        return !attributeValue && p.nextToken() == JsonToken.END_OBJECT;
+    }
+
     private static long lineOf(JsonLocation location) {
         return location == null ? 0 : location.getLineNr();
     }
 
-    private static Map<String, AttributeValue> item(long line, JsonNode json) {
+    /** The item the parser stands on, read by the wire codec; its errors name the line. */
+    private static Map<String, AttributeValue> item(long line, JsonParser parser) throws IOException {
         try {
-            Map<String, AttributeValue> item = DynamoDbJson.itemFromJson(json);
+            Map<String, AttributeValue> item = DynamoDbJson.readItem(parser);
             if (item.isEmpty()) {
                 throw new ImportException(line, RuntimeMessage.ImportItemWithoutAttributes.format(), null);
             }

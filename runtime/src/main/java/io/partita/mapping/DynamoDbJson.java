@@ -2,29 +2,27 @@ package io.partita.mapping;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.partita.internal.RuntimeMessage;
 import io.partita.storage.value.AttributeValue;
-import io.partita.storage.value.Bytes;
 import io.partita.wire.AttributeValues;
 import io.partita.wire.Wire;
+import io.partita.wire.WireException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * DynamoDB's wire JSON for attribute values ({@code {"S":"x"}}, {@code {"N":"1.5"}}, {@code {"B":"base64"}},
  * {@code {"M":{...}}}, ...), as the AWS CLI and the low-level API write it. Cursors are encoded with it so
- * they move between backends. Written by the wire codec ({@code partita-wire}), which the server and the
- * export share; read here from a tree, with the runtime's messages for a line that is not DynamoDB JSON.
+ * they move between backends. Written and read by the wire codec ({@code partita-wire}), which the server,
+ * the export and the import share, with the runtime's messages for input that is not DynamoDB JSON.
  */
 public final class DynamoDbJson {
     private DynamoDbJson() {}
@@ -42,17 +40,35 @@ public final class DynamoDbJson {
         }
     }
 
-    /** The item an {@link #itemToJson} object holds. */
+    /** The item an {@link #itemToJson} object holds, read by the wire codec. */
     public static Map<String, AttributeValue> itemFromJson(JsonNode json) {
         if (!json.isObject()) {
             throw new MappingException(RuntimeMessage.JsonNotAnItem.format(json.getNodeType()));
         }
-        Map<String, AttributeValue> item = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            item.put(e.getKey(), fromJson(e.getValue()));
+        try (JsonParser p = json.traverse()) {
+            p.nextToken();
+            return readItem(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return item;
+    }
+
+    /**
+     * The item (or key) the parser stands on, straight from the stream by the wire codec: DynamoDB's form only
+     * (numbers, binaries and set members as JSON strings). The parser ends on the item's last token. Input
+     * DynamoDB would refuse is a {@link MappingException} with the wire codec's (DynamoDB's) message, or, for a
+     * value of an unknown type, one naming the type and where it is.
+     */
+    public static Map<String, AttributeValue> readItem(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.START_OBJECT) {
+            throw new MappingException(RuntimeMessage.JsonNotAnItem.format(nodeType(t)));
+        }
+        try {
+            return AttributeValues.readMap(p);
+        } catch (WireException e) {
+            throw mappingException(p, e);
+        }
     }
 
     /** One typed value: a one-field object named after the type, written by the wire codec. */
@@ -73,41 +89,49 @@ public final class DynamoDbJson {
         static final ObjectMapper READER = new ObjectMapper();
     }
 
-    /** The value a {@link #toJson} object holds. */
+    /** The value a {@link #toJson} object holds, read by the wire codec. */
     public static AttributeValue fromJson(JsonNode json) {
         if (!json.isObject() || json.size() != 1) {
             throw new MappingException(RuntimeMessage.JsonNotAnAttributeValue.format(json));
         }
-        Map.Entry<String, JsonNode> e = json.fields().next();
-        JsonNode v = e.getValue();
-        return switch (e.getKey()) {
-            case "S" -> AttributeValue.s(v.asText());
-            case "N" -> AttributeValue.n(v.asText());
-            case "B" -> AttributeValue.b(Bytes.fromBase64(v.asText()));
-            case "BOOL" -> AttributeValue.bool(v.asBoolean());
-            case "NULL" -> AttributeValue.nul();
-            case "L" -> {
-                List<AttributeValue> values = new ArrayList<>();
-                v.forEach(x -> values.add(fromJson(x)));
-                yield AttributeValue.l(values);
-            }
-            case "M" -> AttributeValue.m(itemFromJson(v));
-            case "SS" -> {
-                List<String> values = new ArrayList<>();
-                v.forEach(x -> values.add(x.asText()));
-                yield AttributeValue.ss(values);
-            }
-            case "NS" -> {
-                List<BigDecimal> values = new ArrayList<>();
-                v.forEach(x -> values.add(new BigDecimal(x.asText())));
-                yield AttributeValue.ns(values);
-            }
-            case "BS" -> {
-                List<Bytes> values = new ArrayList<>();
-                v.forEach(x -> values.add(Bytes.fromBase64(x.asText())));
-                yield AttributeValue.bs(values);
-            }
-            default -> throw new MappingException(RuntimeMessage.JsonUnknownAttributeType.format(e.getKey(), json));
+        try (JsonParser p = json.traverse()) {
+            p.nextToken();
+            return AttributeValues.read(p);
+        } catch (WireException e) {
+            throw new MappingException(
+                    e.unknownAttributeType() != null
+                            ? RuntimeMessage.JsonUnknownAttributeType.format(e.unknownAttributeType(), json)
+                            : e.getMessage(),
+                    e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The wire codec's error as the runtime's: an unknown type named with the JSON pointer of its value. */
+    private static MappingException mappingException(JsonParser p, WireException e) {
+        if (e.unknownAttributeType() == null) {
+            return new MappingException(e.getMessage(), e);
+        }
+        JsonStreamContext value = p.getParsingContext();
+        String where = value.getParent() == null
+                ? "the value"
+                : value.getParent().pathAsPointer().toString();
+        return new MappingException(RuntimeMessage.JsonUnknownAttributeType.format(e.unknownAttributeType(), where), e);
+    }
+
+    /** The name a tree gives the JSON value a token starts (as {@code JsonNodeType} spells it). */
+    private static String nodeType(JsonToken t) {
+        if (t == null) {
+            return "MISSING";
+        }
+        return switch (t) {
+            case START_ARRAY -> "ARRAY";
+            case VALUE_STRING -> "STRING";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "NUMBER";
+            case VALUE_TRUE, VALUE_FALSE -> "BOOLEAN";
+            case VALUE_NULL -> "NULL";
+            default -> t.name();
         };
     }
 }

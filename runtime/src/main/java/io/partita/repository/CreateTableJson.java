@@ -1,6 +1,5 @@
 package io.partita.repository;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,9 +7,7 @@ import io.partita.internal.RuntimeMessage;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.wire.CreateTableRequests;
-import io.partita.wire.Wire;
-import java.io.IOException;
-import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -24,17 +21,17 @@ import java.util.Map;
 public final class CreateTableJson {
     private CreateTableJson() {}
 
-    /** The request as pretty-printed JSON (two-space indent, stable field order), written by the wire codec. */
+    /**
+     * The request as pretty-printed JSON in the wire codec's file layout (two-space indent, stable field order,
+     * the processor's {@code <Table>.create-table.json} byte for byte).
+     */
     public static String print(TableDefinition table) {
         Map<String, KeyAttribute> definitions = definitions(table);
-        StringWriter out = new StringWriter();
-        try (JsonGenerator g = Wire.FACTORY.createGenerator(out)) {
-            g.useDefaultPrettyPrinter();
-            CreateTableRequests.write(g, table, definitions.values());
-        } catch (IOException e) {
+        try {
+            return CreateTableRequests.print(table, definitions.values()) + System.lineSeparator();
+        } catch (UncheckedIOException e) {
             throw new IllegalStateException(RuntimeMessage.CreateTableNotPrintable.format(table.name()), e);
         }
-        return out + System.lineSeparator();
     }
 
     /** The request as a JSON tree. */

@@ -149,6 +149,22 @@ class DynamoDbJsonLinesTest {
     }
 
     @Test
+    void importTakesDynamoDbsFormOnlyAndNamesTheLineAndTheValue() {
+        createTable(target);
+        String number = "{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":1}}}";
+        assertThatThrownBy(() -> DynamoDbJsonLines.importTable(target, "Things", new StringReader(number)))
+                .isInstanceOf(DynamoDbJsonLines.ImportException.class)
+                .hasMessage("line 1: Unexpected value type for N: expected a string");
+        String nested = "[\n{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"}},\n"
+                + "{\"Item\":{\"pk\":{\"S\":\"b\"},\"sk\":{\"N\":\"2\"},\"m\":{\"M\":{\"x\":{\"STRING\":\"y\"}}}}}\n]";
+        assertThatThrownBy(() -> DynamoDbJsonLines.importTable(target, "Things", new StringReader(nested)))
+                .hasMessage("line 3: unknown attribute type 'STRING' in /Item/m/M/x");
+        String empty = "{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"ss\":{\"SS\":[]}}}";
+        assertThatThrownBy(() -> DynamoDbJsonLines.importTable(target, "Things", new StringReader(empty)))
+                .hasMessage("line 1: One or more parameter values were invalid: An string set  may not be empty");
+    }
+
+    @Test
     void anItemTheTableRejectsFailsWithTheCoresError() {
         createTable(target);
         assertThatThrownBy(() -> DynamoDbJsonLines.importTable(

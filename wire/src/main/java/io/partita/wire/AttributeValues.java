@@ -122,7 +122,7 @@ public final class AttributeValues {
                 return AttributeValue.bs(out);
             }
             default:
-                throw WireException.serialization("Unknown AttributeValue type: " + type);
+                throw WireException.unknownAttributeType(type);
         }
     }
 

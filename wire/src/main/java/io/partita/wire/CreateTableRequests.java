@@ -43,6 +43,14 @@ public final class CreateTableRequests {
         return out;
     }
 
+    /**
+     * The request as the text of a {@code file://} for the CLI, in {@link Wire#pretty}'s layout, with
+     * {@code definitions} (one per attribute name, see {@link #keyAttributeUses}).
+     */
+    public static String print(TableDefinition table, Collection<KeyAttribute> definitions) {
+        return Wire.pretty(g -> write(g, table, definitions));
+    }
+
     /** The request, with {@code definitions} (one per attribute name, see {@link #keyAttributeUses}). */
     public static void write(JsonGenerator g, TableDefinition table, Collection<KeyAttribute> definitions)
             throws IOException {

@@ -5,7 +5,11 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 
 /**
@@ -42,6 +46,38 @@ public final class Wire {
             .build();
 
     private Wire() {}
+
+    /** Something written to a generator: one JSON value. */
+    @FunctionalInterface
+    public interface Writing {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    /**
+     * The value {@code writing} writes, laid out for files people read and hand to the AWS CLI
+     * ({@code --cli-input-json file://...}): two-space indent, {@code "Name": value}, each object member and
+     * array element on its own line, {@code \n} line ends on every platform, no trailing line end.
+     */
+    public static String pretty(Writing writing) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.setPrettyPrinter(prettyPrinter());
+            writing.write(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** The layout of {@link #pretty}, a fresh instance (a pretty printer keeps the nesting it is in). */
+    public static DefaultPrettyPrinter prettyPrinter() {
+        DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+        Separators separators = Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                .withObjectEmptySeparator("")
+                .withArrayEmptySeparator("");
+        return new DefaultPrettyPrinter(separators).withObjectIndenter(indenter).withArrayIndenter(indenter);
+    }
 
     /** A response body under construction: write with {@link #g}, then take the bytes with {@link #finish()}. */
     public static final class Out implements AutoCloseable {

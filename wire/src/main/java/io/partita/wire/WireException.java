@@ -12,15 +12,34 @@ public final class WireException extends RuntimeException {
     public static final String VALIDATION = "ValidationException";
 
     private final String type;
+    private final String unknownAttributeType;
 
     private WireException(String type, String message) {
+        this(type, message, null);
+    }
+
+    private WireException(String type, String message, String unknownAttributeType) {
         super(message, null, false, false);
         this.type = type;
+        this.unknownAttributeType = unknownAttributeType;
     }
 
     /** DynamoDB's error type name, e.g. {@code ValidationException}. */
     public String type() {
         return type;
+    }
+
+    /**
+     * The member name of an attribute value that is none of DynamoDB's types ({@code {"STRING":"x"}}), or null
+     * for any other error: callers that word the error their own way (the runtime's import) name it.
+     */
+    public String unknownAttributeType() {
+        return unknownAttributeType;
+    }
+
+    /** DynamoDB's answer to an attribute value of an unknown type, e.g. {@code {"STRING":"x"}}. */
+    public static WireException unknownAttributeType(String name) {
+        return new WireException(SERIALIZATION, "Unknown AttributeValue type: " + name, name);
     }
 
     public static WireException serialization(String message) {

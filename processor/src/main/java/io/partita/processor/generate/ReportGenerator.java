@@ -6,6 +6,13 @@ import io.partita.processor.model.IndexModel;
 import io.partita.processor.model.ProjectionKind;
 import io.partita.processor.model.TableModel;
 import io.partita.processor.model.TimeToLiveFields;
+import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.KeyAttribute;
+import io.partita.storage.schema.Projection;
+import io.partita.storage.schema.TableDefinition;
+import io.partita.storage.value.AttributeType;
+import io.partita.wire.CreateTableRequests;
+import io.partita.wire.Wire;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -54,18 +61,17 @@ public final class ReportGenerator implements Generator {
      * {@code aws dynamodb update-time-to-live --cli-input-json file://...} (CreateTable does not take it).
      */
     static String updateTimeToLiveJson(TableModel table) {
-        Json root = Json.object()
-                .put("TableName", table.name())
-                .put(
-                        "TimeToLiveSpecification",
-                        Json.object()
-                                .put("Enabled", true)
-                                .put(
-                                        "AttributeName",
-                                        TimeToLiveFields.attribute(table).orElseThrow()));
-        StringBuilder sb = new StringBuilder();
-        root.write(sb, "");
-        return sb.append('\n').toString();
+        String attribute = TimeToLiveFields.attribute(table).orElseThrow();
+        return Wire.pretty(g -> {
+                    g.writeStartObject();
+                    g.writeStringField("TableName", table.name());
+                    g.writeObjectFieldStart("TimeToLiveSpecification");
+                    g.writeBooleanField("Enabled", true);
+                    g.writeStringField("AttributeName", attribute);
+                    g.writeEndObject();
+                    g.writeEndObject();
+                })
+                + "\n";
     }
 
     private static Element[] origins(TableModel table) {
@@ -85,150 +91,61 @@ public final class ReportGenerator implements Generator {
     // ---- CreateTable JSON --------------------------------------------------------------------------------
 
     /**
-     * The CreateTable request: TableName, AttributeDefinitions (each key attribute once, in first use order:
-     * table, LSIs, GSIs), KeySchema, LocalSecondaryIndexes, GlobalSecondaryIndexes (a multi-attribute key is
-     * several HASH/RANGE elements in key order, the scatter shard attribute included), BillingMode.
+     * The CreateTable request of the table the layouts declare (as the generated {@code TABLE}), written by the
+     * wire codec: AttributeDefinitions hold each key attribute once, in first-use order (table, LSIs, GSIs).
      */
     static String createTableJson(TableModel table, List<Layout> layouts) {
+        TableDefinition definition = tableDefinition(table, layouts);
+        Map<String, KeyAttribute> definitions = new LinkedHashMap<>();
+        for (KeyAttribute key : CreateTableRequests.keyAttributeUses(definition)) {
+            definitions.putIfAbsent(key.name(), key);
+        }
+        return CreateTableRequests.print(definition, definitions.values()) + "\n";
+    }
+
+    /** The core's definition of the table: key schema, LSIs then GSIs in model order, their projections. */
+    static TableDefinition tableDefinition(TableModel table, List<Layout> layouts) {
         Layout first = layouts.get(0);
-        List<IndexLayout> indexes = Layout.tableIndexes(table, layouts);
-        List<IndexLayout> lsis = indexes.stream().filter(i -> !i.isGsi()).toList();
-        List<IndexLayout> gsis = indexes.stream().filter(IndexLayout::isGsi).toList();
-        Map<String, String> definitions = new LinkedHashMap<>();
-        List<Json> keySchema = keySchema(first.basePartition, first.baseSort, definitions);
-        List<Json> lsiNodes = new ArrayList<>();
-        for (IndexLayout l : lsis) {
-            lsiNodes.add(Json.object()
-                    .put("IndexName", l.index().name())
-                    .put("KeySchema", keySchema(first.basePartition, l.sort(), definitions))
-                    .put("Projection", projection(l.index())));
+        TableDefinition.Builder b =
+                TableDefinition.builder(table.name()).partitionKey(keyAttribute(first.basePartition.get(0)));
+        if (!first.baseSort.isEmpty()) {
+            b.sortKey(keyAttribute(first.baseSort.get(0)));
         }
-        List<Json> gsiNodes = new ArrayList<>();
-        for (IndexLayout l : gsis) {
-            gsiNodes.add(Json.object()
-                    .put("IndexName", l.index().name())
-                    .put("KeySchema", keySchema(l.partition(), l.sort(), definitions))
-                    .put("Projection", projection(l.index())));
-        }
-        Json root = Json.object()
-                .put("TableName", table.name())
-                .put(
-                        "AttributeDefinitions",
-                        definitions.entrySet().stream()
-                                .map(e -> Json.object()
-                                        .put("AttributeName", e.getKey())
-                                        .put("AttributeType", e.getValue()))
-                                .toList())
-                .put("KeySchema", keySchema);
-        if (!lsiNodes.isEmpty()) {
-            root.put("LocalSecondaryIndexes", lsiNodes);
-        }
-        if (!gsiNodes.isEmpty()) {
-            root.put("GlobalSecondaryIndexes", gsiNodes);
-        }
-        root.put("BillingMode", "PAY_PER_REQUEST");
-        StringBuilder sb = new StringBuilder();
-        root.write(sb, "");
-        return sb.append('\n').toString();
-    }
-
-    private static List<Json> keySchema(List<KeyAttr> hash, List<KeyAttr> range, Map<String, String> definitions) {
-        List<Json> out = new ArrayList<>();
-        for (KeyAttr a : hash) {
-            definitions.putIfAbsent(a.attribute(), a.type().name());
-            out.add(Json.object().put("AttributeName", a.attribute()).put("KeyType", "HASH"));
-        }
-        for (KeyAttr a : range) {
-            definitions.putIfAbsent(a.attribute(), a.type().name());
-            out.add(Json.object().put("AttributeName", a.attribute()).put("KeyType", "RANGE"));
-        }
-        return out;
-    }
-
-    private static Json projection(IndexModel index) {
-        Json p = Json.object().put("ProjectionType", index.projection().name());
-        if (index.projection() == ProjectionKind.INCLUDE) {
-            p.put(
-                    "NonKeyAttributes",
-                    index.include().stream().map(IndexModel.Included::attribute).toList());
-        }
-        return p;
-    }
-
-    /** A tiny ordered JSON object writer: strings, lists of strings or objects, nested objects. */
-    static final class Json {
-        private final Map<String, Object> fields = new LinkedHashMap<>();
-
-        static Json object() {
-            return new Json();
-        }
-
-        Json put(String name, Object value) {
-            fields.put(name, value);
-            return this;
-        }
-
-        void write(StringBuilder sb, String indent) {
-            if (fields.isEmpty()) {
-                sb.append("{}");
-                return;
-            }
-            String inner = indent + "  ";
-            sb.append("{\n");
-            int i = 0;
-            for (Map.Entry<String, Object> e : fields.entrySet()) {
-                sb.append(inner);
-                string(sb, e.getKey());
-                sb.append(": ");
-                value(sb, e.getValue(), inner);
-                sb.append(++i < fields.size() ? ",\n" : "\n");
-            }
-            sb.append(indent).append('}');
-        }
-
-        private static void value(StringBuilder sb, Object v, String indent) {
-            if (v instanceof Json j) {
-                j.write(sb, indent);
-            } else if (v instanceof List<?> list) {
-                if (list.isEmpty()) {
-                    sb.append("[]");
-                    return;
-                }
-                String inner = indent + "  ";
-                sb.append("[\n");
-                for (int i = 0; i < list.size(); i++) {
-                    sb.append(inner);
-                    value(sb, list.get(i), inner);
-                    sb.append(i + 1 < list.size() ? ",\n" : "\n");
-                }
-                sb.append(indent).append(']');
-            } else if (v instanceof Boolean b) {
-                sb.append(b);
+        for (IndexLayout l : Layout.tableIndexes(table, layouts)) {
+            if (l.isGsi()) {
+                b.globalSecondaryIndex(new GlobalSecondaryIndex(
+                        l.index().name(),
+                        keyAttributes(l.partition()),
+                        keyAttributes(l.sort()),
+                        projection(l.index())));
             } else {
-                string(sb, String.valueOf(v));
+                b.localSecondaryIndex(l.index().name(), keyAttribute(l.sort().get(0)), projection(l.index()));
             }
         }
+        return b.build();
+    }
 
-        static void string(StringBuilder sb, String s) {
-            sb.append('"');
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                switch (c) {
-                    case '"' -> sb.append("\\\"");
-                    case '\\' -> sb.append("\\\\");
-                    case '\n' -> sb.append("\\n");
-                    case '\r' -> sb.append("\\r");
-                    case '\t' -> sb.append("\\t");
-                    default -> {
-                        if (c < 0x20) {
-                            sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-                        } else {
-                            sb.append(c);
-                        }
-                    }
-                }
-            }
-            sb.append('"');
-        }
+    private static KeyAttribute keyAttribute(KeyAttr a) {
+        AttributeType type = switch (a.type()) {
+            case S -> AttributeType.S;
+            case N -> AttributeType.N;
+            case B -> AttributeType.B;
+        };
+        return new KeyAttribute(a.attribute(), type);
+    }
+
+    private static List<KeyAttribute> keyAttributes(List<KeyAttr> attrs) {
+        return attrs.stream().map(ReportGenerator::keyAttribute).toList();
+    }
+
+    private static Projection projection(IndexModel index) {
+        return switch (index.projection()) {
+            case ALL -> Projection.all();
+            case KEYS_ONLY -> Projection.keysOnly();
+            case INCLUDE ->
+                Projection.include(index.include().stream()
+                        .map(IndexModel.Included::attribute)
+                        .toList());
+        };
     }
 }
