@@ -107,7 +107,9 @@ public interface Backend extends AutoCloseable {
 
     // ---- streams (DynamoDB Streams) ---------------------------------------------------------------------------
     // Default methods, so that backends written before streams keep compiling: each throws
-    // UnsupportedOperationException until the backend serves streams (the core does).
+    // UnsupportedOperationException until the backend serves streams (the core does). The throw is in
+    // StreamsUnserved, not here: a throw site in this interface would make the JVM load the exception class when it
+    // verifies the interface, on every database's first use.
 
     /**
      * UpdateTable's StreamSpecification: enables the table's stream (a new stream, with a new label and ARN) or
@@ -116,20 +118,17 @@ public interface Backend extends AutoCloseable {
      * {@link ValidationException}s. Returns the table as it is now, with its latest stream.
      */
     default TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
-        throw new UnsupportedOperationException(
-                Message.StreamsUnsupported.format(getClass().getName()));
+        return StreamsUnserved.by(this);
     }
 
     /** ListStreams: the streams of every table (or of one), enabled or disabled but not yet aged out. */
     default ListStreamsResponse listStreams(ListStreamsRequest request) {
-        throw new UnsupportedOperationException(
-                Message.StreamsUnsupported.format(getClass().getName()));
+        return StreamsUnserved.by(this);
     }
 
     /** DescribeStream: a stream's status, view type, key schema and shards; {@link ResourceNotFoundException} when unknown. */
     default StreamDescription describeStream(DescribeStreamRequest request) {
-        throw new UnsupportedOperationException(
-                Message.StreamsUnsupported.format(getClass().getName()));
+        return StreamsUnserved.by(this);
     }
 
     /**
@@ -137,8 +136,7 @@ public interface Backend extends AutoCloseable {
      * number whose record is already trimmed.
      */
     default GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
-        throw new UnsupportedOperationException(
-                Message.StreamsUnsupported.format(getClass().getName()));
+        return StreamsUnserved.by(this);
     }
 
     /**
@@ -147,8 +145,7 @@ public interface Backend extends AutoCloseable {
      * when records it points at were trimmed.
      */
     default GetRecordsResponse getRecords(GetRecordsRequest request) {
-        throw new UnsupportedOperationException(
-                Message.StreamsUnsupported.format(getClass().getName()));
+        return StreamsUnserved.by(this);
     }
 
     /** Releases the backend's resources (the core frees its memory; a client adapter closes what it owns). */
