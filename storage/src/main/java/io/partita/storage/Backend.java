@@ -118,17 +118,17 @@ public interface Backend extends AutoCloseable {
      * {@link ValidationException}s. Returns the table as it is now, with its latest stream.
      */
     default TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
-        return StreamsUnserved.by(this);
+        throw StreamsUnserved.refusal(this);
     }
 
     /** ListStreams: the streams of every table (or of one), enabled or disabled but not yet aged out. */
     default ListStreamsResponse listStreams(ListStreamsRequest request) {
-        return StreamsUnserved.by(this);
+        throw StreamsUnserved.refusal(this);
     }
 
     /** DescribeStream: a stream's status, view type, key schema and shards; {@link ResourceNotFoundException} when unknown. */
     default StreamDescription describeStream(DescribeStreamRequest request) {
-        return StreamsUnserved.by(this);
+        throw StreamsUnserved.refusal(this);
     }
 
     /**
@@ -136,7 +136,7 @@ public interface Backend extends AutoCloseable {
      * number whose record is already trimmed.
      */
     default GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
-        return StreamsUnserved.by(this);
+        throw StreamsUnserved.refusal(this);
     }
 
     /**
@@ -145,7 +145,7 @@ public interface Backend extends AutoCloseable {
      * when records it points at were trimmed.
      */
     default GetRecordsResponse getRecords(GetRecordsRequest request) {
-        return StreamsUnserved.by(this);
+        throw StreamsUnserved.refusal(this);
     }
 
     /** Releases the backend's resources (the core frees its memory; a client adapter closes what it owns). */
