@@ -137,7 +137,7 @@ final class NumberText {
         }
     }
 
-    /** The exponent after {@code e}: a sign and at most ten digits besides leading zeros, within {@code int}. */
+    /** The exponent after {@code e}: a sign and at most ten digits besides leading zeros. */
     private long exponent() {
         boolean negative = sign();
         int start = pos;
@@ -150,11 +150,8 @@ final class NumberText {
             throw unparsable();
         }
         long value = nonZero == pos ? 0 : Long.parseLong(text, nonZero, pos, 10);
-        long exponent = negative ? -value : value;
-        if (exponent != (int) exponent) {
-            throw unparsable();
-        }
-        return exponent;
+        // beyond int is fine here (ten digits fit a long): what must fit an int is the scale, checked by the caller
+        return negative ? -value : value;
     }
 
     /** ASCII digits only: {@link Character#isDigit} also takes other scripts' digits, which DynamoDB does not. */
