@@ -294,7 +294,8 @@ public final class ModelExtractor {
                 indexKeys,
                 Mirrors.find(f, AnnotationNames.CONVERT).map(m -> converters.of(owner, f, m)),
                 Mirrors.find(f, AnnotationNames.TTL).map(m -> Origin.of(f, m)),
-                AutoValues.of(f, mirrors));
+                AutoValues.of(f, mirrors),
+                KotlinNullability.of(f));
     }
 
     /** Instance fields, superclass fields first (records: the components). */
