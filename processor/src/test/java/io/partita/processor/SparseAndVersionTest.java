@@ -2,6 +2,7 @@ package io.partita.processor;
 
 import static io.partita.processor.Expect.clean;
 import static io.partita.processor.Expect.onlyError;
+import static io.partita.processor.Sources.KOTLIN_METADATA;
 import static io.partita.processor.Sources.compile;
 import static io.partita.processor.Sources.source;
 

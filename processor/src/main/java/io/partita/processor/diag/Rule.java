@@ -188,6 +188,10 @@ public enum Rule {
             Diagnostic.Kind.ERROR,
             "query name \"%s\" is not a Java identifier; it names the generated"
                     + " access-pattern method: use a lowerCamelCase name such as \"byEmail\""),
+    KotlinSealedDropped(
+            Diagnostic.Kind.NOTE,
+            "shared table %s is a Kotlin interface: kapt's Java stub drops sealed, so item-collection queries return"
+                    + " List<Object>; cast each item to %s once (a when over a sealed interface is then exhaustive)"),
 
     // ---- scatter
     ScatterUnknownIndex(Diagnostic.Kind.ERROR, "@Scatter names index \"%s\", which table %s does not declare; %s%s"),
