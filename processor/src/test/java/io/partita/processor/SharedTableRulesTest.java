@@ -1,7 +1,9 @@
 package io.partita.processor;
 
+import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.partita.processor.Expect.clean;
 import static io.partita.processor.Expect.onlyError;
+import static io.partita.processor.Sources.KOTLIN_METADATA;
 import static io.partita.processor.Sources.compile;
 import static io.partita.processor.Sources.source;
 
@@ -15,6 +17,26 @@ class SharedTableRulesTest {
             "@Table(name = \"App\", partitionKey = \"PK\", sortKey = \"SK\")",
             "@Gsi(name = \"GSI1\", partitionKey = \"GSI1PK\", sortKey = \"GSI1SK\")",
             "interface App {}");
+
+    @Test
+    void kotlinTableInterfaceIsNotSeenAsSealed() {
+        JavaFileObject shop = source(
+                "Shop",
+                "@kotlin.Metadata",
+                "@Table(name = \"Shop\", partitionKey = \"PK\", sortKey = \"SK\")",
+                "interface Shop {}");
+        JavaFileObject item = source(
+                "Item",
+                "@Entity(table = Shop.class, type = \"Item\")",
+                "@Key(pk = \"ITEM#{id}\", sk = \"ITEM\")",
+                "record Item(String id) implements Shop {}");
+        var c = compile(KOTLIN_METADATA, shop, item);
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c)
+                .hadNoteContaining("[KotlinSealedDropped] shared table Shop is a Kotlin interface")
+                .inFile(shop)
+                .onLineContaining("interface Shop");
+    }
 
     @Test
     void entityTypesAreDistinct() {

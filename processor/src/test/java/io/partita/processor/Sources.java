@@ -29,6 +29,10 @@ final class Sources {
 
     private Sources() {}
 
+    /** What kapt's stubs of Kotlin classes carry ({@code kotlin.Metadata}, declared here: the processor matches the name). */
+    static final JavaFileObject KOTLIN_METADATA =
+            JavaFileObjects.forSourceLines("kotlin.Metadata", "package kotlin;", "public @interface Metadata {}");
+
     /** A source file {@code p.<name>} with the annotation, java.time, java.util and java.math imports. */
     static JavaFileObject source(String simpleName, String... lines) {
         return JavaFileObjects.forSourceString(

@@ -2,9 +2,11 @@ package io.partita.processor;
 
 import static io.partita.processor.Expect.clean;
 import static io.partita.processor.Expect.onlyError;
+import static io.partita.processor.Sources.KOTLIN_METADATA;
 import static io.partita.processor.Sources.compile;
 import static io.partita.processor.Sources.source;
 
+import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +52,52 @@ class SparseAndVersionTest {
                 "@Table(name = \"Scores\")",
                 "record Score(@PartitionKey String id, @GsiKey(index = \"ByGame\") String game,",
                 "  @Sparse @GsiKey(index = \"ByGame\", role = KeyRole.SORT) Integer topScore) {}")));
+    }
+
+    /** What kapt's stubs carry: {@code kotlin.Metadata} on the class (declared here, the processor matches the name). */
+    private static final JavaFileObject KOTLIN_METADATA =
+            JavaFileObjects.forSourceLines("kotlin.Metadata", "package kotlin;", "public @interface Metadata {}");
+
+    private static final JavaFileObject JETBRAINS_NULLABLE = JavaFileObjects.forSourceLines(
+            "org.jetbrains.annotations.Nullable",
+            "package org.jetbrains.annotations;",
+            "public @interface Nullable {}");
+
+    @Test
+    void kotlinNullableIndexKeyWithoutSparse() {
+        JavaFileObject s = source(
+                "Book",
+                "@kotlin.Metadata",
+                "@Table(name = \"Books\")",
+                "record Book(@PartitionKey String isbn,",
+                "  @org.jetbrains.annotations.Nullable @GsiKey(index = \"ByShelf\") String shelf) {}");
+        onlyError(compile(KOTLIN_METADATA, JETBRAINS_NULLABLE, s), "KotlinNullableIndexKey", s, "String shelf");
+    }
+
+    @Test
+    void kotlinNullableIndexKeyWithSparseIsFine() {
+        clean(
+                compile(
+                        KOTLIN_METADATA,
+                        JETBRAINS_NULLABLE,
+                        source(
+                                "Book",
+                                "@kotlin.Metadata",
+                                "@Table(name = \"Books\")",
+                                "record Book(@PartitionKey String isbn,",
+                                "  @org.jetbrains.annotations.Nullable @Sparse @GsiKey(index = \"ByShelf\") String shelf) {}")));
+    }
+
+    /** Java code keeps its meaning: a Nullable annotation outside a Kotlin class is not read. */
+    @Test
+    void javaNullableIndexKeyIsNotChecked() {
+        clean(compile(
+                JETBRAINS_NULLABLE,
+                source(
+                        "Book",
+                        "@Table(name = \"Books\")",
+                        "record Book(@PartitionKey String isbn,",
+                        "  @org.jetbrains.annotations.Nullable @GsiKey(index = \"ByShelf\") String shelf) {}")));
     }
 
     @Test

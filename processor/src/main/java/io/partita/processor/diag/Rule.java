@@ -139,6 +139,11 @@ public enum Rule {
     SparseBaseKey(
             Diagnostic.Kind.ERROR,
             "@Sparse on %s, a base-table key field: every item needs its primary key, so it can never be null; remove @Sparse"),
+    KotlinNullableIndexKey(
+            Diagnostic.Kind.ERROR,
+            "%s of Kotlin class %s is nullable (@%s) and keys index \"%s\", but it is not @Sparse, so writing null fails"
+                    + " at run time with MissingIndexKeyException; add @Sparse (a null then leaves the item out of the"
+                    + " index), or make the property non-null"),
     VersionType(Diagnostic.Kind.ERROR, "@Version on %s of type %s; the version is a counter: use long or Long"),
     MultipleVersions(Diagnostic.Kind.ERROR, "%s is a second @Version of %s (the first is %s); keep one"),
 
@@ -183,6 +188,10 @@ public enum Rule {
             Diagnostic.Kind.ERROR,
             "query name \"%s\" is not a Java identifier; it names the generated"
                     + " access-pattern method: use a lowerCamelCase name such as \"byEmail\""),
+    KotlinSealedDropped(
+            Diagnostic.Kind.NOTE,
+            "shared table %s is a Kotlin interface: kapt's Java stub drops sealed, so item-collection queries return"
+                    + " List<Object>; cast each item to %s once (a when over a sealed interface is then exhaustive)"),
 
     // ---- scatter
     ScatterUnknownIndex(Diagnostic.Kind.ERROR, "@Scatter names index \"%s\", which table %s does not declare; %s%s"),

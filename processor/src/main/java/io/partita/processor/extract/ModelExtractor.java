@@ -99,6 +99,9 @@ public final class ModelExtractor {
             }
             entities.add(entity(e, Optional.of(mirrors.string(entity, "type")), entityOrigin));
         }
+        if (KotlinStubs.isKotlin(type)) {
+            report.add(Rule.KotlinSealedDropped, Origin.of(type), type.getSimpleName(), type.getSimpleName());
+        }
         return new TableModel(
                 mirrors.string(table, "name"),
                 TableKind.SHARED,
@@ -294,7 +297,8 @@ public final class ModelExtractor {
                 indexKeys,
                 Mirrors.find(f, AnnotationNames.CONVERT).map(m -> converters.of(owner, f, m)),
                 Mirrors.find(f, AnnotationNames.TTL).map(m -> Origin.of(f, m)),
-                AutoValues.of(f, mirrors));
+                AutoValues.of(f, mirrors),
+                KotlinStubs.nullable(f));
     }
 
     /** Instance fields, superclass fields first (records: the components). */

@@ -102,7 +102,8 @@ final class ViewGenerator {
                         f.indexKeys(),
                         f.converter(),
                         f.ttl(),
-                        List.of()))
+                        List.of(),
+                        f.kotlinNullable()))
                 .toList();
     }
 }

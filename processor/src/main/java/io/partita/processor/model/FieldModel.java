@@ -26,6 +26,8 @@ import java.util.Optional;
  * @param converter its {@code @Convert}, if any: the field is stored through a user converter
  * @param ttl the {@code @Ttl} annotation, if any: the field holds the item's expiry time
  * @param autoValues its {@code @CreatedAt}, {@code @UpdatedAt}, {@code @Counter} (at most one is valid)
+ * @param kotlinNullable on a field of a Kotlin class ({@code kotlin.Metadata}), the qualified name of its
+ *     {@code Nullable} annotation (a {@code T?} property), if any
  */
 public record FieldModel(
         String name,
@@ -44,7 +46,8 @@ public record FieldModel(
         List<FieldIndexKey> indexKeys,
         Optional<ConverterModel> converter,
         Optional<Origin> ttl,
-        List<AutoValue> autoValues) {
+        List<AutoValue> autoValues,
+        Optional<String> kotlinNullable) {
 
     public FieldModel {
         indexKeys = List.copyOf(indexKeys);

@@ -5,13 +5,14 @@ import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.model.Construction.Strategy;
 import io.partita.processor.model.EntityModel;
+import io.partita.processor.model.FieldIndexKey;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.Origin;
 import io.partita.processor.model.TableModel;
 import java.util.List;
 import java.util.Locale;
 
-/** Per-entity rules: construction without reflection, @Version, @Sparse, @Ignore on keys. */
+/** Per-entity rules: construction without reflection, @Version, @Sparse (and Kotlin's nullable keys), @Ignore on keys. */
 final class EntityValidator implements Validator {
 
     @Override
@@ -33,6 +34,7 @@ final class EntityValidator implements Validator {
                         report.add(Rule.SparseBaseKey, o, f.describe());
                     }
                 });
+                kotlinNullableIndexKey(e, f, report);
                 if (f.ignore().isPresent() && f.isAnyKey()) {
                     report.add(
                             Rule.IgnoredKeyField,
@@ -42,6 +44,23 @@ final class EntityValidator implements Validator {
                 }
             }
         }
+    }
+
+    /** A Kotlin {@code T?} index-key property must be {@code @Sparse}: kapt gives no other way to allow the null. */
+    private static void kotlinNullableIndexKey(EntityModel e, FieldModel f, ValidationReport report) {
+        if (f.sparse().isPresent()
+                || f.indexKeys().isEmpty()
+                || f.kotlinNullable().isEmpty()) {
+            return;
+        }
+        FieldIndexKey key = f.indexKeys().get(0);
+        report.add(
+                Rule.KotlinNullableIndexKey,
+                key.origin(),
+                f.describe(),
+                e.simpleName(),
+                f.kotlinNullable().get(),
+                key.index());
     }
 
     private static void construction(EntityModel e, ValidationReport report) {

@@ -12,8 +12,8 @@ import io.partita.annotations.Table
  * fields, the getters and the primary constructor, which generated code calls with every attribute
  * (`BookRepository`, generated in Java next to this class).
  *
- * - `shelf`: a nullable GSI key. The processor does not read Kotlin's nullability: without `@Sparse` a null
- *   `shelf` is a write-time error (MissingIndexKeyException), with it the book is just absent from ByShelf.
+ * - `shelf`: a nullable GSI key. It must be `@Sparse` (the processor reports `KotlinNullableIndexKey` otherwise,
+ *   since a null `shelf` would fail every write); with it the book is just absent from ByShelf.
  * - `subtitle`: a nullable plain attribute; null is not stored.
  * - default values apply where Kotlin code calls the constructor. A read calls the JVM constructor with every
  *   attribute (not Kotlin's default-arguments one), so a default never fills an attribute a stored item lacks:

@@ -6,13 +6,14 @@ import io.partita.annotations.SortKey
 import io.partita.annotations.Table
 
 /**
- * A loan whose GSI key is nullable in Kotlin but not `@Sparse`: Kotlin lets `returnedBy = null` compile, Partita
- * refuses the write (MissingIndexKeyException names the field). Mark a nullable index key `@Sparse` (as
- * [Book.shelf]) when "absent from the index" is what null means.
+ * A loan whose GSI key is not `@Sparse`, so it is non-null: every loan is in ByReturnDate. Declared `String?`
+ * without `@Sparse`, the processor would refuse it at compile time (`KotlinNullableIndexKey`), since each null
+ * write would fail. Mark a nullable index key `@Sparse` (as [Book.shelf]) when "absent from the index" is what
+ * null means.
  */
 @Table(name = "Loans")
 data class Loan(
     @PartitionKey val member: String,
     @SortKey val isbn: String,
-    @GsiKey(index = "ByReturnDate") val returnedBy: String?,
+    @GsiKey(index = "ByReturnDate") val returnedBy: String,
 )
