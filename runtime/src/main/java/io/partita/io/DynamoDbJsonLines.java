@@ -173,7 +173,8 @@ public final class DynamoDbJsonLines {
             try (JsonParser parser = Wire.FACTORY.createParser(line)) {
                 batch.add(exportLine(lineNumber, line, parser));
             } catch (JsonParseException e) {
-                throw new ImportException(lineNumber, RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                throw new ImportException(
+                        lineNumber, RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()), e);
             }
             count++;
             if (batch.size() == ITEMS_PER_REQUEST) {
@@ -223,7 +224,9 @@ public final class DynamoDbJsonLines {
                     element = copy(parser);
                 } catch (JsonParseException e) {
                     throw new ImportException(
-                            lineOf(e.getLocation()), RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()), e);
+                            lineOf(e.getLocation()),
+                            RuntimeMessage.ImportInvalidJson.format(e.getOriginalMessage()),
+                            e);
                 }
                 batch.add(arrayElement(line, element));
                 count++;
@@ -234,7 +237,9 @@ public final class DynamoDbJsonLines {
             try {
                 if (parser.nextToken() != null) {
                     throw new ImportException(
-                            parser.currentLocation().getLineNr(), RuntimeMessage.ImportContentAfterArray.format(), null);
+                            parser.currentLocation().getLineNr(),
+                            RuntimeMessage.ImportContentAfterArray.format(),
+                            null);
                 }
             } catch (JsonParseException e) {
                 throw new ImportException(
