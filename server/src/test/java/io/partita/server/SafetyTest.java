@@ -46,11 +46,10 @@ class SafetyTest {
             socket.getOutputStream()
                     .write("POST / HTTP/1.1\r\nHost: x\r\nContent-Len"
                             .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            // a server that kept the connection would fail the read with a SocketTimeoutException after 10 s
             socket.setSoTimeout(10_000);
-            long t0 = System.nanoTime();
             InputStream in = socket.getInputStream();
             assertThat(in.read()).isEqualTo(-1); // closed by the server
-            assertThat(System.nanoTime() - t0).isLessThan(TimeUnit.SECONDS.toNanos(8));
         }
     }
 

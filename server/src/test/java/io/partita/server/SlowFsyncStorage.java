@@ -5,26 +5,22 @@ import io.partita.storage.DurableStorage;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.PutItemResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A durable core on a slow disk: every PutItem, once written, waits a further {@code fsync} before it returns, as
- * a SYNC write waits for its log sync. {@link #diskCaughtUp} ends the delays (for the end of a test).
+ * A durable core on a stalled disk: every PutItem, once written, waits before it returns, as a SYNC write waits for
+ * its log sync, until the test calls {@link #diskCaughtUp}; from then on puts return at once.
  */
 final class SlowFsyncStorage extends ForwardingStorage implements DurableStorage {
     private final DurableStorage durable;
-    private final Duration fsync;
     /** Counted down when the first put starts waiting for its sync. */
     final CountDownLatch syncing = new CountDownLatch(1);
 
     private final CountDownLatch fast = new CountDownLatch(1);
 
-    SlowFsyncStorage(DurableStorage durable, Duration fsync) {
+    SlowFsyncStorage(DurableStorage durable) {
         super(durable);
         this.durable = durable;
-        this.fsync = fsync;
     }
 
     @Override
@@ -32,8 +28,7 @@ final class SlowFsyncStorage extends ForwardingStorage implements DurableStorage
         PutItemResponse r = delegate.putItem(request);
         syncing.countDown();
         try {
-            // the simulated disk: the sync takes this long, unless the test has ended the delays
-            boolean unused = fast.await(fsync.toNanos(), TimeUnit.NANOSECONDS);
+            fast.await(); // the simulated disk: the sync ends when the test says so
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

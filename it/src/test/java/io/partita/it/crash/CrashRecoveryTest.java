@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.Partita;
 import io.partita.storage.Storage;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,12 +16,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Kills a writing process with SIGKILL ({@link Process#destroyForcibly()} on Linux) at random moments, then
+ * Kills a writing process with SIGKILL ({@link Process#destroyForcibly()} on Linux) at random moments (after a
+ * random number of acknowledged writes, the seed's choice, while the process writes on), then
  * reopens its directory and checks that every acknowledged write is there, the one write in flight is there
  * whole or not at all, no transaction is half applied, and every index agrees with its table.
  *
@@ -29,6 +35,8 @@ import org.junit.jupiter.api.Test;
  */
 class CrashRecoveryTest {
     private static final long DEFAULT_SEED = 20261124L;
+    /** The kill comes after a random number of acknowledged writes, 1 to this many, while the child writes on. */
+    private static final int MAX_WRITES_BEFORE_KILL = 4000;
 
     /** What one key holds: absent (null) or the item's attributes as written. */
     record State(String grp, long version, long balance, int noteLength) {}
@@ -45,14 +53,14 @@ class CrashRecoveryTest {
         int inFlightLost = 0;
         int transactions = 0;
         long started = System.nanoTime();
+        ExecutorService progress = Executors.newSingleThreadExecutor();
         try {
             for (int cycle = 0; cycle < cycles; cycle++) {
-                // the child's output goes to a file, not a pipe: destroying a Process closes its pipes, and lines the
+                // the child's log goes to a file, not a pipe: destroying a Process closes its pipes, and lines the
                 // parent had not read yet would be lost; a file keeps every line the child wrote before the kill
                 Path log = dir.resolveSibling(dir.getFileName() + ".child-" + cycle + ".log");
                 Process child = start(dir, random.nextLong(), log);
-                waitForReady(log, child);
-                Thread.sleep(50 + random.nextInt(350));
+                awaitAcknowledged(child, 1 + random.nextInt(MAX_WRITES_BEFORE_KILL), progress);
                 child.destroyForcibly();
                 assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
                 List<String> copy = Files.readAllLines(log, StandardCharsets.UTF_8);
@@ -104,6 +112,7 @@ class CrashRecoveryTest {
                 }
             }
         } finally {
+            progress.shutdownNow();
             try (Stream<Path> s = Files.walk(dir)) {
                 s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
@@ -138,6 +147,7 @@ class CrashRecoveryTest {
         return b.toString();
     }
 
+    /** Starts the writer; its log goes to {@code log}, its progress to a pipe, its errors to the test's. */
     private static Process start(Path dir, long seed, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(
@@ -149,25 +159,38 @@ class CrashRecoveryTest {
                 System.getProperty("java.class.path"),
                 CrashWriter.class.getName(),
                 dir.toString(),
-                Long.toString(seed));
+                Long.toString(seed),
+                log.toString());
         pb.redirectError(ProcessBuilder.Redirect.INHERIT);
-        pb.redirectOutput(log.toFile());
         return pb.start();
     }
 
-    private static void waitForReady(Path log, Process child) throws InterruptedException, IOException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            if (Files.size(log) >= 6) {
-                return;
+    /**
+     * Reads the child's stdout until it has acknowledged {@code count} writes: the moment to kill it, while it goes on
+     * writing. Fails if the child exits first or is not there within 60 s.
+     */
+    private static void awaitAcknowledged(Process child, int count, ExecutorService progress) throws Exception {
+        Future<Integer> acknowledged = progress.submit(() -> {
+            BufferedReader in = child.inputReader(StandardCharsets.UTF_8);
+            int acks = 0;
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.equals("A") && ++acks == count) {
+                    break;
+                }
             }
-            if (!child.isAlive()) {
-                throw new AssertionError("the writer exited with " + child.exitValue() + " before it was ready");
-            }
-            Thread.sleep(5);
+            return acks;
+        });
+        int acks;
+        try {
+            acks = acknowledged.get(60, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            child.destroyForcibly();
+            throw new AssertionError("the writer did not acknowledge " + count + " writes within 60 s", e);
         }
-        child.destroyForcibly();
-        throw new AssertionError("the writer did not start within 30 s");
+        if (acks < count) {
+            throw new AssertionError("the writer exited with " + child.waitFor() + " after " + acks + " of " + count
+                    + " acknowledged writes");
+        }
     }
 
     private static void apply(Map<String, State> model, String op) {

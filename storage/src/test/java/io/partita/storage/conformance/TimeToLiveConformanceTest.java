@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
+import io.partita.storage.SweepSignallingClock;
 import io.partita.storage.TestStorage;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.TimeToLiveDescription;
@@ -230,16 +231,19 @@ class TimeToLiveConformanceTest {
     @Test
     @DisplayName("The background thread deletes expired items within the sweep interval")
     void backgroundSweep() throws Exception {
-        try (Storage live =
-                TestStorage.create(StorageOptions.defaults().withTimeToLiveSweepInterval(Duration.ofMillis(20)))) {
+        SweepSignallingClock sweeps = new SweepSignallingClock(clock.instant());
+        try (Storage live = TestStorage.create(
+                StorageOptions.defaults().withClock(sweeps).withTimeToLiveSweepInterval(Duration.ofMillis(20)))) {
             live.createTable(sessions());
-            long nowSeconds = System.currentTimeMillis() / 1000;
+            long nowSeconds = sweeps.instant().getEpochSecond();
             put(live, T, session("u1", "gone", n(nowSeconds - 5)));
             put(live, T, session("u1", "kept", n(nowSeconds + 3600)));
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (live.timeToLiveDeletedItemCount(T) == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            assertThat(sweeps.awaitBackgroundSweep(Duration.ofSeconds(30)))
+                    .as("the background thread swept")
+                    .isTrue();
+            assertThat(live.expireItems())
+                    .as("left over by the background sweep")
+                    .isZero();
             assertThat(live.timeToLiveDeletedItemCount(T)).isEqualTo(1);
             assertThat(scanAll(live, T)).hasSize(1);
             assertThat(scanAll(live, T, "ByDevice")).hasSize(1);

@@ -30,6 +30,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -301,6 +302,7 @@ class DurableStoreTest {
         Path copy = dir.resolveSibling(dir.getFileName() + "-backup");
         AtomicInteger written = new AtomicInteger();
         AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch twoHundredWritten = new CountDownLatch(1);
         try (DurableStorage db = Storage.open(dir)) {
             db.createTable(orders());
             Thread writer = new Thread(() -> {
@@ -312,12 +314,15 @@ class DurableStoreTest {
                                     TransactWriteItem.put("Orders", order("b", "o" + i, "OPEN", i))))
                             .build());
                     written.set(++i);
+                    if (i == 200) {
+                        twoHundredWritten.countDown();
+                    }
                 }
             });
             writer.start();
-            while (written.get() < 200) {
-                Thread.sleep(5);
-            }
+            assertThat(twoHundredWritten.await(60, TimeUnit.SECONDS))
+                    .as("the writer reached 200 transactions")
+                    .isTrue();
             int before = written.get();
             db.backup(copy);
             stop.set(true);

@@ -8,6 +8,7 @@ import io.partita.storage.DurableOptions;
 import io.partita.storage.DurableStorage;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
+import io.partita.storage.SweepSignallingClock;
 import io.partita.storage.TestStorage;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.ScanRequest;
@@ -48,12 +49,15 @@ class DurableTimeToLiveTest {
     }
 
     private DurableStorage open(Duration sweep) {
+        return open(sweep, Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    private DurableStorage open(Duration sweep, Clock clock) {
         return Storage.open(
                 dir,
                 DurableOptions.defaults()
-                        .withStorageOptions(StorageOptions.defaults()
-                                .withClock(Clock.fixed(NOW, ZoneOffset.UTC))
-                                .withTimeToLiveSweepInterval(sweep))
+                        .withStorageOptions(
+                                StorageOptions.defaults().withClock(clock).withTimeToLiveSweepInterval(sweep))
                         .withCacheBytes(8L * 1024 * 1024));
     }
 
@@ -102,11 +106,12 @@ class DurableTimeToLiveTest {
             put(db, "a", NOW.getEpochSecond() - 1);
             put(db, "b", NOW.getEpochSecond() + 1);
         }
-        try (DurableStorage db = open(Duration.ofMillis(20))) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (db.timeToLiveDeletedItemCount("Tokens") == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+        SweepSignallingClock clock = new SweepSignallingClock(NOW);
+        try (DurableStorage db = open(Duration.ofMillis(20), clock)) {
+            assertThat(clock.awaitBackgroundSweep(Duration.ofSeconds(30)))
+                    .as("the reopened store's sweeper ran")
+                    .isTrue();
+            assertThat(db.expireItems()).as("left over by the background sweep").isZero();
             assertThat(db.timeToLiveDeletedItemCount("Tokens")).isEqualTo(1);
             assertThat(db.scan(ScanRequest.builder().tableName("Tokens").build())
                             .items())
