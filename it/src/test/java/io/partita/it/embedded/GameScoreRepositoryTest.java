@@ -295,7 +295,7 @@ class GameScoreRepositoryTest {
     @Test
     void create_table_json_is_available_from_the_repository() {
         assertThat(scores.createTableJson())
-                .contains("\"TableName\" : \"GameScores\"")
+                .contains("\"TableName\": \"GameScores\"")
                 .contains("GameTitleIndex");
     }
 
