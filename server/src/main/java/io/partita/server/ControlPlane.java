@@ -34,8 +34,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * database, as DynamoDB Local's {@code -sharedDb}.
  */
 final class ControlPlane {
-    static final String ARN_PREFIX = TableDescriptions.ARN_PREFIX;
-
     /** What DynamoDB reports of a table beyond its schema. */
     static final class Meta {
         final double created;

@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.Tag;
 // the SDK's Consumer<Builder>... overloads (keySchema(k -> ...)) are generic varargs
 @SuppressWarnings("unchecked")
 class TableStateTest {
-    private static final String ARN = ControlPlane.ARN_PREFIX;
+    private static final String ARN = io.partita.storage.api.TableDescription.TABLE_ARN_PREFIX;
 
     private static PartitaServer start(Path dir) throws InterruptedException {
         return PartitaServer.start(

@@ -23,8 +23,6 @@ import java.util.Map;
  * region and account ({@code arn:aws:dynamodb:ddblocal:000000000000:table/<name>}).
  */
 public final class TableDescriptions {
-    public static final String ARN_PREFIX = "arn:aws:dynamodb:ddblocal:000000000000:table/";
-
     private TableDescriptions() {}
 
     /** {@code {"<field>": {TableDescription}}}, the whole response of the table calls. */
@@ -52,7 +50,7 @@ public final class TableDescriptions {
         throughput(g, m.throughput());
         g.writeNumberField("TableSizeBytes", d.sizeBytes());
         g.writeNumberField("ItemCount", d.itemCount());
-        g.writeStringField("TableArn", ARN_PREFIX + def.name());
+        g.writeStringField("TableArn", TableDescription.TABLE_ARN_PREFIX + def.name());
         g.writeStringField("TableId", m.id());
         if (WireEnums.PAY_PER_REQUEST.equals(m.billingMode())) {
             g.writeObjectFieldStart("BillingModeSummary");
@@ -129,7 +127,7 @@ public final class TableDescriptions {
         projection(g, l.projection());
         g.writeNumberField("IndexSizeBytes", i == null ? 0 : i.sizeBytes());
         g.writeNumberField("ItemCount", i == null ? 0 : i.itemCount());
-        g.writeStringField("IndexArn", ARN_PREFIX + def.name() + "/index/" + l.name());
+        g.writeStringField("IndexArn", TableDescription.TABLE_ARN_PREFIX + def.name() + "/index/" + l.name());
         g.writeEndObject();
     }
 
@@ -153,7 +151,7 @@ public final class TableDescriptions {
         throughput(g, gsi.provisionedThroughput());
         g.writeNumberField("IndexSizeBytes", i == null ? 0 : i.sizeBytes());
         g.writeNumberField("ItemCount", i == null ? 0 : i.itemCount());
-        g.writeStringField("IndexArn", ARN_PREFIX + def.name() + "/index/" + gsi.name());
+        g.writeStringField("IndexArn", TableDescription.TABLE_ARN_PREFIX + def.name() + "/index/" + gsi.name());
         g.writeEndObject();
     }
 

@@ -17,6 +17,12 @@ public record TableDescription(
         List<IndexDescription> indexes,
         String latestStreamArn,
         String latestStreamLabel) {
+    /**
+     * A table's ARN is this prefix and its name (DynamoDB Local's region and account, which clients accept from a local
+     * endpoint); its indexes' and streams' ARNs extend the table's.
+     */
+    public static final String TABLE_ARN_PREFIX = "arn:aws:dynamodb:ddblocal:000000000000:table/";
+
     /** A description of a table without a stream. */
     public TableDescription(
             TableDefinition definition,

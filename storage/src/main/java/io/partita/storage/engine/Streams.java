@@ -17,6 +17,7 @@ import io.partita.storage.api.StreamDescription;
 import io.partita.storage.api.StreamRecord;
 import io.partita.storage.api.StreamStatus;
 import io.partita.storage.api.StreamSummary;
+import io.partita.storage.api.TableDescription;
 import io.partita.storage.schema.StreamViewType;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -36,9 +37,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * and when it was returned (it expires 15 minutes later).
  */
 final class Streams {
-    /** DynamoDB Local's region and account, as the server's table ARNs. */
-    static final String TABLE_ARN_PREFIX = "arn:aws:dynamodb:ddblocal:000000000000:table/";
-
     static final long ITERATOR_MILLIS = 15L * 60 * 1000;
     static final int MAX_RECORDS = 1000;
     static final long MAX_BYTES = 1024L * 1024;
@@ -78,7 +76,7 @@ final class Streams {
                 id,
                 t.id,
                 t.shape.name,
-                TABLE_ARN_PREFIX + t.shape.name + "/stream/" + label,
+                TableDescription.TABLE_ARN_PREFIX + t.shape.name + "/stream/" + label,
                 label,
                 viewType,
                 t.shape.partitionKey,
