@@ -5,21 +5,16 @@ import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.ThroughputModel;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.TransactionCanceledException.CancellationReason;
+import io.partita.storage.engine.ThroughputScopes.Scope;
+import io.partita.storage.engine.ThroughputScopes.TableScopes;
 import io.partita.storage.expression.KeyConditionTerm;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.ProvisionedThroughput;
 import io.partita.storage.schema.TableDefinition;
-import io.partita.storage.value.AttributeValue;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -35,27 +30,20 @@ import java.util.function.Supplier;
  * lasts, inside the engine's stripe locks; nothing else is locked while holding it. One lock for the whole
  * core keeps multi-table transactions atomic and simple; the model only exists when switched on, so the
  * core's unthrottled hot path never touches it.
+ *
+ * <p>The buckets live in {@link ThroughputScopes}, a request's charges and their admission in
+ * {@link ThroughputCharges}, and what a throttled request is told in {@link ThrottleMessages}.
  */
 final class TokenBucketThroughput implements ThroughputPolicy {
-    /** Partition buckets kept before full (idle) ones are dropped; a dropped bucket is recreated full. */
-    private static final int PRUNE_THRESHOLD = 4096;
-
-    private final ThroughputModel model;
     private final Clock clock;
-    private final double burstSeconds;
-    private final double partitionBurstSeconds;
-    /** Scopes of each table by table id; guarded by {@code this}. */
-    private final HashMap<Long, TableScopes> tables = new HashMap<>();
+    /** Guarded by {@code this}. */
+    private final ThroughputScopes scopes;
 
-    private final Request request = new Request();
-    private int partitionBuckets;
-    private int pruneAt = PRUNE_THRESHOLD;
+    private final ThroughputCharges request = new ThroughputCharges();
 
     TokenBucketThroughput(ThroughputModel model, Clock clock) {
-        this.model = model;
         this.clock = clock;
-        this.burstSeconds = model.burstWindow().toNanos() / 1e9;
-        this.partitionBurstSeconds = model.partitionBurstWindow().toNanos() / 1e9;
+        this.scopes = new ThroughputScopes(model);
     }
 
     // ==== validation ==========================================================================================
@@ -82,105 +70,6 @@ final class TokenBucketThroughput implements ThroughputPolicy {
         }
     }
 
-    // ==== scopes ==============================================================================================
-
-    /** One table's or one GSI's buckets: its own level (null when on demand) and its partitions'. */
-    private final class Scope {
-        final String table;
-        /** Null for the base table (whose scope LSIs share). */
-        final String index;
-
-        final KeyAttribute[] partitionKey;
-        final boolean provisioned;
-        final TokenBucket read;
-        final TokenBucket write;
-        final HashMap<OrderKey, TokenBucket> readPartitions = new HashMap<>();
-        final HashMap<OrderKey, TokenBucket> writePartitions = new HashMap<>();
-
-        Scope(String table, String index, KeyAttribute[] partitionKey, ProvisionedThroughput p, long now) {
-            this.table = table;
-            this.index = index;
-            this.partitionKey = partitionKey;
-            this.provisioned = p != null;
-            this.read = p == null ? null : level(p.readCapacityUnits(), now);
-            this.write = p == null ? null : level(p.writeCapacityUnits(), now);
-        }
-
-        /** A table or GSI bucket: saves up to the burst window, starts with one second of capacity. */
-        private TokenBucket level(long unitsPerSecond, long now) {
-            double capacity = Math.max(unitsPerSecond * burstSeconds, 1);
-            return new TokenBucket(unitsPerSecond, capacity, Math.min(capacity, (double) unitsPerSecond), now);
-        }
-
-        /** The bucket of one partition key value; an idle partition starts full. */
-        TokenBucket partition(OrderKey partition, boolean write, long now) {
-            HashMap<OrderKey, TokenBucket> map = write ? writePartitions : readPartitions;
-            TokenBucket b = map.get(partition);
-            if (b == null) {
-                double rate = write ? model.partitionWriteUnitsPerSecond() : model.partitionReadUnitsPerSecond();
-                double capacity = rate * partitionBurstSeconds;
-                b = new TokenBucket(rate, capacity, capacity, now);
-                map.put(partition, b);
-                partitionBuckets++;
-            }
-            return b;
-        }
-
-        String describe() {
-            return index == null ? "table " + table : "global secondary index " + index + " of table " + table;
-        }
-    }
-
-    private final class TableScopes {
-        final TableData table;
-        final Scope base;
-        final IdentityHashMap<IndexData, Scope> gsis = new IdentityHashMap<>();
-
-        TableScopes(TableData t, long now) {
-            this.table = t;
-            this.base = new Scope(
-                    t.shape.name,
-                    null,
-                    new KeyAttribute[] {t.shape.partitionKey},
-                    t.definition.provisionedThroughput(),
-                    now);
-        }
-
-        Scope scope(IndexData index, long now) {
-            if (index == null || !index.shape.global) {
-                return base; // LSIs share their table's capacity and partitions
-            }
-            Scope s = gsis.get(index);
-            if (s == null) {
-                GlobalSecondaryIndex def = null;
-                for (GlobalSecondaryIndex g : table.definition.globalSecondaryIndexes()) {
-                    if (g.name().equals(index.shape.name)) {
-                        def = g;
-                    }
-                }
-                s = new Scope(
-                        table.shape.name,
-                        index.shape.name,
-                        index.shape.partitionKey,
-                        def == null ? null : def.provisionedThroughput(),
-                        now);
-                if (def != null) { // a GSI still being published may lack its definition for an instant: do not cache
-                    gsis.put(index, s);
-                }
-            }
-            return s;
-        }
-    }
-
-    private TableScopes scopes(TableData t, long now) {
-        TableScopes s = tables.get(t.id);
-        if (s == null) {
-            s = new TableScopes(t, now);
-            tables.put(t.id, s);
-        }
-        return s;
-    }
-
     /**
      * Creates the buckets of a new table or of its GSIs when they are created, so that capacity saved for
      * burst accrues from creation on (buckets created on first use would forget the idle time before it).
@@ -188,7 +77,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     @Override
     public synchronized void register(TableData t) {
         long now = nowNanos();
-        TableScopes ts = scopes(t, now);
+        TableScopes ts = scopes.of(t, now);
         for (IndexData g : t.gsis) {
             ts.scope(g, now);
         }
@@ -197,39 +86,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     /** Drops the scopes of a deleted table. */
     @Override
     public synchronized void forget(TableData t) {
-        tables.remove(t.id);
-    }
-
-    /** Drops partition buckets that are full (idle): a new bucket for their partition would be the same. */
-    private void maybePrune(long now) {
-        if (partitionBuckets < pruneAt) {
-            return;
-        }
-        int kept = 0;
-        for (TableScopes ts : tables.values()) {
-            kept += prune(ts.base, now);
-            for (Scope s : ts.gsis.values()) {
-                kept += prune(s, now);
-            }
-        }
-        partitionBuckets = kept;
-        pruneAt = Math.max(PRUNE_THRESHOLD, 2 * kept);
-    }
-
-    private static int prune(Scope s, long now) {
-        int kept = 0;
-        for (HashMap<OrderKey, TokenBucket> map : List.of(s.readPartitions, s.writePartitions)) {
-            for (Iterator<TokenBucket> it = map.values().iterator(); it.hasNext(); ) {
-                TokenBucket b = it.next();
-                b.refill(now);
-                if (b.isFull()) {
-                    it.remove();
-                } else {
-                    kept++;
-                }
-            }
-        }
-        return kept;
+        scopes.forget(t);
     }
 
     private long nowNanos() {
@@ -239,51 +96,9 @@ final class TokenBucketThroughput implements ThroughputPolicy {
 
     // ==== requests ============================================================================================
 
-    /** The charges of one request; reused under the lock. */
-    private static final class Request {
-        int size;
-        TokenBucket[] buckets = new TokenBucket[16];
-        double[] units = new double[16];
-        Scope[] scopes = new Scope[16];
-        boolean[] partitionLevel = new boolean[16];
-        boolean[] writes = new boolean[16];
-        Object[] labels = new Object[16];
-        int[] actions = new int[16];
-        int action;
-
-        void clear() {
-            Arrays.fill(buckets, 0, size, null);
-            Arrays.fill(scopes, 0, size, null);
-            Arrays.fill(labels, 0, size, null);
-            size = 0;
-            action = 0;
-        }
-
-        void add(TokenBucket bucket, double amount, Scope scope, boolean partition, boolean write, Object label) {
-            if (size == buckets.length) {
-                int n = size * 2;
-                buckets = Arrays.copyOf(buckets, n);
-                units = Arrays.copyOf(units, n);
-                scopes = Arrays.copyOf(scopes, n);
-                partitionLevel = Arrays.copyOf(partitionLevel, n);
-                writes = Arrays.copyOf(writes, n);
-                labels = Arrays.copyOf(labels, n);
-                actions = Arrays.copyOf(actions, n);
-            }
-            buckets[size] = bucket;
-            units[size] = amount;
-            scopes[size] = scope;
-            partitionLevel[size] = partition;
-            writes[size] = write;
-            labels[size] = label;
-            actions[size] = action;
-            size++;
-        }
-    }
-
     /** Adds what one planned write consumes: base table and item partition (LSI units too), each touched GSI and GSI partition. */
-    private void addWrite(Request r, Mutation m, int factor, long now) {
-        TableScopes ts = scopes(m.table, now);
+    private void addWrite(ThroughputCharges r, Mutation m, int factor, long now) {
+        TableScopes ts = scopes.of(m.table, now);
         Scope base = ts.base;
         double baseUnits = m.baseWriteUnits();
         for (Mutation.IndexChange c : m.lsiChanges()) {
@@ -341,8 +156,14 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     }
 
     private void addRead(
-            Request r, TableData t, IndexData index, OrderKey partition, double units, Object label, long now) {
-        Scope s = scopes(t, now).scope(index, now);
+            ThroughputCharges r,
+            TableData t,
+            IndexData index,
+            OrderKey partition,
+            double units,
+            Object label,
+            long now) {
+        Scope s = scopes.of(t, now).scope(index, now);
         if (s.read != null) {
             r.add(s.read, units, s, false, false, label);
         }
@@ -351,53 +172,19 @@ final class TokenBucketThroughput implements ThroughputPolicy {
         }
     }
 
-    /**
-     * Admits the request: takes every charge when every bucket holds its (summed) units. Otherwise takes
-     * nothing and returns the index of the first charge whose bucket fell short; with {@code faulty}, also
-     * marks every action that charged a bucket that fell short.
-     */
-    private int admit(Request r, long now, boolean[] faulty) {
-        int n = r.size;
-        for (int i = 0; i < n; i++) {
-            r.buckets[i].refill(now);
-            r.buckets[i].pending = 0;
-        }
-        for (int i = 0; i < n; i++) {
-            r.buckets[i].pending += r.units[i];
-        }
-        int first = -1;
-        for (int i = 0; i < n; i++) {
-            if (!r.buckets[i].admits(r.buckets[i].pending)) {
-                if (first < 0) {
-                    first = i;
-                }
-                if (faulty == null) {
-                    break;
-                }
-                faulty[r.actions[i]] = true;
-            }
-        }
-        if (first < 0) {
-            for (int i = 0; i < n; i++) {
-                r.buckets[i].take(r.units[i]);
-            }
-        }
-        return first;
-    }
-
     // ==== the engine's entry points ===========================================================================
 
     /** Charges one planned write (factor 1; BatchWriteItem items one by one); throws when throttled. */
     @Override
     public synchronized void chargeWrite(Mutation m) {
         long now = nowNanos();
-        maybePrune(now);
-        Request r = request;
+        scopes.maybePrune(now);
+        ThroughputCharges r = request;
         r.clear();
         addWrite(r, m, 1, now);
-        int failed = admit(r, now, null);
+        int failed = r.admit(now, null);
         if (failed >= 0) {
-            ProvisionedThroughputExceededException e = throttled(r, failed, now);
+            ProvisionedThroughputExceededException e = ThrottleMessages.throttled(r, failed, now);
             r.clear();
             throw e;
         }
@@ -421,20 +208,8 @@ final class TokenBucketThroughput implements ThroughputPolicy {
             double units,
             List<KeyConditionTerm> terms,
             KeyAttribute[] partitionKey) {
-        chargeRead(t, index, partition, units, (Supplier<String>) () -> partitionLabel(terms, partitionKey));
-    }
-
-    /** "a = v" for each partition key attribute of a query's key condition (throttling messages). */
-    private static String partitionLabel(List<KeyConditionTerm> terms, KeyAttribute[] pk) {
-        List<String> parts = new ArrayList<>();
-        for (KeyAttribute k : pk) {
-            for (KeyConditionTerm term : terms) {
-                if (term.attribute().equals(k.name())) {
-                    parts.add(k.name() + " = " + term.low());
-                }
-            }
-        }
-        return String.join(", ", parts);
+        chargeRead(t, index, partition, units, (Supplier<String>)
+                () -> ThrottleMessages.partitionLabel(terms, partitionKey));
     }
 
     /** As {@link #chargeRead}, but returns false instead of throwing (BatchGetItem's unprocessed keys). */
@@ -447,14 +222,14 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     private boolean tryChargeRead(
             TableData t, IndexData index, OrderKey partition, double units, Object label, boolean raise) {
         long now = nowNanos();
-        maybePrune(now);
-        Request r = request;
+        scopes.maybePrune(now);
+        ThroughputCharges r = request;
         r.clear();
         addRead(r, t, index, partition, units, label, now);
-        int failed = admit(r, now, null);
+        int failed = r.admit(now, null);
         try {
             if (failed >= 0 && raise) {
-                throw throttled(r, failed, now);
+                throw ThrottleMessages.throttled(r, failed, now);
             }
             return failed < 0;
         } finally {
@@ -471,8 +246,8 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     @Override
     public synchronized boolean chargeTransaction(List<Transactions.WriteAction> actions) {
         long now = nowNanos();
-        maybePrune(now);
-        Request r = request;
+        scopes.maybePrune(now);
+        ThroughputCharges r = request;
         r.clear();
         CancellationReason[] reasons = new CancellationReason[actions.size()];
         for (int i = 0; i < reasons.length; i++) {
@@ -499,8 +274,8 @@ final class TokenBucketThroughput implements ThroughputPolicy {
     @Override
     public synchronized void chargeTransactGet(List<Transactions.GetAction> gets) {
         long now = nowNanos();
-        maybePrune(now);
-        Request r = request;
+        scopes.maybePrune(now);
+        ThroughputCharges r = request;
         r.clear();
         for (int i = 0; i < gets.size(); i++) {
             Transactions.GetAction g = gets.get(i);
@@ -514,9 +289,9 @@ final class TokenBucketThroughput implements ThroughputPolicy {
         }
     }
 
-    private boolean cancel(Request r, long now, CancellationReason[] reasons) {
+    private boolean cancel(ThroughputCharges r, long now, CancellationReason[] reasons) {
         boolean[] faulty = new boolean[reasons.length];
-        int failed = admit(r, now, faulty);
+        int failed = r.admit(now, faulty);
         try {
             if (failed < 0) {
                 return false;
@@ -525,13 +300,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
                 int a = r.actions[i];
                 TokenBucket b = r.buckets[i];
                 if (faulty[a] && (reasons[a] == null || reasons[a].isNone()) && !b.admits(b.pending)) {
-                    reasons[a] = r.scopes[i].provisioned
-                            ? new CancellationReason(
-                                    "ProvisionedThroughputExceeded",
-                                    provisionedSentence(r.scopes[i]) + detail(r, i, now),
-                                    null)
-                            : new CancellationReason(
-                                    "ThrottlingError", onDemandSentence(r.scopes[i]) + detail(r, i, now), null);
+                    reasons[a] = ThrottleMessages.cancellation(r, i, now);
                 }
             }
             for (int i = 0; i < reasons.length; i++) {
@@ -543,69 +312,5 @@ final class TokenBucketThroughput implements ThroughputPolicy {
         } finally {
             r.clear();
         }
-    }
-
-    // ==== messages ============================================================================================
-
-    private ProvisionedThroughputExceededException throttled(Request r, int i, long now) {
-        Scope s = r.scopes[i];
-        String sentence = r.partitionLevel[i] ? Message.HotPartition.format() : provisionedSentence(s);
-        return new ProvisionedThroughputExceededException(sentence + detail(r, i, now));
-    }
-
-    private static String provisionedSentence(Scope s) {
-        return s.index == null ? Message.TableThroughputExceeded.format() : Message.IndexThroughputExceeded.format();
-    }
-
-    private static String onDemandSentence(Scope s) {
-        return s.index == null ? Message.TableThrottled.format() : Message.IndexThrottled.format();
-    }
-
-    /** " [IndexWriteKeyRangeThroughputExceeded: global secondary index X of table T, partition key a = {S: "v"}: ...]" */
-    private String detail(Request r, int i, long now) {
-        Scope s = r.scopes[i];
-        boolean write = r.writes[i];
-        TokenBucket b = r.buckets[i];
-        StringBuilder sb = new StringBuilder(" [");
-        sb.append(s.index == null ? "Table" : "Index")
-                .append(write ? "Write" : "Read")
-                .append(r.partitionLevel[i] ? "KeyRangeThroughputExceeded" : "ProvisionedThroughputExceeded")
-                .append(": ")
-                .append(s.describe());
-        if (r.partitionLevel[i]) {
-            sb.append(", partition key ").append(label(s, r.labels[i]));
-        }
-        sb.append(String.format(
-                ": needs %s %s units, %s available of %s units/s%s]",
-                units(b.pending),
-                write ? "write" : "read",
-                units(Math.max(0, b.available(now))),
-                units(b.ratePerSecond()),
-                r.partitionLevel[i]
-                        ? " per partition key value"
-                        : s.index == null ? " provisioned" : " provisioned for the index"));
-        return sb.toString();
-    }
-
-    private static String units(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format("%.2f", v);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static String label(Scope s, Object label) {
-        if (label instanceof Supplier<?> supplier) {
-            return String.valueOf(supplier.get());
-        }
-        if (label instanceof AttributeValue v) {
-            return s.partitionKey[0].name() + " = " + v;
-        }
-        if (label instanceof Map<?, ?> item) {
-            List<String> parts = new ArrayList<>(s.partitionKey.length);
-            for (KeyAttribute k : s.partitionKey) {
-                parts.add(k.name() + " = " + ((Map<String, AttributeValue>) item).get(k.name()));
-            }
-            return String.join(", ", parts);
-        }
-        return label instanceof OrderKey k ? "of encoded partition " + k.partition() : String.valueOf(label);
     }
 }
