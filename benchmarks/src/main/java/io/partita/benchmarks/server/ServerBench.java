@@ -106,7 +106,7 @@ public class ServerBench {
     }
 
     /** What the Partita server answers for each operation of this benchmark, captured once, served fixed. */
-    private static Map<String, String> floorBodies() throws Exception {
+    static Map<String, String> floorBodies() throws Exception {
         Map<String, String> bodies = new HashMap<>();
         try (PartitaServer s =
                         PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());

@@ -1,0 +1,152 @@
+package io.partita.benchmarks.server;
+
+import io.partita.server.PartitaServer;
+import io.partita.storage.Storage;
+import java.io.IOException;
+import java.net.URI;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The servers measured with a load generator that costs little itself (issue 30's measure): each JMH thread owns
+ * one keep-alive connection and writes pre-built, pre-signed requests ({@link SignedRequests}), reading each
+ * answer by its length ({@link RawConnection}) — no SDK, no marshalling, no signing in the measured loop. The same
+ * three servers as {@link ServerBench}: Partita ({@code partita}), DynamoDB Local 2.6.1's HTTP server
+ * ({@code local}) and a do-nothing floor answering fixed valid responses ({@code floor}); put, get and a GSI query
+ * (10 items). Run with {@code -t 1} and {@code -t 16} (16 connections).
+ *
+ * <pre>java -jar benchmarks/target/benchmarks.jar RawServerBench -f 1 -wi 3 -w 2s -i 3 -r 3s -t 16</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class RawServerBench {
+    static final int ITEMS = 2_000;
+    static final int GROUPS = 200;
+    /** Pre-built requests per thread and operation, cycled through. */
+    static final int POOL = 1_024;
+
+    @Param({"partita", "local", "floor"})
+    public String server;
+
+    private AutoCloseable running;
+    URI endpoint;
+    private final AtomicInteger threads = new AtomicInteger();
+
+    @Setup(Level.Trial)
+    public void start() throws Exception {
+        switch (server) {
+            case "partita" -> {
+                PartitaServer s =
+                        PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
+                running = s;
+                endpoint = s.endpoint();
+            }
+            case "local" -> {
+                LocalHttp l = new LocalHttp();
+                running = l;
+                endpoint = l.endpoint();
+            }
+            case "floor" -> {
+                FloorServer f = new FloorServer(ServerBench.floorBodies());
+                running = f;
+                endpoint = f.endpoint();
+            }
+            default -> throw new IllegalArgumentException(server);
+        }
+        try (RawConnection c = new RawConnection(endpoint)) {
+            if (!server.equals("floor")) {
+                c.exchange(SignedRequests.build(endpoint, "CreateTable", CREATE_TABLE));
+            }
+            for (int i = 0; i < ITEMS; i++) {
+                c.exchange(SignedRequests.build(endpoint, "PutItem", put(i)));
+            }
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() throws Exception {
+        running.close();
+    }
+
+    /** One thread's connection and request pools; each thread draws its own seeded sequence. */
+    @State(Scope.Thread)
+    public static class Client {
+        RawConnection connection;
+        byte[][] puts;
+        byte[][] gets;
+        byte[][] queries;
+        int next;
+
+        @Setup(Level.Trial)
+        public void open(RawServerBench bench) throws IOException {
+            connection = new RawConnection(bench.endpoint);
+            SplittableRandom random = new SplittableRandom(42 + bench.threads.getAndIncrement());
+            puts = new byte[POOL][];
+            gets = new byte[POOL][];
+            queries = new byte[POOL][];
+            for (int i = 0; i < POOL; i++) {
+                puts[i] = SignedRequests.build(bench.endpoint, "PutItem", put(random.nextInt(ITEMS)));
+                gets[i] = SignedRequests.build(
+                        bench.endpoint,
+                        "GetItem",
+                        "{\"TableName\":\"Bench\",\"Key\":{\"pk\":{\"S\":\"k" + random.nextInt(ITEMS) + "\"}}}");
+                queries[i] = SignedRequests.build(
+                        bench.endpoint,
+                        "Query",
+                        "{\"TableName\":\"Bench\",\"IndexName\":\"ByG\",\"KeyConditionExpression\":\"g = :g\","
+                                + "\"ExpressionAttributeValues\":{\":g\":{\"S\":\"g" + random.nextInt(GROUPS)
+                                + "\"}},\"Limit\":10}");
+            }
+        }
+
+        @TearDown(Level.Trial)
+        public void close() throws IOException {
+            connection.close();
+        }
+
+        int send(byte[][] pool) throws IOException {
+            next = (next + 1) & (POOL - 1);
+            return connection.exchange(pool[next]);
+        }
+    }
+
+    @Benchmark
+    public int put(Client c) throws IOException {
+        return c.send(c.puts);
+    }
+
+    @Benchmark
+    public int get(Client c) throws IOException {
+        return c.send(c.gets);
+    }
+
+    @Benchmark
+    public int gsiQuery(Client c) throws IOException {
+        return c.send(c.queries);
+    }
+
+    static String put(int i) {
+        return "{\"TableName\":\"Bench\",\"Item\":{\"pk\":{\"S\":\"k" + i + "\"},\"g\":{\"S\":\"g" + (i % GROUPS)
+                + "\"},\"n\":{\"N\":\"" + i + "\"},\"title\":{\"S\":\"item number " + i
+                + "\"},\"tags\":{\"SS\":[\"a\",\"b\",\"c\"]},\"score\":{\"N\":\"" + (i * 7 % 1000) + "\"}}}";
+    }
+
+    private static final String CREATE_TABLE = "{\"TableName\":\"Bench\",\"KeySchema\":[{\"AttributeName\":\"pk\","
+            + "\"KeyType\":\"HASH\"}],\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},"
+            + "{\"AttributeName\":\"g\",\"AttributeType\":\"S\"},{\"AttributeName\":\"n\",\"AttributeType\":\"N\"}],"
+            + "\"GlobalSecondaryIndexes\":[{\"IndexName\":\"ByG\",\"KeySchema\":[{\"AttributeName\":\"g\",\"KeyType\":"
+            + "\"HASH\"},{\"AttributeName\":\"n\",\"KeyType\":\"RANGE\"}],\"Projection\":{\"ProjectionType\":\"ALL\"}}],"
+            + "\"BillingMode\":\"PAY_PER_REQUEST\"}";
+}
