@@ -66,6 +66,7 @@ class ChangeSubscriptionTest {
         BlockingQueue<Change<Click>> resumed = new LinkedBlockingQueue<>();
         try (Subscription again = clicks.changes(saved).subscribe(resumed::add)) {
             assertThat(next(resumed).key()).isEqualTo(clicks.key("z"));
+            assertThat(again.isRunning()).isTrue();
         }
     }
 

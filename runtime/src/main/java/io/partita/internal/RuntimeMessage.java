@@ -123,7 +123,6 @@ public enum RuntimeMessage {
     FeedSubscribed("This change feed of table %s is owned by a subscription: read it through the handler"),
     HandlerFailed("The change handler of table %s failed %s time(s) on the batch starting at sequence number %s;"
             + " the subscription stopped (its checkpoint is before that batch): %s"),
-    InterruptedWaitingForChanges("interrupted while waiting for changes of table %s"),
     SubscribeOptionOutOfRange("%s must be %s, got %s");
 
     private final String template;
