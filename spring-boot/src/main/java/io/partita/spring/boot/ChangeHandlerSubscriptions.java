@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.context.SmartLifecycle;
@@ -23,9 +25,12 @@ import org.springframework.core.ResolvableType;
  * {@link ChangeSource#changeType()} is {@code Book} (a {@code @ChangeStream} table's repository). With a
  * {@link CheckpointStore} bean, each subscription saves its checkpoint there under the handler's bean name and resumes
  * from it at the next start; without one, or before its first checkpoint, it starts at the latest position.
- * Stopping closes each subscription, which waits for the batch its handler is working on.
+ * Stopping closes each subscription, which waits for the batch its handler is working on. A subscription that stops
+ * on its own (its handler failed every attempt at a batch) is logged at ERROR with the cause.
  */
 public class ChangeHandlerSubscriptions implements SmartLifecycle {
+    private static final Log log = LogFactory.getLog(ChangeHandlerSubscriptions.class);
+
     private final ListableBeanFactory beans;
     private final List<Subscription> running = new ArrayList<>();
 
@@ -72,7 +77,12 @@ public class ChangeHandlerSubscriptions implements SmartLifecycle {
             throw new IllegalStateException(Messages.UNRESOLVED_HANDLER_TYPE.format(name));
         }
         ChangeSource<?> source = source(name, type);
-        return open(source, name, handler, store);
+        Subscription s = open(source, name, handler, store);
+        var unused = s.done().exceptionally(failure -> {
+            log.error(Messages.HANDLER_STOPPED.format(name), failure);
+            return null;
+        });
+        return s;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

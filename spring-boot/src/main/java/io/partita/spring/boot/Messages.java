@@ -17,6 +17,9 @@ enum Messages {
     TWO_CHANGE_SOURCES(
             "change handler bean %s handles changes of %s, which %d repository beans feed (%s); a handler reads one"
                     + " table: handle an entity type of one table"),
+    HANDLER_STOPPED(
+            "change handler bean %s stopped: its subscription failed (with a CheckpointStore it resumes after its last"
+                    + " handled batch at the next start)"),
     UNRESOLVED_HANDLER_TYPE(
             "change handler bean %s implements ChangeHandler without a type argument Spring can resolve; implement"
                     + " ChangeHandler<YourEntity>"),
