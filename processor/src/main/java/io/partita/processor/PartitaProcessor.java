@@ -7,6 +7,7 @@ import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
 import io.partita.processor.extract.AnnotationNames;
+import io.partita.processor.extract.Mirrors;
 import io.partita.processor.extract.ModelExtractor;
 import io.partita.processor.extract.RequiredValues;
 import io.partita.processor.extract.Unresolved;
@@ -92,7 +93,7 @@ public final class PartitaProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(TABLE, ENTITY);
+        return Set.of(TABLE, ENTITY, AnnotationNames.CHANGE_STREAM);
     }
 
     @Override
@@ -146,6 +147,7 @@ public final class PartitaProcessor extends AbstractProcessor {
                 candidates.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(a)));
             }
         }
+        misplacedChangeStreams(round);
         List<TypeElement> singles = new ArrayList<>();
         Set<String> touched = new LinkedHashSet<>();
         for (TypeElement type : candidates) {
@@ -167,6 +169,24 @@ public final class PartitaProcessor extends AbstractProcessor {
             List<TypeElement> involved = new ArrayList<>(entities);
             involved.add(0, table);
             unit(table, involved, true);
+        }
+    }
+
+    /** Reports each {@code @ChangeStream} on a type that declares no table (it would be ignored). */
+    private void misplacedChangeStreams(RoundEnvironment round) {
+        TypeElement a = processingEnv.getElementUtils().getTypeElement(AnnotationNames.CHANGE_STREAM);
+        if (a == null) {
+            return;
+        }
+        for (TypeElement type : ElementFilter.typesIn(round.getElementsAnnotatedWith(a))) {
+            if (!has(type, TABLE) && !has(type, ENTITY)) {
+                diagnostics.report(
+                        Rule.ChangeStreamWithoutTable,
+                        Mirrors.find(type, AnnotationNames.CHANGE_STREAM)
+                                .map(m -> Origin.of(type, m))
+                                .orElse(Origin.of(type)),
+                        type.getSimpleName());
+            }
         }
     }
 

@@ -107,7 +107,23 @@ public enum RuntimeMessage {
     NoVersionField("%s has no @Version field"),
     EmptyUpdate("Nothing to update: call set, add, remove or removeElements first"),
     UpdateOfVersion("The @Version attribute %s is maintained by Partita; use expectVersion()"),
-    AttributeUpdatedTwice("Attribute %s is already part of this update");
+    AttributeUpdatedTwice("Attribute %s is already part of this update"),
+
+    // ---- change feeds (io.partita.feed)
+    NotACheckpoint("Not a Partita checkpoint (it starts with \"%s\" ... ): %s"),
+    CheckpointBadShard("Not a Partita checkpoint: %s; its part \"%s\" is not <shard id>=<position>"),
+    CheckpointBadToken("A checkpoint's stream ARN and shard ids are non-empty and hold no space or '=': \"%s\""),
+    CheckpointBadPosition(
+            "The checkpoint position of shard %s is \"%s\"; a position is a sequence number, END or START"),
+    CheckpointOfOtherStream("This checkpoint is in stream %s, but table %s's stream is %s (the stream was disabled and"
+            + " enabled again since): open the feed at TRIM_HORIZON instead"),
+    NoChangeStream("Table %s has no change stream: declare @ChangeStream on its entity (or its shared-table interface)"
+            + " and create the table with it, or enable the stream with UpdateTable"),
+    FeedClosed("This change feed of table %s is closed"),
+    FeedSubscribed("This change feed of table %s is owned by a subscription: read it through the handler"),
+    HandlerFailed("The change handler of table %s failed %s time(s) on the batch starting at sequence number %s;"
+            + " the subscription stopped (its checkpoint is before that batch): %s"),
+    SubscribeOptionOutOfRange("%s must be %s, got %s");
 
     private final String template;
 

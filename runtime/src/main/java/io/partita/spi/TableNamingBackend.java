@@ -9,6 +9,8 @@ import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DeleteItemResponse;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.ListStreamsRequest;
+import io.partita.storage.api.ListStreamsResponse;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.PutItemResponse;
 import io.partita.storage.api.QueryRequest;
@@ -25,6 +27,7 @@ import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.util.HashMap;
 import java.util.Map;
@@ -67,6 +70,20 @@ public final class TableNamingBackend extends ForwardingBackend {
     @Override
     public TableDescription describeTable(String tableName) {
         return delegate().describeTable(name(tableName));
+    }
+
+    @Override
+    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        return delegate().updateStreamSpecification(name(tableName), specification);
+    }
+
+    @Override
+    public ListStreamsResponse listStreams(ListStreamsRequest r) {
+        return delegate()
+                .listStreams(
+                        r.tableName() == null
+                                ? r
+                                : new ListStreamsRequest(name(r.tableName()), r.limit(), r.exclusiveStartStreamArn()));
     }
 
     @Override

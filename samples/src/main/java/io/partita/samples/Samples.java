@@ -1,6 +1,7 @@
 package io.partita.samples;
 
 import io.partita.Partita;
+import io.partita.samples.adclicks.AdClickStreamSample;
 import io.partita.samples.adclicks.AdClicksSample;
 import io.partita.samples.directory.DirectorySample;
 import io.partita.samples.forum.ForumSample;
@@ -12,7 +13,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Runs the six seed scenarios, each on a fresh in-memory database of the embedded core, and prints what each
+ * Runs the seven seed scenarios (the ad clicks twice: counted in place, and counted from a change stream), each on a fresh in-memory database of the embedded core, and prints what each
  * one shows. {@code mvn -B -q -pl samples -am -DskipTests package exec:java} runs it.
  */
 public final class Samples {
@@ -27,7 +28,8 @@ public final class Samples {
             db -> new OrdersSample(db)::run,
             db -> new DirectorySample(db)::run,
             db -> new AdClicksSample(db)::run,
-            db -> new ShopSample(db)::run);
+            db -> new ShopSample(db)::run,
+            db -> new AdClickStreamSample(db)::run);
 
     private Samples() {}
 

@@ -17,7 +17,8 @@ import java.util.List;
  * A {@link TableDefinition} written as DynamoDB's CreateTable request, as {@code aws dynamodb create-table
  * --cli-input-json} takes it: TableName, AttributeDefinitions, KeySchema, LocalSecondaryIndexes,
  * GlobalSecondaryIndexes (a multi-attribute key lists several HASH and/or RANGE elements in key order), each with
- * its Projection, and BillingMode PAY_PER_REQUEST unless the table sets provisioned throughput.
+ * its Projection, BillingMode PAY_PER_REQUEST unless the table sets provisioned throughput, and the
+ * StreamSpecification when the table has a stream.
  */
 public final class CreateTableRequests {
     private CreateTableRequests() {}
@@ -96,6 +97,13 @@ public final class CreateTableRequests {
             throughput(g, table.provisionedThroughput());
         } else {
             g.writeStringField("BillingMode", WireEnums.PAY_PER_REQUEST);
+        }
+        if (table.streamSpecification().enabled()) {
+            g.writeObjectFieldStart("StreamSpecification");
+            g.writeBooleanField("StreamEnabled", true);
+            g.writeStringField(
+                    "StreamViewType", table.streamSpecification().viewType().name());
+            g.writeEndObject();
         }
         g.writeEndObject();
     }

@@ -19,7 +19,8 @@ class JunitArchitectureTest {
             .onlyDependOnClassesThat()
             .resideInAnyPackage(
                     "io.partita.junit..",
-                    "io.partita", // Partita
+                    "io.partita", // Partita, ChangeFeed, Change
+                    "io.partita.feed", // ChangeSource: the repositories whose tables have a change stream
                     "io.partita.storage", // Storage.inMemory(options), StorageOptions
                     "org.junit.jupiter.api..",
                     "org.junit.platform.commons..",

@@ -45,7 +45,7 @@ final class DesignFacts {
         }
         t.put("entities", entities);
         t.put("timeToLive", TimeToLiveFields.attribute(table).orElse(null));
-        t.put("stream", null); // reserved: no stream annotation yet
+        t.put("stream", table.streamView().orElse(null));
         return t;
     }
 

@@ -59,6 +59,7 @@ final class TableComparison {
         }
         indexes();
         timeToLive();
+        stream();
         entities();
     }
 
@@ -136,6 +137,17 @@ final class TableComparison {
                     table.origin(),
                     Phrase.CHANGED_TTL.with(table.name(), Changes.render(before), Changes.render(after)),
                     Phrase.STEP_UPDATE_TTL.with(table.name(), table.name()));
+        }
+    }
+
+    private void stream() {
+        JsonNode before = old.path("stream");
+        JsonNode after = now.path("stream");
+        if (!before.equals(after) && !(before.isMissingNode() && after.isNull())) {
+            changes.deployment(
+                    table.origin(),
+                    Phrase.CHANGED_STREAM.with(table.name(), Changes.render(before), Changes.render(after)),
+                    Phrase.STEP_UPDATE_STREAM.with(table.name()));
         }
     }
 

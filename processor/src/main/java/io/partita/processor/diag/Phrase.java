@@ -251,6 +251,7 @@ public enum Phrase {
     ADDED_SPARSE_GSI("sparse index \"%s\" of table %s is new"),
     CHANGED_PROJECTION("the projection of index \"%s\" of table %s changed (%s -> %s)"),
     CHANGED_TTL("the time-to-live attribute of table %s changed (%s -> %s)"),
+    CHANGED_STREAM("the change stream of table %s changed (%s -> %s)"),
     STEP_CREATE_GSI(
             "UpdateTable creating the index (Create in GlobalSecondaryIndexUpdates), then wait until its backfill is"
                     + " done before querying it"),
@@ -260,6 +261,9 @@ public enum Phrase {
     STEP_UPDATE_TTL(
             "UpdateTimeToLive on table %s (META-INF/partita/%s.update-time-to-live.json; to disable, Enabled false);"
                     + " DynamoDB takes one such change per hour"),
+    STEP_UPDATE_STREAM(
+            "UpdateTable on table %s with StreamSpecification: to change the view type, disable the stream and enable"
+                    + " it again (a new stream; readers of the old one finish it and move on)"),
     // ---- design evolution: why the baseline cannot be read
     BASELINE_MISSING("there is no such file"),
     BASELINE_NOT_JSON("it is not JSON (%s)"),

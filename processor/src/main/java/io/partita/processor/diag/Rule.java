@@ -251,6 +251,16 @@ public enum Rule {
             "%s of %s keeps its expiry time in attribute \"%s\", but %s of %s keeps it in \"%s\"; table %s has one"
                     + " time-to-live attribute: give both fields the same @Attribute name"),
 
+    // ---- change streams
+    ConflictingChangeStreams(
+            Diagnostic.Kind.ERROR,
+            "@ChangeStream(%s) on %s, but @ChangeStream(%s) on %s; table %s has one stream with one view type: name the"
+                    + " same StreamView on both, or keep one @ChangeStream (on the table interface)"),
+    ChangeStreamWithoutTable(
+            Diagnostic.Kind.ERROR,
+            "@ChangeStream on %s, which is neither a @Table nor an @Entity; a stream belongs to a table: move it to the"
+                    + " type carrying @Table (or to an @Entity of a shared table)"),
+
     // ---- design evolution (checked against the baseline of -Apartita.baseline)
     IncompatibleDesignChange(
             Diagnostic.Kind.ERROR,

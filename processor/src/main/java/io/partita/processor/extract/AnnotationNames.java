@@ -1,6 +1,7 @@
 package io.partita.processor.extract;
 
 import io.partita.annotations.Attribute;
+import io.partita.annotations.ChangeStream;
 import io.partita.annotations.Convert;
 import io.partita.annotations.Counter;
 import io.partita.annotations.CreatedAt;
@@ -33,6 +34,7 @@ public final class AnnotationNames {
     public static final String TABLE = Table.class.getCanonicalName();
     public static final String ENTITY = Entity.class.getCanonicalName();
     public static final String CONVERT = Convert.class.getCanonicalName();
+    public static final String CHANGE_STREAM = ChangeStream.class.getCanonicalName();
     static final String PARTITION_KEY = PartitionKey.class.getCanonicalName();
     static final String SORT_KEY = SortKey.class.getCanonicalName();
     static final String KEY = Key.class.getCanonicalName();

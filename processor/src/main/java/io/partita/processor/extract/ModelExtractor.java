@@ -2,6 +2,7 @@ package io.partita.processor.extract;
 
 import io.partita.annotations.KeyRole;
 import io.partita.annotations.Projection;
+import io.partita.annotations.StreamView;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
 import io.partita.processor.diag.ValidationReport;
@@ -19,6 +20,7 @@ import io.partita.processor.model.Origin;
 import io.partita.processor.model.ProjectionKind;
 import io.partita.processor.model.Role;
 import io.partita.processor.model.ScatterModel;
+import io.partita.processor.model.StreamDeclaration;
 import io.partita.processor.model.TableKind;
 import io.partita.processor.model.TableModel;
 import io.partita.processor.model.TemplateIndexKey;
@@ -79,7 +81,8 @@ public final class ModelExtractor {
                 indexes,
                 List.of(entity),
                 false,
-                origin);
+                origin,
+                streams(List.of(type)));
     }
 
     /** A table declared by the interface {@code type} and stored by {@code entityTypes}. */
@@ -115,7 +118,28 @@ public final class ModelExtractor {
                         && !entityTypes.isEmpty()
                         && entityTypes.stream()
                                 .allMatch(e -> types.isAssignable(e.asType(), types.erasure(type.asType()))),
-                Origin.of(type, table, "name"));
+                Origin.of(type, table, "name"),
+                streams(concat(type, entityTypes)));
+    }
+
+    /** The {@code @ChangeStream} declarations on {@code types}, in order. */
+    private List<StreamDeclaration> streams(List<TypeElement> types) {
+        List<StreamDeclaration> out = new ArrayList<>();
+        for (TypeElement t : types) {
+            Mirrors.find(t, AnnotationNames.CHANGE_STREAM)
+                    .ifPresent(m -> out.add(new StreamDeclaration(
+                            mirrors.enumName(m, "value", StreamView.NEW_AND_OLD_IMAGES.name()),
+                            t.getSimpleName().toString(),
+                            Origin.of(t, m))));
+        }
+        return out;
+    }
+
+    private static List<TypeElement> concat(TypeElement first, List<TypeElement> rest) {
+        List<TypeElement> all = new ArrayList<>();
+        all.add(first);
+        all.addAll(rest);
+        return all;
     }
 
     /**

@@ -43,6 +43,7 @@ final class DesignReport {
                 .append(".create-table.json`.\n\n");
         keySchema(md, first);
         timeToLive(md, table);
+        changeStream(md, table);
         indexes(md, indexes, layouts);
         md.append("## Entities\n");
         for (Layout l : layouts) {
@@ -126,6 +127,22 @@ final class DesignReport {
         if (indexes.isEmpty()) {
             md.append("- No secondary index: every access pattern is a key lookup or a query on the base table.\n");
         }
+    }
+
+    /** The "Change stream" section, for tables with a {@code @ChangeStream}. */
+    private static void changeStream(StringBuilder md, TableModel table) {
+        String view = table.streamView().orElse(null);
+        if (view == null) {
+            return;
+        }
+        md.append("## Change stream\n\nThe table writes a stream (view `")
+                .append(view)
+                .append("`, declared by ")
+                .append(table.streams().stream()
+                        .map(d -> "`@ChangeStream` on `" + d.declaringType() + "`")
+                        .collect(Collectors.joining(", ")))
+                .append("): one record per item-level change, kept 24 hours. CreateTable carries it"
+                        + " (`StreamSpecification`); the repository's `changes()` reads it as typed changes.\n\n");
     }
 
     /** The "Time to live" section, for tables with a {@code @Ttl} field. */

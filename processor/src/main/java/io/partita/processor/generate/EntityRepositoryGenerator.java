@@ -74,6 +74,12 @@ final class EntityRepositoryGenerator {
         TypeSpec.Builder schema = schemaClass();
         constants(schema);
         opening();
+        ChangeFeedMethods.add(
+                type,
+                table,
+                entityClass,
+                Member.CHANGE_FEEDS_ENTITY,
+                CodeBlock.of("$L(), MAPPING", Member.REPOSITORY_DB));
         keyMethods();
         baseQuery();
         for (IndexLayout index : layout.indexes) {

@@ -8,6 +8,7 @@ import io.partita.processor.model.TimeToLiveFields;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
+import io.partita.storage.schema.StreamViewType;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeType;
 import io.partita.wire.CreateTableRequests;
@@ -120,6 +121,7 @@ public final class ReportGenerator implements Generator {
                 b.localSecondaryIndex(l.index().name(), keyAttribute(l.sort().get(0)), projection(l.index()));
             }
         }
+        table.streamView().ifPresent(v -> b.stream(StreamViewType.valueOf(v)));
         return b.build();
     }
 

@@ -1,9 +1,14 @@
 package io.partita.processor.generate;
 
 import com.palantir.javapoet.ClassName;
+import io.partita.ChangeFeed;
+import io.partita.Checkpoint;
 import io.partita.Field;
 import io.partita.Key;
 import io.partita.Partita;
+import io.partita.StartingPosition;
+import io.partita.feed.ChangeFeeds;
+import io.partita.feed.ChangeSource;
 import io.partita.generated.EntityMapping;
 import io.partita.generated.EpochSeconds;
 import io.partita.generated.QuerySpec;
@@ -25,6 +30,7 @@ import io.partita.repository.Update;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
+import io.partita.storage.schema.StreamViewType;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
@@ -77,6 +83,13 @@ final class Runtime {
     static final ClassName KEY_ATTRIBUTE = ClassName.get(KeyAttribute.class);
     static final ClassName GLOBAL_SECONDARY_INDEX = ClassName.get(GlobalSecondaryIndex.class);
     static final ClassName PROJECTION = ClassName.get(Projection.class);
+    static final ClassName STREAM_VIEW_TYPE = ClassName.get(StreamViewType.class);
+
+    static final ClassName CHANGE_FEED = ClassName.get(ChangeFeed.class);
+    static final ClassName CHANGE_SOURCE = ClassName.get(ChangeSource.class);
+    static final ClassName CHANGE_FEEDS = ClassName.get(ChangeFeeds.class);
+    static final ClassName STARTING_POSITION = ClassName.get(StartingPosition.class);
+    static final ClassName CHECKPOINT = ClassName.get(Checkpoint.class);
 
     /**
      * A runtime method or constant that generated statements name: {@code owner} declares or inherits it, public
@@ -111,6 +124,7 @@ final class Runtime {
         TABLE_GLOBAL_SECONDARY_INDEX(TableDefinition.Builder.class, "globalSecondaryIndex"),
         TABLE_LOCAL_SECONDARY_INDEX(TableDefinition.Builder.class, "localSecondaryIndex"),
         TABLE_TIME_TO_LIVE(TableDefinition.Builder.class, "timeToLive"),
+        TABLE_STREAM(TableDefinition.Builder.class, "stream"),
         TABLE_BUILD(TableDefinition.Builder.class, "build"),
 
         // io.partita.mapping
@@ -158,6 +172,11 @@ final class Runtime {
         MAPPING_COUNTER(EntityMapping.Builder.class, "counter"),
         MAPPING_BUILD(EntityMapping.Builder.class, "build"),
         REPOSITORY_KEY_OF(EntityRepository.class, "keyOf"),
+        REPOSITORY_DB(EntityRepository.class, "db"),
+        // io.partita.feed
+        CHANGE_FEEDS_ENTITY(ChangeFeeds.class, "entity"),
+        CHANGE_FEEDS_TABLE(ChangeFeeds.class, "table"),
+        STARTING_POSITION_LATEST(StartingPosition.class, "LATEST"),
         REPOSITORY_GET_BY_KEY(EntityRepository.class, "getByKey"),
         REPOSITORY_DELETE(EntityRepository.class, "delete"),
         REPOSITORY_UPDATE(EntityRepository.class, "update"),

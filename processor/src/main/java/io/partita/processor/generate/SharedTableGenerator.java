@@ -77,6 +77,7 @@ final class SharedTableGenerator {
         type.addField(FieldSpec.builder(Runtime.PARTITA, "db", Modifier.PRIVATE, Modifier.FINAL)
                 .build());
         openingMethods(type);
+        ChangeFeedMethods.add(type, table, element, Member.CHANGE_FEEDS_TABLE, CodeBlock.of("db, TABLE, DECODER"));
         type.addMethod(decodeMethod());
         collectionQueries(type);
         files.write(filer, repo, type.build());

@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * The {@code TABLE} constant's initializer, {@code TableDefinition.builder(name)...build()}, of an entity
- * repository or a shared-table repository: key schema, attribute types, indexes, projections, time to live.
+ * repository or a shared-table repository: key schema, attribute types, indexes, projections, time to live,
+ * change stream.
  */
 final class TableDefinitionCode {
     private TableDefinitionCode() {}
@@ -31,6 +32,7 @@ final class TableDefinitionCode {
             b.add(index(l));
         }
         TimeToLiveFields.attribute(table).ifPresent(a -> b.add("\n.$L($S)", Member.TABLE_TIME_TO_LIVE, a));
+        table.streamView().ifPresent(v -> b.add("\n.$L($T.$L)", Member.TABLE_STREAM, Runtime.STREAM_VIEW_TYPE, v));
         return b.add("\n.$L()", Member.TABLE_BUILD).unindent().build();
     }
 

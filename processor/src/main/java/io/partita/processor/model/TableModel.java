@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param sealed shared tables: the interface is {@code sealed} and every entity implements it, so item-collection
  *     queries return the interface type instead of {@code Object}
  * @param origin the {@code @Table} annotation on the declaring type
+ * @param streams the {@code @ChangeStream} declarations on the declaring type and the entities, in that order;
+ *     validation requires that they name one view
  */
 public record TableModel(
         String name,
@@ -28,11 +30,18 @@ public record TableModel(
         List<IndexModel> indexes,
         List<EntityModel> entities,
         boolean sealed,
-        Origin origin) {
+        Origin origin,
+        List<StreamDeclaration> streams) {
 
     public TableModel {
+        streams = List.copyOf(streams);
         indexes = List.copyOf(indexes);
         entities = List.copyOf(entities);
+    }
+
+    /** The view type of the table's change stream (the first declaration's), if it has one. */
+    public Optional<String> streamView() {
+        return streams.stream().map(StreamDeclaration::view).findFirst();
     }
 
     public boolean isShared() {

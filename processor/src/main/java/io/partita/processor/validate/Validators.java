@@ -13,6 +13,7 @@ public final class Validators {
                 new NamesValidator(),
                 new EntityValidator(),
                 new TtlValidator(),
+                new ChangeStreamValidator(),
                 new PrimaryKeyValidator(),
                 new TemplateValidator(),
                 new KeyTypeValidator(),
