@@ -16,10 +16,13 @@ import java.util.Set;
 final class Bind {
     private final List<AttributeValue> parameters;
 
-    /** Checks the count first, as DynamoDB does, before any table is read. */
+    /**
+     * Checks the count first, before any table is read: fewer parameters than {@code ?} are an error; more are
+     * ignored, as DynamoDB Local ignores them.
+     */
     Bind(List<AttributeValue> parameters, int expected) {
         this.parameters = parameters == null ? List.of() : parameters;
-        if (this.parameters.size() != expected) {
+        if (this.parameters.size() < expected) {
             throw new ValidationException("Number of parameters in request and statement don't match.");
         }
     }

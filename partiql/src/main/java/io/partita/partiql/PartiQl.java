@@ -50,11 +50,11 @@ public final class PartiQl {
     private StatementResult run(Plan plan) {
         if (plan instanceof Plan.Query q) {
             QueryResponse r = backend.query(q.request());
-            return page(r.items(), r.lastEvaluatedKey(), r.consumedCapacity());
+            return page(flat(q.flat(), r.items()), r.lastEvaluatedKey(), r.consumedCapacity());
         }
         if (plan instanceof Plan.Scan s) {
             ScanResponse r = backend.scan(s.request());
-            return page(r.items(), r.lastEvaluatedKey(), r.consumedCapacity());
+            return page(flat(s.flat(), r.items()), r.lastEvaluatedKey(), r.consumedCapacity());
         }
         if (plan instanceof Plan.Insert i) {
             PutItemResponse r = insert(i);
@@ -68,8 +68,15 @@ public final class PartiQl {
             DeleteItemResponse r = backend.deleteItem(d.request());
             return new StatementResult(returned(r.attributes()), null, null, r.consumedCapacity());
         }
-        GetItemResponse r = backend.getItem(((Plan.Get) plan).request());
-        return new StatementResult(returned(r.item()), null, null, r.consumedCapacity());
+        Plan.Get get = (Plan.Get) plan;
+        GetItemResponse r = backend.getItem(get.request());
+        Map<String, AttributeValue> item =
+                get.flat() == null ? r.item() : get.flat().flatten(r.item());
+        return new StatementResult(returned(item), null, null, r.consumedCapacity());
+    }
+
+    private static List<Map<String, AttributeValue>> flat(Projection flat, List<Map<String, AttributeValue>> items) {
+        return flat == null ? items : flat.flatten(items);
     }
 
     /** An INSERT: its key condition failing means the key is taken. */

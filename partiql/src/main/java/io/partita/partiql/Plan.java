@@ -7,12 +7,15 @@ import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.UpdateItemRequest;
 
-/** A statement translated into the one core request that carries it out. */
+/**
+ * A statement translated into the one core request that carries it out; a read's {@code flat} is the SELECT list to
+ * flatten its items by ({@code null} when nothing is nested).
+ */
 sealed interface Plan {
     String tableName();
 
     /** A SELECT that fixes the partition key. */
-    record Query(QueryRequest request) implements Plan {
+    record Query(QueryRequest request, Projection flat) implements Plan {
         @Override
         public String tableName() {
             return request.tableName();
@@ -20,7 +23,7 @@ sealed interface Plan {
     }
 
     /** Any other SELECT. */
-    record Scan(ScanRequest request) implements Plan {
+    record Scan(ScanRequest request, Projection flat) implements Plan {
         @Override
         public String tableName() {
             return request.tableName();
@@ -28,7 +31,7 @@ sealed interface Plan {
     }
 
     /** A SELECT of one item by its full key (batches and transactions). */
-    record Get(GetItemRequest request) implements Plan {
+    record Get(GetItemRequest request, Projection flat) implements Plan {
         @Override
         public String tableName() {
             return request.tableName();

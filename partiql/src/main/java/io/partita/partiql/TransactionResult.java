@@ -7,6 +7,6 @@ import java.util.Map;
 
 /**
  * What {@code ExecuteTransaction} answers: for a read transaction one item per statement (an empty map for an item
- * that is not there), {@code null} for a write transaction; the capacity consumed per table when asked.
+ * that is not there), none for a write transaction; the capacity consumed per table when asked.
  */
 public record TransactionResult(List<Map<String, AttributeValue>> items, List<ConsumedCapacity> consumedCapacity) {}

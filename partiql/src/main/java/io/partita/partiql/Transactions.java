@@ -23,7 +23,7 @@ import java.util.Map;
 /**
  * {@code ExecuteTransaction}: 1 to 100 statements, all SELECTs of one item each (the core's TransactGetItems) or
  * all writes (its TransactWriteItems: all applied or none). A cancelled write transaction reports an INSERT whose
- * key was taken as {@code DuplicateItem}, as DynamoDB does, where the core reports its failed key condition.
+ * key was taken as DynamoDB Local does ({@link #duplicates}), where the core reports its failed key condition.
  */
 final class Transactions {
     static final int MAX_STATEMENTS = 100;
@@ -72,8 +72,10 @@ final class Transactions {
                 .returnConsumedCapacity(capacity)
                 .build());
         List<Map<String, AttributeValue>> items = new ArrayList<>(r.responses().size());
-        for (Map<String, AttributeValue> item : r.responses()) {
-            items.add(item == null ? Map.of() : item);
+        for (int i = 0; i < r.responses().size(); i++) {
+            Map<String, AttributeValue> item = r.responses().get(i);
+            Projection flat = ((Plan.Get) plans.get(i)).flat();
+            items.add(item == null ? Map.of() : flat == null ? item : flat.flatten(item));
         }
         return new TransactionResult(items, r.consumedCapacity());
     }
@@ -89,7 +91,7 @@ final class Transactions {
                     .clientRequestToken(token)
                     .returnConsumedCapacity(capacity)
                     .build());
-            return new TransactionResult(null, r.consumedCapacity());
+            return new TransactionResult(List.of(), r.consumedCapacity());
         } catch (TransactionCanceledException e) {
             throw duplicates(e, plans);
         }
@@ -127,16 +129,24 @@ final class Transactions {
                 r.returnOldItemOnConditionFailure());
     }
 
-    /** The cancellation with each INSERT's failed key condition reported as {@code DuplicateItem}. */
+    /**
+     * The cancellation as DynamoDB Local reports an INSERT whose key is taken: a {@code ValidationError} "Duplicate
+     * primary key exists in table" found before any condition is evaluated, so every other statement's reason is
+     * {@code None}.
+     */
     private static TransactionCanceledException duplicates(TransactionCanceledException e, List<Plan> plans) {
-        List<CancellationReason> reasons = new ArrayList<>(e.reasons());
-        boolean changed = false;
-        for (int i = 0; i < reasons.size() && i < plans.size(); i++) {
-            if (plans.get(i) instanceof Plan.Insert && reasons.get(i).code().equals("ConditionalCheckFailed")) {
-                reasons.set(i, new CancellationReason("DuplicateItem", DuplicateItemException.MESSAGE, null));
-                changed = true;
-            }
+        List<CancellationReason> reasons = new ArrayList<>(e.reasons().size());
+        boolean duplicate = false;
+        for (int i = 0; i < e.reasons().size(); i++) {
+            boolean taken = i < plans.size()
+                    && plans.get(i) instanceof Plan.Insert
+                    && e.reasons().get(i).code().equals("ConditionalCheckFailed");
+            duplicate |= taken;
+            reasons.add(
+                    taken
+                            ? new CancellationReason("ValidationError", DuplicateItemException.MESSAGE, null)
+                            : CancellationReason.NONE);
         }
-        return changed ? new TransactionCanceledException(reasons) : e;
+        return duplicate ? new TransactionCanceledException(reasons) : e;
     }
 }

@@ -152,13 +152,22 @@ class PartiQlTest {
                 List.of(
                         new BatchStatement("INSERT INTO Music VALUE {'artist': 'c', 'track': 1}", null, false, false),
                         new BatchStatement("INSERT INTO Music VALUE {'artist': 'a', 'track': 1}", null, false, false),
-                        new BatchStatement("SELECT * FROM Music WHERE artist = 'c' AND track = 1", null, false, false),
+                        new BatchStatement("SELECT * FROM Music WHERE artist = 'b' AND track = 1", null, false, false),
                         new BatchStatement("SELECT * FROM Nope WHERE artist = 'c' AND track = 1", null, false, false)),
                 null);
         assertThat(out.get(0).errorCode()).isNull();
         assertThat(out.get(1).errorCode()).isEqualTo("DuplicateItem");
-        assertThat(out.get(2).item()).containsEntry("artist", AttributeValue.s("c"));
+        assertThat(out.get(2).item()).containsEntry("genre", AttributeValue.s("jazz"));
         assertThat(out.get(3).errorCode()).isEqualTo("ResourceNotFound");
+        assertThatThrownBy(() -> partiQl.batch(
+                        List.of(
+                                new BatchStatement(
+                                        "DELETE FROM Music WHERE artist = 'b' AND track = 1", null, false, false),
+                                new BatchStatement(
+                                        "SELECT * FROM Music WHERE artist = 'b' AND track = 1", null, false, false)),
+                        null))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage(Batches.DUPLICATE_KEYS);
     }
 
     @Test
@@ -174,7 +183,7 @@ class PartiQlTest {
                 .isInstanceOf(TransactionCanceledException.class)
                 .satisfies(e -> assertThat(((TransactionCanceledException) e).reasons())
                         .extracting(TransactionCanceledException.CancellationReason::code)
-                        .containsExactly("None", "DuplicateItem"));
+                        .containsExactly("None", "ValidationError"));
         assertThat(get("a", 0).get("n")).isEqualTo(AttributeValue.n(0));
         TransactionResult read = partiQl.transaction(
                 List.of(
