@@ -96,6 +96,34 @@ class PartiQlTest {
     }
 
     @Test
+    void consumedCapacityAndNullTestsAreTheCores() {
+        StatementResult r = partiQl.execute(
+                "SELECT * FROM Music WHERE artist = 'b' AND track = 1 AND nothing IS NULL",
+                List.of(),
+                false,
+                null,
+                null,
+                ReturnConsumedCapacity.TOTAL,
+                false);
+        assertThat(r.items()).hasSize(1);
+        assertThat(r.consumedCapacity()).isNotNull();
+        assertThat(r.consumedCapacity().capacityUnits()).isPositive();
+        assertThat(run("SELECT * FROM Music WHERE genre IS NOT NULL AND tags IS MISSING")
+                        .items())
+                .hasSize(5);
+        assertThatThrownBy(
+                        () -> run("UPDATE Music SET tags = set_add(other, <<'y'>>) WHERE artist = 'b' AND track = 1"))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("set_add takes the attribute being set");
+        assertThatThrownBy(() -> run("SELECT * FROM Music WHERE frobnicate(genre)"))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageEndingWith("Unsupported function: frobnicate");
+        assertThatThrownBy(() -> run("SELECT * FROM Nope"))
+                .isInstanceOf(io.partita.storage.ResourceNotFoundException.class)
+                .hasMessage(Translator.NO_TABLE);
+    }
+
+    @Test
     void pagesFollowNextToken() {
         List<Map<String, AttributeValue>> all = new ArrayList<>();
         String token = null;
