@@ -14,10 +14,12 @@ final class Dispatcher {
 
     private final DataPlane data;
     private final ControlPlane control;
+    private final PartiQlPlane partiQl;
 
     Dispatcher(Storage storage, Path tableState) {
         this.data = new DataPlane(storage);
         this.control = new ControlPlane(storage, tableState);
+        this.partiQl = new PartiQlPlane(storage);
     }
 
     /** The operations, by name: a switch rather than a map of method references, which would cost start-up time. */
@@ -32,6 +34,9 @@ final class Dispatcher {
         BatchWriteItem,
         TransactWriteItems,
         TransactGetItems,
+        ExecuteStatement,
+        BatchExecuteStatement,
+        ExecuteTransaction,
         CreateTable,
         DescribeTable,
         ListTables,
@@ -70,6 +75,9 @@ final class Dispatcher {
             case BatchWriteItem -> data.batchWriteItem(b, o, l, g);
             case TransactWriteItems -> data.transactWriteItems(b, o, l, g);
             case TransactGetItems -> data.transactGetItems(b, o, l, g);
+            case ExecuteStatement -> partiQl.executeStatement(b, o, l, g);
+            case BatchExecuteStatement -> partiQl.batchExecuteStatement(b, o, l, g);
+            case ExecuteTransaction -> partiQl.executeTransaction(b, o, l, g);
             case CreateTable -> control.createTable(b, o, l, g);
             case DescribeTable -> control.describeTable(b, o, l, g);
             case ListTables -> control.listTables(b, o, l, g);
