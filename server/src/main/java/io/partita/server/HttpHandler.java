@@ -110,6 +110,10 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             write(ctx, error(e), keepAlive);
             return;
         }
+        if (server.heap.high()) {
+            write(ctx, error(throttled()), keepAlive); // taking more work now would risk an OutOfMemoryError
+            return;
+        }
         if (executor == null) {
             write(ctx, answer(request, op), keepAlive);
             return;
@@ -234,6 +238,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (request.method() != HttpMethod.POST) {
             throw ApiException.serialization("Only POST requests are supported by the DynamoDB JSON 1.0 protocol");
         }
+        ContentTypes.check(request.headers().get(HttpHeaderNames.CONTENT_TYPE));
         return dispatcher.handler(request.headers().get("X-Amz-Target"));
     }
 

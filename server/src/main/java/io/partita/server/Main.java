@@ -31,7 +31,12 @@ public final class Main {
               --executor-threads N      operation threads of the pool (default: 16, or 2 x processors if more)
               --executor-queue N        operations waiting for a pool thread before requests get
                                         ThrottlingException (default 1024)
-            All credentials and regions share one database (DynamoDB Local's -sharedDb).""";
+            All credentials and regions share one database (DynamoDB Local's -sharedDb).
+            Memory: the partita-server launcher runs the JVM with -Xms16m -Xmx512m -XX:+UseSerialGC
+            -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 (a heap that shrinks after bursts); with java -jar,
+            pass those yourself (the JVM's own default heap is a quarter of the machine's memory). When the heap
+            stays above 90% after collections (-Dpartita.server.heapThreshold=0.9), requests get
+            ThrottlingException until it is not.""";
 
     public static void main(String[] args) throws Exception {
         long t0 = System.nanoTime();
@@ -111,6 +116,7 @@ public final class Main {
         System.err.println("partita-server: DynamoDB endpoint " + server.endpoint() + " ("
                 + (dataDir == null ? "in memory" : "data in " + dataDir)
                 + (credentials.isEmpty() ? "" : ", SigV4 required")
+                + ", heap up to " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB"
                 + "), ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 

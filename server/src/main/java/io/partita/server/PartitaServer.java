@@ -209,6 +209,9 @@ public final class PartitaServer implements AutoCloseable {
     /** Counted down once {@link #close()} has closed the listener (new connections are refused from then on). */
     final CountDownLatch stoppedAccepting = new CountDownLatch(1);
 
+    /** Whether the heap is nearly full of live data: requests are throttled while it is. */
+    final HeapPressure heap = HeapPressure.fromSystemProperty();
+
     private volatile boolean stopping;
     private Channel listener;
     private boolean closed;
@@ -263,6 +266,17 @@ public final class PartitaServer implements AutoCloseable {
         listener = b.bind(new InetSocketAddress(options.bind(), options.port()))
                 .sync()
                 .channel();
+        // after the first second, off the start path: the management beans cost class loading
+        boss.scheduleAtFixedRate(
+                new Runnable() {
+                    @Override
+                    public void run() {
+                        heap.sample();
+                    }
+                },
+                1,
+                1,
+                TimeUnit.SECONDS);
     }
 
     /** The bound port (useful with port 0). */

@@ -31,7 +31,11 @@ final class RawHttp {
 
     /** A complete DynamoDB request: {@code POST /} with {@code X-Amz-Target} and a Content-Length. */
     static byte[] request(String operation, String json) {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        return request(operation, json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** As {@link #request(String, String)}, with a body of any bytes. */
+    static byte[] request(String operation, byte[] body) {
         String head = "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810." + operation
                 + "\r\nContent-Type: application/x-amz-json-1.0\r\nContent-Length: " + body.length + "\r\n\r\n";
         byte[] h = head.getBytes(StandardCharsets.US_ASCII);

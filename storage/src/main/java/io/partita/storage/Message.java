@@ -33,6 +33,9 @@ public enum Message {
     ItemAttributeValueNull("One or more parameter values were invalid: an item attribute %s has a null value"),
     AttributeNameEmpty("One or more parameter values were invalid: An attribute name may not be empty"),
     AttributeValueNull("One or more parameter values were invalid: the value of attribute %s is null"),
+    NestingTooDeep(
+            "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported "
+                    + "limit (attribute %s nests more than %s levels of maps and lists)"),
     ItemTooLarge(
             "Item size has exceeded the maximum allowed size: %s bytes, limit %s bytes (attribute names and values count)"),
 
@@ -178,6 +181,10 @@ public enum Message {
     BatchWriteTooManyWrites(
             "1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Map value must satisfy "
                     + "constraint: [Member must have length less than or equal to 25] (got %s writes)"),
+    BatchWriteTableEmpty(
+            "1 validation error detected: Value '{%s=[]}' at 'requestItems' failed to satisfy constraint: Map value must "
+                    + "satisfy constraint: [Member must have length less than or equal to 25, Member must have length "
+                    + "greater than or equal to 1]"),
     DuplicateKeys("Provided list of item keys contains duplicates"),
     BatchGetAllThrottled(
             "None of the %s keys of the BatchGetItem could be read: every table or partition they read lacks read capacity "
@@ -192,6 +199,13 @@ public enum Message {
                     + "than or equal to %s and greater than or equal to 1"),
     ConditionCheckWithoutCondition("The ConditionExpression of a ConditionCheck action is required"),
     TransactionSameItem("Transaction request cannot include multiple operations on one item"),
+    TransactionTooLarge("Transaction payload size cannot exceed 4MB. Payload Size: %s"),
+    ClientRequestTokenTooShort(
+            "1 validation error detected: Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must "
+                    + "have length greater than or equal to %s"),
+    ClientRequestTokenTooLong(
+            "1 validation error detected: Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must "
+                    + "have length less than or equal to %s"),
     TransactionCancelled("Transaction cancelled, please refer cancellation reasons for specific reasons %s"),
 
     // ---- throughput model (engine/TokenBucketThroughput): the first sentence of each throttling error ------

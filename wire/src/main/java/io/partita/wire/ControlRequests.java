@@ -45,7 +45,7 @@ public final class ControlRequests {
                     case "Limit" -> m.limit = in.integer(name);
                     case "ResourceArn" -> m.arn = in.string(name);
                     case "Tags" -> m.tags = SchemaReader.tags(in, name);
-                    case "TagKeys" -> m.tagKeys = in.texts(name);
+                    case "TagKeys" -> m.tagKeys = in.strings(name);
                     default -> timeToLive(in, name, m);
                 }
             }

@@ -23,8 +23,12 @@ final class JsonIn implements AutoCloseable {
         this.p = p;
     }
 
-    /** A parser on the request object (an empty body is an empty object, as DynamoDB reads it). */
+    /**
+     * A parser on the request object (an empty body is an empty object, as DynamoDB reads it), once the body is
+     * known to be well-formed UTF-8 ({@link Utf8Check}).
+     */
     static JsonIn open(byte[] body, int offset, int length) throws IOException {
+        Utf8Check.check(body, offset, length);
         JsonParser p =
                 length == 0 ? Wire.FACTORY.createParser(EMPTY_OBJECT) : Wire.FACTORY.createParser(body, offset, length);
         JsonIn in = new JsonIn(p);
@@ -173,7 +177,7 @@ final class JsonIn implements AutoCloseable {
         return out;
     }
 
-    /** A list of strings ({@code AttributesToGet}, {@code NonKeyAttributes}); {@code null} when absent. */
+    /** A list of strings ({@code AttributesToGet}, {@code NonKeyAttributes}, {@code TagKeys}); {@code null} when absent. */
     List<String> strings(String name) throws IOException {
         if (!array(name)) {
             return null;
@@ -184,21 +188,6 @@ final class JsonIn implements AutoCloseable {
                 throw WireException.serialization("Unexpected value type for " + name + ": expected a list of strings");
             }
             out.add(p.getText());
-        }
-        return out;
-    }
-
-    /** A list of scalars as text ({@code TagKeys}: any scalar is taken as its text). */
-    List<String> texts(String name) throws IOException {
-        if (!array(name)) {
-            return null;
-        }
-        List<String> out = new ArrayList<>();
-        while (nextElement()) {
-            if (p.currentToken().isStructStart()) {
-                throw WireException.serialization("Unexpected value type for " + name + ": expected a list of strings");
-            }
-            out.add(p.currentToken() == JsonToken.VALUE_NULL ? "null" : p.getText());
         }
         return out;
     }

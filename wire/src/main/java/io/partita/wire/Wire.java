@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import io.partita.storage.schema.Limits;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -29,8 +30,8 @@ public final class Wire {
     /** DynamoDB's longest attribute name, in UTF-8 bytes (Jackson counts a byte input's name length in bytes). */
     public static final int MAX_NAME_BYTES = 64 * 1024;
 
-    /** DynamoDB's deepest document: maps and lists nested this many levels. */
-    public static final int MAX_DOCUMENT_LEVELS = 32;
+    /** DynamoDB's deepest document: maps and lists nested this many levels ({@link Limits}). */
+    public static final int MAX_DOCUMENT_LEVELS = Limits.MAX_DOCUMENT_LEVELS;
 
     /** The JSON depth of a top-level attribute value in the deepest request shape ({@code BatchWriteItem}). */
     public static final int ITEM_VALUE_DEPTH = 7;

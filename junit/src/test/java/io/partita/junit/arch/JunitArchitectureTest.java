@@ -14,7 +14,7 @@ class JunitArchitectureTest {
     @ArchTest
     static final ArchRule uses_the_user_api_the_core_factories_and_junit_only = classes()
             .that()
-            .resideInAPackage("io.partita.junit..")
+            .resideInAPackage("io.partita.junit")
             .should()
             .onlyDependOnClassesThat()
             .resideInAnyPackage(
@@ -27,4 +27,21 @@ class JunitArchitectureTest {
                     "java..")
             .because("the extension opens a Partita on a fresh core per test and hands it to tests; repositories, "
                     + "mapping, the SPI and the core's internals are not its business");
+
+    @ArchTest
+    static final ArchRule the_server_extension_uses_the_server_the_sdk_and_junit_only = classes()
+            .that()
+            .resideInAPackage("io.partita.junit.server..")
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.partita.junit.server..",
+                    "io.partita.server", // PartitaServer, its Options
+                    "io.partita.storage", // Storage.inMemory(), Storage.open(dir)
+                    "software.amazon.awssdk..", // the DynamoDbClient handed to tests (SdkClients only)
+                    "org.junit.jupiter.api..",
+                    "org.junit.platform.commons..",
+                    "java..")
+            .because("@PartitaServer starts the HTTP server on a fresh core and hands out its endpoint or an SDK "
+                    + "client; partita-server and the SDK are optional dependencies of this module");
 }

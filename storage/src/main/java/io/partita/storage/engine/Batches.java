@@ -12,6 +12,7 @@ import io.partita.storage.api.WriteRequest;
 import io.partita.storage.expression.Expressions;
 import io.partita.storage.expression.Placeholders;
 import io.partita.storage.expression.ProjectionExpression;
+import io.partita.storage.schema.Limits;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,8 +27,6 @@ import java.util.Set;
  * and writes back as unprocessed instead of failing.
  */
 final class Batches {
-    private static final int MAX_BATCH_GET = 100;
-    private static final int MAX_BATCH_WRITE = 25;
 
     private final Catalog catalog;
     private final ItemWrites writes;
@@ -47,8 +46,8 @@ final class Batches {
         for (KeysAndAttributes k : requestItems.values()) {
             total += k.keys().size();
         }
-        if (total > MAX_BATCH_GET) {
-            throw Message.BatchGetTooManyKeys.exception(total, MAX_BATCH_GET);
+        if (total > Limits.MAX_BATCH_GET_KEYS) {
+            throw Message.BatchGetTooManyKeys.exception(total, Limits.MAX_BATCH_GET_KEYS);
         }
         // Validate everything before reading anything.
         Map<String, List<OrderKey>> keys = new LinkedHashMap<>();
@@ -118,10 +117,13 @@ final class Batches {
         Map<String, List<WriteRequest>> requestItems = r.requestItems();
         checkNotEmpty(requestItems);
         int total = 0;
-        for (List<WriteRequest> l : requestItems.values()) {
-            total += l.size();
+        for (Map.Entry<String, List<WriteRequest>> e : requestItems.entrySet()) {
+            if (e.getValue() == null || e.getValue().isEmpty()) {
+                throw Message.BatchWriteTableEmpty.exception(e.getKey());
+            }
+            total += e.getValue().size();
         }
-        if (total > MAX_BATCH_WRITE) {
+        if (total > Limits.MAX_BATCH_WRITES) {
             throw Message.BatchWriteTooManyWrites.exception(total);
         }
         // DynamoDB validates the whole batch before writing any of it.

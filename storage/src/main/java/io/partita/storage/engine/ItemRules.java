@@ -3,6 +3,7 @@ package io.partita.storage.engine;
 import io.partita.storage.Message;
 import io.partita.storage.expression.Placeholders;
 import io.partita.storage.expression.UpdateExpression;
+import io.partita.storage.schema.Limits;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import io.partita.storage.value.Items;
@@ -16,8 +17,6 @@ import java.util.function.BiConsumer;
  * update may not touch.
  */
 final class ItemRules {
-    static final int MAX_ITEM_BYTES = 400 * 1024;
-
     private ItemRules() {}
 
     /** Copies a caller's item into an immutable map, rejecting what DynamoDB rejects. */
@@ -55,6 +54,7 @@ final class ItemRules {
             if (value == null) {
                 throw Message.AttributeValueNull.exception(name);
             }
+            checkNesting(name, value);
             copy.add(name, value);
             size += Items.nameSize(name) + value.size();
         }
@@ -67,10 +67,48 @@ final class ItemRules {
     }
 
     private static int checkedSize(int size) {
-        if (size > MAX_ITEM_BYTES) {
-            throw Message.ItemTooLarge.exception(size, MAX_ITEM_BYTES);
+        if (size > Limits.MAX_ITEM_BYTES) {
+            throw Message.ItemTooLarge.exception(size, Limits.MAX_ITEM_BYTES);
         }
         return size;
+    }
+
+    /**
+     * Rejects a document nesting more than {@link Limits#MAX_DOCUMENT_LEVELS} levels of maps and lists, as DynamoDB
+     * does for every write (the wire codec's parser bounds a request's JSON depth, but an embedded caller builds
+     * values directly, and a shallow request shape such as PutItem fits two more levels in the same JSON depth).
+     */
+    static void checkNesting(String name, AttributeValue value) {
+        if ((value instanceof AttributeValue.M || value instanceof AttributeValue.L) && tooDeep(value, 1)) {
+            throw Message.NestingTooDeep.exception(name, Limits.MAX_DOCUMENT_LEVELS);
+        }
+    }
+
+    /**
+     * Whether {@code value}, a map or list at nesting {@code level}, or anything in it is deeper than the limit.
+     * The recursion stops one level past the limit, so its depth is bounded whatever the caller built.
+     */
+    private static boolean tooDeep(AttributeValue value, int level) {
+        if (value instanceof AttributeValue.M m) {
+            if (level > Limits.MAX_DOCUMENT_LEVELS) {
+                return true;
+            }
+            for (AttributeValue v : m.values().values()) {
+                if (tooDeep(v, level + 1)) {
+                    return true;
+                }
+            }
+        } else if (value instanceof AttributeValue.L l) {
+            if (level > Limits.MAX_DOCUMENT_LEVELS) {
+                return true;
+            }
+            for (AttributeValue v : l.values()) {
+                if (tooDeep(v, level + 1)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Rejects an item whose value for an index key attribute has the wrong type, is empty or too large. */
@@ -125,6 +163,7 @@ final class ItemRules {
             if (name.isEmpty()) {
                 throw Message.AttributeNameEmpty.exception();
             }
+            checkNesting(name, value);
             bytes += Items.nameSize(name) + value.size();
         }
     }

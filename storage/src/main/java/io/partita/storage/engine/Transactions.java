@@ -18,7 +18,9 @@ import io.partita.storage.expression.Expressions;
 import io.partita.storage.expression.Placeholders;
 import io.partita.storage.expression.ProjectionExpression;
 import io.partita.storage.expression.UpdateExpression;
+import io.partita.storage.schema.Limits;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.Items;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -37,8 +39,6 @@ import java.util.concurrent.locks.Lock;
  * action before applying any, and reports failures as per-action cancellation reasons.
  */
 final class Transactions {
-    private static final int MAX_TRANSACT_ITEMS = 100;
-
     private final Catalog catalog;
     private final StorageOptions options;
     private final ThroughputPolicy throughput;
@@ -110,10 +110,16 @@ final class Transactions {
         catalog.checkOpen();
         List<TransactWriteItem> requests = r.transactItems();
         checkActionCount(requests);
+        checkClientRequestToken(r.clientRequestToken());
         List<WriteAction> actions = new ArrayList<>(requests.size());
         Set<String> seen = new HashSet<>();
+        long payload = 0;
         for (TransactWriteItem a : requests) {
             WriteAction action = validate(a);
+            payload += action.item != null ? action.item.size() : keySize(a);
+            if (payload > Limits.MAX_TRANSACTION_BYTES) {
+                throw Message.TransactionTooLarge.exception(payload);
+            }
             checkDistinct(seen, action.table, action.key);
             actions.add(action);
         }
@@ -271,9 +277,33 @@ final class Transactions {
 
     /** DynamoDB: a transaction has 1 to 100 actions. */
     private static void checkActionCount(List<?> actions) {
-        if (actions == null || actions.isEmpty() || actions.size() > MAX_TRANSACT_ITEMS) {
-            throw Message.TransactItemsCount.exception(MAX_TRANSACT_ITEMS);
+        if (actions == null || actions.isEmpty() || actions.size() > Limits.MAX_TRANSACT_ITEMS) {
+            throw Message.TransactItemsCount.exception(Limits.MAX_TRANSACT_ITEMS);
         }
+    }
+
+    /**
+     * DynamoDB: a {@code ClientRequestToken}, when given, has {@value Limits#MIN_CLIENT_REQUEST_TOKEN_LENGTH} to
+     * {@value Limits#MAX_CLIENT_REQUEST_TOKEN_LENGTH} characters.
+     */
+    private static void checkClientRequestToken(String token) {
+        if (token == null) {
+            return;
+        }
+        if (token.length() < Limits.MIN_CLIENT_REQUEST_TOKEN_LENGTH) {
+            throw Message.ClientRequestTokenTooShort.exception(token, Limits.MIN_CLIENT_REQUEST_TOKEN_LENGTH);
+        }
+        if (token.length() > Limits.MAX_CLIENT_REQUEST_TOKEN_LENGTH) {
+            throw Message.ClientRequestTokenTooLong.exception(token, Limits.MAX_CLIENT_REQUEST_TOKEN_LENGTH);
+        }
+    }
+
+    /** The accounted size of the key an Update, Delete or ConditionCheck names: its share of the 4 MB. */
+    private static long keySize(TransactWriteItem a) {
+        Map<String, AttributeValue> key = a instanceof TransactWriteItem.Update u
+                ? u.key()
+                : a instanceof TransactWriteItem.Delete d ? d.key() : ((TransactWriteItem.ConditionCheck) a).key();
+        return Items.size(key);
     }
 
     /** DynamoDB: no two actions of one transaction may name the same item. */

@@ -1,8 +1,9 @@
 package io.partita.storage.schema;
 
 /**
- * DynamoDB's published limits on a table's definition, in one place for the core (which enforces them on
- * CreateTable and UpdateTable) and the annotation processor (which reports them at compile time). Each constant
+ * DynamoDB's published limits, in one place: on a table's definition (enforced by the core on CreateTable and
+ * UpdateTable, reported by the annotation processor at compile time) and on requests (items, documents, batches and
+ * transactions, enforced by the core for every caller; the wire codec reads requests within them). Each constant
  * names DynamoDB's rule. Only the GSI count is a soft limit (an AWS account can raise its quota); the rest are
  * hard.
  */
@@ -36,6 +37,33 @@ public final class Limits {
 
     /** Key attribute names (table and index keys): at most this many characters. */
     public static final int MAX_KEY_ATTRIBUTE_NAME_LENGTH = 255;
+
+    /** An item's size: its attribute names and values in UTF-8, as DynamoDB accounts them. */
+    public static final int MAX_ITEM_BYTES = 400 * 1024;
+
+    /**
+     * Levels of maps and lists a document may nest: a top-level map or list is level 1, a map in it level 2, and so
+     * on; a value nested deeper is refused.
+     */
+    public static final int MAX_DOCUMENT_LEVELS = 32;
+
+    /** Actions in one TransactWriteItems or TransactGetItems. */
+    public static final int MAX_TRANSACT_ITEMS = 100;
+
+    /** The aggregate size of the items in one TransactWriteItems (Put items, and the keys of the other actions). */
+    public static final int MAX_TRANSACTION_BYTES = 4 * 1024 * 1024;
+
+    /** TransactWriteItems' {@code ClientRequestToken}: at least this many characters. */
+    public static final int MIN_CLIENT_REQUEST_TOKEN_LENGTH = 1;
+
+    /** TransactWriteItems' {@code ClientRequestToken}: at most this many characters. */
+    public static final int MAX_CLIENT_REQUEST_TOKEN_LENGTH = 36;
+
+    /** Keys in one BatchGetItem, over all of its tables. */
+    public static final int MAX_BATCH_GET_KEYS = 100;
+
+    /** Put and delete requests in one BatchWriteItem, over all of its tables; each table's list has at least one. */
+    public static final int MAX_BATCH_WRITES = 25;
 
     private Limits() {}
 
