@@ -7,14 +7,22 @@ import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DeleteItemResponse;
+import io.partita.storage.api.DescribeStreamRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.GetRecordsRequest;
+import io.partita.storage.api.GetRecordsResponse;
+import io.partita.storage.api.GetShardIteratorRequest;
+import io.partita.storage.api.GetShardIteratorResponse;
+import io.partita.storage.api.ListStreamsRequest;
+import io.partita.storage.api.ListStreamsResponse;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.PutItemResponse;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
+import io.partita.storage.api.StreamDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
@@ -25,6 +33,7 @@ import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.util.List;
 import java.util.Objects;
@@ -34,7 +43,8 @@ import java.util.function.Supplier;
  * The base of every backend decorator (retries, metrics, listeners, test doubles that count calls): each
  * operation goes to the delegate, and every data-plane call (items, queries, scans, batches, transactions)
  * passes through {@link #dataPlane(Supplier)} on its way, so a decorator overrides one method, or the single
- * operations it cares about. Table operations and {@link #close()} go straight to the delegate.
+ * operations it cares about. Table operations, the DynamoDB Streams operations and {@link #close()} go straight to
+ * the delegate.
  */
 public abstract class ForwardingBackend implements Backend {
     private final Backend delegate;
@@ -141,6 +151,31 @@ public abstract class ForwardingBackend implements Backend {
     @Override
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request) {
         return dataPlane(new TransactGetItemsCall(delegate, request));
+    }
+
+    @Override
+    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        return delegate.updateStreamSpecification(tableName, specification);
+    }
+
+    @Override
+    public ListStreamsResponse listStreams(ListStreamsRequest request) {
+        return delegate.listStreams(request);
+    }
+
+    @Override
+    public StreamDescription describeStream(DescribeStreamRequest request) {
+        return delegate.describeStream(request);
+    }
+
+    @Override
+    public GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
+        return delegate.getShardIterator(request);
+    }
+
+    @Override
+    public GetRecordsResponse getRecords(GetRecordsRequest request) {
+        return delegate.getRecords(request);
     }
 
     @Override
