@@ -43,7 +43,8 @@ import java.util.function.Supplier;
  * The base of every backend decorator (retries, metrics, listeners, test doubles that count calls): each
  * operation goes to the delegate, and every data-plane call (items, queries, scans, batches, transactions)
  * passes through {@link #dataPlane(Supplier)} on its way, so a decorator overrides one method, or the single
- * operations it cares about. Table operations and {@link #close()} go straight to the delegate.
+ * operations it cares about. Table operations, the DynamoDB Streams operations and {@link #close()} go straight to
+ * the delegate.
  */
 public abstract class ForwardingBackend implements Backend {
     private final Backend delegate;
@@ -175,6 +176,31 @@ public abstract class ForwardingBackend implements Backend {
     @Override
     public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request) {
         return dataPlane(new TransactGetItemsCall(delegate, request));
+    }
+
+    @Override
+    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        return delegate.updateStreamSpecification(tableName, specification);
+    }
+
+    @Override
+    public ListStreamsResponse listStreams(ListStreamsRequest request) {
+        return delegate.listStreams(request);
+    }
+
+    @Override
+    public StreamDescription describeStream(DescribeStreamRequest request) {
+        return delegate.describeStream(request);
+    }
+
+    @Override
+    public GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
+        return delegate.getShardIterator(request);
+    }
+
+    @Override
+    public GetRecordsResponse getRecords(GetRecordsRequest request) {
+        return delegate.getRecords(request);
     }
 
     @Override

@@ -38,7 +38,8 @@ import java.util.function.UnaryOperator;
  * transactions, item-collection queries, table operations) name tables by their logical names, the delegate
  * sees the deployed names. Maps keyed by table in batch responses (items read, unprocessed keys and items) come
  * back keyed by the logical names the caller used, so its bookkeeping and retries work unchanged; table
- * descriptions and consumed capacity keep the deployed names (they describe what is deployed).
+ * descriptions, consumed capacity and streams (ARNs, ListStreams' table names) keep the deployed names (they describe
+ * what is deployed); a stream's other calls name it by its ARN and go through unchanged.
  */
 public final class TableNamingBackend extends ForwardingBackend {
     private final TableNames names;
@@ -99,6 +100,17 @@ public final class TableNamingBackend extends ForwardingBackend {
     @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         return delegate().deleteGlobalSecondaryIndex(name(tableName), indexName);
+    }
+
+    @Override
+    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        return delegate().updateStreamSpecification(name(tableName), specification);
+    }
+
+    @Override
+    public ListStreamsResponse listStreams(ListStreamsRequest r) {
+        String table = r.tableName() == null ? null : name(r.tableName());
+        return delegate().listStreams(new ListStreamsRequest(table, r.limit(), r.exclusiveStartStreamArn()));
     }
 
     @Override

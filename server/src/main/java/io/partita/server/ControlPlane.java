@@ -9,6 +9,7 @@ import io.partita.storage.schema.ProvisionedThroughput;
 import io.partita.storage.value.AttributeType;
 import io.partita.wire.ControlRequests;
 import io.partita.wire.CreateTable;
+import io.partita.wire.StreamRequests;
 import io.partita.wire.StreamSpecification;
 import io.partita.wire.TableDescriptions;
 import io.partita.wire.TableFacts;
@@ -42,7 +43,6 @@ final class ControlPlane {
         volatile ProvisionedThroughput throughput;
         final Map<String, String> tags = new ConcurrentHashMap<>();
         volatile boolean deletionProtection;
-        volatile StreamSpecification streamSpecification;
 
         Meta(String billingMode, ProvisionedThroughput throughput) {
             this(System.currentTimeMillis() / 1000.0, UUID.randomUUID().toString(), billingMode, throughput);
@@ -56,7 +56,7 @@ final class ControlPlane {
         }
 
         TableFacts facts() {
-            return new TableFacts(created, id, billingMode, throughput, deletionProtection, streamSpecification);
+            return new TableFacts(created, id, billingMode, throughput, deletionProtection);
         }
     }
 
@@ -88,10 +88,13 @@ final class ControlPlane {
 
     void createTable(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
         CreateTable c = CreateTable.read(body, offset, length);
-        TableDescription d = storage.createTable(c.definition());
+        StreamSpecification stream = c.streamSpecification();
+        TableDescription d = storage.createTable(
+                stream == null
+                        ? c.definition()
+                        : c.definition().withStreamSpecification(StreamRequests.specification(stream)));
         Meta m = new Meta(c.billingMode(), c.throughput());
         m.deletionProtection = c.deletionProtection();
-        m.streamSpecification = c.streamSpecification();
         if (c.tags() != null) {
             putTags(m, c.tags());
         }
@@ -178,6 +181,9 @@ final class ControlPlane {
             throw ApiException.validation(
                     "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
+        if (r.streamSpecification() != null) {
+            d = storage.updateStreamSpecification(name, StreamRequests.specification(r.streamSpecification()));
+        }
         if (updates != null) {
             d = applyIndexUpdates(name, d, updates, defined, effectiveBilling);
         }
@@ -192,9 +198,6 @@ final class ControlPlane {
         }
         if (r.deletionProtection() != null) {
             m.deletionProtection = r.deletionProtection();
-        }
-        if (r.streamSpecification() != null) {
-            m.streamSpecification = r.streamSpecification();
         }
         saved();
         TableDescriptions.writeResponse(g, "TableDescription", d, m.facts());

@@ -8,18 +8,23 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
-/** Routes {@code X-Amz-Target: DynamoDB_20120810.<Operation>} to the operation and answers with its JSON body. */
+/**
+ * Routes {@code X-Amz-Target: DynamoDB_20120810.<Operation>} and the DynamoDB Streams operations
+ * ({@code DynamoDBStreams_20120810.<Operation>}, {@link StreamsPlane}) to the operation and answers with its JSON body.
+ */
 final class Dispatcher {
     static final String TARGET_PREFIX = "DynamoDB_20120810.";
 
     private final DataPlane data;
     private final ControlPlane control;
     private final PartiQlPlane partiQl;
+    private final StreamsPlane streams;
 
     Dispatcher(Storage storage, Path tableState) {
         this.data = new DataPlane(storage);
         this.control = new ControlPlane(storage, tableState);
         this.partiQl = new PartiQlPlane(storage);
+        this.streams = new StreamsPlane(storage);
     }
 
     /** The operations, by name: a switch rather than a map of method references, which would cost start-up time. */
@@ -48,16 +53,37 @@ final class Dispatcher {
         ListTagsOfResource,
         DescribeTimeToLive,
         UpdateTimeToLive,
-        DescribeEndpoints
+        DescribeEndpoints,
+        // DynamoDB Streams: only under StreamsPlane.TARGET_PREFIX
+        ListStreams,
+        DescribeStream,
+        GetShardIterator,
+        GetRecords;
+
+        /** Whether the operation is one of DynamoDB Streams' ({@link StreamsPlane#TARGET_PREFIX}). */
+        boolean isStreams() {
+            return this == ListStreams || this == DescribeStream || this == GetShardIterator || this == GetRecords;
+        }
     }
 
-    /** The operation named by an {@code X-Amz-Target} header value; {@code UnknownOperationException} otherwise. */
+    /**
+     * The operation named by an {@code X-Amz-Target} header value, DynamoDB's or DynamoDB Streams' (each only under its
+     * own prefix); {@code UnknownOperationException} otherwise.
+     */
     Op handler(String target) {
-        if (target != null && target.startsWith(TARGET_PREFIX)) {
-            try {
-                return Op.valueOf(target.substring(TARGET_PREFIX.length()));
-            } catch (IllegalArgumentException unknown) {
-                // below
+        if (target != null) {
+            boolean streamsTarget = target.startsWith(StreamsPlane.TARGET_PREFIX);
+            if (streamsTarget || target.startsWith(TARGET_PREFIX)) {
+                String name =
+                        target.substring(streamsTarget ? StreamsPlane.TARGET_PREFIX.length() : TARGET_PREFIX.length());
+                try {
+                    Op op = Op.valueOf(name);
+                    if (op.isStreams() == streamsTarget) {
+                        return op;
+                    }
+                } catch (IllegalArgumentException unknown) {
+                    // below
+                }
             }
         }
         throw new ApiException(Errors.CORAL_NAMESPACE, "UnknownOperationException", 400, null);
@@ -89,6 +115,10 @@ final class Dispatcher {
             case ListTagsOfResource -> control.listTagsOfResource(b, o, l, g);
             case DescribeTimeToLive -> control.describeTimeToLive(b, o, l, g);
             case UpdateTimeToLive -> control.updateTimeToLive(b, o, l, g);
+            case ListStreams -> streams.listStreams(b, o, l, g);
+            case DescribeStream -> streams.describeStream(b, o, l, g);
+            case GetShardIterator -> streams.getShardIterator(b, o, l, g);
+            case GetRecords -> streams.getRecords(b, o, l, g);
             case DescribeEndpoints -> {
                 ControlRequests.none(b, o, l);
                 g.writeStartObject();

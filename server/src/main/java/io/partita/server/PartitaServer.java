@@ -153,7 +153,7 @@ public final class PartitaServer implements AutoCloseable {
 
         /**
          * The file where the server keeps what DynamoDB reports of a table beyond the core's schema (creation time,
-         * table id, billing mode and throughput, tags, deletion protection, stream specification), rewritten
+         * table id, billing mode and throughput, tags, deletion protection), rewritten
          * atomically on every change and read when the server starts, so that they outlive a restart along with a
          * durable core's data; {@code null} (the default) keeps them in memory only. {@code --data-dir DIR} sets
          * it to {@code DIR/partita-server-tables.json}.

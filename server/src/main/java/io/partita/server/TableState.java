@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.partita.storage.schema.ProvisionedThroughput;
-import io.partita.wire.StreamSpecification;
 import io.partita.wire.Wire;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -25,8 +24,9 @@ import java.util.TreeMap;
 
 /**
  * The server's own facts about each table ({@link ControlPlane.Meta}: creation time, table id, billing mode and
- * throughput, tags, deletion protection, stream specification) in one JSON file, so that they outlive a restart
- * as the durable core's data does. The file is rewritten whole on every control-plane change (tables are few and
+ * throughput, tags, deletion protection) in one JSON file, so that they outlive a restart as the durable core's
+ * data does (the stream specification is the core's, kept in its catalogue; a {@code streamSpecification} member
+ * of an older file is ignored). The file is rewritten whole on every control-plane change (tables are few and
  * such changes rare): written to a temporary file, forced to disk, then moved over the old one atomically, so a
  * crash leaves either the old or the new file, never a torn one. The core's catalogue stays the authority on which
  * tables exist: entries of tables the core does not have are dropped on load, and a table the file does not know
@@ -119,7 +119,6 @@ final class TableState {
         Long write = null;
         boolean deletionProtection = false;
         Map<String, String> tags = new HashMap<>();
-        StreamSpecification stream = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken t = p.nextToken();
@@ -131,7 +130,6 @@ final class TableState {
                 case "writeCapacityUnits" -> write = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
                 case "deletionProtection" -> deletionProtection = t == JsonToken.VALUE_TRUE;
                 case "tags" -> tags = tags(p);
-                case "streamSpecification" -> stream = stream(p);
                 default -> p.skipChildren();
             }
         }
@@ -142,7 +140,6 @@ final class TableState {
                 read != null && write != null ? new ProvisionedThroughput(read, write) : null);
         m.deletionProtection = deletionProtection;
         m.tags.putAll(tags);
-        m.streamSpecification = stream;
         return m;
     }
 
@@ -161,28 +158,6 @@ final class TableState {
             }
         }
         return out;
-    }
-
-    /** A stream specification as DynamoDB reports it back ({@code StreamEnabled}, {@code StreamViewType}). */
-    private static StreamSpecification stream(JsonParser p) throws IOException {
-        if (p.currentToken() != JsonToken.START_OBJECT) {
-            p.skipChildren();
-            return null;
-        }
-        boolean enabled = false;
-        String viewType = null;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            JsonToken t = p.nextToken();
-            if (name.equals("StreamEnabled")) {
-                enabled = t == JsonToken.VALUE_TRUE;
-            } else if (name.equals("StreamViewType") && t == JsonToken.VALUE_STRING) {
-                viewType = p.getText();
-            } else {
-                p.skipChildren();
-            }
-        }
-        return new StreamSpecification(enabled, viewType);
     }
 
     /** Rewrites the file with {@code tables}, atomically. */
@@ -210,15 +185,6 @@ final class TableState {
                     g.writeStringField(tag.getKey(), tag.getValue());
                 }
                 g.writeEndObject();
-                StreamSpecification stream = m.streamSpecification;
-                if (stream != null) {
-                    g.writeObjectFieldStart("streamSpecification");
-                    g.writeBooleanField("StreamEnabled", stream.enabled());
-                    if (stream.viewType() != null) {
-                        g.writeStringField("StreamViewType", stream.viewType());
-                    }
-                    g.writeEndObject();
-                }
                 g.writeEndObject();
             }
             g.writeEndObject();

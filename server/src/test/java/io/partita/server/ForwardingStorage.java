@@ -7,14 +7,22 @@ import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DeleteItemResponse;
+import io.partita.storage.api.DescribeStreamRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.GetRecordsRequest;
+import io.partita.storage.api.GetRecordsResponse;
+import io.partita.storage.api.GetShardIteratorRequest;
+import io.partita.storage.api.GetShardIteratorResponse;
+import io.partita.storage.api.ListStreamsRequest;
+import io.partita.storage.api.ListStreamsResponse;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.PutItemResponse;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
+import io.partita.storage.api.StreamDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
@@ -25,6 +33,7 @@ import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.util.List;
 
@@ -154,5 +163,30 @@ abstract class ForwardingStorage implements Storage {
     @Override
     public void checkInvariants() {
         delegate.checkInvariants();
+    }
+
+    @Override
+    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        return delegate.updateStreamSpecification(tableName, specification);
+    }
+
+    @Override
+    public ListStreamsResponse listStreams(ListStreamsRequest request) {
+        return delegate.listStreams(request);
+    }
+
+    @Override
+    public StreamDescription describeStream(DescribeStreamRequest request) {
+        return delegate.describeStream(request);
+    }
+
+    @Override
+    public GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
+        return delegate.getShardIterator(request);
+    }
+
+    @Override
+    public GetRecordsResponse getRecords(GetRecordsRequest request) {
+        return delegate.getRecords(request);
     }
 }

@@ -11,6 +11,7 @@ import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.ProjectionType;
 import io.partita.storage.schema.ProvisionedThroughput;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeType;
 import java.io.IOException;
@@ -19,7 +20,8 @@ import java.util.Map;
 
 /**
  * DynamoDB's {@code TableDescription} (DescribeTable, CreateTable, UpdateTable, DeleteTable) from the core's
- * description and the server's {@link TableFacts}, and the time-to-live answers. ARNs use DynamoDB Local's
+ * description (with its stream: {@code StreamSpecification}, {@code LatestStreamLabel}, {@code LatestStreamArn})
+ * and the server's {@link TableFacts}, and the time-to-live answers. ARNs use DynamoDB Local's
  * region and account ({@code arn:aws:dynamodb:ddblocal:000000000000:table/<name>}).
  */
 public final class TableDescriptions {
@@ -76,14 +78,16 @@ public final class TableDescriptions {
             }
             g.writeEndArray();
         }
-        StreamSpecification stream = m.streamSpecification();
-        if (stream != null && stream.enabled()) {
+        StreamSpecification stream = d.streamSpecification();
+        if (stream.enabled()) {
             g.writeObjectFieldStart("StreamSpecification");
             g.writeBooleanField("StreamEnabled", true);
-            if (stream.viewType() != null) {
-                g.writeStringField("StreamViewType", stream.viewType());
-            }
+            g.writeStringField("StreamViewType", stream.viewType().name());
             g.writeEndObject();
+        }
+        if (d.latestStreamArn() != null) {
+            g.writeStringField("LatestStreamLabel", d.latestStreamLabel());
+            g.writeStringField("LatestStreamArn", d.latestStreamArn());
         }
         g.writeBooleanField("DeletionProtectionEnabled", m.deletionProtection());
         g.writeEndObject();
