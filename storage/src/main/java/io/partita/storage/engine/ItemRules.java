@@ -3,6 +3,7 @@ package io.partita.storage.engine;
 import io.partita.storage.Message;
 import io.partita.storage.expression.Placeholders;
 import io.partita.storage.expression.UpdateExpression;
+import io.partita.storage.schema.Limits;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import io.partita.storage.value.Items;
@@ -56,7 +57,7 @@ final class ItemRules {
                 throw Message.AttributeValueNull.exception(name);
             }
             copy.add(name, value);
-            size += Items.nameSize(name) + value.size();
+            size += checkedNameSize(name) + value.size();
         }
         int checked = checkedSize(size);
         ItemMap frozen = copy.build();
@@ -125,7 +126,16 @@ final class ItemRules {
             if (name.isEmpty()) {
                 throw Message.AttributeNameEmpty.exception();
             }
-            bytes += Items.nameSize(name) + value.size();
+            bytes += checkedNameSize(name) + value.size();
         }
+    }
+
+    /** An attribute name's UTF-8 size; DynamoDB takes names of fewer than 65,536 bytes. */
+    static int checkedNameSize(String name) {
+        int size = Items.nameSize(name);
+        if (size >= Limits.MAX_ATTRIBUTE_NAME_BYTES_EXCLUSIVE) {
+            throw Message.AttributeNameTooLarge.exception();
+        }
+        return size;
     }
 }

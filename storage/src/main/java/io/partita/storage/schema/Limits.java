@@ -37,6 +37,9 @@ public final class Limits {
     /** Key attribute names (table and index keys): at most this many characters. */
     public static final int MAX_KEY_ATTRIBUTE_NAME_LENGTH = 255;
 
+    /** An attribute name's UTF-8 size must stay below this (DynamoDB: "less than 65536 bytes", so 65,535 at most). */
+    public static final int MAX_ATTRIBUTE_NAME_BYTES_EXCLUSIVE = 65_536;
+
     private Limits() {}
 
     /**
