@@ -25,6 +25,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * The control plane: CreateTable, DescribeTable, ListTables, UpdateTable, DeleteTable, DescribeLimits, the
@@ -211,7 +215,7 @@ final class ControlPlane {
             String billing) {
         for (UpdateTable.IndexUpdate u : updates) {
             if (u.isCreate()) {
-                d = storage.createGlobalSecondaryIndex(name, u.create(defined, billing));
+                d = storage.startGlobalSecondaryIndex(name, u.create(defined, billing), Backfills.EXECUTOR);
             } else if (u.isDelete()) {
                 d = storage.deleteGlobalSecondaryIndex(name, u.deleteIndexName());
             } else if (u.isUpdate()) {
@@ -228,6 +232,29 @@ final class ControlPlane {
             }
         }
         return d;
+    }
+
+    /**
+     * Where UpdateTable's GSI backfills run: one daemon thread, made on the first GSI creation (the start-up
+     * path makes no thread). The index stays CREATING until its backfill there is done.
+     */
+    private static final class Backfills {
+        static final ExecutorService EXECUTOR = Executors.newSingleThreadExecutor(new ThreadFactory() {
+            @Override
+            public Thread newThread(Runnable r) {
+                Thread t = new Thread(r, "partita-gsi-backfill");
+                t.setDaemon(true);
+                return t;
+            }
+        });
+    }
+
+    /**
+     * Waits until every backfill handed over so far has run: the one backfill thread runs its tasks in order, so
+     * a no-op queued now ends after them (tests wait on this instead of polling DescribeTable).
+     */
+    static void awaitBackfills() throws InterruptedException, ExecutionException {
+        Backfills.EXECUTOR.submit(() -> {}).get();
     }
 
     // ---- limits, tags, TTL ------------------------------------------------------------------------------
@@ -248,9 +275,8 @@ final class ControlPlane {
             throw ApiException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
         String table = arn.substring(slash + 7);
-        int sub = table.indexOf('/');
-        if (sub >= 0) {
-            table = table.substring(0, sub);
+        if (table.indexOf('/') >= 0) { // an index's or stream's ARN: DynamoDB tags tables only
+            throw ApiException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
         if (!storage.listTables().contains(table)) {
             throw new ResourceNotFoundException("Requested resource not found: ResourcArn: " + arn + " not found");
@@ -261,13 +287,12 @@ final class ControlPlane {
     /** Adds (or replaces) the tags, all or none: an invalid tag or too many leave the table's tags as they were. */
     private static void putTags(Meta m, List<Tag> tags) {
         Map<String, String> merged = new LinkedHashMap<>(m.tags);
+        int i = 0;
         for (Tag t : tags) {
+            i++;
             String key = ControlRequests.tagKey(t);
             String value = ControlRequests.tagValue(t);
-            if (key.isEmpty() || key.length() > 128 || value.length() > 256) {
-                throw ApiException.validation(
-                        "One or more parameter values were invalid: tag key must be 1 to 128 characters and value at most 256");
-            }
+            TagRules.check(i, key, value);
             merged.put(key, value);
         }
         if (merged.size() > 50) {

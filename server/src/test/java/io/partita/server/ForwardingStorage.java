@@ -106,6 +106,12 @@ abstract class ForwardingStorage implements Storage {
     }
 
     @Override
+    public TableDescription startGlobalSecondaryIndex(
+            String tableName, GlobalSecondaryIndex index, java.util.concurrent.Executor backfill) {
+        return delegate.startGlobalSecondaryIndex(tableName, index, backfill);
+    }
+
+    @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         return delegate.deleteGlobalSecondaryIndex(tableName, indexName);
     }

@@ -352,7 +352,7 @@ class ProtocolTest {
     }
 
     @Test
-    void updateTableAddsAGsiWithBackfillAndDeletesIt() {
+    void updateTableAddsAGsiWithBackfillAndDeletesIt() throws Exception {
         createTable("Upd");
         for (int i = 0; i < 10; i++) {
             int n = i;
@@ -364,6 +364,7 @@ class ProtocolTest {
                 .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("ByG")
                         .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
                         .projection(p -> p.projectionType(ProjectionType.ALL)))));
+        ControlPlane.awaitBackfills(); // the backfill runs on the server's backfill thread (GsiCreationTest)
         TableDescription d = ddb.describeTable(b -> b.tableName("Upd")).table();
         assertThat(d.globalSecondaryIndexes()).singleElement().satisfies(g -> {
             assertThat(g.indexStatus()).isEqualTo(IndexStatus.ACTIVE);

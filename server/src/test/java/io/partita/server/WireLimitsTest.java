@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The server reads requests with DynamoDB's limits, not Jackson's defaults: a document 32 levels deep in the
- * deepest request shape (BatchWriteItem) and an attribute name of 64 KB are taken; one level or one byte more is
- * a {@code SerializationException}.
+ * deepest request shape (BatchWriteItem) is taken and one level more is a {@code SerializationException}; an
+ * attribute name of 65,535 bytes is taken and longer ones are DynamoDB's {@code ValidationException}.
  */
 class WireLimitsTest {
     private static final String TABLE =
@@ -43,12 +43,16 @@ class WireLimitsTest {
     }
 
     @Test
-    void anAttributeNameOf64KbIsTakenAndOneByteMoreIsNot() throws Exception {
-        String name = "n".repeat(64 * 1024);
+    void attributeNamesBelow65536BytesAreTakenAsInDynamoDb() throws Exception {
+        String name = "n".repeat(65_535);
         HttpResponse<String> ok = batchPut(name, "{\"S\":\"x\"}");
         assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
-        HttpResponse<String> tooLong = batchPut(name + "n", "{\"S\":\"x\"}");
-        assertThat(tooLong.statusCode()).isEqualTo(400);
-        assertThat(tooLong.body()).contains("#SerializationException");
+        for (String tooLong : new String[] {name + "n", name + "nn"}) {
+            HttpResponse<String> refused = batchPut(tooLong, "{\"S\":\"x\"}");
+            assertThat(refused.statusCode()).isEqualTo(400);
+            assertThat(refused.body())
+                    .contains("#ValidationException")
+                    .contains("Attribute name is too large, must be less than 65536 bytes");
+        }
     }
 }

@@ -32,6 +32,7 @@ public enum Message {
     ItemAttributeNameNull("One or more parameter values were invalid: an item attribute name is null"),
     ItemAttributeValueNull("One or more parameter values were invalid: an item attribute %s has a null value"),
     AttributeNameEmpty("One or more parameter values were invalid: An attribute name may not be empty"),
+    AttributeNameTooLarge("Attribute name is too large, must be less than 65536 bytes"),
     AttributeValueNull("One or more parameter values were invalid: the value of attribute %s is null"),
     NestingTooDeep(
             "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported "
@@ -119,6 +120,7 @@ public enum Message {
     KeyConditionRequired(
             "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."),
     NoSuchIndex("The table does not have the specified index: %s"),
+    IndexBackfilling("Cannot read from backfilling global secondary index: %s"),
     KeyInFilter("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s "
             + "(put conditions on key attributes into the KeyConditionExpression)"),
     StartKeyInvalid("The provided starting key is invalid: %s"),
@@ -126,6 +128,9 @@ public enum Message {
     StartKeySize("The provided starting key is invalid: Exclusive Start Key must have same size as table's key schema "
             + "(expected %s attributes, got %s)"),
     StartKeyMissingIndexKey("missing index key attribute"),
+    StartKeyOtherSegment(
+            "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with "
+                    + "correct Segment. TotalSegments: %s Segment: %s"),
     SegmentRequired(
             "The Segment parameter is required but was not present in the request when parameter TotalSegments is present"),
     TotalSegmentsRequired(
@@ -139,7 +144,8 @@ public enum Message {
     LimitRange(
             "1 validation error detected: Value '%s' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"),
     ProjectionWithSelect("Cannot specify the ProjectionExpression when choosing to get %s"),
-    SpecificAttributesWithoutProjection("Select SPECIFIC_ATTRIBUTES requires a ProjectionExpression"),
+    SpecificAttributesWithoutProjection(
+            "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"),
     AllProjectedWithoutIndex("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"),
     GsiSelectAllAttributes(
             "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary "
@@ -246,6 +252,8 @@ public enum Message {
             "Invalid %s: The first operand must be distinct from the remaining operands for this operator or "
                     + "function; operator: %s, first operand: %s"),
     ExpressionUnknownFunction("Invalid %s: Invalid function name; function: %s"),
+    ExpressionFunctionNotInCondition("Invalid %s: The function is not allowed in a condition expression; function: %s"),
+    ExpressionFunctionNotInUpdate("Invalid %s: The function is not allowed in an update expression; function: %s"),
     ExpressionFunctionArity(
             "Invalid %s: Incorrect number of operands for operator or function; operator or function: %s, number of "
                     + "operands: %s"),

@@ -1,7 +1,10 @@
 package io.partita.storage;
 
+import io.partita.storage.api.TableDescription;
 import io.partita.storage.engine.Engine;
+import io.partita.storage.schema.GlobalSecondaryIndex;
 import java.nio.file.Path;
+import java.util.concurrent.Executor;
 
 /**
  * The storage core: the {@link Backend} operations (DynamoDB's data-plane and table operations on the core's
@@ -44,6 +47,18 @@ public interface Storage extends Backend {
      */
     default boolean mayThrottle() {
         return true;
+    }
+
+    /**
+     * A GSI added as DynamoDB's UpdateTable adds one: the answer reports the index {@code CREATING} (the table
+     * {@code UPDATING}) at once, while {@code backfill} runs the backfill; reads of the index are refused
+     * ("Cannot read from backfilling global secondary index") until it is done and the index is {@code ACTIVE}.
+     * {@link #createGlobalSecondaryIndex} is the synchronous form, for embedded callers that need the index at
+     * once. The default (a core that has no background form) creates it synchronously.
+     */
+    default TableDescription startGlobalSecondaryIndex(
+            String tableName, GlobalSecondaryIndex index, Executor backfill) {
+        return createGlobalSecondaryIndex(tableName, index);
     }
 
     /** Applies every pending ASYNC GSI update now, whatever its due time. A no-op in SYNC mode. */

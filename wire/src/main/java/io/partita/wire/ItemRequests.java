@@ -28,15 +28,11 @@ import io.partita.storage.api.UpdateItemRequest;
 /** The single-item requests (PutItem, GetItem, DeleteItem, UpdateItem) from their wire members. */
 final class ItemRequests {
     static final String[] GET_LEGACY = {"AttributesToGet"};
-    static final String[] GET_EXPR = {"ProjectionExpression", "ExpressionAttributeNames"};
+    static final String[] GET_EXPR = {"ProjectionExpression"};
     private static final String[] WRITE_LEGACY = {"Expected", "ConditionalOperator"};
-    private static final String[] WRITE_EXPR = {
-        "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"
-    };
+    private static final String[] WRITE_EXPR = {"ConditionExpression"};
     private static final String[] UPDATE_LEGACY = {"AttributeUpdates", "Expected", "ConditionalOperator"};
-    private static final String[] UPDATE_EXPR = {
-        "UpdateExpression", "ConditionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"
-    };
+    private static final String[] UPDATE_EXPR = {"UpdateExpression", "ConditionExpression"};
 
     private static final int WRITE = F_TABLE_NAME
             | F_CONDITION_EXPRESSION

@@ -1,9 +1,12 @@
 package io.partita.wire;
 
+import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
@@ -11,53 +14,96 @@ import java.util.StringJoiner;
  * expressions the core evaluates: {@code KeyConditions} → key condition, {@code QueryFilter} / {@code ScanFilter}
  * (with {@code ConditionalOperator}) → filter, {@code Expected} → condition, {@code AttributesToGet} →
  * projection, {@code AttributeUpdates} → update expression. Names and values go into fresh placeholders
- * ({@code #l0}, {@code :l0}, ...): a request with legacy parameters may not carry expression parameters, so
- * they cannot collide with the caller's.
+ * ({@code #l0}, {@code :l0}, ...), skipping any the request defines itself.
  */
 final class Legacy {
     final Map<String, String> names = new LinkedHashMap<>();
     final Map<String, AttributeValue> values = new LinkedHashMap<>();
+    private final Input request;
+    private int nextName;
+    private int nextValue;
 
+    private Legacy(Input request) {
+        this.request = request;
+    }
+
+    /** A fresh name placeholder, never one of the request's own ({@code KeyConditions} may come with them). */
     private String name(String attribute) {
-        String p = "#l" + names.size();
+        String p;
+        do {
+            p = "#l" + nextName++;
+        } while (request.names != null && request.names.containsKey(p));
         names.put(p, attribute);
         return p;
     }
 
     private String value(AttributeValue v) {
-        String p = ":l" + values.size();
+        String p;
+        do {
+            p = ":l" + nextValue++;
+        } while (request.values != null && request.values.containsKey(p));
         values.put(p, v);
         return p;
     }
 
     /**
-     * The translation for one request (or one element of a batch/transaction), after rejecting a request that
-     * mixes legacy and expression parameters, with DynamoDB's message. Each array lists the parameter names of
-     * one kind.
+     * The translation for one request (or one element of a batch/transaction), after applying DynamoDB's rule
+     * on mixing legacy and expression parameters: once any expression parameter ({@code expression}, the
+     * expression kinds only) is present, no legacy parameter may be, except {@code KeyConditions} without a
+     * {@code KeyConditionExpression} (DynamoDB takes {@code KeyConditions} with a {@code ProjectionExpression} or
+     * a {@code FilterExpression}). Without any expression, {@code ExpressionAttributeNames} and
+     * {@code ExpressionAttributeValues} are refused with DynamoDB's messages; values are refused too when only a
+     * {@code ProjectionExpression} is present (no expression kind that reads values).
      */
     static Legacy of(Input r, String[] legacy, String[] expression) {
         StringJoiner nonExpr = new StringJoiner(", ", "{", "}");
         StringJoiner expr = new StringJoiner(", ", "{", "}");
-        boolean anyLegacy = false;
         boolean anyExpr = false;
-        for (String n : legacy) {
-            if (r.has(n)) {
-                nonExpr.add(n);
-                anyLegacy = true;
-            }
-        }
+        boolean anyValueExpr = false;
+        StringJoiner valueExprs = new StringJoiner(" and ");
         for (String n : expression) {
+            if (!n.equals("ProjectionExpression")) {
+                valueExprs.add(n);
+            }
             if (r.has(n)) {
                 expr.add(n);
                 anyExpr = true;
+                anyValueExpr |= !n.equals("ProjectionExpression");
             }
         }
-        if (anyLegacy && anyExpr) {
-            throw WireException.validation(
-                    "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
-                            + nonExpr + " Expression parameters: " + expr);
+        if (anyExpr) {
+            boolean anyLegacy = false;
+            boolean keyConditionsAllowed = !r.has("KeyConditionExpression");
+            for (String n : legacy) {
+                if (r.has(n) && !(n.equals("KeyConditions") && keyConditionsAllowed)) {
+                    nonExpr.add(n);
+                    anyLegacy = true;
+                }
+            }
+            if (anyLegacy) {
+                throw WireException.validation(
+                        "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
+                                + nonExpr + " Expression parameters: " + expr);
+            }
+        } else if (r.has("ExpressionAttributeNames")) {
+            throw WireException.validation("ExpressionAttributeNames can only be specified when using expressions");
         }
-        return new Legacy();
+        if (!anyValueExpr && r.has("ExpressionAttributeValues") && valueExprs.length() > 0) {
+            int kinds = valueExprs.toString().split(" and ").length;
+            throw WireException.validation("ExpressionAttributeValues can only be specified when using expressions: "
+                    + valueExprs + (kinds > 1 ? " are null" : " is null"));
+        }
+        return new Legacy(r);
+    }
+
+    /**
+     * DynamoDB's rule for {@code ConditionalOperator}: it joins the entries of {@code Expected} or of a
+     * filter ({@code QueryFilter}, {@code ScanFilter}), and without one it is an error.
+     */
+    static void checkConditionalOperator(Input r, Object expectedOrFilter) {
+        if (r.conditionalOperator != null && expectedOrFilter == null) {
+            throw WireException.validation("ConditionalOperator cannot be used without Filter or Expected");
+        }
     }
 
     /** The projection: {@code AttributesToGet} translated, or {@code ProjectionExpression}. */
@@ -65,12 +111,20 @@ final class Legacy {
         if (r.attributesToGet == null) {
             return r.projectionExpression;
         }
+        if (r.select != null && !r.select.equals("SPECIFIC_ATTRIBUTES")) {
+            throw WireException.validation("Cannot specify the AttributesToGet when choosing to get "
+                    + (r.select.equals("COUNT") ? "only the Count" : r.select));
+        }
         if (r.attributesToGet.isEmpty()) {
             throw WireException.validation(
                     "1 validation error detected: Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1");
         }
         StringJoiner out = new StringJoiner(", ");
+        Set<String> seen = new HashSet<>();
         for (String s : r.attributesToGet) {
+            if (!seen.add(s)) {
+                throw WireException.validation("Cannot have two attributes with the same name");
+            }
             out.add(name(s));
         }
         return out.toString();
@@ -111,6 +165,29 @@ final class Legacy {
         };
     }
 
+    /**
+     * DynamoDB's operand rules of the legacy comparison operators: one type across the list, a scalar (S, N
+     * or B) for every operator but EQ and NE, and S or B for BEGINS_WITH.
+     */
+    private static void checkTypes(String op, List<AttributeValue> args) {
+        if (args.isEmpty()) {
+            return;
+        }
+        AttributeType first = args.get(0).type();
+        for (AttributeValue v : args) {
+            if (v.type() != first) {
+                throw invalid("AttributeValues inside AttributeValueList must be of same type");
+            }
+        }
+        boolean allowed = op.equals("EQ") || op.equals("NE") || first.isScalarKeyType();
+        if (op.equals("BEGINS_WITH")) {
+            allowed = first == AttributeType.S || first == AttributeType.B;
+        }
+        if (!allowed) {
+            throw invalid("ComparisonOperator " + op + " is not valid for " + first + " AttributeValue type");
+        }
+    }
+
     private String condition(String attribute, String op, List<AttributeValue> args, boolean keyCondition) {
         int arity = arity(op);
         if (arity >= 0 ? args.size() != arity : args.isEmpty()) {
@@ -118,6 +195,7 @@ final class Legacy {
                     "One or more parameter values were invalid: Invalid number of argument(s) for the " + op
                             + " ComparisonOperator");
         }
+        checkTypes(op, args);
         if (keyCondition
                 && !(op.equals("EQ")
                         || op.equals("LE")
@@ -167,54 +245,78 @@ final class Legacy {
 
     /** The write's condition: {@code ConditionExpression}, or the legacy {@code Expected} map translated. */
     String condition(Input r) {
+        checkConditionalOperator(r, r.expected);
         return r.expected != null ? expected(r.expected, r.conditionalOperator) : r.conditionExpression;
     }
 
-    /** {@code Expected} (with {@code ConditionalOperator}) as a condition expression. */
+    /** {@code Expected} (with {@code ConditionalOperator}) as a condition expression, checked as DynamoDB checks it. */
     private String expected(Map<String, LegacyEntry> expected, String conditionalOperator) {
         StringJoiner out = new StringJoiner(WireEnums.conditionalOperator(conditionalOperator));
         for (Map.Entry<String, LegacyEntry> e : expected.entrySet()) {
+            String attribute = e.getKey();
             LegacyEntry c = e.getValue();
             String op = c.comparisonOperator();
             Boolean exists = c.exists();
             boolean hasValue = c.value() != null;
+            boolean hasList = c.attributeValueList() != null;
+            if (hasValue && hasList) {
+                throw invalid("Value and AttributeValueList cannot be used together for Attribute: " + attribute);
+            }
             if (op != null) {
-                if (hasValue || exists != null) {
-                    throw WireException.validation(
-                            "One or more parameter values were invalid: Value or Exists cannot be used with ComparisonOperator for Attribute: "
-                                    + e.getKey());
+                if (exists != null) {
+                    throw invalid("Exists and ComparisonOperator cannot be used together for Attribute: " + attribute);
                 }
-                out.add(condition(e.getKey(), op, args(c), false));
+                if (!hasValue && !hasList && !op.equals("NULL") && !op.equals("NOT_NULL")) {
+                    arity(op); // an unknown operator is named first
+                    throw invalid("Value or AttributeValueList must be used with ComparisonOperator: " + op
+                            + " for Attribute: " + attribute);
+                }
+                out.add(condition(attribute, op, hasValue ? List.of(c.value()) : args(c), false));
+            } else if (hasList) {
+                throw invalid(
+                        "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + attribute);
             } else if (exists != null && !exists) {
                 if (hasValue) {
-                    throw WireException.validation(
-                            "One or more parameter values were invalid: Value cannot be used when Exists is false for Attribute: "
-                                    + e.getKey());
+                    throw invalid("Value cannot be used when Exists is false for Attribute: " + attribute);
                 }
-                out.add("attribute_not_exists(" + name(e.getKey()) + ")");
+                out.add("attribute_not_exists(" + name(attribute) + ")");
             } else {
                 if (!hasValue) {
-                    throw WireException.validation(
-                            "One or more parameter values were invalid: Value must be provided when Exists is "
-                                    + (exists == null ? "null" : "true") + " for Attribute: " + e.getKey());
+                    throw invalid("Value must be provided when Exists is " + (exists == null ? "null" : "true")
+                            + " for Attribute: " + attribute);
                 }
-                out.add(name(e.getKey()) + " = " + value(c.value()));
+                out.add(name(attribute) + " = " + value(c.value()));
             }
         }
         return out.length() == 0 ? null : out.toString();
     }
 
-    /**
-     * {@code ExpressionAttributeNames} of an expression request, or the placeholders this translation made
-     * (a request is one or the other: {@link #of}). Call after translating every legacy parameter.
-     */
-    Map<String, String> names(Input r) {
-        return names.isEmpty() ? r.names : names;
+    private static WireException invalid(String detail) {
+        return WireException.validation("One or more parameter values were invalid: " + detail);
     }
 
-    /** {@code ExpressionAttributeValues}, or this translation's placeholders (see {@link #names(Input)}). */
+    /**
+     * {@code ExpressionAttributeNames} of the request with this translation's placeholders added (the two
+     * come together only for {@code KeyConditions} beside a filter or projection expression). Call after
+     * translating every legacy parameter.
+     */
+    Map<String, String> names(Input r) {
+        if (names.isEmpty() || r.names == null) {
+            return names.isEmpty() ? r.names : names;
+        }
+        Map<String, String> all = new LinkedHashMap<>(r.names);
+        all.putAll(names);
+        return all;
+    }
+
+    /** {@code ExpressionAttributeValues} with this translation's placeholders added (see {@link #names(Input)}). */
     Map<String, AttributeValue> values(Input r) {
-        return values.isEmpty() ? r.values : values;
+        if (values.isEmpty() || r.values == null) {
+            return values.isEmpty() ? r.values : values;
+        }
+        Map<String, AttributeValue> all = new LinkedHashMap<>(r.values);
+        all.putAll(values);
+        return all;
     }
 
     /** The update: {@code AttributeUpdates} translated, or {@code UpdateExpression}. */

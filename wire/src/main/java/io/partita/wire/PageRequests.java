@@ -30,17 +30,9 @@ final class PageRequests {
     private static final String[] QUERY_LEGACY = {
         "AttributesToGet", "KeyConditions", "QueryFilter", "ConditionalOperator"
     };
-    private static final String[] QUERY_EXPR = {
-        "ProjectionExpression",
-        "KeyConditionExpression",
-        "FilterExpression",
-        "ExpressionAttributeNames",
-        "ExpressionAttributeValues"
-    };
+    private static final String[] QUERY_EXPR = {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"};
     private static final String[] SCAN_LEGACY = {"AttributesToGet", "ScanFilter", "ConditionalOperator"};
-    private static final String[] SCAN_EXPR = {
-        "ProjectionExpression", "FilterExpression", "ExpressionAttributeNames", "ExpressionAttributeValues"
-    };
+    private static final String[] SCAN_EXPR = {"ProjectionExpression", "FilterExpression"};
 
     private static final int PAGE = F_TABLE_NAME
             | F_INDEX_NAME
@@ -63,6 +55,7 @@ final class PageRequests {
 
     static QueryRequest query(Input r) {
         Legacy legacy = Legacy.of(r, QUERY_LEGACY, QUERY_EXPR);
+        Legacy.checkConditionalOperator(r, r.queryFilter);
         String projection = legacy.projection(r);
         String keyCondition =
                 r.keyConditions != null ? legacy.conditions(r.keyConditions, null, true) : r.keyConditionExpression;
@@ -88,6 +81,7 @@ final class PageRequests {
 
     static ScanRequest scan(Input r) {
         Legacy legacy = Legacy.of(r, SCAN_LEGACY, SCAN_EXPR);
+        Legacy.checkConditionalOperator(r, r.scanFilter);
         String projection = legacy.projection(r);
         String filter = r.scanFilter != null
                 ? legacy.conditions(r.scanFilter, r.conditionalOperator, false)

@@ -17,8 +17,10 @@ import java.io.UncheckedIOException;
  * The JSON factory of DynamoDB's wire format, with Jackson's read limits set to DynamoDB's rather than the
  * library's defaults, and a response body under construction ({@link Out}).
  *
- * <p>Limits: an attribute name is up to 64 KB of UTF-8 ({@link #MAX_NAME_BYTES}; Jackson's default, 50,000,
- * rejects longer names DynamoDB takes). A document nests at most {@link #MAX_DOCUMENT_LEVELS} levels of maps and
+ * <p>Limits: a JSON name is read up to {@link #MAX_NAME_BYTES} (1 MiB) of UTF-8; Jackson's default, 50,000,
+ * would reject attribute names DynamoDB takes. DynamoDB's own limit, attribute names of fewer than 65,536 bytes,
+ * is the core's check, which answers DynamoDB's {@code ValidationException} ("Attribute name is too large, must be
+ * less than 65536 bytes") where the reader would answer a {@code SerializationException}. A document nests at most {@link #MAX_DOCUMENT_LEVELS} levels of maps and
  * lists; each level is two JSON levels (the {@code {"M":...}} / {@code {"L":...}} value and its map or list), and
  * the deepest place an item sits in any request is a {@code BatchWriteItem} put, whose top-level attribute values
  * are at JSON depth {@link #ITEM_VALUE_DEPTH} (request, RequestItems, the table's list, the write request,
@@ -27,8 +29,8 @@ import java.io.UncheckedIOException;
  * Segment, capacity units) are JSON numbers: Jackson's default number length stays.
  */
 public final class Wire {
-    /** DynamoDB's longest attribute name, in UTF-8 bytes (Jackson counts a byte input's name length in bytes). */
-    public static final int MAX_NAME_BYTES = 64 * 1024;
+    /** The longest JSON name read, in UTF-8 bytes (Jackson counts a byte input's name length in bytes). */
+    public static final int MAX_NAME_BYTES = 1024 * 1024;
 
     /** DynamoDB's deepest document: maps and lists nested this many levels ({@link Limits}). */
     public static final int MAX_DOCUMENT_LEVELS = Limits.MAX_DOCUMENT_LEVELS;

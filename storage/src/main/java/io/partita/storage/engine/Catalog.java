@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -203,8 +204,51 @@ final class Catalog {
         return describe(t);
     }
 
+    /**
+     * UpdateTable's GSI creation as DynamoDB does it: validates, reports the index CREATING (the table
+     * UPDATING) and hands the backfill to {@code backfill}; the index becomes readable, and ACTIVE, when that
+     * task has run {@link #createGlobalSecondaryIndex}. A task that finds the table deleted, or fails, drops
+     * the index again.
+     */
+    TableDescription startGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index, Executor backfill) {
+        TableData t = table(tableName);
+        throughput.validate(index, tableName);
+        t.lockWrites();
+        try {
+            t.checkNotDropped();
+            TableDefinition.Builder next = t.definition.toBuilder();
+            for (GlobalSecondaryIndex g : t.creatingGsis()) {
+                next.globalSecondaryIndex(g);
+            }
+            Schemas.buildGsi(t, next.globalSecondaryIndex(index).build(), index); // validates the whole definition
+            t.startCreating(index);
+        } finally {
+            t.unlockWrites();
+        }
+        try {
+            backfill.execute(() -> finishGlobalSecondaryIndex(t, index));
+        } catch (RuntimeException e) { // a rejected task: nothing was started
+            t.doneCreating(index.name());
+            throw e;
+        }
+        return describe(t);
+    }
+
+    private void finishGlobalSecondaryIndex(TableData t, GlobalSecondaryIndex index) {
+        try {
+            if (!closed && tables.get(t.shape.name) == t) {
+                createGlobalSecondaryIndex(t.shape.name, index);
+            }
+        } catch (RuntimeException e) {
+            // the table went away meanwhile (deleted, the core closed): the creation is abandoned with it
+        } finally {
+            t.doneCreating(index.name());
+        }
+    }
+
     TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         TableData t = table(tableName);
+        TableDefinition before;
         t.lockWrites();
         try {
             IndexPropagation.drainAll(t);
@@ -217,6 +261,7 @@ final class Catalog {
             List<GlobalSecondaryIndex> defs = new ArrayList<>(t.definition.globalSecondaryIndexes());
             defs.removeIf(g -> g.name().equals(indexName));
             TableDefinition d = t.definition;
+            before = d;
             TableDefinition next = new TableDefinition(
                     d.name(),
                     d.partitionKey(),
@@ -234,7 +279,24 @@ final class Catalog {
         } finally {
             t.unlockWrites();
         }
-        return describe(t);
+        return deleting(describe(t), before, indexName);
+    }
+
+    /**
+     * UpdateTable's answer to a GSI deletion, as DynamoDB gives it: the table UPDATING with the index still
+     * listed, DELETING. The index is gone at once: the next DescribeTable no longer lists it.
+     */
+    private static TableDescription deleting(TableDescription after, TableDefinition before, String indexName) {
+        List<IndexDescription> indexes = new ArrayList<>(after.indexes());
+        indexes.add(new IndexDescription(indexName, TableStatus.DELETING, 0, 0));
+        return new TableDescription(
+                before,
+                TableStatus.UPDATING,
+                after.itemCount(),
+                after.sizeBytes(),
+                List.copyOf(indexes),
+                after.latestStreamArn(),
+                after.latestStreamLabel());
     }
 
     /**
@@ -318,10 +380,24 @@ final class Catalog {
         for (IndexData i : t.allIndexes()) {
             indexes.add(new IndexDescription(i.shape.name, TableStatus.ACTIVE, i.count.sum(), i.bytes.sum()));
         }
+        TableDefinition definition = t.definition;
+        List<GlobalSecondaryIndex> creating = t.creatingGsis();
+        boolean updating = false;
+        if (!creating.isEmpty()) {
+            TableDefinition.Builder b = definition.toBuilder();
+            for (GlobalSecondaryIndex g : creating) {
+                if (t.gsi(g.name()) == null) { // not installed yet (installing precedes doneCreating)
+                    b.globalSecondaryIndex(g);
+                    indexes.add(new IndexDescription(g.name(), TableStatus.CREATING, 0, 0));
+                    updating = true;
+                }
+            }
+            definition = updating ? b.build() : definition;
+        }
         StreamData latest = t.latestStream;
         return new TableDescription(
-                t.definition,
-                TableStatus.ACTIVE,
+                definition,
+                updating ? TableStatus.UPDATING : TableStatus.ACTIVE,
                 t.itemCount.sum(),
                 t.itemBytes.sum(),
                 List.copyOf(indexes),

@@ -38,6 +38,7 @@ import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 /** The durable core's public face: the engine's operations, plus the directory's own (backup). */
 final class DurableCore implements DurableStorage {
@@ -94,6 +95,11 @@ final class DurableCore implements DurableStorage {
     @Override
     public TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
         return engine.createGlobalSecondaryIndex(tableName, index);
+    }
+
+    @Override
+    public TableDescription startGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index, Executor backfill) {
+        return engine.startGlobalSecondaryIndex(tableName, index, backfill);
     }
 
     @Override

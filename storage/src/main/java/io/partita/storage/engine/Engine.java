@@ -47,6 +47,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.Executor;
 
 /**
  * The in-memory storage engine: DynamoDB's data model and index semantics on concurrent ordered maps. This
@@ -206,6 +207,11 @@ public final class Engine implements Storage {
     @Override
     public TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
         return catalog.deleteGlobalSecondaryIndex(tableName, indexName);
+    }
+
+    @Override
+    public TableDescription startGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index, Executor backfill) {
+        return catalog.startGlobalSecondaryIndex(tableName, index, backfill);
     }
 
     @Override

@@ -56,7 +56,7 @@ final class ItemRules {
             }
             checkNesting(name, value);
             copy.add(name, value);
-            size += Items.nameSize(name) + value.size();
+            size += checkedNameSize(name) + value.size();
         }
         int checked = checkedSize(size);
         ItemMap frozen = copy.build();
@@ -164,7 +164,16 @@ final class ItemRules {
                 throw Message.AttributeNameEmpty.exception();
             }
             checkNesting(name, value);
-            bytes += Items.nameSize(name) + value.size();
+            bytes += checkedNameSize(name) + value.size();
         }
+    }
+
+    /** An attribute name's UTF-8 size; DynamoDB takes names of fewer than 65,536 bytes. */
+    static int checkedNameSize(String name) {
+        int size = Items.nameSize(name);
+        if (size >= Limits.MAX_ATTRIBUTE_NAME_BYTES_EXCLUSIVE) {
+            throw Message.AttributeNameTooLarge.exception();
+        }
+        return size;
     }
 }

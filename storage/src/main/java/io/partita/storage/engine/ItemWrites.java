@@ -105,11 +105,17 @@ final class ItemWrites {
                 r.returnItemCollectionMetrics() ? collectionMetrics(m) : null);
     }
 
-    /** Computes an UpdateItem's new item from the current one. */
+    /**
+     * Computes an UpdateItem's new item from the current one; null when the item is missing and the update
+     * expression sets nothing on it (REMOVE or DELETE only): DynamoDB then creates no item.
+     */
     record Updater(UpdateExpression update, Placeholders placeholders, Map<String, AttributeValue> key) {
         Stored apply(Stored before) {
             Map<String, AttributeValue> base = before == null ? key : before.item();
             Map<String, AttributeValue> next = update == null ? base : update.apply(base, placeholders);
+            if (before == null && update != null && next.size() == key.size()) {
+                return null;
+            }
             return ItemRules.freeze(next);
         }
     }
@@ -163,11 +169,11 @@ final class ItemWrites {
             case ALL_OLD:
                 return m.before == null ? null : m.before.item();
             case ALL_NEW:
-                return m.after.item();
+                return m.after == null ? null : m.after.item();
             case UPDATED_OLD:
                 return m.before == null ? null : select(m.before.item(), touched);
             case UPDATED_NEW:
-                return select(m.after.item(), touched);
+                return m.after == null ? null : select(m.after.item(), touched);
             default:
                 throw new IllegalStateException(rv.toString());
         }

@@ -172,6 +172,12 @@ final class Reads {
             hashTo = (1L << 32) * (segment + 1) / total;
         }
         OrderKey start = r.exclusiveStartKey() == null ? null : startKey(t, index, r.exclusiveStartKey());
+        if (start != null && r.totalSegments() != null) { // DynamoDB: the start key must lie in the segment
+            long h = Integer.toUnsignedLong(start.hash());
+            if (h < hashFrom || h >= hashTo) {
+                throw Message.StartKeyOtherSegment.exception(r.totalSegments(), r.segment());
+            }
+        }
         Page page = new Page(plan);
         for (Map.Entry<OrderKey, Stored> e : source(t, index).scan(hashFrom, hashTo, start)) {
             Stored stored = e.getValue();
@@ -198,7 +204,7 @@ final class Reads {
             index = t.lsi(name);
         }
         if (index == null) {
-            throw Message.NoSuchIndex.exception(name);
+            throw t.isCreating(name) ? Message.IndexBackfilling.exception(name) : Message.NoSuchIndex.exception(name);
         }
         if (index.shape.global) {
             propagation.drainDue(t);
@@ -272,7 +278,7 @@ final class Reads {
                     : index == null ? Select.ALL_ATTRIBUTES : Select.ALL_PROJECTED_ATTRIBUTES;
         }
         if (projection != null && select != Select.SPECIFIC_ATTRIBUTES) {
-            throw Message.ProjectionWithSelect.exception(select);
+            throw Message.ProjectionWithSelect.exception(select == Select.COUNT ? "only the Count" : select);
         }
         if (select == Select.SPECIFIC_ATTRIBUTES && projection == null) {
             throw Message.SpecificAttributesWithoutProjection.exception();

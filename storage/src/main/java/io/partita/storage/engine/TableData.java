@@ -1,11 +1,14 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.Message;
+import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,6 +40,9 @@ final class TableData {
 
     final IndexData[] lsis;
     volatile IndexData[] gsis;
+    /** GSIs added by UpdateTable whose backfill has not finished, by name (guarded by itself). */
+    private final Map<String, GlobalSecondaryIndex> creating = new LinkedHashMap<>();
+
     final LongAdder itemCount = new LongAdder();
     final LongAdder itemBytes = new LongAdder();
     /** Items time to live has deleted since the core was opened (DynamoDB's TimeToLiveDeletedItemCount). */
@@ -167,6 +173,33 @@ final class TableData {
     void unlockWrites() {
         for (int i = STRIPES - 1; i >= 0; i--) {
             stripes[i].unlock(); // each was created by lockWrites
+        }
+    }
+
+    /** Marks a GSI as being created (UpdateTable): described as CREATING, not readable until backfilled. */
+    void startCreating(GlobalSecondaryIndex index) {
+        synchronized (creating) {
+            creating.put(index.name(), index);
+        }
+    }
+
+    /** The GSI's creation ended (installed in {@link #gsis}, or abandoned). */
+    void doneCreating(String name) {
+        synchronized (creating) {
+            creating.remove(name);
+        }
+    }
+
+    /** The GSIs being created, in the order they were asked for. */
+    List<GlobalSecondaryIndex> creatingGsis() {
+        synchronized (creating) {
+            return List.copyOf(creating.values());
+        }
+    }
+
+    boolean isCreating(String name) {
+        synchronized (creating) {
+            return creating.containsKey(name);
         }
     }
 

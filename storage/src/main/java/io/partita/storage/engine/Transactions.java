@@ -226,7 +226,9 @@ final class Transactions {
                 ItemRules.validateIndexKeys(t, after.item());
             } else if (a.request instanceof TransactWriteItem.Update u) {
                 after = new ItemWrites.Updater(a.update, a.placeholders, t.shape.keyOf(u.key())).apply(before);
-                ItemRules.validateIndexKeys(t, after.item());
+                if (after != null) {
+                    ItemRules.validateIndexKeys(t, after.item());
+                }
             } else {
                 after = null;
             }

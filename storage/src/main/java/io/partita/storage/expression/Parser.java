@@ -2,17 +2,14 @@ package io.partita.storage.expression;
 
 import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
-import io.partita.storage.expression.Ast.Arithmetic;
 import io.partita.storage.expression.Ast.Cond;
 import io.partita.storage.expression.Ast.Operand;
 import io.partita.storage.expression.Ast.PathOperand;
 import io.partita.storage.expression.Ast.ValueOperand;
-import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -71,10 +68,10 @@ final class Parser {
     final String text;
     final ExpressionKind kind;
     final String prefix;
-    private Tok[] types = new Tok[16];
-    private int[] starts = new int[16];
-    private int[] ends = new int[16];
-    private int count;
+    private final Tok[] types;
+    private final int[] starts;
+    private final int[] ends;
+    private final int count;
     private int pos;
     private int depth;
     private int operators;
@@ -102,129 +99,11 @@ final class Parser {
             throw Message.ExpressionTooLarge.exception(kind.parameterName(), bytes);
         }
         this.text = text;
-        lex();
-    }
-
-    // ==== lexer ==============================================================================================
-
-    private void lex() {
-        String s = text;
-        int n = s.length();
-        int i = 0;
-        while (true) {
-            while (i < n && isSpace(s.charAt(i))) {
-                i++;
-            }
-            if (i >= n) {
-                add(Tok.EOF, n, n);
-                return;
-            }
-            char c = s.charAt(i);
-            int start = i;
-            Tok type;
-            if (isIdentStart(c)) {
-                i++;
-                while (i < n && isIdentPart(s.charAt(i))) {
-                    i++;
-                }
-                type = Tok.NAME;
-            } else if (c >= '0' && c <= '9') {
-                while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                    i++;
-                }
-                type = Tok.NUMBER;
-            } else if (c == '#' || c == ':') {
-                i++;
-                while (i < n && isIdentPart(s.charAt(i))) {
-                    i++;
-                }
-                type = i - start > 1 ? (c == '#' ? Tok.NAME_REF : Tok.VALUE_REF) : Tok.BAD;
-            } else {
-                i++;
-                switch (c) {
-                    case '.':
-                        type = Tok.DOT;
-                        break;
-                    case '[':
-                        type = Tok.LBRACKET;
-                        break;
-                    case ']':
-                        type = Tok.RBRACKET;
-                        break;
-                    case '(':
-                        type = Tok.LPAREN;
-                        break;
-                    case ')':
-                        type = Tok.RPAREN;
-                        break;
-                    case ',':
-                        type = Tok.COMMA;
-                        break;
-                    case '=':
-                        type = Tok.EQ;
-                        break;
-                    case '+':
-                        type = Tok.PLUS;
-                        break;
-                    case '-':
-                        type = Tok.MINUS;
-                        break;
-                    case '<':
-                        if (i < n && s.charAt(i) == '=') {
-                            i++;
-                            type = Tok.LE;
-                        } else if (i < n && s.charAt(i) == '>') {
-                            i++;
-                            type = Tok.NE;
-                        } else {
-                            type = Tok.LT;
-                        }
-                        break;
-                    case '>':
-                        if (i < n && s.charAt(i) == '=') {
-                            i++;
-                            type = Tok.GE;
-                        } else {
-                            type = Tok.GT;
-                        }
-                        break;
-                    default:
-                        if (Character.isHighSurrogate(c) && i < n && Character.isLowSurrogate(s.charAt(i))) {
-                            i++;
-                        }
-                        type = Tok.BAD;
-                }
-            }
-            add(type, start, i);
-            if (type == Tok.BAD) {
-                add(Tok.EOF, i, i); // the parser stops at the bad token; nothing after it is looked at
-                return;
-            }
-        }
-    }
-
-    private void add(Tok type, int start, int end) {
-        if (count == types.length) {
-            types = java.util.Arrays.copyOf(types, count * 2);
-            starts = java.util.Arrays.copyOf(starts, count * 2);
-            ends = java.util.Arrays.copyOf(ends, count * 2);
-        }
-        types[count] = type;
-        starts[count] = start;
-        ends[count] = end;
-        count++;
-    }
-
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-    }
-
-    private static boolean isIdentStart(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    }
-
-    private static boolean isIdentPart(char c) {
-        return isIdentStart(c) || (c >= '0' && c <= '9');
+        Lexer tokens = new Lexer(text);
+        this.types = tokens.types;
+        this.starts = tokens.starts;
+        this.ends = tokens.ends;
+        this.count = tokens.count;
     }
 
     // ==== token helpers ======================================================================================
@@ -253,6 +132,11 @@ final class Parser {
         return typeAt(p) == Tok.NAME
                 && ends[p] - starts[p] == word.length()
                 && text.regionMatches(true, starts[p], word, 0, word.length());
+    }
+
+    /** Moves past the current token. */
+    void advance() {
+        pos++;
     }
 
     int position() {
@@ -295,18 +179,18 @@ final class Parser {
         }
     }
 
-    private void enter() {
+    void enter() {
         if (++depth > MAX_DEPTH) {
             throw error(Message.ExpressionNestedTooDeeply, MAX_DEPTH);
         }
     }
 
-    private void leave() {
+    void leave() {
         depth--;
     }
 
     /** One more operator or function (comparators, BETWEEN, IN, AND, OR, NOT, function calls, + and -). */
-    private void countOperator() {
+    void countOperator() {
         if (++operators > MAX_OPERATORS) {
             throw error(Message.ExpressionTooManyOperators, operators);
         }
@@ -602,7 +486,7 @@ final class Parser {
         throw syntaxError();
     }
 
-    private ValueOperand valueOperand() {
+    ValueOperand valueOperand() {
         String ref = tokenText();
         valueRefs.add(ref);
         pos++;
@@ -626,7 +510,7 @@ final class Parser {
             Set.of("attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size");
     private static final Set<String> UPDATE_FUNCTIONS = Set.of("if_not_exists", "list_append");
 
-    private Call parseCall() {
+    Call parseCall() {
         int at = pos;
         String name = tokenText();
         pos++;
@@ -644,18 +528,23 @@ final class Parser {
         leave();
         Set<String> known = update ? UPDATE_FUNCTIONS : CONDITION_FUNCTIONS;
         if (!known.contains(name)) {
+            if ((update ? CONDITION_FUNCTIONS : UPDATE_FUNCTIONS).contains(name)) { // a function of the other kind
+                throw error(
+                        update ? Message.ExpressionFunctionNotInUpdate : Message.ExpressionFunctionNotInCondition,
+                        name);
+            }
             throw error(Message.ExpressionUnknownFunction, name);
         }
         return new Call(name, at, args);
     }
 
-    private void arity(Call call, int expected) {
+    void arity(Call call, int expected) {
         if (call.args.size() != expected) {
             throw error(Message.ExpressionFunctionArity, call.name, call.args.size());
         }
     }
 
-    private Path requirePath(Call call, Operand operand) {
+    Path requirePath(Call call, Operand operand) {
         if (operand instanceof PathOperand p) {
             return p.path;
         }
@@ -756,131 +645,12 @@ final class Parser {
 
     /** SET a = value, REMOVE a, ADD a :v, DELETE a :v, in clauses that each appear at most once. */
     List<UpdateAction> parseUpdateExpression() {
-        List<UpdateAction> actions = new ArrayList<>();
-        boolean[] seen = new boolean[4];
-        do {
-            int clause;
-            if (isKeyword("SET")) {
-                clause = 0;
-            } else if (isKeyword("REMOVE")) {
-                clause = 1;
-            } else if (isKeyword("ADD")) {
-                clause = 2;
-            } else if (isKeyword("DELETE")) {
-                clause = 3;
-            } else {
-                throw syntaxError();
-            }
-            String keyword = tokenText().toUpperCase(Locale.ROOT);
-            if (seen[clause]) {
-                throw error(Message.ExpressionUpdateSectionTwice, keyword);
-            }
-            seen[clause] = true;
-            pos++;
-            while (true) {
-                actions.add(parseUpdateAction(clause));
-                if (type() != Tok.COMMA) {
-                    break;
-                }
-                pos++;
-            }
-        } while (type() != Tok.EOF);
-        return actions;
+        return new UpdateParser(this).parse();
     }
 
-    private UpdateAction parseUpdateAction(int clause) {
-        Path path = parsePath();
-        switch (clause) {
-            case 0: {
-                expect(Tok.EQ);
-                return new UpdateAction(UpdateAction.SET, path, parseSetValue(), null);
-            }
-            case 1:
-                return new UpdateAction(UpdateAction.REMOVE, path, null, null);
-            default: {
-                if (type() != Tok.VALUE_REF) {
-                    throw syntaxError();
-                }
-                ValueOperand v = valueOperand();
-                boolean add = clause == 2;
-                checks.add(ph -> {
-                    AttributeValue value = ph.value(v.ref);
-                    AttributeType type = value.type();
-                    boolean setOperand =
-                            type == AttributeType.SS || type == AttributeType.NS || type == AttributeType.BS;
-                    // ADD takes a number or a set; DELETE only a set.
-                    if (!setOperand && !(add && type == AttributeType.N)) {
-                        throw error(
-                                Message.ExpressionUpdateOperandType,
-                                add ? "ADD" : "DELETE",
-                                Ast.Values.longTypeName(value));
-                    }
-                });
-                return new UpdateAction(add ? UpdateAction.ADD : UpdateAction.DELETE, path, null, v.ref);
-            }
-        }
-    }
-
-    /** operand, or operand + operand, or operand - operand. */
-    private Operand parseSetValue() {
-        Operand left = parseUpdateOperand();
-        Tok t = type();
-        if (t == Tok.PLUS || t == Tok.MINUS) {
-            pos++;
-            countOperator();
-            Operand right = parseUpdateOperand();
-            String symbol = t == Tok.PLUS ? "+" : "-";
-            for (Operand o : new Operand[] {left, right}) {
-                if (o instanceof ValueOperand v) {
-                    checks.add(ph -> {
-                        AttributeValue value = ph.value(v.ref);
-                        if (!(value instanceof AttributeValue.N)) {
-                            throw incorrectOperandType(symbol, value.type().name());
-                        }
-                    });
-                }
-            }
-            return new Arithmetic(t == Tok.PLUS, left, right);
-        }
-        return left;
-    }
-
+    /** An operand of an update expression (a function's argument there). */
     private Operand parseUpdateOperand() {
-        Tok t = type();
-        if (t == Tok.LPAREN) {
-            pos++;
-            enter();
-            Operand o = parseSetValue();
-            expect(Tok.RPAREN);
-            leave();
-            return o;
-        }
-        if (t == Tok.VALUE_REF) {
-            return valueOperand();
-        }
-        if (t == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
-            Call call = parseCall();
-            arity(call, 2);
-            if (call.name.equals("if_not_exists")) {
-                return new Ast.IfNotExists(requirePath(call, call.args.get(0)), call.args.get(1));
-            }
-            for (Operand arg : call.args) {
-                if (arg instanceof ValueOperand v) {
-                    checks.add(ph -> {
-                        AttributeValue value = ph.value(v.ref);
-                        if (!(value instanceof AttributeValue.L)) {
-                            throw incorrectOperandType(
-                                    "list_append", value.type().name());
-                        }
-                    });
-                }
-            }
-            return new Ast.ListAppend(call.args.get(0), call.args.get(1));
-        }
-        if (t == Tok.NAME || t == Tok.NAME_REF) {
-            return new PathOperand(parsePath());
-        }
-        throw syntaxError();
+        return new UpdateParser(this).parseUpdateOperand();
     }
 
     // ==== projection expressions =============================================================================

@@ -65,6 +65,9 @@ public final class Limits {
     /** Put and delete requests in one BatchWriteItem, over all of its tables; each table's list has at least one. */
     public static final int MAX_BATCH_WRITES = 25;
 
+    /** An attribute name's UTF-8 size must stay below this (DynamoDB: "less than 65536 bytes", so 65,535 at most). */
+    public static final int MAX_ATTRIBUTE_NAME_BYTES_EXCLUSIVE = 65_536;
+
     private Limits() {}
 
     /**

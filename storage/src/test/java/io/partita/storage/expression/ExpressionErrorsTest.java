@@ -163,9 +163,11 @@ class ExpressionErrorsTest {
             condition("Begins_With(a, :v)")
                     .hasMessage("Invalid ConditionExpression: Invalid function name; function: Begins_With");
             condition("if_not_exists(a, :v) = :v")
-                    .hasMessage("Invalid ConditionExpression: Invalid function name; function: if_not_exists");
+                    .hasMessage(
+                            "Invalid ConditionExpression: The function is not allowed in a condition expression; function: if_not_exists");
             assertThatThrownBy(() -> Expressions.parseUpdate("SET a = size(b)"))
-                    .hasMessage("Invalid UpdateExpression: Invalid function name; function: size");
+                    .hasMessage(
+                            "Invalid UpdateExpression: The function is not allowed in an update expression; function: size");
         }
 
         @Test
