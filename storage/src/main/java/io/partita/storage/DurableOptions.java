@@ -8,9 +8,10 @@ import java.util.Objects;
  * <p>Memory is one budget, {@code memoryBytes} (default 256 MB), split three ways:
  *
  * <ul>
- *   <li>{@code decodedCacheBytes} (default half the budget) on the Java heap: items and index entries already
+ *   <li>{@code decodedCacheBytes} (default half the budget, at most a quarter of the JVM's maximum heap) on the
+ *       Java heap: items and index entries already
  *       decoded from the disk's bytes, so a read of a cached entry costs what the in-memory core's read costs. Its
- *       size is estimated per entry from the encoded length (see {@link #decodedCacheBytes()});</li>
+ *       size is an estimate per entry: 160 + 2 × key length + 3 × encoded length bytes;</li>
  *   <li>the rest off the heap, in RocksDB: one block cache of that size, of which the memtables (the write
  *       buffers, {@link #memtableBytes()}) take up to half and are charged to the cache as they fill, and the
  *       index and filter blocks of the files are held in the cache too. So RocksDB's own memory stays within
@@ -47,7 +48,15 @@ public record DurableOptions(StorageOptions storage, Durability durability, long
 
     public static DurableOptions defaults() {
         return new DurableOptions(
-                StorageOptions.defaults(), Durability.PROCESS, DEFAULT_MEMORY_BYTES, DEFAULT_MEMORY_BYTES / 2);
+                StorageOptions.defaults(),
+                Durability.PROCESS,
+                DEFAULT_MEMORY_BYTES,
+                defaultDecodedCacheBytes(DEFAULT_MEMORY_BYTES));
+    }
+
+    /** Half the budget, but no more than a quarter of the heap: a small heap is not filled by the cache. */
+    private static long defaultDecodedCacheBytes(long memoryBytes) {
+        return Math.min(memoryBytes / 2, Runtime.getRuntime().maxMemory() / 4);
     }
 
     public DurableOptions withStorageOptions(StorageOptions options) {
@@ -58,9 +67,12 @@ public record DurableOptions(StorageOptions storage, Durability durability, long
         return new DurableOptions(storage, level, memoryBytes, decodedCacheBytes);
     }
 
-    /** The whole budget, with the decoded cache at half of it (call {@link #withDecodedCacheBytes} after to change that). */
+    /**
+     * The whole budget, with the decoded cache at half of it but no more than a quarter of the JVM's maximum heap
+     * (call {@link #withDecodedCacheBytes} after to change that).
+     */
     public DurableOptions withMemoryBytes(long bytes) {
-        return new DurableOptions(storage, durability, bytes, bytes / 2);
+        return new DurableOptions(storage, durability, bytes, bytes < 0 ? 0 : defaultDecodedCacheBytes(bytes));
     }
 
     /** The same as {@link #withMemoryBytes}: the one memory budget of the durable core. */
