@@ -10,9 +10,11 @@ import java.util.NoSuchElementException;
 
 /**
  * One table's items or one index's entries on disk: the keys {@code 'D' space orderKey} of the
- * {@link DiskStore}. Reads go to the store (its block cache and the OS page cache hold the hot part; the heap
- * holds nothing). Range reads fetch entries in chunks, each with its own short-lived iterator, and decode them
- * as they are consumed. Writes do not come here: a write is one {@link DiskWrite} batch.
+ * {@link DiskStore}. A read takes the entry from the store's {@link DecodedCache} when it holds it, else from the
+ * store (its block cache and the OS page cache hold the hot part) and decodes it, offering the result to the
+ * cache. Range reads fetch entries in chunks, each with its own short-lived iterator, and decode them as they are
+ * consumed (entries the cache holds are taken from it; a query's entries are offered to it, a scan's are not, so
+ * a scan does not flush the working set). Writes do not come here: a write is one {@link DiskWrite} batch.
  */
 final class DiskMap implements EntryMap {
     private static final long HASH_SPACE = 1L << 32;
@@ -92,9 +94,20 @@ final class DiskMap implements EntryMap {
 
     @Override
     public Stored get(OrderKey key) {
+        DecodedCache cache = store.decoded;
+        Stored hit = cache.get(space, key);
+        if (hit != null) {
+            return hit;
+        }
+        long stamp = cache.pointStamp(space, key);
         byte[] k = key(key);
         byte[] v = store.get(k);
-        return v == null ? null : stored(k, v);
+        if (v == null) {
+            return null;
+        }
+        Stored s = stored(k, v);
+        cache.offer(space, key, s, v.length, stamp, true);
+        return s;
     }
 
     @Override
@@ -129,7 +142,7 @@ final class DiskMap implements EntryMap {
                 upper = s;
             }
         }
-        return iterable(lower, lowerInclusive, upper, upperInclusive, forward);
+        return iterable(lower, lowerInclusive, upper, upperInclusive, forward, true);
     }
 
     @Override
@@ -152,12 +165,17 @@ final class DiskMap implements EntryMap {
                 inclusive = false;
             }
         }
-        return iterable(lower, inclusive, upper, false, true);
+        return iterable(lower, inclusive, upper, false, true, false);
     }
 
     private Iterable<Map.Entry<OrderKey, Stored>> iterable(
-            byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive, boolean forward) {
-        return () -> new Chunked(lower, lowerInclusive, upper, upperInclusive, forward);
+            byte[] lower,
+            boolean lowerInclusive,
+            byte[] upper,
+            boolean upperInclusive,
+            boolean forward,
+            boolean cacheDecoded) {
+        return () -> new Chunked(lower, lowerInclusive, upper, upperInclusive, forward, cacheDecoded);
     }
 
     /** Walks a key range chunk by chunk (growing chunks: a query of ten entries reads one small chunk). */
@@ -165,6 +183,10 @@ final class DiskMap implements EntryMap {
         private final byte[] lower;
         private final byte[] upper;
         private final boolean forward;
+        private final boolean cacheDecoded;
+        /** The cache's range stamp taken before the current chunk was read. */
+        private long stamp;
+
         private byte[] cursor;
         private boolean cursorInclusive;
         private List<byte[][]> chunk = List.of();
@@ -172,10 +194,17 @@ final class DiskMap implements EntryMap {
         private boolean exhausted;
         private int chunkSize = FIRST_CHUNK;
 
-        Chunked(byte[] lower, boolean lowerInclusive, byte[] upper, boolean upperInclusive, boolean forward) {
+        Chunked(
+                byte[] lower,
+                boolean lowerInclusive,
+                byte[] upper,
+                boolean upperInclusive,
+                boolean forward,
+                boolean cacheDecoded) {
             this.lower = lower;
             this.upper = upper;
             this.forward = forward;
+            this.cacheDecoded = cacheDecoded;
             if (forward) {
                 cursor = lower;
                 cursorInclusive = lowerInclusive;
@@ -193,6 +222,7 @@ final class DiskMap implements EntryMap {
             if (exhausted) {
                 return false;
             }
+            stamp = store.decoded.rangeStamp();
             chunk = forward
                     ? store.chunk(cursor, cursorInclusive, upper, true, chunkSize)
                     : store.chunk(cursor, cursorInclusive, lower, false, chunkSize);
@@ -214,7 +244,16 @@ final class DiskMap implements EntryMap {
                 throw new NoSuchElementException();
             }
             byte[][] kv = chunk.get(at++);
-            return new SimpleImmutableEntry<>(orderKey(kv[0], kv[1]), stored(kv[0], kv[1]));
+            OrderKey key = orderKey(kv[0], kv[1]);
+            DecodedCache cache = store.decoded;
+            Stored s = cache.get(space, key);
+            if (s == null) {
+                s = stored(kv[0], kv[1]);
+                if (cacheDecoded) {
+                    cache.offer(space, key, s, kv[1].length, stamp, false);
+                }
+            }
+            return new SimpleImmutableEntry<>(key, s);
         }
     }
 }

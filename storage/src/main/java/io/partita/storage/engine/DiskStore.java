@@ -18,20 +18,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.BloomFilter;
 import org.rocksdb.Checkpoint;
-import org.rocksdb.InfoLogLevel;
-import org.rocksdb.LRUCache;
-import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Status;
-import org.rocksdb.UInt64AddOperator;
-import org.rocksdb.WALRecoveryMode;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
@@ -56,19 +48,8 @@ import org.rocksdb.WriteOptions;
  * log, so recovery replays it whole or not at all.
  */
 final class DiskStore implements AutoCloseable {
-    static final String FORMAT_FILE = "PARTITA-FORMAT";
     static final String LOCK_FILE = "partita.lock";
     static final String DATA_DIR = "rocksdb";
-    /** The on-disk format this code reads and writes. Change it when the layout above changes. */
-    static final int FORMAT_VERSION = 2;
-    /**
-     * The oldest format this code opens, marking it {@link #FORMAT_VERSION} first: format 1 is format 2 without
-     * streams (no 'T' or 'S' keys, catalogue records of versions 1 and 2), so it reads as it is, but once marked it
-     * is no longer opened by a Partita of format 1, which would not know the keys streams add.
-     */
-    static final int OLDEST_FORMAT_OPENED = 1;
-
-    static final String FORMAT_LINE = "partita-durable-format " + FORMAT_VERSION;
 
     static final byte CATALOG = 'C';
     static final byte DATA = 'D';
@@ -88,8 +69,10 @@ final class DiskStore implements AutoCloseable {
     private final FileChannel lockChannel;
     private final FileLock lock;
     private final RocksDB db;
-    private final Options options;
-    private final LRUCache cache;
+    private final DiskMemory memory;
+    /** Decoded items and index entries ({@link DiskMap} reads through it, {@link DiskWrite} keeps it current). */
+    final DecodedCache decoded;
+
     private final WriteOptions writeOptions;
     private final ReadOptions readOptions;
     private volatile boolean closed;
@@ -103,16 +86,15 @@ final class DiskStore implements AutoCloseable {
             FileChannel lockChannel,
             FileLock lock,
             RocksDB db,
-            Options options,
-            LRUCache cache,
+            DiskMemory memory,
             WriteOptions writeOptions) {
         this.directory = directory;
         this.dataDir = dataDir;
         this.lockChannel = lockChannel;
         this.lock = lock;
         this.db = db;
-        this.options = options;
-        this.cache = cache;
+        this.memory = memory;
+        this.decoded = new DecodedCache(memory.decodedCacheBytes);
         this.writeOptions = writeOptions;
         this.readOptions = new ReadOptions().setVerifyChecksums(true);
     }
@@ -151,36 +133,18 @@ final class DiskStore implements AutoCloseable {
             throw new DurableStorageException.Locked(Message.StoreLockedByProcess.format(dir, lockFile), dir, null);
         }
         try {
-            checkFormat(dir);
+            DiskFormat.check(dir);
             Path dataDir = dir.resolve(DATA_DIR);
-            LRUCache cache = new LRUCache(Math.max(durable.cacheBytes(), 1024 * 1024));
-            BlockBasedTableConfig table = new BlockBasedTableConfig()
-                    .setBlockCache(cache)
-                    .setFilterPolicy(new BloomFilter(10, false))
-                    .setBlockSize(16 * 1024)
-                    .setCacheIndexAndFilterBlocks(false);
-            Options options = new Options()
-                    .setCreateIfMissing(true)
-                    .setParanoidChecks(true)
-                    .setMergeOperator(new UInt64AddOperator())
-                    .setWalRecoveryMode(WALRecoveryMode.PointInTimeRecovery)
-                    .setTableFormatConfig(table)
-                    .setWriteBufferSize(32L * 1024 * 1024)
-                    .setMaxWriteBufferNumber(3)
-                    .setMaxBackgroundJobs(2)
-                    .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
-                    .setKeepLogFileNum(2)
-                    .setMaxManifestFileSize(16L * 1024 * 1024);
+            DiskMemory memory = new DiskMemory(durable);
             RocksDB db;
             try {
-                db = RocksDB.open(options, dataDir.toString());
+                db = RocksDB.open(memory.options, dataDir.toString());
             } catch (RocksDBException e) {
-                options.close();
-                cache.close();
+                memory.close();
                 throw translate(e, dataDir, "open");
             }
             WriteOptions wo = new WriteOptions().setSync(durable.durability() == io.partita.storage.Durability.SYNC);
-            return new DiskStore(dir, dataDir, channel, lock, db, options, cache, wo);
+            return new DiskStore(dir, dataDir, channel, lock, db, memory, wo);
         } catch (RuntimeException | Error e) {
             try {
                 lock.release();
@@ -190,77 +154,6 @@ final class DiskStore implements AutoCloseable {
             closeQuietly(channel);
             throw e;
         }
-    }
-
-    /** A new directory gets the marker; an existing one must carry this format's marker. */
-    private static void checkFormat(Path dir) {
-        Path marker = dir.resolve(FORMAT_FILE);
-        Path data = dir.resolve(DATA_DIR);
-        if (!Files.exists(marker)) {
-            if (Files.exists(data)) {
-                throw new DurableStorageException.Corrupted(
-                        Message.StoreMarkerMissing.format(dir, DATA_DIR, FORMAT_FILE), marker, null);
-            }
-            try (Stream<Path> s = Files.list(dir)) {
-                List<String> others = s.map(p -> p.getFileName().toString())
-                        .filter(n -> !n.equals(LOCK_FILE))
-                        .sorted()
-                        .toList();
-                if (!others.isEmpty()) {
-                    throw new DurableStorageException.FormatMismatch(
-                            Message.StoreNotAStore.format(dir, others, FORMAT_FILE, FORMAT_VERSION),
-                            dir,
-                            "not a Partita store",
-                            String.valueOf(FORMAT_VERSION));
-                }
-                writeMarker(marker);
-            } catch (IOException e) {
-                throw new DurableStorageException.IOFailure(Message.StoreInitFailed.format(dir, e), dir, e);
-            }
-            return;
-        }
-        String content;
-        try {
-            content = Files.readString(marker, StandardCharsets.UTF_8).trim();
-        } catch (IOException e) {
-            throw new DurableStorageException.Corrupted(Message.StoreMarkerUnreadable.format(marker, e), marker, e);
-        }
-        Matcher m = Pattern.compile("partita-durable-format (\\d+)").matcher(content);
-        if (!m.matches()) {
-            throw new DurableStorageException.Corrupted(
-                    Message.StoreMarkerCorrupt.format(marker, FORMAT_LINE, abbreviate(content)), marker, null);
-        }
-        int found = Integer.parseInt(m.group(1));
-        if (found >= OLDEST_FORMAT_OPENED && found < FORMAT_VERSION) {
-            try {
-                writeMarker(marker);
-            } catch (IOException e) {
-                throw new DurableStorageException.IOFailure(Message.StoreInitFailed.format(dir, e), dir, e);
-            }
-            return;
-        }
-        if (found != FORMAT_VERSION) {
-            throw new DurableStorageException.FormatMismatch(
-                    (found > FORMAT_VERSION ? Message.StoreFormatNewer : Message.StoreFormatOlder)
-                            .format(dir, found, FORMAT_VERSION),
-                    dir,
-                    String.valueOf(found),
-                    String.valueOf(FORMAT_VERSION));
-        }
-    }
-
-    static void writeMarker(Path marker) throws IOException {
-        Path tmp = marker.resolveSibling(FORMAT_FILE + ".tmp");
-        try (FileChannel c = FileChannel.open(
-                tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            c.write(ByteBuffer.wrap((FORMAT_LINE + "\n").getBytes(StandardCharsets.UTF_8)));
-            c.force(true);
-        }
-        Files.move(tmp, marker, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
     }
 
     private static void closeQuietly(FileChannel c) {
@@ -514,7 +407,7 @@ final class DiskStore implements AutoCloseable {
             try (Checkpoint cp = Checkpoint.create(db)) {
                 cp.createCheckpoint(t.resolve(DATA_DIR).toString());
             }
-            writeMarker(t.resolve(FORMAT_FILE));
+            DiskFormat.writeMarker(t.resolve(DiskFormat.FORMAT_FILE));
         } catch (RocksDBException e) {
             throw translate(e, dataDir, "back up to " + t);
         } catch (IOException e) {
@@ -562,8 +455,7 @@ final class DiskStore implements AutoCloseable {
         db.close();
         readOptions.close();
         writeOptions.close();
-        options.close();
-        cache.close();
+        memory.close();
         try {
             lock.release();
         } catch (IOException ignored) {

@@ -9,7 +9,9 @@ import org.rocksdb.WriteBatch;
 /**
  * One atomic write to the durable store: every key the write changes (item, LSI entries, GSI entries or the
  * pending GSI work, counters, item-collection sizes, catalogue) in one RocksDB {@link WriteBatch}, then the
- * in-memory counters, only once the batch is in the log. A write that fails changes nothing.
+ * in-memory counters, only once the batch is in the log. A write that fails changes nothing. Every entry it
+ * puts or deletes is announced to the store's {@link DecodedCache} before the commit and released after it, so
+ * the cache never holds a value the write replaced.
  */
 final class DiskWrite {
     private final DiskStore store;
@@ -19,6 +21,10 @@ final class DiskWrite {
     private List<Runnable> onFinish;
 
     private List<Runnable> onFailure;
+    /** The entries announced to the decoded cache, released by {@link #finish}. */
+    private List<Staged> staged;
+
+    private record Staged(long space, OrderKey key, long token, Stored value, int encodedLength) {}
 
     DiskWrite(DiskStore store) {
         this.store = store;
@@ -29,11 +35,25 @@ final class DiskWrite {
     }
 
     void put(DiskMap map, OrderKey key, Stored value) {
-        put(map.key(key), DiskMap.value(key, value));
+        byte[] v = DiskMap.value(key, value);
+        announce(map.space, key, value, v.length);
+        put(map.key(key), v);
     }
 
     void delete(DiskMap map, OrderKey key) {
+        announce(map.space, key, null, 0);
         delete(map.key(key));
+    }
+
+    private void announce(long space, OrderKey key, Stored value, int encodedLength) {
+        DecodedCache cache = store.decoded;
+        if (!cache.enabled()) {
+            return;
+        }
+        if (staged == null) {
+            staged = new ArrayList<>(4);
+        }
+        staged.add(new Staged(space, key, cache.beginWrite(space, key), value, encodedLength));
     }
 
     void put(byte[] key, byte[] value) {
@@ -52,7 +72,16 @@ final class DiskWrite {
         }
     }
 
+    /** Deletes a key range; a whole space of entries ({@link DiskStore#spacePrefix}) is announced to the cache. */
     void deleteRange(byte[] from, byte[] to) {
+        if (from.length == 9 && from[0] == DiskStore.DATA && store.decoded.enabled()) {
+            long space = DiskStore.getLong(from, 1);
+            store.decoded.beginRangeWrite(space);
+            if (staged == null) {
+                staged = new ArrayList<>(4);
+            }
+            staged.add(new Staged(space, null, 0, null, 0));
+        }
         try {
             batch.deleteRange(from, to);
         } catch (RocksDBException e) {
@@ -97,6 +126,31 @@ final class DiskWrite {
     }
 
     private void finish(boolean committed) {
+        try {
+            release(committed);
+        } finally {
+            runFinishers(committed);
+        }
+    }
+
+    /** Ends the decoded cache's announcements: each entry's committed value, or the value it had, is current again. */
+    private void release(boolean committed) {
+        List<Staged> s = staged;
+        if (s == null) {
+            return;
+        }
+        staged = null;
+        DecodedCache cache = store.decoded;
+        for (Staged e : s) {
+            if (e.key() == null) {
+                cache.endRangeWrite(e.space());
+            } else {
+                cache.endWrite(e.space(), e.key(), e.token(), committed, e.value(), e.encodedLength());
+            }
+        }
+    }
+
+    private void runFinishers(boolean committed) {
         if (onFinish == null) {
             return;
         }

@@ -64,7 +64,7 @@ final class ItemCodec {
             int count = in.varint();
             ItemMap.Builder b = ItemMap.builder(count);
             for (int i = 0; i < count; i++) {
-                String name = in.string();
+                String name = in.name();
                 b.add(name, value(in));
             }
             if (in.pos != bytes.length) {
@@ -321,6 +321,13 @@ final class ItemCodec {
         }
     }
 
+    /**
+     * Recently decoded top-level attribute names, direct-mapped by a hash of their bytes: an item's names repeat from
+     * item to item, so a decoded (and cached) item shares one {@code String} per name instead of allocating its own.
+     * Racy by design: a slot holds some immutable name or null, and a name is used only after its bytes compare equal.
+     */
+    private static final String[] NAMES = new String[512];
+
     /** Reads what {@link Out} wrote. */
     static final class In {
         private final byte[] buf;
@@ -370,8 +377,43 @@ final class ItemCodec {
             return b;
         }
 
-        String string() {
+        /** A top-level attribute name: {@link #string()}, shared with earlier items through {@link #NAMES}. */
+        String name() {
             int n = count();
+            int end = pos + n;
+            int h = n;
+            for (int i = pos; i < end; i++) {
+                if (buf[i] < 0) {
+                    return string(n);
+                }
+                h = 31 * h + buf[i];
+            }
+            int slot = (h ^ (h >>> 9)) & (NAMES.length - 1);
+            String known = NAMES[slot];
+            if (known != null && known.length() == n && sameLatin1(known, pos)) {
+                pos = end;
+                return known;
+            }
+            String s = new String(buf, pos, n, StandardCharsets.ISO_8859_1);
+            pos = end;
+            NAMES[slot] = s;
+            return s;
+        }
+
+        private boolean sameLatin1(String s, int at) {
+            for (int i = 0; i < s.length(); i++) {
+                if (s.charAt(i) != buf[at + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        String string() {
+            return string(count());
+        }
+
+        private String string(int n) {
             int end = pos + n;
             boolean ascii = true;
             for (int i = pos; i < end; i++) {

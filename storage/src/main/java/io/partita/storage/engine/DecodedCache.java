@@ -1,0 +1,279 @@
+package io.partita.storage.engine;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Items and index entries of the durable store as decoded from their bytes, on the heap and bounded, so that a read
+ * of a cached entry is a hash lookup: no RocksDB call and no decoding. Entries are the immutable {@link Stored}
+ * values the engine hands out, so a cached item is returned to every reader as the in-memory core returns its own.
+ *
+ * <p><b>Never stale.</b> Every write of an entry goes through {@link #beginWrite} before its batch is committed and
+ * {@link #endWrite} after (committed or dropped). Both remove the key's entry and move the version of the key's
+ * stripe (and the global version) under the stripe's lock; while a write is in flight its stripe takes no entries,
+ * so until it ends every read of the key goes to RocksDB. A reader that missed takes a stamp (the stripe's version
+ * for a point read, the global version for a range read) before it reads RocksDB, and {@link #offer} inserts what it
+ * decoded only when, under the stripe's lock, the stamp is unchanged and no write is in flight: then no write of the
+ * key began or ended between the reader's RocksDB read and the insert, and the decoded bytes are the committed
+ * value. A write that ends alone in its stripe (no other write began or ended there meanwhile) leaves its own
+ * committed value in the cache instead of a hole. Range deletions (a dropped table or index) hold every stripe.
+ *
+ * <p><b>Bounded.</b> The capacity is split evenly over the stripes; each evicts in insertion order with a second
+ * chance for entries read since they were inserted (CLOCK). An entry weighs an estimate of its heap:
+ * {@link #weight}.
+ */
+final class DecodedCache {
+    private static final int STRIPES = 64;
+    /** A node, its key objects and the decoded item's fixed parts. */
+    private static final int ENTRY_BASE = 160;
+    /** Heap per encoded byte of a decoded item: each attribute's value object and its string or array. */
+    private static final int PER_ENCODED_BYTE = 3;
+
+    private final boolean enabled;
+    private final long stripeCapacity;
+    private final ConcurrentHashMap<Key, Node> map;
+    private final Stripe[] stripes = new Stripe[STRIPES];
+    private final AtomicLong version = new AtomicLong();
+    private final AtomicInteger rangeWrites = new AtomicInteger();
+
+    DecodedCache(long capacityBytes) {
+        this.enabled = capacityBytes > 0;
+        this.stripeCapacity = capacityBytes / STRIPES;
+        this.map = new ConcurrentHashMap<>(enabled ? 1024 : 1);
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe();
+        }
+    }
+
+    /** A cached entry's key: its space (a table's items or an index's entries) and its order key. */
+    record Key(long space, OrderKey key) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.space == space && k.key.equals(key);
+        }
+
+        @Override
+        public int hashCode() {
+            return key.hashCode() * 31 + Long.hashCode(space);
+        }
+    }
+
+    private static final class Node {
+        final Key key;
+        final Stored value;
+        final int weight;
+        /** Read since inserted or since the clock last passed: survives one more pass. Racy by design. */
+        boolean referenced;
+
+        boolean dead;
+
+        Node(Key key, Stored value, int weight) {
+            this.key = key;
+            this.value = value;
+            this.weight = weight;
+        }
+    }
+
+    /** One stripe's state, guarded by the stripe itself. */
+    private static final class Stripe {
+        volatile long version;
+        int writing;
+        long bytes;
+        int dead;
+        final ArrayDeque<Node> clock = new ArrayDeque<>();
+    }
+
+    /** The estimated heap of a decoded entry whose key and value encode to these lengths. */
+    static int weight(int keyLength, int encodedLength) {
+        return ENTRY_BASE + 2 * keyLength + PER_ENCODED_BYTE * encodedLength;
+    }
+
+    boolean enabled() {
+        return enabled;
+    }
+
+    private Stripe stripe(Key k) {
+        int h = k.hashCode();
+        return stripes[(h ^ (h >>> 16)) & (STRIPES - 1)];
+    }
+
+    /** The cached entry, or null. */
+    Stored get(long space, OrderKey key) {
+        if (!enabled) {
+            return null;
+        }
+        Node n = map.get(new Key(space, key));
+        if (n == null) {
+            return null;
+        }
+        if (!n.referenced) {
+            n.referenced = true;
+        }
+        return n.value;
+    }
+
+    /** A point read's stamp, taken before it reads RocksDB. */
+    long pointStamp(long space, OrderKey key) {
+        return enabled ? stripe(new Key(space, key)).version : 0;
+    }
+
+    /** A range read's stamp, taken before it reads a chunk of RocksDB. */
+    long rangeStamp() {
+        return version.get();
+    }
+
+    /**
+     * Inserts what a reader decoded, when no write of the key began or ended since {@code stamp} was taken
+     * ({@code point}: from {@link #pointStamp}, else from {@link #rangeStamp}).
+     */
+    void offer(long space, OrderKey key, Stored value, int encodedLength, long stamp, boolean point) {
+        if (!enabled) {
+            return;
+        }
+        int weight = weight(key.bytes.length, encodedLength);
+        if (weight > stripeCapacity) {
+            return;
+        }
+        Key k = new Key(space, key);
+        Stripe s = stripe(k);
+        synchronized (s) {
+            if (s.writing != 0 || rangeWrites.get() != 0 || (point ? s.version : version.get()) != stamp) {
+                return;
+            }
+            insert(s, new Node(k, value, weight));
+        }
+    }
+
+    /** A write of this entry is about to be staged; returns the token {@link #endWrite} takes. */
+    long beginWrite(long space, OrderKey key) {
+        if (!enabled) {
+            return 0;
+        }
+        Key k = new Key(space, key);
+        Stripe s = stripe(k);
+        synchronized (s) {
+            s.writing++;
+            long v = s.version + 1;
+            s.version = v;
+            version.incrementAndGet();
+            remove(s, k);
+            return v;
+        }
+    }
+
+    /**
+     * The write {@link #beginWrite} announced is committed ({@code committed}, {@code value} being what it wrote,
+     * null for a delete) or dropped; {@code token} is what {@code beginWrite} returned.
+     */
+    void endWrite(long space, OrderKey key, long token, boolean committed, Stored value, int encodedLength) {
+        if (!enabled) {
+            return;
+        }
+        Key k = new Key(space, key);
+        Stripe s = stripe(k);
+        synchronized (s) {
+            boolean alone = s.writing == 1 && s.version == token && rangeWrites.get() == 0;
+            s.writing--;
+            s.version = s.version + 1;
+            version.incrementAndGet();
+            remove(s, k);
+            if (alone && committed && value != null) {
+                int weight = weight(key.bytes.length, encodedLength);
+                if (weight <= stripeCapacity) {
+                    insert(s, new Node(k, value, weight));
+                }
+            }
+        }
+    }
+
+    /** A range deletion of a whole space (a dropped table or index) is about to be staged. */
+    void beginRangeWrite(long space) {
+        if (!enabled) {
+            return;
+        }
+        rangeWrites.incrementAndGet();
+        bumpAll();
+        removeSpace(space);
+    }
+
+    /** The range deletion {@link #beginRangeWrite} announced is committed or dropped. */
+    void endRangeWrite(long space) {
+        if (!enabled) {
+            return;
+        }
+        removeSpace(space);
+        bumpAll();
+        rangeWrites.decrementAndGet();
+    }
+
+    private void bumpAll() {
+        for (Stripe s : stripes) {
+            synchronized (s) {
+                s.version = s.version + 1;
+                version.incrementAndGet();
+            }
+        }
+    }
+
+    private void removeSpace(long space) {
+        for (Key k : map.keySet()) {
+            if (k.space == space) {
+                Stripe s = stripe(k);
+                synchronized (s) {
+                    remove(s, k);
+                }
+            }
+        }
+    }
+
+    /** The number of cached entries and their estimated bytes (tests and measurements). */
+    long[] size() {
+        long bytes = 0;
+        for (Stripe s : stripes) {
+            synchronized (s) {
+                bytes += s.bytes;
+            }
+        }
+        return new long[] {map.size(), bytes};
+    }
+
+    private void insert(Stripe s, Node n) {
+        Node old = map.put(n.key, n);
+        if (old != null) {
+            kill(s, old);
+        }
+        s.clock.addLast(n);
+        s.bytes += n.weight;
+        while (s.bytes > stripeCapacity) {
+            Node victim = s.clock.pollFirst();
+            if (victim.dead) {
+                s.dead--;
+            } else if (victim.referenced) {
+                victim.referenced = false;
+                s.clock.addLast(victim);
+            } else {
+                map.remove(victim.key, victim);
+                s.bytes -= victim.weight;
+            }
+        }
+    }
+
+    private void remove(Stripe s, Key k) {
+        Node old = map.remove(k);
+        if (old != null) {
+            kill(s, old);
+        }
+    }
+
+    /** Takes a node out of the stripe's accounting; the clock drops it when it reaches it, or when dead ones pile up. */
+    private void kill(Stripe s, Node n) {
+        n.dead = true;
+        s.bytes -= n.weight;
+        if (++s.dead > 64 && s.dead > s.clock.size() / 2) {
+            s.clock.removeIf(x -> x.dead);
+            s.dead = 0;
+        }
+    }
+}
