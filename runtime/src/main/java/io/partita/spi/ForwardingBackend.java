@@ -179,31 +179,6 @@ public abstract class ForwardingBackend implements Backend {
     }
 
     @Override
-    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
-        return delegate.updateStreamSpecification(tableName, specification);
-    }
-
-    @Override
-    public ListStreamsResponse listStreams(ListStreamsRequest request) {
-        return delegate.listStreams(request);
-    }
-
-    @Override
-    public StreamDescription describeStream(DescribeStreamRequest request) {
-        return delegate.describeStream(request);
-    }
-
-    @Override
-    public GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
-        return delegate.getShardIterator(request);
-    }
-
-    @Override
-    public GetRecordsResponse getRecords(GetRecordsRequest request) {
-        return delegate.getRecords(request);
-    }
-
-    @Override
     public void close() {
         delegate.close();
     }

@@ -103,17 +103,6 @@ public final class TableNamingBackend extends ForwardingBackend {
     }
 
     @Override
-    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
-        return delegate().updateStreamSpecification(name(tableName), specification);
-    }
-
-    @Override
-    public ListStreamsResponse listStreams(ListStreamsRequest r) {
-        String table = r.tableName() == null ? null : name(r.tableName());
-        return delegate().listStreams(new ListStreamsRequest(table, r.limit(), r.exclusiveStartStreamArn()));
-    }
-
-    @Override
     public PutItemResponse putItem(PutItemRequest r) {
         return delegate().putItem(names.put(r));
     }
