@@ -107,7 +107,14 @@ public enum RuntimeMessage {
     NoVersionField("%s has no @Version field"),
     EmptyUpdate("Nothing to update: call set, add, remove or removeElements first"),
     UpdateOfVersion("The @Version attribute %s is maintained by Partita; use expectVersion()"),
-    AttributeUpdatedTwice("Attribute %s is already part of this update");
+    AttributeUpdatedTwice("Attribute %s is already part of this update"),
+
+    // ---- io.partita.migration
+    MigrationEntityOfOtherTable("entity %s maps to table %s, not to the plan's table %s"),
+    MigrationOptionOutOfRange("migration option %s is out of range: %s"),
+    MigrationBackfillTimeout("index %s of table %s was not ACTIVE (backfilled) within %s"),
+    MigrationInterrupted("interrupted while migrating"),
+    MigrationFailed("migration %s failed: %s");
 
     private final String template;
 
