@@ -12,6 +12,7 @@ import com.palantir.javapoet.TypeSpec;
 import io.partita.migration.MigrationPlan;
 import io.partita.processor.PartitaProcessor;
 import io.partita.processor.generate.Generator;
+import io.partita.processor.generate.MigrationPlanJavadoc;
 import io.partita.processor.model.EntityModel;
 import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.IndexModel;
@@ -127,12 +128,7 @@ public final class MigrationPlanGenerator implements Generator {
         randomShards(table, plan);
         plan.add("\n.build()").unindent();
         return TypeSpec.classBuilder(name)
-                .addJavadoc(
-                        "The migration plan of table {@code $L}: what its declared migrations change, for\n"
-                                + "{@code Migrations.on(db).plan($L.PLAN)}. Generated from the declarations; remove them"
-                                + " once\nthe plan has run and the design baseline is refreshed.\n",
-                        table.name(),
-                        name.simpleName())
+                .addJavadoc(MigrationPlanJavadoc.of(table.name(), name.simpleName()))
                 .addAnnotation(AnnotationSpec.builder(Generated.class)
                         .addMember("value", "$S", PartitaProcessor.class.getName())
                         .build())
