@@ -2,6 +2,7 @@ package io.partita.processor;
 
 import com.google.auto.service.AutoService;
 import io.partita.processor.design.DesignRecorder;
+import io.partita.processor.design.MigrationPlanGenerator;
 import io.partita.processor.diag.Diagnostics;
 import io.partita.processor.diag.Phrase;
 import io.partita.processor.diag.Rule;
@@ -88,7 +89,12 @@ public final class PartitaProcessor extends AbstractProcessor {
         validators = List.copyOf(all);
         repositories = new RepositoryGenerator(env, diagnostics);
         design = new DesignRecorder(env.getElementUtils());
-        generators = List.of(repositories, new ReportGenerator(), design);
+        Optional<String> baseline = Optional.ofNullable(env.getOptions().get(DesignLimits.BASELINE_OPTION));
+        generators = List.of(
+                repositories,
+                new ReportGenerator(),
+                design,
+                new MigrationPlanGenerator(env.getElementUtils(), baseline));
     }
 
     @Override

@@ -123,7 +123,14 @@ public enum RuntimeMessage {
     FeedSubscribed("This change feed of table %s is owned by a subscription: read it through the handler"),
     HandlerFailed("The change handler of table %s failed %s time(s) on the batch starting at sequence number %s;"
             + " the subscription stopped (its checkpoint is before that batch): %s"),
-    SubscribeOptionOutOfRange("%s must be %s, got %s");
+    SubscribeOptionOutOfRange("%s must be %s, got %s"),
+
+    // ---- io.partita.migration
+    MigrationEntityOfOtherTable("entity %s maps to table %s, not to the plan's table %s"),
+    MigrationOptionOutOfRange("migration option %s is out of range: %s"),
+    MigrationBackfillTimeout("index %s of table %s was not ACTIVE (backfilled) within %s"),
+    MigrationInterrupted("interrupted while migrating"),
+    MigrationFailed("migration %s failed: %s");
 
     private final String template;
 

@@ -13,6 +13,9 @@ import io.partita.RetryPolicy;
 import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.DynamoDbJson;
 import io.partita.mapping.MappingException;
+import io.partita.progress.Progress;
+import io.partita.progress.ProgressListener;
+import io.partita.progress.ProgressTracker;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.ScanRequest;
@@ -84,6 +87,12 @@ public final class DynamoDbJsonLines {
      * many were written. {@code out} is flushed, not closed.
      */
     public static long export(Partita db, String table, Writer out) {
+        return export(db, table, out, ProgressListener.none());
+    }
+
+    /** {@link #export(Partita, String, Writer)}, reporting the items written to {@code progress}. */
+    public static long export(Partita db, String table, Writer out, ProgressListener progress) {
+        ProgressTracker tracker = ProgressTracker.of("export " + table, Progress.UNKNOWN, progress);
         long count = 0;
         Map<String, AttributeValue> start = null;
         try (JsonGenerator g = Wire.FACTORY.createGenerator(out)) {
@@ -107,6 +116,7 @@ public final class DynamoDbJsonLines {
                     out.write('\n');
                     count++;
                 }
+                tracker.advance(page.items().size());
                 start = page.lastEvaluatedKey() == null
                                 || page.lastEvaluatedKey().isEmpty()
                         ? null
@@ -116,6 +126,7 @@ public final class DynamoDbJsonLines {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        tracker.finish();
         return count;
     }
 
@@ -131,20 +142,30 @@ public final class DynamoDbJsonLines {
      * many items were written. Blank lines are skipped. {@code in} is not closed.
      */
     public static long importTable(Partita db, String table, Reader in) {
+        return importTable(db, table, in, ProgressListener.none());
+    }
+
+    /**
+     * {@link #importTable(Partita, String, Reader)}, reporting the items written to {@code progress} (the total is
+     * unknown: the input is streamed).
+     */
+    public static long importTable(Partita db, String table, Reader in, ProgressListener progress) {
+        ProgressTracker tracker = ProgressTracker.of("import " + table, Progress.UNKNOWN, progress);
         List<Map<String, AttributeValue>> batch = new ArrayList<>(ITEMS_PER_REQUEST);
         long count = 0;
         try {
             PushbackReader reader = new PushbackReader(in instanceof BufferedReader ? in : new BufferedReader(in), 1);
             int first = firstNonBlank(reader);
             if (first == '[') {
-                count = importArray(db, table, reader, batch);
+                count = importArray(db, table, reader, batch, tracker);
             } else {
-                count = importLines(db, table, new BufferedReader(reader), batch);
+                count = importLines(db, table, new BufferedReader(reader), batch, tracker);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        flush(db, table, batch);
+        flush(db, table, batch, tracker);
+        tracker.finish();
         return count;
     }
 
@@ -161,7 +182,11 @@ public final class DynamoDbJsonLines {
     }
 
     private static long importLines(
-            Partita db, String table, BufferedReader reader, List<Map<String, AttributeValue>> batch)
+            Partita db,
+            String table,
+            BufferedReader reader,
+            List<Map<String, AttributeValue>> batch,
+            ProgressTracker tracker)
             throws IOException {
         long count = 0;
         long lineNumber = 0;
@@ -178,7 +203,7 @@ public final class DynamoDbJsonLines {
             }
             count++;
             if (batch.size() == ITEMS_PER_REQUEST) {
-                flush(db, table, batch);
+                flush(db, table, batch, tracker);
             }
         }
         return count;
@@ -204,7 +229,8 @@ public final class DynamoDbJsonLines {
         return new ImportException(line, RuntimeMessage.ImportNotAnExportLine.format(abbreviate(text.strip())), null);
     }
 
-    private static long importArray(Partita db, String table, Reader reader, List<Map<String, AttributeValue>> batch)
+    private static long importArray(
+            Partita db, String table, Reader reader, List<Map<String, AttributeValue>> batch, ProgressTracker tracker)
             throws IOException {
         long count = 0;
         try (JsonParser parser = Wire.FACTORY.createParser(reader)) {
@@ -231,7 +257,7 @@ public final class DynamoDbJsonLines {
                 batch.add(arrayElement(line, element));
                 count++;
                 if (batch.size() == ITEMS_PER_REQUEST) {
-                    flush(db, table, batch);
+                    flush(db, table, batch, tracker);
                 }
             }
             try {
@@ -317,6 +343,13 @@ public final class DynamoDbJsonLines {
 
     private static String abbreviate(String s) {
         return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+    }
+
+    private static void flush(
+            Partita db, String table, List<Map<String, AttributeValue>> batch, ProgressTracker tracker) {
+        int written = batch.size();
+        flush(db, table, batch);
+        tracker.advance(written);
     }
 
     private static void flush(Partita db, String table, List<Map<String, AttributeValue>> batch) {

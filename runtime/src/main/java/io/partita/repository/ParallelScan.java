@@ -6,6 +6,9 @@ import io.partita.GatherException;
 import io.partita.GatherOptions;
 import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.ItemDecoder;
+import io.partita.progress.Progress;
+import io.partita.progress.ProgressListener;
+import io.partita.progress.ProgressTracker;
 import io.partita.storage.Backend;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
@@ -90,6 +93,26 @@ public final class ParallelScan<T> {
     /** Called after every page with the scan's progress (serialized calls, on any thread). */
     public ParallelScan<T> onProgress(Consumer<ScanProgress> callback) {
         this.progress = Objects.requireNonNull(callback, "callback");
+        return this;
+    }
+
+    /**
+     * Reports the items delivered to {@code listener} (the {@link io.partita.progress.ProgressListener} hook of long
+     * work; the total is unknown until the scan ends), besides any {@link #onProgress} callback.
+     */
+    public ParallelScan<T> progress(ProgressListener listener) {
+        ProgressTracker tracker = ProgressTracker.of("scan " + tableName, Progress.UNKNOWN, listener);
+        Consumer<ScanProgress> before = progress;
+        long[] reported = {0};
+        this.progress = p -> {
+            before.accept(p);
+            tracker.advance(p.itemsReturned() - reported[0]);
+            reported[0] = p.itemsReturned();
+            if (p.segmentsDone() == p.totalSegments()) {
+                tracker.total(p.itemsReturned());
+                tracker.finish();
+            }
+        };
         return this;
     }
 

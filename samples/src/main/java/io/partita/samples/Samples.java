@@ -6,6 +6,7 @@ import io.partita.samples.adclicks.AdClicksSample;
 import io.partita.samples.directory.DirectorySample;
 import io.partita.samples.forum.ForumSample;
 import io.partita.samples.gamescores.GameScoresSample;
+import io.partita.samples.migration.ShopMigrationSample;
 import io.partita.samples.orders.OrdersSample;
 import io.partita.samples.singletable.ShopSample;
 import java.io.PrintStream;
@@ -29,7 +30,8 @@ public final class Samples {
             db -> new DirectorySample(db)::run,
             db -> new AdClicksSample(db)::run,
             db -> new ShopSample(db)::run,
-            db -> new AdClickStreamSample(db)::run);
+            db -> new AdClickStreamSample(db)::run,
+            db -> new ShopMigrationSample(db)::run);
 
     private Samples() {}
 

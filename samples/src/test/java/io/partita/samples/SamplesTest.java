@@ -7,14 +7,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** The main job runs all seven scenarios and prints tables, not object dumps. */
+/** The main job runs all eight scenarios and prints tables, not object dumps. */
 class SamplesTest {
     @Test
-    void runsAllSevenScenarios() {
+    void runsAllEightScenarios() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Samples.run(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String out = bytes.toString(StandardCharsets.UTF_8);
-        for (int i = 1; i <= 7; i++) {
+        for (int i = 1; i <= 8; i++) {
             assertThat(out).contains("== " + i + ". ");
         }
         assertThat(out)

@@ -1,0 +1,63 @@
+package io.partita.migration;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What a run of a plan found and did — or, for a dry run, would do.
+ *
+ * @param plan        the plan's {@link MigrationPlan#id()}
+ * @param dryRun      true when nothing was written
+ * @param scanned     items read by this run (a resumed run counts only what it read itself)
+ * @param migrated    items found in the new design's form already
+ * @param rewritten   items rewritten (dry run: that need a rewrite)
+ * @param movedKeys   of those, the items whose key changes (write-new-then-delete-old)
+ * @param foreign     items of no entity of the plan (other types of a shared table), left as they are
+ * @param conflicts   rewrites refused because the item changed meanwhile or its new key was taken; a later run
+ *                    picks them up
+ * @param indexes     global secondary indexes created (dry run: missing)
+ * @param resumed     true when the run went on from a checkpoint
+ * @param stopped     true when the run was stopped before the end (its checkpoint is kept)
+ * @param elapsed     how long the run took
+ */
+public record MigrationReport(
+        String plan,
+        boolean dryRun,
+        long scanned,
+        long migrated,
+        long rewritten,
+        long movedKeys,
+        long foreign,
+        long conflicts,
+        List<String> indexes,
+        boolean resumed,
+        boolean stopped,
+        Duration elapsed) {
+    public MigrationReport {
+        indexes = List.copyOf(indexes);
+    }
+
+    /**
+     * True when the table matches the new design: a dry run that found nothing to rewrite and no index missing, or a
+     * run that ended without a stop or a conflict.
+     */
+    public boolean complete() {
+        return dryRun ? rewritten == 0 && indexes.isEmpty() : !stopped && conflicts == 0;
+    }
+
+    /** Items rewritten per second of the run. */
+    public double itemsPerSecond() {
+        long ms = elapsed.toMillis();
+        return ms == 0 ? 0 : rewritten * 1000.0 / ms;
+    }
+
+    @Override
+    public String toString() {
+        return (dryRun ? "dry run of " : "run of ") + plan + ": " + scanned + " scanned, " + migrated
+                + " already migrated, " + rewritten + (dryRun ? " to rewrite (" : " rewritten (") + movedKeys
+                + " under a new key), " + foreign + " of other types, " + conflicts + " conflicts; indexes "
+                + (dryRun ? "missing " : "created ") + indexes + (resumed ? "; resumed" : "")
+                + (stopped ? "; stopped" : "")
+                + "; " + elapsed.toMillis() + " ms";
+    }
+}
