@@ -88,7 +88,7 @@ public final class ShopMigrationSample {
     }
 
     public void run(PrintStream out) {
-        out.println("== 7. Shop migration: the Order key template and the amount's attribute change (issue 29) ==");
+        out.println("== 8. Shop migration: the Order key template and the amount's attribute change (issue 29) ==");
         out.println("imported " + loadVersionOne(1_000) + " version-1 orders");
         migrate(out);
         out.println("orders of c-1: " + ordersOf("c-1").size() + ", shipped: "

@@ -49,7 +49,7 @@ class ShopMigrationSampleTest {
             new ShopMigrationSample(db).run(new PrintStream(text, true, StandardCharsets.UTF_8));
         }
         assertThat(text.toString(StandardCharsets.UTF_8))
-                .contains("== 7. Shop migration")
+                .contains("== 8. Shop migration")
                 .contains("imported 1000 version-1 orders")
                 .contains("orders of c-1: 200, shipped: 333");
     }
