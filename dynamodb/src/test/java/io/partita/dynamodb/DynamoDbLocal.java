@@ -40,15 +40,6 @@ public final class DynamoDbLocal {
         return streamsClient;
     }
 
-    /**
-     * DynamoDB Local's clock for stream events, moved forward by {@code millis}: shard iterators expire and records
-     * age out as if that much time had passed.
-     */
-    public static synchronized void dilateStreamTime(long millis) {
-        client();
-        local.dilateEventTimes(millis);
-    }
-
     /** Closes every open shard of every stream (DynamoDB Local's shard rollover, run now). */
     public static synchronized void rollOverShards() {
         client();

@@ -37,6 +37,25 @@ class StreamErrorsTest {
     }
 
     @Test
+    void aPlainDynamoDbExceptionIsMappedByItsCode() { // how DynamoDB Local's in-process streams client raises them
+        RuntimeException expired =
+                Errors.mapStreams(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.builder()
+                        .awsErrorDetails(details("ExpiredIteratorException", ""))
+                        .build());
+        assertThat(expired).isInstanceOf(ExpiredIteratorException.class);
+        RuntimeException trimmed =
+                Errors.mapStreams(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.builder()
+                        .awsErrorDetails(details("TrimmedDataAccessException", "trimmed"))
+                        .build());
+        assertThat(trimmed).isInstanceOf(TrimmedDataAccessException.class);
+        RuntimeException limit =
+                Errors.mapStreams(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.builder()
+                        .awsErrorDetails(details("LimitExceededException", "slow down"))
+                        .build());
+        assertThat(limit).isInstanceOf(ProvisionedThroughputExceededException.class);
+    }
+
+    @Test
     void theStreamsApisLimitExceededIsThrottlingThere() {
         LimitExceededException limit = LimitExceededException.builder()
                 .awsErrorDetails(details("LimitExceededException", "Your request rate is too high"))

@@ -7,9 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.partita.dynamodb.DynamoDbBackend;
 import io.partita.dynamodb.DynamoDbLocal;
-import io.partita.storage.ExpiredIteratorException;
 import io.partita.storage.ResourceNotFoundException;
-import io.partita.storage.StorageException;
 import io.partita.storage.ValidationException;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DescribeStreamRequest;
@@ -31,7 +29,6 @@ import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.StreamViewType;
 import io.partita.storage.value.AttributeValue;
 import java.math.BigInteger;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,17 +40,22 @@ import org.junit.jupiter.api.Test;
  * The DynamoDB backend's streams on DynamoDB Local (in process, its streams client given): a table's
  * StreamSpecification at CreateTable and UpdateTable, and ListStreams, DescribeStream, GetShardIterator and GetRecords
  * mapped to the core's records. The assertions are those of the core's {@code StreamsConformanceTest} and
- * {@code StreamReadsConformanceTest} where DynamoDB Local agrees with them; where it does not (checked by hand against
- * DynamoDB Local 3.3.1):
+ * {@code StreamReadsConformanceTest} where DynamoDB Local agrees with them. Where they differ or are not checked here
+ * (DynamoDB Local 3.3.1):
  *
  * <ul>
- *   <li>error messages are DynamoDB Local's own (the tests check the exception types, not the core's wording);
+ *   <li>error messages are DynamoDB Local's own (the tests check the exception types, not the core's wording), and
+ *       its in-process streams client raises an expired iterator as a plain {@code DynamoDbException} with the code
+ *       {@code ExpiredIteratorException} and an empty message (the backend maps it by code);
+ *   <li>a deleted table's streams stay listed, and a new table of the same name without a stream reports the last of
+ *       them as its {@code LatestStreamArn}: each test uses its own table name;
  *   <li>shard rollover is DynamoDB Local's (4 hours, or {@code triggerShardRollovers()}), not the core's configurable
  *       record count and age;
- *   <li>iterator expiry and trimming run on DynamoDB Local's event clock, moved with {@code dilateEventTimes}: that
- *       clock is shared by the whole in-process DynamoDB Local, so only expiry (15 minutes) is checked here, not the
- *       24-hour trim, which would age out every other test's streams too;
- *   <li>time-to-live deletions ({@code userIdentity} "Service") are not written by DynamoDB Local.
+ *   <li>iterator expiry and trimming are not checked here: DynamoDB Local moves its event clock with
+ *       {@code dilateEventTimes}, but an iterator was still accepted right after a 16-minute dilation in one run of
+ *       three (the move is not synchronous), and a test may not wait for it; the mapping of
+ *       {@code ExpiredIteratorException} and {@code TrimmedDataAccessException} is {@code StreamErrorsTest}'s;
+ *   <li>time-to-live deletions ({@code userIdentity} "Service") and the 1 MB GetRecords page are not exercised here.
  * </ul>
  */
 class StreamsOnDynamoDbLocalTest {
@@ -346,17 +348,5 @@ class StreamsOnDynamoDbLocalTest {
                 .extracting(Shard::shardId)
                 .containsExactly(shards.get(0).shardId());
         assertThat(firstPage.lastEvaluatedShardId()).isEqualTo(shards.get(0).shardId());
-    }
-
-    @Test
-    void iteratorsExpireAfterFifteenMinutes() {
-        db.createTable(orders(StreamViewType.NEW_IMAGE));
-        String arn = arn();
-        String it = iterator(arn, onlyShard(arn), ShardIteratorType.TRIM_HORIZON, null);
-        DynamoDbLocal.dilateStreamTime(Duration.ofMinutes(16).toMillis());
-        assertThatThrownBy(() -> db.getRecords(GetRecordsRequest.of(it)))
-                .satisfies(e -> assertThat(e)
-                        .as("%s: %s", ((StorageException) e).errorCode(), e)
-                        .isInstanceOf(ExpiredIteratorException.class));
     }
 }
