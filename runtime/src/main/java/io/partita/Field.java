@@ -6,6 +6,7 @@ import io.partita.storage.value.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A stored attribute of entity {@code E} holding a {@code V}: what typed conditions and partial updates
@@ -51,7 +52,7 @@ public final class Field<E, V> {
      * The stored form of {@code value}; {@code null} for null or for values stored as "absent" (an empty set,
      * an empty Optional).
      */
-    public AttributeValue encode(V value) {
+    public @Nullable AttributeValue encode(@Nullable V value) {
         return value == null ? null : codec.encode(value);
     }
 

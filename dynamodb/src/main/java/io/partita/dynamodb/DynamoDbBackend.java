@@ -9,14 +9,22 @@ import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.BatchWriteItemResponse;
 import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.DeleteItemResponse;
+import io.partita.storage.api.DescribeStreamRequest;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
+import io.partita.storage.api.GetRecordsRequest;
+import io.partita.storage.api.GetRecordsResponse;
+import io.partita.storage.api.GetShardIteratorRequest;
+import io.partita.storage.api.GetShardIteratorResponse;
+import io.partita.storage.api.ListStreamsRequest;
+import io.partita.storage.api.ListStreamsResponse;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.PutItemResponse;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
+import io.partita.storage.api.StreamDescription;
 import io.partita.storage.api.TableDescription;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
@@ -28,6 +36,7 @@ import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.api.UpdateItemResponse;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,6 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * The {@link Backend} over Amazon DynamoDB: each core request record becomes the SDK v2 request of the same
@@ -51,7 +61,15 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
  * {@link #deleteTable} wait ({@link TableWaiter}) until the table is ACTIVE / gone, so a repository can write right
  * after creating its table, as on the core.
  *
- * <p>Thread-safe (the SDK client is). {@link #close()} closes the client only when this backend owns it.
+ * <p>Streams (a table's {@code StreamSpecification}, ListStreams, DescribeStream, GetShardIterator, GetRecords) go
+ * through a {@link DynamoDbStreamsClient}: the one given to the constructor, or else one built on first use from the
+ * DynamoDB client's region, endpoint override and credentials provider (an asynchronous streams client beside an
+ * asynchronous DynamoDB client). Streams errors become the core's {@code ExpiredIteratorException},
+ * {@code TrimmedDataAccessException}, {@code ResourceNotFoundException} and, for the Streams API's
+ * {@code LimitExceededException} (its throttling), {@code ProvisionedThroughputExceededException}.
+ *
+ * <p>Thread-safe (the SDK client is). {@link #close()} closes the client only when this backend owns it, and the
+ * streams client when this backend built it.
  */
 public final class DynamoDbBackend implements Backend {
     private static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMinutes(10);
@@ -59,6 +77,8 @@ public final class DynamoDbBackend implements Backend {
     private final SdkClient sdk;
     private final boolean ownsClient;
     private final TableWaiter waiter;
+    private final SdkStreams streams;
+    private final StreamOperations streamOperations;
 
     /** A backend over {@code client}; {@link #close()} leaves the client open (the caller owns it). */
     public DynamoDbBackend(DynamoDbClient client) {
@@ -72,7 +92,27 @@ public final class DynamoDbBackend implements Backend {
      * @param waitTimeout how long table creation, deletion and index changes may take before giving up
      */
     public DynamoDbBackend(DynamoDbClient client, boolean ownsClient, Duration waitTimeout) {
-        this(SdkClient.of(client), ownsClient, waitTimeout);
+        this(SdkClient.of(client), null, ownsClient, waitTimeout);
+    }
+
+    /**
+     * A backend over {@code client} reading streams through {@code streamsClient} (for a client whose
+     * configuration cannot be read, such as DynamoDB Local's in-process one, or to tune the streams client);
+     * {@link #close()} leaves both clients open.
+     */
+    public DynamoDbBackend(DynamoDbClient client, DynamoDbStreamsClient streamsClient) {
+        this(client, streamsClient, false, DEFAULT_WAIT_TIMEOUT);
+    }
+
+    /**
+     * A backend over {@code client} reading streams through {@code streamsClient}.
+     *
+     * @param ownsClient whether {@link #close()} closes {@code client} (never {@code streamsClient}: its owner does)
+     * @param waitTimeout how long table creation, deletion and index or stream changes may take before giving up
+     */
+    public DynamoDbBackend(
+            DynamoDbClient client, DynamoDbStreamsClient streamsClient, boolean ownsClient, Duration waitTimeout) {
+        this(SdkClient.of(client), Objects.requireNonNull(streamsClient, "streamsClient"), ownsClient, waitTimeout);
     }
 
     /**
@@ -82,13 +122,16 @@ public final class DynamoDbBackend implements Backend {
      * leaves the client open.
      */
     public DynamoDbBackend(DynamoDbAsyncClient asyncClient) {
-        this(SdkClient.of(asyncClient), false, DEFAULT_WAIT_TIMEOUT);
+        this(SdkClient.of(asyncClient), null, false, DEFAULT_WAIT_TIMEOUT);
     }
 
-    private DynamoDbBackend(SdkClient sdk, boolean ownsClient, Duration waitTimeout) {
+    private DynamoDbBackend(
+            SdkClient sdk, DynamoDbStreamsClient streamsClient, boolean ownsClient, Duration waitTimeout) {
         this.sdk = sdk;
         this.ownsClient = ownsClient;
         this.waiter = new TableWaiter(sdk, Objects.requireNonNull(waitTimeout, "waitTimeout"));
+        this.streams = SdkStreams.of(sdk, streamsClient);
+        this.streamOperations = new StreamOperations(sdk, streams);
     }
 
     /** The blocking SDK client requests go to; null for a backend over an asynchronous client. */
@@ -98,6 +141,7 @@ public final class DynamoDbBackend implements Backend {
 
     @Override
     public void close() {
+        streams.close();
         if (ownsClient) {
             sdk.close();
         }
@@ -207,6 +251,36 @@ public final class DynamoDbBackend implements Backend {
         UpdateTableRequest update = SdkTables.deleteGlobalSecondaryIndex(tableName, indexName);
         sdk.send(c -> c.updateTable(update), c -> c.updateTable(update));
         return waiter.untilIndexDeleted(tableName, indexName);
+    }
+
+    /** UpdateTable with the stream specification; waits until the table is ACTIVE again. */
+    @Override
+    public TableDescription updateStreamSpecification(String tableName, StreamSpecification specification) {
+        UpdateTableRequest update = SdkTables.updateStreamSpecification(tableName, specification);
+        sdk.send(c -> c.updateTable(update), c -> c.updateTable(update));
+        return waitUntilActive(tableName);
+    }
+
+    // ---- streams: the Streams API through the streams client (StreamOperations) ----------------------------------
+
+    @Override
+    public ListStreamsResponse listStreams(ListStreamsRequest request) {
+        return streamOperations.listStreams(request);
+    }
+
+    @Override
+    public StreamDescription describeStream(DescribeStreamRequest request) {
+        return streamOperations.describeStream(request);
+    }
+
+    @Override
+    public GetShardIteratorResponse getShardIterator(GetShardIteratorRequest request) {
+        return streamOperations.getShardIterator(request);
+    }
+
+    @Override
+    public GetRecordsResponse getRecords(GetRecordsRequest request) {
+        return streamOperations.getRecords(request);
     }
 
     private void enableTimeToLive(String tableName, String attribute) {

@@ -1,12 +1,14 @@
 package io.partita.dynamodb;
 
 import io.partita.storage.ConditionalCheckFailedException;
+import io.partita.storage.ExpiredIteratorException;
 import io.partita.storage.ItemCollectionSizeLimitExceededException;
 import io.partita.storage.ProvisionedThroughputExceededException;
 import io.partita.storage.ResourceInUseException;
 import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.StorageException;
 import io.partita.storage.TransactionCanceledException;
+import io.partita.storage.TrimmedDataAccessException;
 import io.partita.storage.ValidationException;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +33,25 @@ final class Errors {
             return r;
         }
         return new DynamoDbBackendException("ClientError", 0, String.valueOf(e.getMessage()), e);
+    }
+
+    /**
+     * A failure of a DynamoDB Streams call, mapped as {@link #map(Throwable)} maps it, except that a
+     * {@code LimitExceededException} is throttling there (the Streams API's "request rate is too high") and becomes
+     * the core's {@link ProvisionedThroughputExceededException}, which retrying callers back off on. (On the
+     * DynamoDB API the same exception is a control-plane limit and stays a {@link DynamoDbBackendException}.)
+     */
+    static RuntimeException mapStreams(Throwable e) {
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.LimitExceededException
+                || (e instanceof DynamoDbException d
+                        && d.awsErrorDetails() != null
+                        && "LimitExceededException".equals(d.awsErrorDetails().errorCode()))) {
+            DynamoDbException limit = (DynamoDbException) e;
+            StorageException mapped = new ProvisionedThroughputExceededException(message(limit));
+            mapped.addSuppressed(limit);
+            return mapped;
+        }
+        return map(e);
     }
 
     static StorageException map(SdkException e) {
@@ -59,6 +80,12 @@ final class Errors {
         if (e instanceof software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException r) {
             return new ResourceNotFoundException(message(r));
         }
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException r) {
+            return new ExpiredIteratorException(message(r));
+        }
+        if (e instanceof software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException r) {
+            return new TrimmedDataAccessException(message(r));
+        }
         if (e instanceof software.amazon.awssdk.services.dynamodb.model.ResourceInUseException r) {
             return new ResourceInUseException(message(r));
         }
@@ -78,6 +105,13 @@ final class Errors {
             }
             if ("ThrottlingException".equals(code) || "ProvisionedThroughputExceededException".equals(code)) {
                 return new ProvisionedThroughputExceededException(message(d));
+            }
+            // DynamoDB Local's in-process streams client raises these as plain DynamoDbExceptions with the code
+            if ("ExpiredIteratorException".equals(code)) {
+                return new ExpiredIteratorException(message(d));
+            }
+            if ("TrimmedDataAccessException".equals(code)) {
+                return new TrimmedDataAccessException(message(d));
             }
             return new DynamoDbBackendException(
                     code == null ? "InternalFailure" : code, d.statusCode(), d.getMessage(), d);

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Partita on Amazon DynamoDB: the same generated repositories, the same exceptions, requests sent through an
@@ -43,6 +44,17 @@ public final class PartitaDynamoDb {
      */
     public static Partita.Builder builder(DynamoDbClient client) {
         return Partita.builder(new DynamoDbBackend(client))
+                .createTablesOnOpen(false)
+                .retryThrottles(false);
+    }
+
+    /**
+     * A builder like {@link #builder(DynamoDbClient)} whose streams are read through {@code streamsClient} instead of
+     * a streams client built from {@code client}'s region, endpoint and credentials. Closing the {@code Partita}
+     * leaves both clients open.
+     */
+    public static Partita.Builder builder(DynamoDbClient client, DynamoDbStreamsClient streamsClient) {
+        return Partita.builder(new DynamoDbBackend(client, streamsClient))
                 .createTablesOnOpen(false)
                 .retryThrottles(false);
     }

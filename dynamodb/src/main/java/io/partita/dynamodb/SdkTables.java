@@ -9,6 +9,8 @@ import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.ProjectionType;
 import io.partita.storage.schema.ProvisionedThroughput;
+import io.partita.storage.schema.StreamSpecification;
+import io.partita.storage.schema.StreamViewType;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeType;
 import java.util.ArrayList;
@@ -84,6 +86,27 @@ final class SdkTables {
             b.billingMode(BillingMode.PROVISIONED).provisionedThroughput(throughput(d.provisionedThroughput()));
         } else {
             b.billingMode(BillingMode.PAY_PER_REQUEST);
+        }
+        if (d.streamSpecification().enabled()) {
+            b.streamSpecification(streamSpecification(d.streamSpecification()));
+        }
+        return b.build();
+    }
+
+    /** The UpdateTable request enabling (with a view type) or disabling a table's stream. */
+    static UpdateTableRequest updateStreamSpecification(String tableName, StreamSpecification specification) {
+        return UpdateTableRequest.builder()
+                .tableName(tableName)
+                .streamSpecification(streamSpecification(specification))
+                .build();
+    }
+
+    private static software.amazon.awssdk.services.dynamodb.model.StreamSpecification streamSpecification(
+            StreamSpecification s) {
+        var b = software.amazon.awssdk.services.dynamodb.model.StreamSpecification.builder()
+                .streamEnabled(s.enabled());
+        if (s.viewType() != null) {
+            b.streamViewType(s.viewType().name());
         }
         return b.build();
     }
@@ -217,8 +240,24 @@ final class SdkTables {
                         l.indexName(), TableStatus.ACTIVE, orZero(l.itemCount()), orZero(l.indexSizeBytes())));
             }
         }
+        d.streamSpecification(streamSpecification(t.streamSpecification()));
         return new TableDescription(
-                d.build(), status(t.tableStatusAsString()), orZero(t.itemCount()), orZero(t.tableSizeBytes()), indexes);
+                d.build(),
+                status(t.tableStatusAsString()),
+                orZero(t.itemCount()),
+                orZero(t.tableSizeBytes()),
+                indexes,
+                t.latestStreamArn(),
+                t.latestStreamLabel());
+    }
+
+    /** A described table's stream specification: DISABLED when it has none or it is not enabled. */
+    private static StreamSpecification streamSpecification(
+            software.amazon.awssdk.services.dynamodb.model.StreamSpecification s) {
+        if (s == null || !Boolean.TRUE.equals(s.streamEnabled()) || s.streamViewTypeAsString() == null) {
+            return StreamSpecification.DISABLED;
+        }
+        return StreamSpecification.enabled(StreamViewType.valueOf(s.streamViewTypeAsString()));
     }
 
     private static GlobalSecondaryIndex globalSecondaryIndex(

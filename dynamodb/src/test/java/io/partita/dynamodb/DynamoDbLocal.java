@@ -2,6 +2,7 @@ package io.partita.dynamodb;
 
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.dynamodb.services.local.embedded.DynamoDBEmbedded;
 import software.amazon.dynamodb.services.local.shared.access.AmazonDynamoDBLocal;
 
@@ -14,6 +15,7 @@ import software.amazon.dynamodb.services.local.shared.access.AmazonDynamoDBLocal
 public final class DynamoDbLocal {
     private static AmazonDynamoDBLocal local;
     private static DynamoDbClient client;
+    private static DynamoDbStreamsClient streamsClient;
 
     private DynamoDbLocal() {}
 
@@ -23,9 +25,25 @@ public final class DynamoDbLocal {
             long t0 = System.nanoTime();
             local = DynamoDBEmbedded.create(true);
             client = local.dynamoDbClient();
+            streamsClient = local.dynamoDbStreamsClient();
             System.out.printf("DynamoDB Local started in-process in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
         }
         return client;
+    }
+
+    /**
+     * The shared streams client: the in-process client does not expose a configuration a streams client could be
+     * built from, so backends on it are given this one.
+     */
+    public static synchronized DynamoDbStreamsClient streamsClient() {
+        client();
+        return streamsClient;
+    }
+
+    /** Closes every open shard of every stream (DynamoDB Local's shard rollover, run now). */
+    public static synchronized void rollOverShards() {
+        client();
+        local.triggerShardRollovers();
     }
 
     /** Deletes every table, so the next test starts from an empty database. */
@@ -41,9 +59,11 @@ public final class DynamoDbLocal {
             return;
         }
         client.close();
+        streamsClient.close();
         local.shutdown();
         local = null;
         client = null;
+        streamsClient = null;
         stopJobThreads();
     }
 

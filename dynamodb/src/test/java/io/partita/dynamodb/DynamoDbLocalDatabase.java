@@ -13,7 +13,7 @@ public final class DynamoDbLocalDatabase implements Supplier<Partita> {
     @Override
     public Partita get() {
         DynamoDbLocal.deleteAllTables();
-        return PartitaDynamoDb.builder(DynamoDbLocal.client())
+        return PartitaDynamoDb.builder(DynamoDbLocal.client(), DynamoDbLocal.streamsClient())
                 .createTablesOnOpen(true)
                 .build();
     }

@@ -26,12 +26,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link AdClick} in table {@code AdClicks}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class AdClickRepository extends EntityRepository<AdClick> {
   /**
    * {@link AdClick#referrer()} stored as {@code referrer}: for conditions and partial updates.
@@ -239,7 +242,7 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
     }
 
     @Override
-    public Object indexKeyField(AdClick e, int field) {
+    public @Nullable Object indexKeyField(AdClick e, int field) {
       return switch (field) {
         case 0 -> e.eventTime();
         default -> throw new IndexOutOfBoundsException(field);
@@ -247,7 +250,7 @@ public final class AdClickRepository extends EntityRepository<AdClick> {
     }
 
     @Override
-    public AttributeValue computed(AdClick e, int attribute) {
+    public @Nullable AttributeValue computed(AdClick e, int attribute) {
       return switch (attribute) {
         case 0 -> AttributeValue.n(Shards.of(KeyFormat.text(e.referrer()), 100));
         default -> throw new IndexOutOfBoundsException(attribute);

@@ -24,12 +24,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Article} in table {@code Articles}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class ArticleRepository extends EntityRepository<Article> {
   /**
    * {@link Article#articleId()} stored as {@code articleId}: for conditions and partial updates.
@@ -229,7 +232,7 @@ public final class ArticleRepository extends EntityRepository<Article> {
     }
 
     @Override
-    public Object indexKeyField(Article e, int field) {
+    public @Nullable Object indexKeyField(Article e, int field) {
       return switch (field) {
         case 0 -> e.author();
         case 1 -> e.updatedAt();
@@ -238,7 +241,7 @@ public final class ArticleRepository extends EntityRepository<Article> {
     }
 
     @Override
-    public AttributeValue computed(Article e, int attribute) {
+    public @Nullable AttributeValue computed(Article e, int attribute) {
       throw new IndexOutOfBoundsException(attribute);
     }
   }

@@ -18,12 +18,14 @@ import io.partita.storage.value.ItemMap;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
 
 /**
  * The repository of {@link PageStats} in table {@code PageStats}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class PageStatsRepository extends EntityRepository<PageStats> {
   /**
    * {@link PageStats#page()} stored as {@code page}: for conditions and partial updates.

@@ -6,14 +6,17 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import java.util.Map;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What index {@code ByLocation} projects of {@link Business}: its keys and name, phone. Attributes it does not project are not here,
  * so reading one is a compile error rather than a silent null.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public record BusinessByLocationView(String businessId, String businessType, String country,
-    String state, String city, String name, String phone) {
+    String state, String city, @Nullable String name, @Nullable String phone) {
   /**
    * Reads index entries of {@code ByLocation}.
    */

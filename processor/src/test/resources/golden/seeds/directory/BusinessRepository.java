@@ -23,12 +23,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Business} in table {@code BusinessDirectory}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class BusinessRepository extends EntityRepository<Business> {
   /**
    * {@link Business#businessId()} stored as {@code businessId}: for conditions and partial updates.
@@ -281,7 +284,7 @@ public final class BusinessRepository extends EntityRepository<Business> {
     }
 
     @Override
-    public Object indexKeyField(Business e, int field) {
+    public @Nullable Object indexKeyField(Business e, int field) {
       return switch (field) {
         case 0 -> e.businessType();
         case 1 -> e.country();
@@ -292,7 +295,7 @@ public final class BusinessRepository extends EntityRepository<Business> {
     }
 
     @Override
-    public AttributeValue computed(Business e, int attribute) {
+    public @Nullable AttributeValue computed(Business e, int attribute) {
       throw new IndexOutOfBoundsException(attribute);
     }
   }

@@ -24,12 +24,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Thread} in table {@code Thread}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class ThreadRepository extends EntityRepository<Thread> {
   /**
    * {@link Thread#forumName()} stored as {@code ForumName}: for conditions and partial updates.
@@ -232,7 +235,7 @@ public final class ThreadRepository extends EntityRepository<Thread> {
     }
 
     @Override
-    public Object indexKeyField(Thread e, int field) {
+    public @Nullable Object indexKeyField(Thread e, int field) {
       return switch (field) {
         case 0 -> e.lastPostDateTime();
         default -> throw new IndexOutOfBoundsException(field);
@@ -240,7 +243,7 @@ public final class ThreadRepository extends EntityRepository<Thread> {
     }
 
     @Override
-    public AttributeValue computed(Thread e, int attribute) {
+    public @Nullable AttributeValue computed(Thread e, int attribute) {
       throw new IndexOutOfBoundsException(attribute);
     }
   }

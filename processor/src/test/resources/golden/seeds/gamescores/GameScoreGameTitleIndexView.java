@@ -7,12 +7,14 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import java.util.Map;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
 
 /**
  * What index {@code GameTitleIndex} projects of {@link GameScore}: its keys and Wins, Losses. Attributes it does not project are not here,
  * so reading one is a compile error rather than a silent null.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public record GameScoreGameTitleIndexView(String userId, String gameTitle, Integer topScore,
     int wins, int losses) {
   /**

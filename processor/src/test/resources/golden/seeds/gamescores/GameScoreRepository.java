@@ -25,12 +25,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link GameScore} in table {@code GameScores}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class GameScoreRepository extends EntityRepository<GameScore> {
   /**
    * {@link GameScore#userId()} stored as {@code UserId}: for conditions and partial updates.
@@ -244,7 +247,7 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
     }
 
     @Override
-    public Object indexKeyField(GameScore e, int field) {
+    public @Nullable Object indexKeyField(GameScore e, int field) {
       return switch (field) {
         case 0 -> e.gameTitle();
         case 1 -> e.topScore();
@@ -253,7 +256,7 @@ public final class GameScoreRepository extends EntityRepository<GameScore> {
     }
 
     @Override
-    public AttributeValue computed(GameScore e, int attribute) {
+    public @Nullable AttributeValue computed(GameScore e, int attribute) {
       throw new IndexOutOfBoundsException(attribute);
     }
   }

@@ -26,12 +26,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Holding} in table {@code Holdings}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class HoldingRepository extends EntityRepository<Holding> {
   /**
    * {@link Holding#holdingId()} stored as {@code holdingId}: for conditions and partial updates.
@@ -349,7 +352,7 @@ public final class HoldingRepository extends EntityRepository<Holding> {
     }
 
     @Override
-    public Object indexKeyField(Holding e, int field) {
+    public @Nullable Object indexKeyField(Holding e, int field) {
       return switch (field) {
         case 0 -> e.branch();
         case 1 -> e.genre();
@@ -360,7 +363,7 @@ public final class HoldingRepository extends EntityRepository<Holding> {
     }
 
     @Override
-    public AttributeValue computed(Holding e, int attribute) {
+    public @Nullable AttributeValue computed(Holding e, int attribute) {
       return switch (attribute) {
         case 0 -> AttributeValue.n(Shards.of(KeyFormat.text(e.holdingId()), 4));
         default -> throw new IndexOutOfBoundsException(attribute);

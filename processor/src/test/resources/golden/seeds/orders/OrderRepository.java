@@ -29,12 +29,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Order} in table {@code Orders}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class OrderRepository extends EntityRepository<Order> {
   /**
    * {@link Order#orderId()} stored as {@code OrderId}: for conditions and partial updates.
@@ -385,7 +388,7 @@ public final class OrderRepository extends EntityRepository<Order> {
     }
 
     @Override
-    public Object indexKeyField(Order e, int field) {
+    public @Nullable Object indexKeyField(Order e, int field) {
       return switch (field) {
         case 0 -> e.customerId();
         case 1 -> e.orderDate();
@@ -396,7 +399,7 @@ public final class OrderRepository extends EntityRepository<Order> {
     }
 
     @Override
-    public AttributeValue computed(Order e, int attribute) {
+    public @Nullable AttributeValue computed(Order e, int attribute) {
       return switch (attribute) {
         case 0 -> AttributeValue.n(Shards.of(KeyFormat.text(e.orderId()), 10));
         default -> throw new IndexOutOfBoundsException(attribute);

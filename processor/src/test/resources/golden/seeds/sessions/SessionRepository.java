@@ -26,12 +26,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Session} in table {@code Sessions}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class SessionRepository extends EntityRepository<Session> {
   /**
    * {@link Session#userId()} stored as {@code UserId}: for conditions and partial updates.
@@ -257,7 +260,7 @@ public final class SessionRepository extends EntityRepository<Session> {
     }
 
     @Override
-    public Object indexKeyField(Session e, int field) {
+    public @Nullable Object indexKeyField(Session e, int field) {
       return switch (field) {
         case 0 -> e.device();
         case 1 -> e.startedAt();
@@ -266,7 +269,7 @@ public final class SessionRepository extends EntityRepository<Session> {
     }
 
     @Override
-    public AttributeValue computed(Session e, int attribute) {
+    public @Nullable AttributeValue computed(Session e, int attribute) {
       throw new IndexOutOfBoundsException(attribute);
     }
   }

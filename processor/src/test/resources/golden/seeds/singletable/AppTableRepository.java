@@ -14,12 +14,15 @@ import io.partita.storage.value.AttributeValue;
 import java.util.List;
 import java.util.Map;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The shared table {@link AppTable} ("App"): its definition and its item-collection queries, which return every
  * entity type of one partition, each decoded to its class by the {@code _type} attribute.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class AppTableRepository {
   /**
    * The table: key schema, attribute types, indexes, projections.
@@ -56,7 +59,7 @@ public final class AppTableRepository {
   /**
    * The entity an item holds, by its discriminator; null for an unknown type.
    */
-  public static Object decode(Map<String, AttributeValue> item) {
+  public static @Nullable Object decode(Map<String, AttributeValue> item) {
     AttributeValue type = item.get("_type");
     if (!(type instanceof AttributeValue.S s)) {
       return null;

@@ -22,12 +22,15 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Order} in table {@code App}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class OrderRepository extends EntityRepository<Order> {
   /**
    * {@link Order#userId()} stored as {@code userId}: for conditions and partial updates.
@@ -198,7 +201,7 @@ public final class OrderRepository extends EntityRepository<Order> {
     }
 
     @Override
-    public Object indexKeyField(Order e, int field) {
+    public @Nullable Object indexKeyField(Order e, int field) {
       return switch (field) {
         case 0 -> e.userId();
         case 1 -> e.pendingSince();
@@ -207,7 +210,7 @@ public final class OrderRepository extends EntityRepository<Order> {
     }
 
     @Override
-    public AttributeValue computed(Order e, int attribute) {
+    public @Nullable AttributeValue computed(Order e, int attribute) {
       return switch (attribute) {
         case 0 -> EntityMapping.Members.string(KeyFormat.join("USER#", KeyFormat.text(e.userId())));
         case 1 -> EntityMapping.Members.string(KeyFormat.join("ORDER#", KeyFormat.text(e.orderId())));

@@ -20,12 +20,15 @@ import io.partita.storage.value.ItemMap;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Product} in table {@code App}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class ProductRepository extends EntityRepository<Product> {
   /**
    * {@link Product#productId()} stored as {@code productId}: for conditions and partial updates.
@@ -186,7 +189,7 @@ public final class ProductRepository extends EntityRepository<Product> {
     }
 
     @Override
-    public Object indexKeyField(Product e, int field) {
+    public @Nullable Object indexKeyField(Product e, int field) {
       return switch (field) {
         case 0 -> e.category();
         default -> throw new IndexOutOfBoundsException(field);
@@ -194,7 +197,7 @@ public final class ProductRepository extends EntityRepository<Product> {
     }
 
     @Override
-    public AttributeValue computed(Product e, int attribute) {
+    public @Nullable AttributeValue computed(Product e, int attribute) {
       return switch (attribute) {
         case 0 -> EntityMapping.Members.string(KeyFormat.join("PRODUCT#", KeyFormat.text(e.productId())));
         case 1 -> EntityMapping.Members.string("PRODUCT");

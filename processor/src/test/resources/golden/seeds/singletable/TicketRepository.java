@@ -22,12 +22,15 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link Ticket} in table {@code App}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class TicketRepository extends EntityRepository<Ticket> {
   /**
    * {@link Ticket#ticketId()} stored as {@code ticketId}: for conditions and partial updates.
@@ -189,7 +192,7 @@ public final class TicketRepository extends EntityRepository<Ticket> {
     }
 
     @Override
-    public Object indexKeyField(Ticket e, int field) {
+    public @Nullable Object indexKeyField(Ticket e, int field) {
       return switch (field) {
         case 0 -> e.status();
         case 1 -> e.openedAt();
@@ -198,7 +201,7 @@ public final class TicketRepository extends EntityRepository<Ticket> {
     }
 
     @Override
-    public AttributeValue computed(Ticket e, int attribute) {
+    public @Nullable AttributeValue computed(Ticket e, int attribute) {
       return switch (attribute) {
         case 0 -> EntityMapping.Members.string(KeyFormat.join("TICKET#", KeyFormat.text(e.ticketId())));
         case 1 -> EntityMapping.Members.string("TICKET");

@@ -19,12 +19,15 @@ import io.partita.storage.value.ItemMap;
 import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The repository of {@link User} in table {@code App}: key-based reads and writes, partial updates and
  * one query builder per access pattern.
  */
 @Generated("io.partita.processor.PartitaProcessor")
+@NullMarked
 public final class UserRepository extends EntityRepository<User> {
   /**
    * {@link User#userId()} stored as {@code userId}: for conditions and partial updates.
@@ -169,7 +172,7 @@ public final class UserRepository extends EntityRepository<User> {
     }
 
     @Override
-    public Object indexKeyField(User e, int field) {
+    public @Nullable Object indexKeyField(User e, int field) {
       return switch (field) {
         case 0 -> e.email();
         default -> throw new IndexOutOfBoundsException(field);
@@ -177,7 +180,7 @@ public final class UserRepository extends EntityRepository<User> {
     }
 
     @Override
-    public AttributeValue computed(User e, int attribute) {
+    public @Nullable AttributeValue computed(User e, int attribute) {
       return switch (attribute) {
         case 0 -> EntityMapping.Members.string(KeyFormat.join("USER#", KeyFormat.text(e.userId())));
         case 1 -> EntityMapping.Members.string("PROFILE");

@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything a repository knows about how entity {@code T} lives in its table, beyond the field mapping of
@@ -82,13 +83,15 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
      */
     public interface Members<T> {
         /** The value of index-key field number {@code field} of {@code entity} (null when the field is null). */
+        @Nullable
         Object indexKeyField(T entity, int field);
 
         /** Computed attribute number {@code attribute} of {@code entity}, or null to leave it out of the item. */
+        @Nullable
         AttributeValue computed(T entity, int attribute);
 
         /** A rendered String attribute: {@code S}, or null (left out) for a null rendering. */
-        static AttributeValue string(String value) {
+        static @Nullable AttributeValue string(@Nullable String value) {
             return value == null ? null : AttributeValue.s(value);
         }
     }

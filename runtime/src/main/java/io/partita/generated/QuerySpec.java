@@ -9,6 +9,7 @@ import io.partita.storage.api.Select;
 import io.partita.storage.schema.TableDefinition;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a query runs and how its results are read: backend, table, index (null for the base table), the
@@ -193,7 +194,7 @@ public final class QuerySpec<R> {
     }
 
     /** The queried index; null for the base table. */
-    public String indexName() {
+    public @Nullable String indexName() {
         return indexName;
     }
 

@@ -2,6 +2,7 @@ package io.partita.mapping;
 
 import io.partita.storage.value.AttributeValue;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns one item (a table item or an index entry) into a result object. An {@link ItemSchema} is one; so is
@@ -12,5 +13,6 @@ import java.util.Map;
  */
 @FunctionalInterface
 public interface ItemDecoder<T> {
+    @Nullable
     T fromItem(Map<String, AttributeValue> item);
 }

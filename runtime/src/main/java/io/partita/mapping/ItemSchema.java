@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How one Java type (an entity, a projection view, a nested record) maps to an item, without reflection.
@@ -81,7 +82,7 @@ public interface ItemSchema<T> extends ItemDecoder<T> {
      * when it compiles an entity (collections, arrays, {@code byte[]}, converters and other types make it null);
      * schemas built with {@link #builder} always return null.
      */
-    default Class<T> memoizableType() {
+    default @Nullable Class<T> memoizableType() {
         return null;
     }
 

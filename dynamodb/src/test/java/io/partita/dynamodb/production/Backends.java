@@ -17,7 +17,7 @@ enum Backends {
         @Override
         Partita.Builder builder() {
             DynamoDbLocal.deleteAllTables();
-            return PartitaDynamoDb.builder(DynamoDbLocal.client());
+            return PartitaDynamoDb.builder(DynamoDbLocal.client(), DynamoDbLocal.streamsClient());
         }
     };
 

@@ -64,6 +64,7 @@ final class EntityRepositoryGenerator {
                         javadocLink(entityClass),
                         table.name())
                 .addAnnotation(Files.generated())
+                .addAnnotation(Files.nullMarked())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .superclass(ParameterizedTypeName.get(Runtime.ENTITY_REPOSITORY, entityClass))
                 .addOriginatingElement(entity.origin().element());

@@ -3,6 +3,7 @@ package io.partita.processor.generate;
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.io.IOException;
 import java.util.HashSet;
@@ -17,6 +18,16 @@ final class Files {
         return AnnotationSpec.builder(Runtime.GENERATED)
                 .addMember("value", "$S", Runtime.GENERATOR)
                 .build();
+    }
+
+    /** {@code @NullMarked}, on every generated type: the unannotated types of its API are non-null. */
+    static AnnotationSpec nullMarked() {
+        return AnnotationSpec.builder(Runtime.NULL_MARKED).build();
+    }
+
+    /** {@code type} as a type that may be null ({@code @Nullable}, on the type, as JSpecify's type-use annotation). */
+    static TypeName nullable(TypeName type) {
+        return type.annotated(AnnotationSpec.builder(Runtime.NULLABLE).build());
     }
 
     /** Whether {@code name} was already written in this compilation (a shared table seen again in a later round). */

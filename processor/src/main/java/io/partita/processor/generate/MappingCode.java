@@ -61,9 +61,10 @@ final class MappingCode {
         boolean members = !fieldCases.isEmpty() || !computedCases.isEmpty();
         if (members) {
             schema.addSuperinterface(ParameterizedTypeName.get(Runtime.ENTITY_MAPPING_MEMBERS, entityClass));
-            schema.addMethod(membersMethod(Member.MEMBERS_INDEX_KEY_FIELD, ClassName.OBJECT, "field", fieldCases));
-            schema.addMethod(
-                    membersMethod(Member.MEMBERS_COMPUTED, Runtime.ATTRIBUTE_VALUE, "attribute", computedCases));
+            schema.addMethod(membersMethod(
+                    Member.MEMBERS_INDEX_KEY_FIELD, Files.nullable(ClassName.OBJECT), "field", fieldCases));
+            schema.addMethod(membersMethod(
+                    Member.MEMBERS_COMPUTED, Files.nullable(Runtime.ATTRIBUTE_VALUE), "attribute", computedCases));
         }
         entity.type()
                 .ifPresent(t -> calls.add("\n.$L($S, $S)", Member.MAPPING_DISCRIMINATOR, table.discriminator(), t));

@@ -78,6 +78,7 @@ final class NestedSchemaGenerator {
         TypeSpec.Builder spec = TypeSpec.classBuilder(schemaClass)
                 .addJavadoc("The item schema of $L, stored as a nested map.\n", javadocLink(target))
                 .addAnnotation(Files.generated())
+                .addAnnotation(Files.nullMarked())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addOriginatingElement(type)
                 .addField(FieldSpec.builder(Schemas.schemaType(target), "SCHEMA", CONSTANT)

@@ -36,6 +36,8 @@ import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import javax.annotation.processing.Generated;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The processor's side of the generated-code contract, in one place: every runtime type generated code names,
@@ -50,6 +52,10 @@ final class Runtime {
     static final String GENERATOR = PartitaProcessor.class.getCanonicalName();
 
     static final ClassName GENERATED = ClassName.get(Generated.class);
+    /** On every generated type: its API is non-null unless a type says {@code @Nullable} (Kotlin reads T / T?). */
+    static final ClassName NULL_MARKED = ClassName.get(NullMarked.class);
+
+    static final ClassName NULLABLE = ClassName.get(Nullable.class);
 
     static final ClassName PARTITA = ClassName.get(Partita.class);
     static final ClassName FIELD = ClassName.get(Field.class);

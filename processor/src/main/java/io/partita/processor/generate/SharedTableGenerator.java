@@ -59,6 +59,7 @@ final class SharedTableGenerator {
                         table.name(),
                         table.discriminator())
                 .addAnnotation(Files.generated())
+                .addAnnotation(Files.nullMarked())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addOriginatingElement(table.origin().element());
         table.entities().forEach(e -> type.addOriginatingElement(e.origin().element()));
@@ -127,7 +128,7 @@ final class SharedTableGenerator {
         return MethodSpec.methodBuilder("decode")
                 .addJavadoc("The entity an item holds, by its discriminator; null for an unknown type.\n")
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .returns(element)
+                .returns(Files.nullable(element))
                 .addParameter(itemMap, "item")
                 .addCode(decode.build())
                 .build();

@@ -16,10 +16,14 @@ import io.partita.processor.model.FieldModel;
 import io.partita.processor.model.IndexModel;
 import io.partita.processor.model.ProjectionKind;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.annotation.processing.Filer;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
 
 /**
  * Writes {@code <Entity><Index>View}, the record a KEYS_ONLY/INCLUDE GSI's queries return: the attributes the index
@@ -36,8 +40,13 @@ final class ViewGenerator {
 
     void write(EntityModel entity, ClassName view, IndexLayout index, Filer filer) throws IOException {
         MethodSpec.Builder ctor = MethodSpec.constructorBuilder();
+        boolean kotlin = isKotlin(entity.origin().element());
+        Set<String> indexKeyFields = new HashSet<>();
+        Layout.concat(index.partition(), index.sort()).forEach(a -> indexKeyFields.addAll(Layout.fieldsOf(a)));
         for (FieldModel f : index.viewFields()) {
-            ctor.addParameter(TypeName.get(Schemas.typeOf(f)), f.name());
+            TypeName type = TypeName.get(Schemas.typeOf(f));
+            boolean nullable = !indexKeyFields.contains(f.name()) && mayBeNull(f, kotlin);
+            ctor.addParameter(nullable ? Files.nullable(type) : type, f.name());
         }
         TypeSpec spec = TypeSpec.recordBuilder(view)
                 .addJavadoc(
@@ -47,6 +56,7 @@ final class ViewGenerator {
                         javadocLink(GeneratedNames.entityClass(entity)),
                         projected(index.index()))
                 .addAnnotation(Files.generated())
+                .addAnnotation(Files.nullMarked())
                 .addModifiers(Modifier.PUBLIC)
                 .addOriginatingElement(entity.origin().element())
                 .recordConstructor(ctor.build())
@@ -68,6 +78,26 @@ final class ViewGenerator {
                         .build())
                 .build();
         files.write(filer, view, spec);
+    }
+
+    /**
+     * Whether a view component that is not part of the index's key may be null: a reference-typed attribute that
+     * is {@code @Sparse}, a Kotlin {@code T?}, or, in a Java entity, not a key (an item may lack it). The index's key
+     * parts (an entry exists only with its key), base keys and a Kotlin entity's non-null properties are non-null.
+     */
+    private static boolean mayBeNull(FieldModel f, boolean kotlin) {
+        if (Schemas.typeOf(f).getKind().isPrimitive()) {
+            return false;
+        }
+        return f.sparse().isPresent() || f.kotlinNullable().isPresent() || (!kotlin && !f.isAnyKey());
+    }
+
+    /** Whether the entity is a Kotlin class (kapt's stub keeps its {@code kotlin.Metadata}). */
+    private static boolean isKotlin(Element type) {
+        return type.getAnnotationMirrors().stream()
+                .anyMatch(m -> ((TypeElement) m.getAnnotationType().asElement())
+                        .getQualifiedName()
+                        .contentEquals("kotlin.Metadata"));
     }
 
     /** "its keys", or "its keys and a, b": what the index projects, for Javadoc. */
