@@ -148,10 +148,11 @@ final class BackgroundSubscription<T> implements Subscription {
         }
     }
 
+    /** Stops, then fails {@link #done()}: whoever the failure wakes already sees the subscription stopped. */
     private void fail(Throwable cause) {
-        done.completeExceptionally(cause);
         stopping.close();
         feed.close();
+        done.completeExceptionally(cause);
     }
 
     /** Ends the handler thread's wait for a batch: queued batches are dropped (they are after the checkpoint). */
