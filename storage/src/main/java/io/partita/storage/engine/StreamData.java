@@ -9,7 +9,6 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Items;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
@@ -197,7 +196,7 @@ final class StreamData {
         Stored before = m.before;
         Stored after = m.after;
         Map<String, AttributeValue> item = (after != null ? after : before).item();
-        Map<String, AttributeValue> keys = Collections.unmodifiableMap(m.table.shape.keyOf(item));
+        Map<String, AttributeValue> keys = m.table.shape.lastEvaluatedKey(item); // compact and immutable
         Map<String, AttributeValue> newImage = viewType.hasNewImage() && after != null ? after.item() : null;
         Map<String, AttributeValue> oldImage = viewType.hasOldImage() && before != null ? before.item() : null;
         long size = (long) Items.size(keys)
