@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.Partita;
 import io.partita.storage.Storage;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -18,9 +18,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -149,20 +147,7 @@ class CrashRecoveryTest {
 
     /** Starts the writer; its log goes to {@code log}, its progress to a pipe, its errors to the test's. */
     private static Process start(Path dir, long seed, Path log) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(
-                java,
-                "-Xmx128m",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-cp",
-                System.getProperty("java.class.path"),
-                CrashWriter.class.getName(),
-                dir.toString(),
-                Long.toString(seed),
-                log.toString());
-        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
-        return pb.start();
+        return ChildWriter.start(CrashWriter.class, dir.toString(), Long.toString(seed), log.toString());
     }
 
     /**
@@ -170,27 +155,7 @@ class CrashRecoveryTest {
      * writing. Fails if the child exits first or is not there within 60 s.
      */
     private static void awaitAcknowledged(Process child, int count, ExecutorService progress) throws Exception {
-        Future<Integer> acknowledged = progress.submit(() -> {
-            BufferedReader in = child.inputReader(StandardCharsets.UTF_8);
-            int acks = 0;
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                if (line.equals("A") && ++acks == count) {
-                    break;
-                }
-            }
-            return acks;
-        });
-        int acks;
-        try {
-            acks = acknowledged.get(60, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            child.destroyForcibly();
-            throw new AssertionError("the writer did not acknowledge " + count + " writes within 60 s", e);
-        }
-        if (acks < count) {
-            throw new AssertionError("the writer exited with " + child.waitFor() + " after " + acks + " of " + count
-                    + " acknowledged writes");
-        }
+        ChildWriter.awaitAcknowledged(child, count, progress, "A"::equals, Duration.ofSeconds(60), "writes");
     }
 
     private static void apply(Map<String, State> model, String op) {

@@ -3,6 +3,7 @@ package io.partita.it.migrate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.Partita;
+import io.partita.it.crash.ChildWriter;
 import io.partita.migration.MigrationOptions;
 import io.partita.migration.MigrationReport;
 import io.partita.migration.Migrations;
@@ -11,11 +12,11 @@ import io.partita.storage.Storage;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.value.AttributeValue;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -25,9 +26,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -153,44 +152,13 @@ class MigrationCrashTest {
     }
 
     private static Process start(Path dir, int segments, Path log) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(
-                java,
-                "-Xmx128m",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-cp",
-                System.getProperty("java.class.path"),
-                MigrationCrashWriter.class.getName(),
-                dir.toString(),
-                Integer.toString(segments),
-                log.toString());
-        pb.redirectError(ProcessBuilder.Redirect.INHERIT);
-        return pb.start();
+        return ChildWriter.start(
+                MigrationCrashWriter.class, dir.toString(), Integer.toString(segments), log.toString());
     }
 
     /** Reads the child's stdout until it has acknowledged {@code count} rewrites: the moment to kill it. */
     private static void awaitAcknowledged(Process child, int count, ExecutorService reader) throws Exception {
-        Future<Integer> acknowledged = reader.submit(() -> {
-            BufferedReader in = child.inputReader(StandardCharsets.UTF_8);
-            int acks = 0;
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                if (line.startsWith("A ") && ++acks == count) {
-                    break;
-                }
-            }
-            return acks;
-        });
-        int acks;
-        try {
-            acks = acknowledged.get(120, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            child.destroyForcibly();
-            throw new AssertionError("the migration did not acknowledge " + count + " rewrites within 120 s", e);
-        }
-        if (acks < count) {
-            throw new AssertionError(
-                    "the migration exited with " + child.waitFor() + " after " + acks + " of " + count + " rewrites");
-        }
+        ChildWriter.awaitAcknowledged(
+                child, count, reader, line -> line.startsWith("A "), Duration.ofMinutes(2), "rewrites");
     }
 }
