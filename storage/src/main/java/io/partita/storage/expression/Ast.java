@@ -10,7 +10,6 @@ import io.partita.storage.value.AttributeValue.N;
 import io.partita.storage.value.AttributeValue.NS;
 import io.partita.storage.value.AttributeValue.S;
 import io.partita.storage.value.AttributeValue.SS;
-import io.partita.storage.value.KeyOrder;
 import io.partita.storage.value.Numbers;
 import java.util.ArrayList;
 import java.util.List;
@@ -266,13 +265,13 @@ final class Ast {
             AttributeValue b = right.eval(item, ph);
             switch (op) {
                 case EQ:
-                    return Values.equal(a, b);
+                    return ExpressionValues.equal(a, b);
                 case NE:
                     // DynamoDB: a missing attribute is "not equal" to anything.
-                    return !Values.equal(a, b);
+                    return !ExpressionValues.equal(a, b);
                 default:
-                    int c = Values.compareScalar(a, b);
-                    if (c == Values.INCOMPARABLE) {
+                    int c = ExpressionValues.compareScalar(a, b);
+                    if (c == ExpressionValues.INCOMPARABLE) {
                         return false;
                     }
                     switch (op) {
@@ -306,12 +305,12 @@ final class Ast {
             if (v == null) {
                 return false;
             }
-            int lo = Values.compareScalar(low.eval(item, ph), v);
-            if (lo == Values.INCOMPARABLE || lo > 0) {
+            int lo = ExpressionValues.compareScalar(low.eval(item, ph), v);
+            if (lo == ExpressionValues.INCOMPARABLE || lo > 0) {
                 return false;
             }
-            int hi = Values.compareScalar(v, high.eval(item, ph));
-            return hi != Values.INCOMPARABLE && hi <= 0;
+            int hi = ExpressionValues.compareScalar(v, high.eval(item, ph));
+            return hi != ExpressionValues.INCOMPARABLE && hi <= 0;
         }
     }
 
@@ -331,7 +330,7 @@ final class Ast {
                 return false;
             }
             for (Operand c : candidates) {
-                if (Values.equal(v, c.eval(item, ph))) {
+                if (ExpressionValues.equal(v, c.eval(item, ph))) {
                     return true;
                 }
             }
@@ -431,81 +430,12 @@ final class Ast {
             }
             if (v instanceof L l) {
                 for (AttributeValue e : l.values()) {
-                    if (Values.equal(e, p)) {
+                    if (ExpressionValues.equal(e, p)) {
                         return true;
                     }
                 }
             }
             return false;
-        }
-    }
-
-    // ==== value semantics ====================================================================================
-
-    static final class Values {
-        private Values() {}
-
-        static final int INCOMPARABLE = Integer.MIN_VALUE;
-
-        /** DynamoDB's '=': same type and structurally equal (numbers numerically, sets as sets); missing is never equal. */
-        static boolean equal(AttributeValue a, AttributeValue b) {
-            if (a == null || b == null) {
-                return false;
-            }
-            if (a instanceof N na) {
-                return b instanceof N nb && na.value().compareTo(nb.value()) == 0;
-            }
-            return a.equals(b);
-        }
-
-        /** Order of two values of one scalar type (S by UTF-8 bytes, N numerically, B unsigned); else INCOMPARABLE. */
-        static int compareScalar(AttributeValue a, AttributeValue b) {
-            if (a instanceof S sa) {
-                return b instanceof S sb ? Integer.signum(KeyOrder.compareUtf8(sa.value(), sb.value())) : INCOMPARABLE;
-            }
-            if (a instanceof N na) {
-                return b instanceof N nb ? na.value().compareTo(nb.value()) : INCOMPARABLE;
-            }
-            if (a instanceof B ba) {
-                return b instanceof B bb ? Integer.signum(ba.value().compareTo(bb.value())) : INCOMPARABLE;
-            }
-            return INCOMPARABLE;
-        }
-
-        /** DynamoDB's rendering of a value in error messages, e.g. {@code {N:5}}. */
-        static String render(AttributeValue v) {
-            if (v instanceof S s) {
-                return "{S:" + s.value() + "}";
-            }
-            if (v instanceof N n) {
-                return "{N:" + n.text() + "}";
-            }
-            if (v instanceof B b) {
-                return "{B:" + b.value().toBase64() + "}";
-            }
-            return v.toString();
-        }
-
-        /** DynamoDB's long type names, used in ADD/DELETE operand errors. */
-        static String longTypeName(AttributeValue v) {
-            switch (v.type()) {
-                case S:
-                    return "STRING";
-                case N:
-                    return "NUMBER";
-                case B:
-                    return "BINARY";
-                case BOOL:
-                    return "BOOLEAN";
-                case NULL:
-                    return "NULL";
-                case L:
-                    return "LIST";
-                case M:
-                    return "MAP";
-                default:
-                    return v.type().name();
-            }
         }
     }
 }

@@ -449,11 +449,11 @@ final class Parser {
 
     private void checkBetweenBounds(AttributeValue low, AttributeValue high) {
         if (low.type() != high.type()) {
-            throw error(Message.ExpressionBetweenTypes, Ast.Values.render(low), Ast.Values.render(high));
+            throw error(Message.ExpressionBetweenTypes, ExpressionValues.render(low), ExpressionValues.render(high));
         }
-        int c = Ast.Values.compareScalar(low, high);
-        if (c != Ast.Values.INCOMPARABLE && c > 0) {
-            throw error(Message.ExpressionBetweenOrder, Ast.Values.render(low), Ast.Values.render(high));
+        int c = ExpressionValues.compareScalar(low, high);
+        if (c != ExpressionValues.INCOMPARABLE && c > 0) {
+            throw error(Message.ExpressionBetweenOrder, ExpressionValues.render(low), ExpressionValues.render(high));
         }
     }
 

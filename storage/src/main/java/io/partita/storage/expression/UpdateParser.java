@@ -81,7 +81,7 @@ final class UpdateParser {
                         throw p.error(
                                 Message.ExpressionUpdateOperandType,
                                 add ? "ADD" : "DELETE",
-                                Ast.Values.longTypeName(value));
+                                ExpressionValues.longTypeName(value));
                     }
                 });
                 return new UpdateAction(add ? UpdateAction.ADD : UpdateAction.DELETE, path, null, v.ref);
