@@ -11,10 +11,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
- * Hand-written lexer and recursive-descent parser for DynamoDB's expression grammar. One instance parses one
- * text; it is not thread-safe (the results are). Every malformed input ends in a {@link ValidationException}
+ * Hand-written recursive-descent parser for DynamoDB's expression grammar: the token cursor, the limits and
+ * errors every part shares, document paths, function calls and projection lists; conditions are parsed by
+ * {@link ConditionParser} and update expressions by {@link UpdateParser} on this parser's tokens. One instance
+ * parses one text; it is not thread-safe (the results are). Every malformed input ends in a {@link ValidationException}
  * whose message starts {@code Invalid <ParameterName>: }.
  */
 final class Parser {
@@ -143,6 +146,11 @@ final class Parser {
         return pos;
     }
 
+    /** The number of tokens, the closing EOF included. */
+    int tokenCount() {
+        return count;
+    }
+
     RuntimeException syntaxError() {
         return syntaxError(pos);
     }
@@ -267,224 +275,10 @@ final class Parser {
     // ==== conditions (ConditionExpression, FilterExpression, KeyConditionExpression) =========================
 
     Cond parseConditionExpression() {
-        Cond c = parseOr();
-        expectEnd();
-        return Ast.unwrap(c);
+        return new ConditionParser(this).parse();
     }
 
-    private Cond parseOr() {
-        Cond c = parseAnd();
-        while (isKeyword("OR")) {
-            pos++;
-            countOperator();
-            c = new Ast.Or(c, parseAnd());
-        }
-        return c;
-    }
-
-    private Cond parseAnd() {
-        Cond c = parseNot();
-        while (isKeyword("AND")) {
-            pos++;
-            countOperator();
-            c = new Ast.And(c, parseNot());
-        }
-        return c;
-    }
-
-    private Cond parseNot() {
-        if (isKeyword("NOT")) {
-            pos++;
-            countOperator();
-            enter();
-            Cond c = new Ast.Not(parseNot());
-            leave();
-            return c;
-        }
-        return parsePrimary();
-    }
-
-    private Cond parsePrimary() {
-        if (type() == Tok.LPAREN && !operandInParensAhead()) {
-            pos++;
-            enter();
-            Cond inner = parseOr();
-            expect(Tok.RPAREN);
-            leave();
-            if (inner instanceof Ast.Paren) {
-                throw error(Message.ExpressionRedundantParentheses);
-            }
-            return new Ast.Paren(inner);
-        }
-        if (type() == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
-            Call call = parseCall();
-            if (atComparisonOperator()) {
-                return parseComparison(conditionCallAsOperand(call));
-            }
-            return conditionCallAsCondition(call);
-        }
-        return parseComparison(parseConditionOperand());
-    }
-
-    private boolean atComparisonOperator() {
-        Tok t = type();
-        return t.comparator != null || isKeyword("BETWEEN") || isKeyword("IN");
-    }
-
-    /** At '(': does an operand in parentheses follow, then a comparison ({@code (a) = :v})? */
-    private boolean operandInParensAhead() {
-        int end = scanOperand(pos, 0);
-        if (end < 0) {
-            return false;
-        }
-        Tok t = typeAt(end);
-        return t.comparator != null || isKeywordAt(end, "BETWEEN") || isKeywordAt(end, "IN");
-    }
-
-    /** The token index after an operand starting at p, or -1; a linear scan without building anything. */
-    private int scanOperand(int p, int nesting) {
-        if (nesting > MAX_DEPTH) {
-            return -1;
-        }
-        Tok t = typeAt(p);
-        if (t == Tok.LPAREN) {
-            int q = scanOperand(p + 1, nesting + 1);
-            return q >= 0 && typeAt(q) == Tok.RPAREN ? q + 1 : -1;
-        }
-        if (t == Tok.VALUE_REF) {
-            return p + 1;
-        }
-        if (t == Tok.NAME && typeAt(p + 1) == Tok.LPAREN) {
-            int level = 0;
-            for (int q = p + 1; q < count; q++) {
-                Tok u = types[q];
-                if (u == Tok.LPAREN) {
-                    level++;
-                } else if (u == Tok.RPAREN && --level == 0) {
-                    return q + 1;
-                } else if (u == Tok.EOF || (u == Tok.NAME && (isKeywordAt(q, "AND") || isKeywordAt(q, "OR")))) {
-                    return -1;
-                }
-            }
-            return -1;
-        }
-        if (t == Tok.NAME || t == Tok.NAME_REF) {
-            int q = p + 1;
-            while (true) {
-                Tok u = typeAt(q);
-                if (u == Tok.DOT && (typeAt(q + 1) == Tok.NAME || typeAt(q + 1) == Tok.NAME_REF)) {
-                    q += 2;
-                } else if (u == Tok.LBRACKET && typeAt(q + 1) == Tok.NUMBER && typeAt(q + 2) == Tok.RBRACKET) {
-                    q += 3;
-                } else {
-                    return q;
-                }
-            }
-        }
-        return -1;
-    }
-
-    private Cond parseComparison(Operand left) {
-        int opPos = pos;
-        Tok t = type();
-        if (t.comparator != null) {
-            pos++;
-            countOperator();
-            Ast.Comparator op = t.comparator;
-            Operand right = parseConditionOperand();
-            checkDistinct(op.symbol, left, right);
-            if (op != Ast.Comparator.EQ && op != Ast.Comparator.NE) {
-                requireOrderedOperand(op.symbol, left);
-                requireOrderedOperand(op.symbol, right);
-            }
-            return new Ast.Compare(op, left, right);
-        }
-        if (isKeyword("BETWEEN")) {
-            pos++;
-            countOperator();
-            Operand low = parseConditionOperand();
-            if (!isKeyword("AND")) {
-                throw syntaxError();
-            }
-            pos++;
-            Operand high = parseConditionOperand();
-            requireOrderedOperand("BETWEEN", left);
-            requireOrderedOperand("BETWEEN", low);
-            requireOrderedOperand("BETWEEN", high);
-            if (low instanceof ValueOperand lv && high instanceof ValueOperand hv) {
-                checks.add(ph -> checkBetweenBounds(ph.value(lv.ref), ph.value(hv.ref)));
-            }
-            return new Ast.Between(left, low, high);
-        }
-        if (isKeyword("IN")) {
-            pos++;
-            countOperator();
-            expect(Tok.LPAREN);
-            List<Operand> candidates = new ArrayList<>();
-            candidates.add(parseConditionOperand());
-            while (type() == Tok.COMMA) {
-                pos++;
-                candidates.add(parseConditionOperand());
-            }
-            expect(Tok.RPAREN);
-            if (candidates.size() > MAX_IN_OPERANDS) {
-                throw error(Message.ExpressionTooManyInOperands, candidates.size());
-            }
-            return new Ast.In(left, candidates.toArray(new Operand[0]));
-        }
-        throw syntaxError(opPos);
-    }
-
-    /** DynamoDB orders only S, N and B: a placeholder value of another type makes the request invalid. */
-    private void requireOrderedOperand(String operator, Operand operand) {
-        if (operand instanceof ValueOperand v) {
-            checks.add(ph -> {
-                AttributeValue value = ph.value(v.ref);
-                if (!value.type().isScalarKeyType()) {
-                    throw error(Message.ExpressionOperandType, operator, value.type());
-                }
-            });
-        }
-    }
-
-    private void checkBetweenBounds(AttributeValue low, AttributeValue high) {
-        if (low.type() != high.type()) {
-            throw error(Message.ExpressionBetweenTypes, ExpressionValues.render(low), ExpressionValues.render(high));
-        }
-        int c = ExpressionValues.compareScalar(low, high);
-        if (c != ExpressionValues.INCOMPARABLE && c > 0) {
-            throw error(Message.ExpressionBetweenOrder, ExpressionValues.render(low), ExpressionValues.render(high));
-        }
-    }
-
-    private void checkDistinct(String operator, Operand first, Operand second) {
-        if (first instanceof PathOperand a && second instanceof PathOperand b && a.path.sameAs(b.path)) {
-            throw error(Message.ExpressionOperandsNotDistinct, operator, a.path.describe());
-        }
-    }
-
-    /** An operand of a condition: a path, a :value, size(...), or one of these in parentheses. */
-    private Operand parseConditionOperand() {
-        Tok t = type();
-        if (t == Tok.LPAREN) {
-            pos++;
-            enter();
-            Operand o = parseConditionOperand();
-            expect(Tok.RPAREN);
-            leave();
-            return o;
-        }
-        if (t == Tok.VALUE_REF) {
-            return valueOperand();
-        }
-        if (t == Tok.NAME && typeAt(pos + 1) == Tok.LPAREN) {
-            return conditionCallAsOperand(parseCall());
-        }
-        if (t == Tok.NAME || t == Tok.NAME_REF) {
-            return new PathOperand(parsePath());
-        }
-        throw syntaxError();
-    }
+    // ==== operands and function calls shared by the condition and update grammars ===========================
 
     ValueOperand valueOperand() {
         String ref = tokenText();
@@ -518,11 +312,13 @@ final class Parser {
         expect(Tok.LPAREN);
         enter();
         boolean update = kind == ExpressionKind.UPDATE;
+        Supplier<Operand> operand =
+                update ? new UpdateParser(this)::parseUpdateOperand : new ConditionParser(this)::parseConditionOperand;
         List<Operand> args = new ArrayList<>(2);
-        args.add(update ? parseUpdateOperand() : parseConditionOperand());
+        args.add(operand.get());
         while (type() == Tok.COMMA) {
             pos++;
-            args.add(update ? parseUpdateOperand() : parseConditionOperand());
+            args.add(operand.get());
         }
         expect(Tok.RPAREN);
         leave();
@@ -551,94 +347,8 @@ final class Parser {
         throw error(Message.ExpressionFunctionNeedsPath, call.name);
     }
 
-    private RuntimeException misused(String function) {
-        return error(Message.ExpressionFunctionMisused, function);
-    }
-
-    private Operand conditionCallAsOperand(Call call) {
-        if (!call.name.equals("size")) {
-            throw misused(call.name);
-        }
-        arity(call, 1);
-        Operand arg = call.args.get(0);
-        if (arg instanceof Ast.SizeOperand) {
-            throw incorrectOperandType("size", "N"); // size() is a number, and a number has no size
-        }
-        if (arg instanceof ValueOperand v) {
-            checks.add(ph -> {
-                AttributeValue value = ph.value(v.ref);
-                switch (value.type()) {
-                    case N:
-                    case BOOL:
-                    case NULL:
-                        throw incorrectOperandType("size", value.type().name());
-                    default:
-                }
-            });
-        }
-        return new Ast.SizeOperand(arg);
-    }
-
     RuntimeException incorrectOperandType(String function, String type) {
         return error(Message.ExpressionOperandType, function, type);
-    }
-
-    private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
-
-    private Cond conditionCallAsCondition(Call call) {
-        switch (call.name) {
-            case "attribute_exists":
-            case "attribute_not_exists": {
-                arity(call, 1);
-                return new Ast.AttributeExists(
-                        requirePath(call, call.args.get(0)), call.name.equals("attribute_exists"));
-            }
-            case "attribute_type": {
-                arity(call, 2);
-                Path path = requirePath(call, call.args.get(0));
-                Operand type = call.args.get(1);
-                if (!(type instanceof ValueOperand v)) {
-                    throw incorrectOperandType(call.name, "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}");
-                }
-                checks.add(ph -> {
-                    AttributeValue value = ph.value(v.ref);
-                    if (!(value instanceof AttributeValue.S s)) {
-                        throw incorrectOperandType(
-                                "attribute_type", value.type().name());
-                    }
-                    if (!TYPE_NAMES.contains(s.value())) {
-                        throw error(Message.ExpressionAttributeTypeName, s.value());
-                    }
-                });
-                return new Ast.AttributeTypeIs(path, type);
-            }
-            case "begins_with": {
-                arity(call, 2);
-                checkDistinct(call.name, call.args.get(0), call.args.get(1));
-                for (Operand arg : call.args) {
-                    if (arg instanceof Ast.SizeOperand) {
-                        throw incorrectOperandType("begins_with", "N");
-                    }
-                    if (arg instanceof ValueOperand v) {
-                        checks.add(ph -> {
-                            AttributeValue value = ph.value(v.ref);
-                            if (!(value instanceof AttributeValue.S) && !(value instanceof AttributeValue.B)) {
-                                throw incorrectOperandType(
-                                        "begins_with", value.type().name());
-                            }
-                        });
-                    }
-                }
-                return new Ast.BeginsWith(call.args.get(0), call.args.get(1));
-            }
-            case "contains": {
-                arity(call, 2);
-                checkDistinct(call.name, call.args.get(0), call.args.get(1));
-                return new Ast.Contains(call.args.get(0), call.args.get(1));
-            }
-            default: // size: an operand, not a condition
-                throw misused(call.name);
-        }
     }
 
     // ==== update expressions =================================================================================
@@ -646,11 +356,6 @@ final class Parser {
     /** SET a = value, REMOVE a, ADD a :v, DELETE a :v, in clauses that each appear at most once. */
     List<UpdateAction> parseUpdateExpression() {
         return new UpdateParser(this).parse();
-    }
-
-    /** An operand of an update expression (a function's argument there). */
-    private Operand parseUpdateOperand() {
-        return new UpdateParser(this).parseUpdateOperand();
     }
 
     // ==== projection expressions =============================================================================
