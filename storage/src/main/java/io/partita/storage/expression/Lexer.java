@@ -49,60 +49,9 @@ final class Lexer {
                 }
                 type = i - start > 1 ? (c == '#' ? Parser.Tok.NAME_REF : Parser.Tok.VALUE_REF) : Parser.Tok.BAD;
             } else {
-                i++;
-                switch (c) {
-                    case '.':
-                        type = Parser.Tok.DOT;
-                        break;
-                    case '[':
-                        type = Parser.Tok.LBRACKET;
-                        break;
-                    case ']':
-                        type = Parser.Tok.RBRACKET;
-                        break;
-                    case '(':
-                        type = Parser.Tok.LPAREN;
-                        break;
-                    case ')':
-                        type = Parser.Tok.RPAREN;
-                        break;
-                    case ',':
-                        type = Parser.Tok.COMMA;
-                        break;
-                    case '=':
-                        type = Parser.Tok.EQ;
-                        break;
-                    case '+':
-                        type = Parser.Tok.PLUS;
-                        break;
-                    case '-':
-                        type = Parser.Tok.MINUS;
-                        break;
-                    case '<':
-                        if (i < n && s.charAt(i) == '=') {
-                            i++;
-                            type = Parser.Tok.LE;
-                        } else if (i < n && s.charAt(i) == '>') {
-                            i++;
-                            type = Parser.Tok.NE;
-                        } else {
-                            type = Parser.Tok.LT;
-                        }
-                        break;
-                    case '>':
-                        if (i < n && s.charAt(i) == '=') {
-                            i++;
-                            type = Parser.Tok.GE;
-                        } else {
-                            type = Parser.Tok.GT;
-                        }
-                        break;
-                    default:
-                        if (Character.isHighSurrogate(c) && i < n && Character.isLowSurrogate(s.charAt(i))) {
-                            i++;
-                        }
-                        type = Parser.Tok.BAD;
-                }
+                char next = i + 1 < n ? s.charAt(i + 1) : 0;
+                type = symbol(c, next);
+                i += symbolLength(type, c, next);
             }
             add(type, start, i);
             if (type == Parser.Tok.BAD) {
@@ -110,6 +59,32 @@ final class Lexer {
                 return;
             }
         }
+    }
+
+    /** The token a punctuation or operator character starts, given the character after it (0 at the end). */
+    private static Parser.Tok symbol(char c, char next) {
+        return switch (c) {
+            case '.' -> Parser.Tok.DOT;
+            case '[' -> Parser.Tok.LBRACKET;
+            case ']' -> Parser.Tok.RBRACKET;
+            case '(' -> Parser.Tok.LPAREN;
+            case ')' -> Parser.Tok.RPAREN;
+            case ',' -> Parser.Tok.COMMA;
+            case '=' -> Parser.Tok.EQ;
+            case '+' -> Parser.Tok.PLUS;
+            case '-' -> Parser.Tok.MINUS;
+            case '<' -> next == '=' ? Parser.Tok.LE : next == '>' ? Parser.Tok.NE : Parser.Tok.LT;
+            case '>' -> next == '=' ? Parser.Tok.GE : Parser.Tok.GT;
+            default -> Parser.Tok.BAD;
+        };
+    }
+
+    /** The characters {@link #symbol} consumed: two for {@code <= <> >=} and for a bad surrogate pair, else one. */
+    private static int symbolLength(Parser.Tok type, char c, char next) {
+        if (type == Parser.Tok.LE || type == Parser.Tok.NE || type == Parser.Tok.GE) {
+            return 2;
+        }
+        return type == Parser.Tok.BAD && Character.isHighSurrogate(c) && Character.isLowSurrogate(next) ? 2 : 1;
     }
 
     private void add(Parser.Tok type, int start, int end) {
