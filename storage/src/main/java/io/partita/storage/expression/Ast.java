@@ -10,6 +10,7 @@ import io.partita.storage.value.AttributeValue.N;
 import io.partita.storage.value.AttributeValue.NS;
 import io.partita.storage.value.AttributeValue.S;
 import io.partita.storage.value.AttributeValue.SS;
+import io.partita.storage.value.Items;
 import io.partita.storage.value.Numbers;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +74,7 @@ final class Ast {
             AttributeValue v = arg.eval(item, ph);
             long size;
             if (v instanceof S s) {
-                size = AttributeValue.utf8Length(s.value());
+                size = Items.utf8Length(s.value());
             } else if (v instanceof B b) {
                 size = b.value().length();
             } else if (v instanceof SS ss) {

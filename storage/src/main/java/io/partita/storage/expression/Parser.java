@@ -6,7 +6,7 @@ import io.partita.storage.expression.Ast.Cond;
 import io.partita.storage.expression.Ast.Operand;
 import io.partita.storage.expression.Ast.PathOperand;
 import io.partita.storage.expression.Ast.ValueOperand;
-import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.Items;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -97,7 +97,7 @@ final class Parser {
         if (text == null || text.isBlank()) {
             throw Message.ExpressionEmpty.exception(kind.parameterName());
         }
-        int bytes = AttributeValue.utf8Length(text);
+        int bytes = Items.utf8Length(text);
         if (bytes > MAX_EXPRESSION_BYTES) {
             throw Message.ExpressionTooLarge.exception(kind.parameterName(), bytes);
         }

@@ -3,7 +3,6 @@ package io.partita.storage.value;
 import io.partita.storage.Message;
 import io.partita.storage.ValidationException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -77,7 +76,7 @@ public sealed interface AttributeValue {
     }
 
     static SS ss(Collection<String> values) {
-        return new SS(checkedSet(values, "SS"));
+        return new SS(ValueSets.checked(values, "SS"));
     }
 
     static SS ss(String... values) {
@@ -89,7 +88,7 @@ public sealed interface AttributeValue {
         for (BigDecimal v : values) {
             normalized.add(Numbers.normalize(v));
         }
-        return new NS(checkedSet(normalized, "NS"));
+        return new NS(ValueSets.checked(normalized, "NS"));
     }
 
     static NS nsOf(String... values) {
@@ -97,33 +96,11 @@ public sealed interface AttributeValue {
         for (String v : values) {
             normalized.add(Numbers.parse(v));
         }
-        return new NS(checkedSet(normalized, "NS"));
+        return new NS(ValueSets.checked(normalized, "NS"));
     }
 
     static BS bs(Collection<Bytes> values) {
-        return new BS(checkedSet(values, "BS"));
-    }
-
-    private static <T> Set<T> checkedSet(Collection<T> values, String type) {
-        if (values.isEmpty()) {
-            throw Message.SetEmpty.exception(type);
-        }
-        if (values.size() <= ArraySet.MAX) {
-            Object[] elements = values.toArray(); // a copy: the caller's collection stays the caller's
-            if (elements.length <= ArraySet.MAX) {
-                if (!ArraySet.distinct(elements)) {
-                    throw Message.SetDuplicates.exception(values, type);
-                }
-                return new ArraySet<>(elements);
-            }
-        }
-        // sized for its elements (a LinkedHashSet copied from a collection starts at 16 buckets)
-        LinkedHashSet<T> set = new LinkedHashSet<>((values.size() * 4 + 2) / 3);
-        set.addAll(values);
-        if (set.size() != values.size()) {
-            throw Message.SetDuplicates.exception(values, type);
-        }
-        return Collections.unmodifiableSet(set);
+        return new BS(ValueSets.checked(values, "BS"));
     }
 
     // ---- accessors that make call sites read well ------------------------------------------------------
@@ -165,38 +142,10 @@ public sealed interface AttributeValue {
         private int info() {
             int i = info;
             if (i == 0) {
-                i = scan(value);
+                i = Utf8.scanInfo(value);
                 info = i;
             }
             return i;
-        }
-
-        /** One pass over the string: its packed info (sizes saturate at 2^29, far above every DynamoDB limit). */
-        private static int scan(String value) {
-            boolean surrogates = false;
-            int n = value.length();
-            long bytes = n;
-            for (int i = 0; i < n; i++) {
-                char c = value.charAt(i);
-                if (c >= 0x80) {
-                    if (c < 0x800) {
-                        bytes += 1;
-                    } else if (Character.isSurrogate(c)) {
-                        surrogates = true;
-                        // a valid pair is 4 bytes for 2 chars; a lone surrogate encodes as '?' (1 byte)
-                        if (Character.isHighSurrogate(c)
-                                && i + 1 < n
-                                && Character.isLowSurrogate(value.charAt(i + 1))) {
-                            bytes += 2;
-                            i++;
-                        }
-                    } else {
-                        bytes += 2;
-                    }
-                }
-            }
-            int size = (int) Math.min(bytes, 1 << 29);
-            return ((size + 1) << 1) | (surrogates ? 1 : 0);
         }
 
         public String value() {
@@ -429,12 +378,7 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            // DynamoDB: 3 bytes of overhead per list, 1 byte per element.
-            int size = 3;
-            for (AttributeValue v : values) {
-                size += 1 + v.size();
-            }
-            return size;
+            return ValueSizes.list(values);
         }
 
         @Override
@@ -451,12 +395,7 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            // DynamoDB: 3 bytes of overhead per map, 1 byte per element, plus each key's length.
-            int size = 3;
-            for (Map.Entry<String, AttributeValue> e : values.entrySet()) {
-                size += 1 + utf8Length(e.getKey()) + e.getValue().size();
-            }
-            return size;
+            return ValueSizes.map(values);
         }
 
         @Override
@@ -480,11 +419,7 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            int size = 0;
-            for (String v : values) {
-                size += utf8Length(v);
-            }
-            return size;
+            return ValueSizes.strings(values);
         }
 
         @Override
@@ -515,11 +450,7 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            int size = 0;
-            for (BigDecimal v : values) {
-                size += Numbers.sizeOf(v);
-            }
-            return size;
+            return ValueSizes.numbers(values);
         }
 
         @Override
@@ -543,51 +474,12 @@ public sealed interface AttributeValue {
 
         @Override
         public int size() {
-            int size = 0;
-            for (Bytes v : values) {
-                size += v.length();
-            }
-            return size;
+            return ValueSizes.binaries(values);
         }
 
         @Override
         public String toString() {
             return "{BS: " + values + "}";
         }
-    }
-
-    /** UTF-8 byte length without allocating (attribute names: usually short and ASCII). */
-    static int utf8Length(String s) {
-        int n = s.length();
-        int i = 0;
-        while (i < n && s.charAt(i) < 0x80) {
-            i++;
-        }
-        return i == n ? n : utf8LengthFrom(s, i, n);
-    }
-
-    private static int utf8LengthFrom(String s, int start, int n) {
-        int bytes = n;
-        for (int i = start; i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x80) {
-                if (c < 0x800) {
-                    bytes += 1;
-                } else if (Character.isSurrogate(c)) {
-                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                        bytes += 2;
-                        i++;
-                    }
-                } else {
-                    bytes += 2;
-                }
-            }
-        }
-        return bytes;
-    }
-
-    /** For tests and tools: the UTF-8 encoding DynamoDB uses to size and order strings. */
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

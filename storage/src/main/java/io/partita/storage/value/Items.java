@@ -21,7 +21,7 @@ public final class Items {
     }
 
     public static int utf8Length(String s) {
-        return AttributeValue.utf8Length(s);
+        return Utf8.length(s);
     }
 
     private static final int NAME_CACHE_SIZE = 1024;
@@ -46,7 +46,7 @@ public final class Items {
         if (other != null && other.name == name) {
             return other.size;
         }
-        int size = AttributeValue.utf8Length(name);
+        int size = Utf8.length(name);
         // into a free way of the pair, else into this name's own slot (the other way keeps its name)
         NAME_CACHE[cached == null || other != null ? slot : slot ^ 1] = new NameSize(name, size);
         return size;
