@@ -2,10 +2,7 @@ package io.partita.storage.value;
 
 import io.partita.storage.Message;
 import java.util.AbstractMap;
-import java.util.AbstractSet;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
@@ -183,10 +180,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             }
             checkAttribute(name, value);
             if (size == names.length) {
-                int cap = size * 2;
-                names = java.util.Arrays.copyOf(names, cap);
-                values = java.util.Arrays.copyOf(values, cap);
-                hashes = java.util.Arrays.copyOf(hashes, cap);
+                grow();
             }
             names[size] = name;
             values[size] = value;
@@ -212,16 +206,21 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
                 }
             }
             if (size == names.length) {
-                int cap = size * 2;
-                names = java.util.Arrays.copyOf(names, cap);
-                values = java.util.Arrays.copyOf(values, cap);
-                hashes = java.util.Arrays.copyOf(hashes, cap);
+                grow();
             }
             names[size] = name;
             values[size] = value;
             hashes[size] = h;
             size++;
             return this;
+        }
+
+        /** Doubles the arrays' capacity (never while they are a layout's: add and put unshare first). */
+        private void grow() {
+            int cap = size * 2;
+            names = java.util.Arrays.copyOf(names, cap);
+            values = java.util.Arrays.copyOf(values, cap);
+            hashes = java.util.Arrays.copyOf(hashes, cap);
         }
 
         private static void checkAttribute(String name, AttributeValue value) {
@@ -367,35 +366,8 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     @Override
     public Set<Map.Entry<String, AttributeValue>> entrySet() {
         // a view per call, not cached: its field went to memoOwner (a stored item is rarely iterated as a map; the
-        // view holds nothing but this item)
-        return new AbstractSet<>() {
-            @Override
-            public Iterator<Map.Entry<String, AttributeValue>> iterator() {
-                return new Iterator<>() {
-                    private int i;
-
-                    @Override
-                    public boolean hasNext() {
-                        return i < names.length;
-                    }
-
-                    @Override
-                    public Map.Entry<String, AttributeValue> next() {
-                        if (i >= names.length) {
-                            throw new NoSuchElementException();
-                        }
-                        Map.Entry<String, AttributeValue> entry = new SimpleImmutableEntry<>(names[i], values[i]);
-                        i++;
-                        return entry;
-                    }
-                };
-            }
-
-            @Override
-            public int size() {
-                return names.length;
-            }
-        };
+        // view holds nothing but this item's arrays)
+        return new ItemEntrySet(names, values);
     }
 
     /**
@@ -498,63 +470,28 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     }
 
     /**
-     * Reads, without changing or allocating anything, the objects a reader of {@code items} loads first, in two passes
-     * over the list, so that these loads, independent of each other, are in flight together instead of one after the
-     * other while each item is read: each {@code ItemMap} (with its {@link #memo()} field), then for an item with a
-     * memo the memo's class word (a reader that finds its value there reads nothing else), for one without its value
-     * array and each of its values. A stored item's objects are scattered over the heap and rarely in cache: reading a
-     * page of query results item by item waits for them in turn. Items of other map types are skipped. This is only a
-     * hint to the memory system: the items, and what reading them returns, are the same with or without it.
+     * Reads, without changing or allocating anything, the objects a reader of {@code items} loads first, so that
+     * these loads, independent of each other, are in flight together instead of one after the other while each item
+     * is read (see {@link ItemPrefetch}). Items of other map types are skipped. This is only a hint to the memory
+     * system: the items, and what reading them returns, are the same with or without it.
      */
     public static void prefetch(java.util.List<? extends Map<String, AttributeValue>> items) {
-        int n = items.size();
-        int seen = 0;
-        for (int i = 0; i < n; i++) {
-            if (items.get(i) instanceof ItemMap m) {
-                // the item's own line: its memo field, and for an item without a memo its value array's header
-                // (a memo hit never reads the values: loading their array would be a miss for nothing)
-                seen += m.memo != null ? 1 : m.values.length;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            if (items.get(i) instanceof ItemMap m) {
-                seen = seen * 31 + m.touch();
-            }
-        }
-        sink(seen);
+        ItemPrefetch.prefetch(items);
     }
 
     /** {@link #prefetch(java.util.List)} for one item: its memo's class word, else its value array and values. */
     public void prefetch() {
-        sink(touch());
+        ItemPrefetch.prefetch(this);
     }
 
-    /**
-     * Loads what a reader of this item reads next: nothing more for an owned memo ({@link #memoOf} reads this item
-     * alone), the memo's class word for one without an owner, else its values.
-     */
-    private int touch() {
-        Object m = memo;
-        return m == null ? touchValues() : memoOwner != null ? 1 : m instanceof Record ? 2 : 3;
+    /** The memo's owner as stored (a plain read), for {@link ItemPrefetch}. */
+    Object memoOwnerPlain() {
+        return memoOwner;
     }
 
-    /** Loads the class word of each value (which brings the value's cache line in); a number derived from them. */
-    private int touchValues() {
-        int h = 1;
-        for (AttributeValue v : values) {
-            h = h * 31 + (v instanceof AttributeValue.S ? 1 : v instanceof AttributeValue.N ? 2 : 3);
-        }
-        return h;
-    }
-
-    /**
-     * Keeps the prefetch loads from being removed as unused: the compiler cannot tell what {@code h} is, and the
-     * branch, taken once in 2^32 at most, does nothing observable (a spin-wait hint).
-     */
-    private static void sink(int h) {
-        if (h == 0x7A3F_19C5) {
-            Thread.onSpinWait();
-        }
+    /** The value array itself, not a copy: for {@link ItemPrefetch}, which only reads it. */
+    AttributeValue[] valueArray() {
+        return values;
     }
 
     /** Iterates names and values without allocating entries. */
