@@ -21,23 +21,51 @@ record KeyRange(OrderKey low, OrderKey high) {
         KeyConditionTerm[] pk = new KeyConditionTerm[partitionKey.length];
         KeyConditionTerm[] sk = new KeyConditionTerm[sortKey.length];
         for (KeyConditionTerm term : terms) {
-            int p = indexOf(partitionKey, term.attribute());
-            int s = indexOf(sortKey, term.attribute());
-            if (p < 0 && s < 0) {
-                throw Message.KeyConditionNotKey.exception(term.attribute(), describe(partitionKey, sortKey));
-            }
-            KeyConditionTerm[] slot = p >= 0 ? pk : sk;
-            int i = p >= 0 ? p : s;
-            if (slot[i] != null) {
-                throw Message.KeyConditionTwice.exception(term.attribute());
-            }
-            KeyAttribute attr = p >= 0 ? partitionKey[p] : sortKey[s];
-            checkOperand(attr, term, term.low());
-            if (term.high() != null) {
-                checkOperand(attr, term, term.high());
-            }
-            slot[i] = term;
+            place(term, partitionKey, sortKey, pk, sk);
         }
+        AttributeValue[] pkValues = partitionValues(pk, partitionKey);
+        int given = givenSortTerms(sk, sortKey);
+        int hash = pkValues.length == 1
+                ? OrderKey.partitionHash(pkValues[0])
+                : OrderKey.partitionHash(pkValues, pkValues.length);
+        KeyConditionTerm last = given == 0 ? null : sk[given - 1];
+        // One builder per range: the prefix is encoded once; build() snapshots the bytes, so the builder goes on
+        // from there to the other end (or is copied first where both ends extend the prefix differently).
+        KeyCodec.Builder b = prefix(hash, pkValues, sk, last == null ? 0 : given - 1);
+        if (last == null) {
+            OrderKey low = b.build();
+            return new KeyRange(low, b.after().build());
+        }
+        return lastTerm(b, last);
+    }
+
+    /** Puts {@code term} in the slot of its key attribute, checking its attribute, operands and uniqueness. */
+    private static void place(
+            KeyConditionTerm term,
+            KeyAttribute[] partitionKey,
+            KeyAttribute[] sortKey,
+            KeyConditionTerm[] pk,
+            KeyConditionTerm[] sk) {
+        int p = indexOf(partitionKey, term.attribute());
+        int s = indexOf(sortKey, term.attribute());
+        if (p < 0 && s < 0) {
+            throw Message.KeyConditionNotKey.exception(term.attribute(), describe(partitionKey, sortKey));
+        }
+        KeyConditionTerm[] slot = p >= 0 ? pk : sk;
+        int i = p >= 0 ? p : s;
+        if (slot[i] != null) {
+            throw Message.KeyConditionTwice.exception(term.attribute());
+        }
+        KeyAttribute attr = p >= 0 ? partitionKey[p] : sortKey[s];
+        checkOperand(attr, term, term.low());
+        if (term.high() != null) {
+            checkOperand(attr, term, term.high());
+        }
+        slot[i] = term;
+    }
+
+    /** The partition key's values: every partition key attribute must be given, with {@code =}. */
+    private static AttributeValue[] partitionValues(KeyConditionTerm[] pk, KeyAttribute[] partitionKey) {
         AttributeValue[] pkValues = new AttributeValue[partitionKey.length];
         for (int i = 0; i < pk.length; i++) {
             if (pk[i] == null) {
@@ -49,6 +77,14 @@ record KeyRange(OrderKey low, OrderKey high) {
             }
             pkValues[i] = pk[i].low();
         }
+        return pkValues;
+    }
+
+    /**
+     * How many leading sort key attributes the condition names: no gap after them, and {@code =} on all but the
+     * last of them.
+     */
+    private static int givenSortTerms(KeyConditionTerm[] sk, KeyAttribute[] sortKey) {
         int given = 0;
         while (given < sk.length && sk[given] != null) {
             given++;
@@ -64,17 +100,11 @@ record KeyRange(OrderKey low, OrderKey high) {
                         sk[i].attribute(), sk[i].operator().symbol(), sk[i + 1].attribute());
             }
         }
-        int hash = pkValues.length == 1
-                ? OrderKey.partitionHash(pkValues[0])
-                : OrderKey.partitionHash(pkValues, pkValues.length);
-        KeyConditionTerm last = given == 0 ? null : sk[given - 1];
-        // One builder per range: the prefix is encoded once; build() snapshots the bytes, so the builder goes on
-        // from there to the other end (or is copied first where both ends extend the prefix differently).
-        KeyCodec.Builder b = prefix(hash, pkValues, sk, last == null ? 0 : given - 1);
-        if (last == null) {
-            OrderKey low = b.build();
-            return new KeyRange(low, b.after().build());
-        }
+        return given;
+    }
+
+    /** The range of the last sort key term given, on the prefix {@code b} holds. */
+    private static KeyRange lastTerm(KeyCodec.Builder b, KeyConditionTerm last) {
         switch (last.operator()) {
             case EQ: {
                 OrderKey low = b.add(last.low()).build();
