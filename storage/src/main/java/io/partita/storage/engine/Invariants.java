@@ -29,9 +29,34 @@ final class Invariants {
     }
 
     static void check(TableData t) {
+        Map<AttributeValue, Long> collections = new HashMap<>();
+        checkItems(t, collections);
+        for (IndexData index : t.allIndexes()) {
+            checkIndex(t, index, collections);
+        }
+        if (t.lsis.length > 0) {
+            Map<AttributeValue, Long> recorded = new HashMap<>();
+            if (t.disk != null) {
+                recorded.putAll(t.disk.collectionSizes());
+            } else {
+                t.collectionSizes.forEach((k, v) -> recorded.put(k, v.get()));
+            }
+            if (!recorded.equals(collections)) {
+                fail(
+                        t,
+                        "item-collection sizes recorded " + recorded + " differ from the sizes the items imply "
+                                + collections);
+            }
+        }
+    }
+
+    /**
+     * Every item is stored under the key its attributes give, and the table's counters add up; the items' bytes
+     * go into {@code collections} (per partition key value) when the table has local indexes.
+     */
+    private static void checkItems(TableData t, Map<AttributeValue, Long> collections) {
         long count = 0;
         long bytes = 0;
-        Map<AttributeValue, Long> collections = new HashMap<>();
         for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
             Stored s = e.getValue();
             OrderKey expectedKey = t.shape.itemKey(s.item());
@@ -50,72 +75,72 @@ final class Invariants {
                     "counters say " + t.itemCount.sum() + " items / " + t.itemBytes.sum() + " bytes, table holds "
                             + count + " / " + bytes);
         }
-        for (IndexData index : t.allIndexes()) {
-            TreeMap<OrderKey, Stored> expected = new TreeMap<>();
-            for (Map.Entry<OrderKey, Stored> itemEntry : t.items.all()) {
-                Stored s = itemEntry.getValue();
-                OrderKey k = index.shape.entryKey(s.item());
-                if (k != null) {
-                    Stored entry = index.shape.project(s);
-                    expected.put(k, entry);
-                    if (!index.shape.global) {
-                        collections.merge(
-                                s.item().get(t.shape.partitionKey.name()),
-                                (long) entry.size() + IndexData.ENTRY_OVERHEAD,
-                                Long::sum);
-                    }
+    }
+
+    /**
+     * The index holds exactly the entries the table's items imply, in order and projected exactly, and its counters
+     * add up; a local index's entries go into {@code collections}.
+     */
+    private static void checkIndex(TableData t, IndexData index, Map<AttributeValue, Long> collections) {
+        TreeMap<OrderKey, Stored> expected = new TreeMap<>();
+        for (Map.Entry<OrderKey, Stored> itemEntry : t.items.all()) {
+            Stored s = itemEntry.getValue();
+            OrderKey k = index.shape.entryKey(s.item());
+            if (k != null) {
+                Stored entry = index.shape.project(s);
+                expected.put(k, entry);
+                if (!index.shape.global) {
+                    collections.merge(
+                            s.item().get(t.shape.partitionKey.name()),
+                            (long) entry.size() + IndexData.ENTRY_OVERHEAD,
+                            Long::sum);
                 }
-            }
-            Iterator<Map.Entry<OrderKey, Stored>> actual = index.entries.all().iterator();
-            long entryBytes = 0;
-            for (Map.Entry<OrderKey, Stored> want : expected.entrySet()) {
-                if (!actual.hasNext()) {
-                    fail(t, "index " + index.shape.name + " lacks the entry " + want.getKey());
-                }
-                Map.Entry<OrderKey, Stored> got = actual.next();
-                if (!got.getKey().equals(want.getKey())) {
-                    fail(
-                            t,
-                            "index " + index.shape.name + " has entry " + got.getKey() + " where " + want.getKey()
-                                    + " belongs");
-                }
-                if (!got.getValue().item().equals(want.getValue().item())
-                        || got.getValue().size() != want.getValue().size()) {
-                    fail(
-                            t,
-                            "index " + index.shape.name + " entry " + got.getKey() + " holds "
-                                    + got.getValue().item() + " but its item projects to "
-                                    + want.getValue().item());
-                }
-                entryBytes += got.getValue().size() + IndexData.ENTRY_OVERHEAD;
-            }
-            if (actual.hasNext()) {
-                fail(
-                        t,
-                        "index " + index.shape.name + " has an orphan entry "
-                                + actual.next().getKey());
-            }
-            if (index.count.sum() != expected.size() || index.bytes.sum() != entryBytes) {
-                fail(
-                        t,
-                        "index " + index.shape.name + " counters say " + index.count.sum() + " entries / "
-                                + index.bytes.sum() + " bytes, index holds " + expected.size() + " / " + entryBytes);
             }
         }
-        if (t.lsis.length > 0) {
-            Map<AttributeValue, Long> recorded = new HashMap<>();
-            if (t.disk != null) {
-                recorded.putAll(t.disk.collectionSizes());
-            } else {
-                t.collectionSizes.forEach((k, v) -> recorded.put(k, v.get()));
+        long entryBytes = compareEntries(t, index, expected);
+        if (index.count.sum() != expected.size() || index.bytes.sum() != entryBytes) {
+            fail(
+                    t,
+                    "index " + index.shape.name + " counters say " + index.count.sum() + " entries / "
+                            + index.bytes.sum() + " bytes, index holds " + expected.size() + " / " + entryBytes);
+        }
+    }
+
+    /**
+     * Walks the index's entries beside the expected ones, in key order: no lost, misplaced, altered or orphan entry.
+     * Returns the entries' bytes.
+     */
+    private static long compareEntries(TableData t, IndexData index, Map<OrderKey, Stored> expected) {
+        Iterator<Map.Entry<OrderKey, Stored>> actual = index.entries.all().iterator();
+        long entryBytes = 0;
+        for (Map.Entry<OrderKey, Stored> want : expected.entrySet()) {
+            if (!actual.hasNext()) {
+                fail(t, "index " + index.shape.name + " lacks the entry " + want.getKey());
             }
-            if (!recorded.equals(collections)) {
+            Map.Entry<OrderKey, Stored> got = actual.next();
+            if (!got.getKey().equals(want.getKey())) {
                 fail(
                         t,
-                        "item-collection sizes recorded " + recorded + " differ from the sizes the items imply "
-                                + collections);
+                        "index " + index.shape.name + " has entry " + got.getKey() + " where " + want.getKey()
+                                + " belongs");
             }
+            if (!got.getValue().item().equals(want.getValue().item())
+                    || got.getValue().size() != want.getValue().size()) {
+                fail(
+                        t,
+                        "index " + index.shape.name + " entry " + got.getKey() + " holds "
+                                + got.getValue().item() + " but its item projects to "
+                                + want.getValue().item());
+            }
+            entryBytes += got.getValue().size() + IndexData.ENTRY_OVERHEAD;
         }
+        if (actual.hasNext()) {
+            fail(
+                    t,
+                    "index " + index.shape.name + " has an orphan entry "
+                            + actual.next().getKey());
+        }
+        return entryBytes;
     }
 
     private static void fail(TableData t, String message) {
