@@ -50,8 +50,51 @@ final class Batches {
             throw Message.BatchGetTooManyKeys.exception(total, Limits.MAX_BATCH_GET_KEYS);
         }
         // Validate everything before reading anything.
-        Map<String, List<OrderKey>> keys = new LinkedHashMap<>();
         Map<String, ProjectionExpression> projections = new LinkedHashMap<>();
+        Map<String, List<OrderKey>> keys = validateGets(requestItems, projections);
+        Meter meter = new Meter();
+        Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
+        Map<String, KeysAndAttributes> unprocessed = null; // only the throughput model leaves keys unprocessed
+        int throttled = 0;
+        for (Map.Entry<String, List<OrderKey>> e : keys.entrySet()) {
+            TableData t = catalog.table(e.getKey());
+            KeysAndAttributes ka = requestItems.get(e.getKey());
+            ProjectionExpression p = projections.get(e.getKey());
+            Placeholders ph = new Placeholders(ka.expressionAttributeNames(), Map.of());
+            List<Map<String, AttributeValue>> found = new ArrayList<>();
+            List<OrderKey> tableKeys = e.getValue();
+            for (int i = 0; i < tableKeys.size(); i++) {
+                OrderKey key = tableKeys.get(i);
+                Stored s = t.items.get(key);
+                double units = Meter.itemReadUnits(s) * Meter.consistency(ka.consistentRead());
+                if (!throughput.tryChargeRead(
+                        t, null, key, units, ka.keys().get(i))) { // throttled keys come back unprocessed
+                    throttled++;
+                    unprocessed = withUnprocessed(
+                            unprocessed, e.getKey(), ka, ka.keys().get(i));
+                    continue;
+                }
+                meter.tableRead(t.shape.name, units);
+                if (s != null) {
+                    found.add(p == null ? s.item() : p.apply(s.item(), ph));
+                }
+            }
+            responses.put(e.getKey(), found);
+        }
+        if (throttled > 0 && throttled == total) {
+            throw new ProvisionedThroughputExceededException(Message.BatchGetAllThrottled.format(total));
+        }
+        return new BatchGetItemResponse(
+                responses, unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()));
+    }
+
+    /**
+     * Each table's keys, checked (present, distinct, valid for the table) before anything is read; each table's
+     * projection, parsed and checked against its placeholders, into {@code projections}.
+     */
+    private Map<String, List<OrderKey>> validateGets(
+            Map<String, KeysAndAttributes> requestItems, Map<String, ProjectionExpression> projections) {
+        Map<String, List<OrderKey>> keys = new LinkedHashMap<>();
         for (Map.Entry<String, KeysAndAttributes> e : requestItems.entrySet()) {
             TableData t = catalog.table(e.getKey());
             KeysAndAttributes ka = e.getValue();
@@ -71,45 +114,21 @@ final class Batches {
             new Placeholders(ka.expressionAttributeNames(), Map.of()).checkExpressions(t.definition, p);
             projections.put(e.getKey(), p);
         }
-        Meter meter = new Meter();
-        Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
-        Map<String, KeysAndAttributes> unprocessed = null; // only the throughput model leaves keys unprocessed
-        int throttled = 0;
-        for (Map.Entry<String, List<OrderKey>> e : keys.entrySet()) {
-            TableData t = catalog.table(e.getKey());
-            KeysAndAttributes ka = requestItems.get(e.getKey());
-            ProjectionExpression p = projections.get(e.getKey());
-            Placeholders ph = new Placeholders(ka.expressionAttributeNames(), Map.of());
-            List<Map<String, AttributeValue>> found = new ArrayList<>();
-            List<OrderKey> tableKeys = e.getValue();
-            for (int i = 0; i < tableKeys.size(); i++) {
-                OrderKey key = tableKeys.get(i);
-                Stored s = t.items.get(key);
-                double units = Meter.itemReadUnits(s) * Meter.consistency(ka.consistentRead());
-                if (!throughput.tryChargeRead(
-                        t, null, key, units, ka.keys().get(i))) { // throttled keys come back unprocessed
-                    throttled++;
-                    if (unprocessed == null) {
-                        unprocessed = new LinkedHashMap<>();
-                    }
-                    KeysAndAttributes u = unprocessed.get(e.getKey());
-                    List<Map<String, AttributeValue>> uk = new ArrayList<>(u == null ? List.of() : u.keys());
-                    uk.add(ka.keys().get(i));
-                    unprocessed.put(e.getKey(), ka.toBuilder().keys(uk).build());
-                    continue;
-                }
-                meter.tableRead(t.shape.name, units);
-                if (s != null) {
-                    found.add(p == null ? s.item() : p.apply(s.item(), ph));
-                }
-            }
-            responses.put(e.getKey(), found);
-        }
-        if (throttled > 0 && throttled == total) {
-            throw new ProvisionedThroughputExceededException(Message.BatchGetAllThrottled.format(total));
-        }
-        return new BatchGetItemResponse(
-                responses, unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()));
+        return keys;
+    }
+
+    /** {@code unprocessed} (made when null) with one more throttled key of {@code table}, as its request asked. */
+    private static Map<String, KeysAndAttributes> withUnprocessed(
+            Map<String, KeysAndAttributes> unprocessed,
+            String table,
+            KeysAndAttributes ka,
+            Map<String, AttributeValue> key) {
+        Map<String, KeysAndAttributes> out = unprocessed == null ? new LinkedHashMap<>() : unprocessed;
+        KeysAndAttributes u = out.get(table);
+        List<Map<String, AttributeValue>> uk = new ArrayList<>(u == null ? List.of() : u.keys());
+        uk.add(key);
+        out.put(table, ka.toBuilder().keys(uk).build());
+        return out;
     }
 
     BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest r) {
@@ -127,26 +146,7 @@ final class Batches {
             throw Message.BatchWriteTooManyWrites.exception(total);
         }
         // DynamoDB validates the whole batch before writing any of it.
-        record Planned(TableData table, OrderKey key, Stored item, IndexData[] validatedGsis, WriteRequest request) {}
-        List<Planned> planned = new ArrayList<>(total);
-        for (Map.Entry<String, List<WriteRequest>> e : requestItems.entrySet()) {
-            TableData t = catalog.table(e.getKey());
-            Set<OrderKey> seen = new HashSet<>();
-            for (WriteRequest w : e.getValue()) {
-                Planned p;
-                if (w instanceof WriteRequest.Put put) {
-                    Stored item = ItemRules.freeze(put.item(), t);
-                    OrderKey key = t.shape.itemKey(item.item());
-                    IndexData[] gsis = t.gsis;
-                    ItemRules.validateIndexKeys(t, item.item());
-                    p = new Planned(t, key, item, gsis, w);
-                } else {
-                    p = new Planned(t, t.shape.requestKey(((WriteRequest.Delete) w).key()), null, null, w);
-                }
-                checkDistinct(seen, p.key);
-                planned.add(p);
-            }
-        }
+        List<Planned> planned = plan(requestItems, total);
         Meter meter = new Meter();
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
         Map<String, List<WriteRequest>> unprocessed = null; // only the throughput model leaves writes unprocessed
@@ -176,6 +176,34 @@ final class Batches {
         }
         return new BatchWriteItemResponse(
                 unprocessed == null ? Map.of() : unprocessed, meter.reportAll(r.returnConsumedCapacity()), metrics);
+    }
+
+    /** One write of a batch, validated: its table, key, frozen item (null for a delete) and checked GSIs. */
+    private record Planned(
+            TableData table, OrderKey key, Stored item, IndexData[] validatedGsis, WriteRequest request) {}
+
+    /** Every write of the batch, validated (items, index keys, distinct keys per table) before any is applied. */
+    private List<Planned> plan(Map<String, List<WriteRequest>> requestItems, int total) {
+        List<Planned> planned = new ArrayList<>(total);
+        for (Map.Entry<String, List<WriteRequest>> e : requestItems.entrySet()) {
+            TableData t = catalog.table(e.getKey());
+            Set<OrderKey> seen = new HashSet<>();
+            for (WriteRequest w : e.getValue()) {
+                Planned p;
+                if (w instanceof WriteRequest.Put put) {
+                    Stored item = ItemRules.freeze(put.item(), t);
+                    OrderKey key = t.shape.itemKey(item.item());
+                    IndexData[] gsis = t.gsis;
+                    ItemRules.validateIndexKeys(t, item.item());
+                    p = new Planned(t, key, item, gsis, w);
+                } else {
+                    p = new Planned(t, t.shape.requestKey(((WriteRequest.Delete) w).key()), null, null, w);
+                }
+                checkDistinct(seen, p.key);
+                planned.add(p);
+            }
+        }
+        return planned;
     }
 
     /** DynamoDB: a batch names at least one table. */
