@@ -111,6 +111,18 @@ final class Transactions {
         List<TransactWriteItem> requests = r.transactItems();
         checkActionCount(requests);
         checkClientRequestToken(r.clientRequestToken());
+        List<WriteAction> actions = validateAll(requests);
+        List<Lock> locks = lockAll(actions);
+        try {
+            commit(actions);
+        } finally {
+            unlockAll(locks);
+        }
+        return response(r, actions);
+    }
+
+    /** Every action validated, in order, with the transaction's size limit and one action per item checked. */
+    private List<WriteAction> validateAll(List<TransactWriteItem> requests) {
         List<WriteAction> actions = new ArrayList<>(requests.size());
         Set<String> seen = new HashSet<>();
         long payload = 0;
@@ -123,33 +135,40 @@ final class Transactions {
             checkDistinct(seen, action.table, action.key);
             actions.add(action);
         }
-        List<Lock> locks = lockAll(actions);
-        try {
-            boolean cancelled = false;
-            for (WriteAction a : actions) {
-                cancelled |= !plan(a);
-            }
-            if (!cancelled) {
-                cancelled = checkCombinedCollections(actions);
-            }
-            if (!cancelled) { // all of the transaction's capacity, or none of it
-                cancelled = throughput.chargeTransaction(actions);
-            }
-            if (cancelled) {
-                List<CancellationReason> reasons = new ArrayList<>(actions.size());
-                for (WriteAction a : actions) {
-                    reasons.add(a.reason);
-                }
-                throw new TransactionCanceledException(reasons);
-            }
-            List<Mutation> mutations = new ArrayList<>(actions.size());
-            for (WriteAction a : actions) {
-                mutations.add(a.mutation);
-            }
-            Mutation.applyAll(mutations, propagation, options.clock().millis()); // durable: one atomic batch
-        } finally {
-            unlockAll(locks);
+        return actions;
+    }
+
+    /**
+     * Under the actions' locks: plans every action, then applies all of them at once, or cancels the transaction
+     * with one reason per action when a condition, a collection size or the throughput model refuses it.
+     */
+    private void commit(List<WriteAction> actions) {
+        boolean cancelled = false;
+        for (WriteAction a : actions) {
+            cancelled |= !plan(a);
         }
+        if (!cancelled) {
+            cancelled = checkCombinedCollections(actions);
+        }
+        if (!cancelled) { // all of the transaction's capacity, or none of it
+            cancelled = throughput.chargeTransaction(actions);
+        }
+        if (cancelled) {
+            List<CancellationReason> reasons = new ArrayList<>(actions.size());
+            for (WriteAction a : actions) {
+                reasons.add(a.reason);
+            }
+            throw new TransactionCanceledException(reasons);
+        }
+        List<Mutation> mutations = new ArrayList<>(actions.size());
+        for (WriteAction a : actions) {
+            mutations.add(a.mutation);
+        }
+        Mutation.applyAll(mutations, propagation, options.clock().millis()); // durable: one atomic batch
+    }
+
+    /** The consumed capacity of a committed transaction and, when asked for, its item-collection metrics. */
+    private static TransactWriteItemsResponse response(TransactWriteItemsRequest r, List<WriteAction> actions) {
         Meter meter = new Meter();
         for (WriteAction a : actions) {
             if (a.mutation != null) {
