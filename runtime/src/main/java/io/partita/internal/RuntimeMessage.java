@@ -130,7 +130,8 @@ public enum RuntimeMessage {
     MigrationOptionOutOfRange("migration option %s is out of range: %s"),
     MigrationBackfillTimeout("index %s of table %s was not ACTIVE (backfilled) within %s"),
     MigrationInterrupted("interrupted while migrating"),
-    MigrationFailed("migration %s failed: %s");
+    MigrationFailed("migration %s failed: %s"),
+    MigrationCopyIntoItself("a migration copies table %s into a new table: name another table than %s");
 
     private final String template;
 

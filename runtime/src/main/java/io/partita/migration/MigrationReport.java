@@ -7,11 +7,14 @@ import java.util.List;
  * What a run of a plan found and did — or, for a dry run, would do.
  *
  * @param plan        the plan's {@link MigrationPlan#id()}
+ * @param table       the table holding the new design's items: the plan's table, or on a key schema change the new
+ *                    table the items are copied into
  * @param dryRun      true when nothing was written
  * @param scanned     items read by this run (a resumed run counts only what it read itself)
- * @param migrated    items found in the new design's form already
- * @param rewritten   items rewritten (dry run: that need a rewrite)
- * @param movedKeys   of those, the items whose key changes (write-new-then-delete-old)
+ * @param migrated    items found in the new design's form already (on a copy: found copied already)
+ * @param rewritten   items rewritten or copied (dry run: that need it)
+ * @param movedKeys   of those, the items whose key changes (write-new-then-delete-old) or that are copied into the
+ *                    new table
  * @param foreign     items of no entity of the plan (other types of a shared table), left as they are
  * @param conflicts   rewrites refused because the item changed meanwhile or its new key was taken; a later run
  *                    picks them up
@@ -22,6 +25,7 @@ import java.util.List;
  */
 public record MigrationReport(
         String plan,
+        String table,
         boolean dryRun,
         long scanned,
         long migrated,
@@ -45,6 +49,12 @@ public record MigrationReport(
         return dryRun ? rewritten == 0 && indexes.isEmpty() : !stopped && conflicts == 0;
     }
 
+    /** The plan's table, from the plan id ({@code <table>-<digest>}). */
+    private String planTable() {
+        int dash = plan.lastIndexOf('-');
+        return dash < 0 ? plan : plan.substring(0, dash);
+    }
+
     /** Items rewritten per second of the run. */
     public double itemsPerSecond() {
         long ms = elapsed.toMillis();
@@ -53,7 +63,8 @@ public record MigrationReport(
 
     @Override
     public String toString() {
-        return (dryRun ? "dry run of " : "run of ") + plan + ": " + scanned + " scanned, " + migrated
+        return (dryRun ? "dry run of " : "run of ") + plan + (table.equals(planTable()) ? "" : " into table " + table)
+                + ": " + scanned + " scanned, " + migrated
                 + " already migrated, " + rewritten + (dryRun ? " to rewrite (" : " rewritten (") + movedKeys
                 + " under a new key), " + foreign + " of other types, " + conflicts + " conflicts; indexes "
                 + (dryRun ? "missing " : "created ") + indexes + (resumed ? "; resumed" : "")

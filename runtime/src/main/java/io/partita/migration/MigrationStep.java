@@ -42,7 +42,7 @@ public record MigrationStep(String change, String target, String declaredOn, Str
             case "SCATTER" -> "rewrite the shard attributes of index " + target;
             case "ATTRIBUTE_TYPE" -> "rewrite items: attribute " + target + " in its new type";
             case "INDEX_KEY" -> "create index " + target + " and await its backfill (re-create a changed one first)";
-            case "TABLE_KEY" -> "copy the table into one with the new key schema (not run by Partita)";
+            case "TABLE_KEY" -> "copy every item into a new table with the new key schema (the old table is left)";
             case "REMOVAL" -> "nothing to rewrite: " + target + " is removed on purpose";
             default -> "rewrite items into the new design";
         };

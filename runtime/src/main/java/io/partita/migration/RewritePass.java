@@ -4,13 +4,17 @@ import io.partita.Partita;
 import io.partita.internal.RuntimeMessage;
 import io.partita.progress.ProgressTracker;
 import io.partita.storage.Backend;
+import io.partita.storage.ConditionalCheckFailedException;
 import io.partita.storage.TransactionCanceledException;
 import io.partita.storage.api.ConsumedCapacity;
+import io.partita.storage.api.PutItemRequest;
+import io.partita.storage.api.PutItemResponse;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TransactWriteItemsRequest;
 import io.partita.storage.api.TransactWriteItemsResponse;
+import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,12 +33,15 @@ import java.util.concurrent.atomic.LongAdder;
  * every item to the {@link ItemRewriter}, rewrite those that need it ({@link ItemWrites}, paced by the rate limits)
  * and record the segment's position after each page. A stopped or crashed run leaves its checkpoints; the next run
  * of the same plan reads them and goes on from each segment's last recorded page (items of a page handled before the
- * crash are found migrated and left alone). A run that completes removes them.
+ * crash are found migrated and left alone). A run that completes removes them. When the table's key schema changes,
+ * the pass reads the old table and writes the new forms into the new one ({@link TableCopy}) instead of rewriting in
+ * place, and a completed copy ends with the design check of the new table.
  */
 final class RewritePass {
     private final Partita db;
     private final Backend requests;
     private final MigrationPlan plan;
+    private final String copyTarget;
     private final MigrationOptions options;
     private final boolean write;
     private final AtomicBoolean stop;
@@ -49,11 +56,21 @@ final class RewritePass {
     private final LongAdder conflicts = new LongAdder();
     private Checkpoints checkpoints;
     private ProgressTracker tracker;
+    private TableCopy copy; // null: the items are rewritten in place
+    private boolean targetExists;
 
-    RewritePass(Partita db, MigrationPlan plan, MigrationOptions options, boolean write, AtomicBoolean stop) {
+    /** {@code copyTarget}: the table a key schema change copies into. */
+    RewritePass(
+            Partita db,
+            MigrationPlan plan,
+            String copyTarget,
+            MigrationOptions options,
+            boolean write,
+            AtomicBoolean stop) {
         this.db = db;
         this.requests = db.requests();
         this.plan = plan;
+        this.copyTarget = copyTarget;
         this.options = options;
         this.write = write;
         this.stop = stop;
@@ -64,19 +81,21 @@ final class RewritePass {
 
     MigrationReport run() {
         long started = options.clock.millis();
-        List<String> indexes = write
-                ? IndexCreation.create(requests, plan, options)
-                : IndexCreation.missing(requests, plan).stream()
-                        .map(g -> g.name())
-                        .toList();
+        TableDefinition deployed = requests.describeTable(plan.table()).definition();
+        if (TableCopy.keySchemaChanged(deployed, TableCopy.design(plan))) {
+            copy = new TableCopy(requests, plan, copyTarget, deployed);
+        }
+        String table = copy == null ? plan.table() : copyTarget;
+        String runId = copy == null ? plan.id() : plan.id() + ">" + copyTarget;
+        List<String> indexes = indexes(table);
         Map<Integer, Checkpoints.Segment> saved = Map.of();
         if (write) {
             checkpoints = new Checkpoints(db, options.checkpointTable);
-            saved = checkpoints.load(plan.id());
+            saved = checkpoints.load(runId);
         }
         boolean resumed = saved.values().stream().anyMatch(s -> !s.done());
         if (!resumed && !saved.isEmpty()) {
-            checkpoints.clear(plan.id()); // a finished run whose clean-up was cut short
+            checkpoints.clear(runId); // a finished run whose clean-up was cut short
             saved = Map.of();
         }
         int segments = resumed ? saved.values().iterator().next().totalSegments() : options.segments;
@@ -89,10 +108,13 @@ final class RewritePass {
                 options.progress,
                 options.clock,
                 ProgressTracker.DEFAULT_INTERVAL);
-        runSegments(segments, saved);
+        runSegments(segments, saved, runId);
         boolean stopped = stop.get();
         if (write && !stopped) {
-            checkpoints.clear(plan.id());
+            checkpoints.clear(runId);
+            if (copy != null && conflicts.sum() == 0) {
+                db.tables().check(copy.design()).requireMatch();
+            }
         }
         if (!stopped) {
             tracker.total(tracker.done());
@@ -100,6 +122,7 @@ final class RewritePass {
         tracker.finish();
         return new MigrationReport(
                 plan.id(),
+                table,
                 !write,
                 scanned.sum(),
                 migrated.sum(),
@@ -113,7 +136,23 @@ final class RewritePass {
                 Duration.ofMillis(options.clock.millis() - started));
     }
 
-    private void runSegments(int segments, Map<Integer, Checkpoints.Segment> saved) {
+    /** Creates (a run) or lists (a dry run) the indexes, and on a copy the new table first. */
+    private List<String> indexes(String table) {
+        if (copy != null && write) {
+            copy.createTarget(db);
+        }
+        targetExists = copy == null || write || copy.targetExists();
+        if (!targetExists) {
+            return List.of();
+        }
+        return write
+                ? IndexCreation.create(requests, plan, table, options)
+                : IndexCreation.missing(requests, plan, table).stream()
+                        .map(g -> g.name())
+                        .toList();
+    }
+
+    private void runSegments(int segments, Map<Integer, Checkpoints.Segment> saved, String runId) {
         AtomicInteger threadNumber = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.threads, segments), r -> {
             Thread t = new Thread(r, "partita-migrate-" + threadNumber.incrementAndGet());
@@ -128,7 +167,7 @@ final class RewritePass {
                     continue;
                 }
                 int segment = s;
-                running.add(pool.submit(() -> segment(segment, segments, from)));
+                running.add(pool.submit(() -> segment(segment, segments, from, runId)));
             }
             for (Future<?> f : running) {
                 await(f);
@@ -161,7 +200,7 @@ final class RewritePass {
         return stop.get();
     }
 
-    private void segment(int segment, int segments, Checkpoints.Segment from) {
+    private void segment(int segment, int segments, Checkpoints.Segment from, String runId) {
         Map<String, AttributeValue> start = from == null ? null : from.start();
         long segmentScanned = from == null ? 0 : from.scanned();
         long segmentRewritten = from == null ? 0 : from.rewritten();
@@ -177,11 +216,18 @@ final class RewritePass {
                     .exclusiveStartKey(start)
                     .consistentRead(true)
                     .build());
-            for (Map<String, AttributeValue> item : page.items()) {
+            if (copy != null) {
+                long copied = copyPage(page.items());
+                if (copied < 0) {
+                    return; // this page is not recorded: the next run reads it again
+                }
+                segmentRewritten += copied;
+            }
+            for (int i = 0; copy == null && i < page.items().size(); i++) {
                 if (stopped()) {
                     return; // this page is not recorded: the next run reads it again
                 }
-                if (handle(item)) {
+                if (handle(page.items().get(i))) {
                     segmentRewritten++;
                 }
             }
@@ -191,7 +237,7 @@ final class RewritePass {
             scanned.add(page.items().size());
             if (write) {
                 checkpoints.save(
-                        plan.id(),
+                        runId,
                         new Checkpoints.Segment(
                                 segment, segments, start, start == null, segmentScanned, segmentRewritten));
             }
@@ -236,6 +282,53 @@ final class RewritePass {
                 .sum());
         count(r);
         options.rewritten.rewritten(r.oldKey(), r.item());
+        return true;
+    }
+
+    /** Copies the page's items the new table lacks or holds differently; the number copied, or -1 when stopped. */
+    private long copyPage(List<Map<String, AttributeValue>> page) {
+        TableCopy.Page p = copy.examine(page, targetExists);
+        long copied = 0;
+        for (TableCopy.Write w : p.writes()) {
+            if (stopped()) {
+                return -1;
+            }
+            if (!write) {
+                rewritten.increment();
+                moved.increment();
+            } else if (put(w)) {
+                copied++;
+            }
+        }
+        migrated.add(p.copied());
+        foreign.add(p.foreign());
+        return copied;
+    }
+
+    /** One item into the new table: where no item is, or over the stale copy of an item changed since. */
+    private boolean put(TableCopy.Write w) {
+        items.acquire(1);
+        PutItemResponse response;
+        try {
+            response = requests.putItem(PutItemRequest.builder()
+                    .tableName(copyTarget)
+                    .item(w.item())
+                    .conditionExpression(w.absent() ? "attribute_not_exists(#k)" : null)
+                    .expressionAttributeNames(w.absent() ? Map.of("#k", copy.partitionKey()) : null)
+                    .returnConsumedCapacity(
+                            options.capacityUnitsPerSecond > 0
+                                    ? ReturnConsumedCapacity.TOTAL
+                                    : ReturnConsumedCapacity.NONE)
+                    .build());
+        } catch (ConditionalCheckFailedException e) {
+            conflicts.increment();
+            return false;
+        }
+        ConsumedCapacity used = response.consumedCapacity();
+        capacity.acquire(used == null ? 0 : used.capacityUnits());
+        rewritten.increment();
+        moved.increment();
+        options.rewritten.rewritten(w.oldKey(), w.item());
         return true;
     }
 

@@ -23,13 +23,15 @@ import java.util.Map;
  *
  * <ol>
  *   <li>the embedded core in memory, {@code items} items (default 1,000,000), unthrottled: items/s and the heap
- *       after the load and after the migration (after a GC);
+ *       after the load and after the migration (after a GC); 0 skips it;
  *   <li>DynamoDB Local in process through the DynamoDB backend, {@code ddbItems} items (default 5,000), limited to
  *       {@code capacity} write units per second (default 1,000) as DynamoDB reports them consumed: items/s and the
- *       units per second actually consumed.
+ *       units per second actually consumed; 0 skips it.
  * </ol>
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar io.partita.benchmarks.migration.MigrationBench [items] [ddbItems] [capacity]</pre>
+ *
+ * For example {@code MigrationBench 0 20000 1000} runs only the DynamoDB Local migration, of 20,000 items.
  */
 public final class MigrationBench {
     private static final TableDefinition V1 = TableDefinition.builder("BenchOrders")
@@ -43,7 +45,9 @@ public final class MigrationBench {
         int items = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int ddbItems = args.length > 1 ? Integer.parseInt(args[1]) : 5_000;
         double capacity = args.length > 2 ? Double.parseDouble(args[2]) : 1_000;
-        core(items);
+        if (items > 0) {
+            core(items);
+        }
         if (ddbItems > 0) {
             dynamoDbLocal(ddbItems, capacity);
         }
