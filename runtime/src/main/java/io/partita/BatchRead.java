@@ -1,6 +1,8 @@
 package io.partita;
 
+import io.partita.internal.Futures;
 import io.partita.internal.RuntimeMessage;
+import io.partita.storage.Backend;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
 import io.partita.storage.api.KeysAndAttributes;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A batch read as a sequence of requests (100 keys each, unprocessed keys resent under the retry policy),
@@ -101,5 +104,34 @@ final class BatchRead {
 
     ItemsByKey result() {
         return new ItemsByKey(found, capacity == ReturnConsumedCapacity.NONE ? Consumed.NONE : consumed.result());
+    }
+
+    /** {@link Partita#batchGet(Collection, ReturnConsumedCapacity)}: sends and resends on {@code backend}. */
+    static ItemsByKey send(
+            Backend backend, Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity, RetryPolicy policy) {
+        BatchRead read = new BatchRead(keys, capacity, policy);
+        for (BatchGetItemRequest request; (request = read.next()) != null; ) {
+            int retry = read.absorb(backend.batchGetItem(request));
+            if (retry >= 0) {
+                read.policy.pause(retry);
+            }
+        }
+        return read.result();
+    }
+
+    /** {@link Partita#batchGetAsync(Collection, ReturnConsumedCapacity)}: resends wait on a delayed executor. */
+    static CompletableFuture<ItemsByKey> sendAsync(
+            Partita db, Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity, RetryPolicy policy) {
+        BatchRead read = new BatchRead(keys, capacity, policy);
+        return Futures.loop(
+                () -> {
+                    BatchGetItemRequest request = read.next();
+                    return request == null ? null : db.asyncRequests().batchGetItem(request);
+                },
+                response -> {
+                    int retry = read.absorb(response);
+                    return retry < 0 ? null : read.policy.delay(retry);
+                },
+                read::result);
     }
 }

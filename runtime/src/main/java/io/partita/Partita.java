@@ -1,28 +1,20 @@
 package io.partita;
 
-import io.partita.internal.Futures;
 import io.partita.internal.RuntimeMessage;
-import io.partita.spi.TableNamingBackend;
 import io.partita.storage.AsyncBackend;
 import io.partita.storage.Backend;
 import io.partita.storage.DurableOptions;
 import io.partita.storage.DurableStorage;
 import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
-import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.ReturnConsumedCapacity;
-import io.partita.storage.api.TransactGetItemsResponse;
 import io.partita.storage.schema.TableDefinition;
-import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.Map;
 import java.util.Objects;
-import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -86,52 +78,23 @@ public final class Partita implements AutoCloseable {
         this.retryPolicy = b.retryPolicy;
         this.gatherOptions = b.gatherOptions;
         this.clock = b.clock;
-        Backend requests = raw;
-        boolean observing = b.listener != null
-                || b.consumedCapacity != ReturnConsumedCapacity.NONE
-                || b.slowRequestThreshold != null;
-        // the retrying layer only where a throttle can happen: a core without a throughput model never throttles,
-        // and leaving the layer out keeps its classes (policy, sleeper, retry counters) off a fresh JVM's first use
-        boolean retrying = b.retryThrottles && !b.neverThrottles;
-        ObservingBackend.Retries retries = retrying || observing ? new ObservingBackend.Retries() : null;
-        CurrentRetryPolicy policy = null;
-        if (retrying) {
-            policy = new CurrentRetryPolicy(this);
-            requests = policy.retryingLayer(requests, retries); // counts and logs retries
-        }
-        ObservingBackend.Observer observer = null;
-        if (observing) {
-            observer = new ObservingBackend.Observer(retries, b.listener, b.consumedCapacity, b.slowRequestThreshold);
-            requests = new ObservingBackend(requests, observer);
-        }
-        if (tableNames != null) {
-            requests = new TableNamingBackend(requests, tableNames::resolve);
-        }
-        this.backend = requests;
+        RequestLayers layers = new RequestLayers(this, b);
+        this.backend = layers.requests;
         this.tableCreation = new TableCreation(this);
         this.givenAsyncBackend = b.asyncBackend;
         this.asyncExecutor = b.asyncExecutor;
-        this.retries = retries;
-        this.retryLayerPolicy = policy;
-        this.observer = observer;
-        ASYNC_OF.put(requests, new WeakReference<>(this));
+        this.retries = layers.retries;
+        this.retryLayerPolicy = layers.policy;
+        this.observer = layers.observer;
+        RequestLayers.register(layers.requests, this);
     }
-
-    /**
-     * Each database by its blocking request path ({@link #requests()}), for query specs built from a {@code Backend}
-     * alone (generated table repositories pass {@code db.requests()}) that need the database's asynchronous path.
-     * Weak both ways: an entry lives as long as its database.
-     */
-    private static final Map<Backend, WeakReference<Partita>> ASYNC_OF =
-            Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
      * The asynchronous request path of the database whose {@link #requests()} is {@code requests}; for any other
      * backend, {@code requests} itself completing directly ({@link AsyncBackend#of(Backend)}).
      */
     public static AsyncBackend asyncRequestsOf(Backend requests) {
-        WeakReference<Partita> ref = ASYNC_OF.get(requests);
-        Partita db = ref == null ? null : ref.get();
+        Partita db = RequestLayers.databaseOf(requests);
         return db != null ? db.asyncRequests() : AsyncBackend.of(requests);
     }
 
@@ -385,19 +348,7 @@ public final class Partita implements AutoCloseable {
     /** {@link #transactGet(Collection, ReturnConsumedCapacity)} without blocking. */
     public CompletableFuture<ItemsByKey> transactGetAsync(
             Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
-        TransactRead read;
-        try {
-            read = new TransactRead(keys, capacity);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        if (read.request == null) {
-            return CompletableFuture.completedFuture(read.result(null));
-        }
-        CompletableFuture<TransactGetItemsResponse> sent = asyncRequests().transactGetItems(read.request);
-        CompletableFuture<ItemsByKey> out = sent.thenApply(read::result);
-        Futures.cancelWith(out, sent);
-        return out;
+        return TransactRead.sendAsync(this, keys, capacity);
     }
 
     // ---- batches -------------------------------------------------------------------------------------
@@ -439,14 +390,7 @@ public final class Partita implements AutoCloseable {
      * request summed, resends of unprocessed keys included).
      */
     public ItemsByKey batchGet(Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
-        BatchRead read = new BatchRead(keys, capacity, retryPolicy());
-        for (BatchGetItemRequest request; (request = read.next()) != null; ) {
-            int retry = read.absorb(backend.batchGetItem(request));
-            if (retry >= 0) {
-                read.policy.pause(retry);
-            }
-        }
-        return read.result();
+        return BatchRead.send(backend, keys, capacity, retryPolicy());
     }
 
     /** {@link #batchGet(Collection)} without blocking (resends of unprocessed keys wait on a delayed executor). */
@@ -457,17 +401,7 @@ public final class Partita implements AutoCloseable {
     /** {@link #batchGet(Collection, ReturnConsumedCapacity)} without blocking. */
     public CompletableFuture<ItemsByKey> batchGetAsync(
             Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
-        BatchRead read = new BatchRead(keys, capacity, retryPolicy());
-        return Futures.loop(
-                () -> {
-                    BatchGetItemRequest request = read.next();
-                    return request == null ? null : asyncRequests().batchGetItem(request);
-                },
-                response -> {
-                    int retry = read.absorb(response);
-                    return retry < 0 ? null : read.policy.delay(retry);
-                },
-                read::result);
+        return BatchRead.sendAsync(this, keys, capacity, retryPolicy());
     }
 
     /**
@@ -494,17 +428,17 @@ public final class Partita implements AutoCloseable {
 
     /** Configures a {@link Partita}; see {@link Partita#builder(Backend)}. */
     public static final class Builder {
-        private final Backend backend;
+        final Backend backend;
         private TableNameResolver tableNames; // null: identity (its classes stay unloaded on a cold start)
         private boolean createTablesOnOpen = true;
-        private boolean retryThrottles = true;
+        boolean retryThrottles = true;
         private boolean reuseDecodedEntities = true;
         private RetryPolicy retryPolicy; // null: RetryPolicy.defaults(), created when the database first needs it
-        private final boolean neverThrottles; // the backend is a core without a throughput model
+        final boolean neverThrottles; // the backend is a core without a throughput model
         private GatherOptions gatherOptions; // null: GatherOptions.defaults(), resolved on the first gather
-        private RequestListener listener;
-        private ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;
-        private Duration slowRequestThreshold;
+        RequestListener listener;
+        ReturnConsumedCapacity consumedCapacity = ReturnConsumedCapacity.NONE;
+        Duration slowRequestThreshold;
         private Clock clock = Clock.systemUTC();
         private AsyncBackend asyncBackend;
         private Executor asyncExecutor;

@@ -192,6 +192,23 @@ public final class Tables {
                 keyList(found.partitionKey()),
                 keyList(found.sortKey()),
                 out);
+        globalIndexes(expected, found, deployed, out);
+        localIndexes(expected, found, deployed, out);
+        if (expected.provisionedThroughput() != null && found.provisionedThroughput() == null) {
+            out.add(new DesignMismatch(
+                    DesignMismatch.Kind.BILLING_MODE,
+                    table,
+                    deployed,
+                    null,
+                    "PROVISIONED " + expected.provisionedThroughput(),
+                    "PAY_PER_REQUEST"));
+        }
+    }
+
+    /** Each GSI of the design: missing on the deployed table, or with other keys or projection. */
+    private static void globalIndexes(
+            TableDefinition expected, TableDefinition found, String deployed, List<DesignMismatch> out) {
+        String table = expected.name();
         for (GlobalSecondaryIndex g : expected.globalSecondaryIndexes()) {
             GlobalSecondaryIndex f = found.globalSecondaryIndexes().stream()
                     .filter(x -> x.name().equals(g.name()))
@@ -211,6 +228,12 @@ public final class Tables {
             keys(table, deployed, g.name(), g.partitionKey(), g.sortKey(), f.partitionKey(), f.sortKey(), out);
             projection(table, deployed, g.name(), g.projection(), f.projection(), out);
         }
+    }
+
+    /** Each LSI of the design: missing on the deployed table, or with other keys or projection. */
+    private static void localIndexes(
+            TableDefinition expected, TableDefinition found, String deployed, List<DesignMismatch> out) {
+        String table = expected.name();
         for (LocalSecondaryIndex l : expected.localSecondaryIndexes()) {
             LocalSecondaryIndex f = found.localSecondaryIndexes().stream()
                     .filter(x -> x.name().equals(l.name()))
@@ -237,15 +260,6 @@ public final class Tables {
                     keyList(f.sortKey()),
                     out);
             projection(table, deployed, l.name(), l.projection(), f.projection(), out);
-        }
-        if (expected.provisionedThroughput() != null && found.provisionedThroughput() == null) {
-            out.add(new DesignMismatch(
-                    DesignMismatch.Kind.BILLING_MODE,
-                    table,
-                    deployed,
-                    null,
-                    "PROVISIONED " + expected.provisionedThroughput(),
-                    "PAY_PER_REQUEST"));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.partita;
 
+import io.partita.internal.Futures;
 import io.partita.internal.RuntimeMessage;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.TransactGetItem;
@@ -13,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
 /** A transactional read prepared (keys checked, request built) and completed from its response. */
 final class TransactRead {
@@ -58,5 +60,23 @@ final class TransactRead {
                         .add(response.consumedCapacity(), null)
                         .result();
         return new ItemsByKey(found, consumed);
+    }
+
+    /** {@link Partita#transactGetAsync(Collection, ReturnConsumedCapacity)}: bad keys fail the future, not the call. */
+    static CompletableFuture<ItemsByKey> sendAsync(
+            Partita db, Collection<? extends Key<?>> keys, ReturnConsumedCapacity capacity) {
+        TransactRead read;
+        try {
+            read = new TransactRead(keys, capacity);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (read.request == null) {
+            return CompletableFuture.completedFuture(read.result(null));
+        }
+        CompletableFuture<TransactGetItemsResponse> sent = db.asyncRequests().transactGetItems(read.request);
+        CompletableFuture<ItemsByKey> out = sent.thenApply(read::result);
+        Futures.cancelWith(out, sent);
+        return out;
     }
 }

@@ -79,6 +79,7 @@ public final class RepositoryCost {
         double[][][][] results = new double[kinds.length][SIDES][rounds][];
         io.partita.generated.EntityMapping<io.partita.benchmarks.repository.BenchItem> mapping = repo.mapping();
         String[] names = mapping.schema().attributeNames().toArray(new String[0]);
+        Sides sides = new Sides(repo, storage, mapping, names, entities, keys, puts, gets, queries);
         Object sink = null;
         for (int round = 0; round < rounds; round++) {
             for (int o = 0; o < kinds.length; o++) {
@@ -92,36 +93,7 @@ public final class RepositoryCost {
                     long bytes = THREADS.getCurrentThreadAllocatedBytes();
                     for (int i = 0; i < ops; i++) {
                         int k = i & (Workload.POOL - 1);
-                        sink = switch (op) {
-                            case PUT ->
-                                side == 0
-                                        ? repo.put(entities.entities[k])
-                                        : side == 1
-                                                ? storage.putItem(puts[k])
-                                                : storage.putItem(PutItemRequest.builder()
-                                                        .tableName(Workload.TABLE)
-                                                        .item(mapping.toItem(entities.entities[k]))
-                                                        .build());
-                            case GET ->
-                                side == 0
-                                        ? repo.get(keys.pks[k], keys.sks[k])
-                                        : side == 1
-                                                ? storage.getItem(gets[k])
-                                                : side == 2
-                                                        ? mapping.fromItem(storage.getItem(gets[k])
-                                                                .item())
-                                                        : read(names, storage.getItem(gets[k]));
-                            case QUERY_GSI ->
-                                side == 0
-                                        ? repo.gsi1(keys.g1pks[k])
-                                                .limit(Workload.QUERY_PAGE)
-                                                .list()
-                                        : side == 1
-                                                ? storage.query(queries[k])
-                                                : side == 2
-                                                        ? decodeAll(mapping, storage.query(queries[k]))
-                                                        : readAll(names, storage.query(queries[k]));
-                        };
+                        sink = sides.run(op, side, k);
                     }
                     long cpuUsed = THREADS.getCurrentThreadCpuTime() - cpu;
                     long allocated = THREADS.getCurrentThreadAllocatedBytes() - bytes;
@@ -133,6 +105,59 @@ public final class RepositoryCost {
         if (sink == null || readSink == 0x7A3F_19C5) {
             throw new IllegalStateException("no result");
         }
+        printTable(kinds, results);
+        db.close();
+    }
+
+    /** The four sides' fixtures: the repository, the core and its pre-built requests, the mapping. */
+    @SuppressWarnings("ArrayRecordComponent") // fixtures held for the run, never compared
+    private record Sides(
+            BenchItemRepository repo,
+            Storage storage,
+            io.partita.generated.EntityMapping<io.partita.benchmarks.repository.BenchItem> mapping,
+            String[] names,
+            RepositoryBench.Entities entities,
+            RepositoryBench.Keys keys,
+            PutItemRequest[] puts,
+            GetItemRequest[] gets,
+            QueryRequest[] queries) {
+        /** One operation {@code op} on side {@code side} (0 repository, 1 raw, 2 raw + mapping, 3 raw + read). */
+        Object run(Op op, int side, int k) {
+            return switch (op) {
+                case PUT ->
+                    side == 0
+                            ? repo.put(entities.entities[k])
+                            : side == 1
+                                    ? storage.putItem(puts[k])
+                                    : storage.putItem(PutItemRequest.builder()
+                                            .tableName(Workload.TABLE)
+                                            .item(mapping.toItem(entities.entities[k]))
+                                            .build());
+                case GET ->
+                    side == 0
+                            ? repo.get(keys.pks[k], keys.sks[k])
+                            : side == 1
+                                    ? storage.getItem(gets[k])
+                                    : side == 2
+                                            ? mapping.fromItem(
+                                                    storage.getItem(gets[k]).item())
+                                            : read(names, storage.getItem(gets[k]));
+                case QUERY_GSI ->
+                    side == 0
+                            ? repo.gsi1(keys.g1pks[k])
+                                    .limit(Workload.QUERY_PAGE)
+                                    .list()
+                            : side == 1
+                                    ? storage.query(queries[k])
+                                    : side == 2
+                                            ? decodeAll(mapping, storage.query(queries[k]))
+                                            : readAll(names, storage.query(queries[k]));
+            };
+        }
+    }
+
+    /** The Markdown table of the medians, one row per operation. */
+    private static void printTable(Op[] kinds, double[][][][] results) {
         System.out.println();
         System.out.println("| operation | repository CPU ns/op | raw CPU ns/op | raw + mapping CPU ns/op "
                 + "| raw + read CPU ns/op | repository / raw | repository / (raw + mapping) | repository / (raw + read) "
@@ -161,7 +186,6 @@ public final class RepositoryCost {
                     median(results[o][2], 1),
                     read ? String.format(Locale.ROOT, "%,.0f", median(results[o][3], 1)) : "–");
         }
-        db.close();
     }
 
     /** Folded reads of {@link #read}: kept so that the reads are not optimized away. */

@@ -5,8 +5,6 @@ import io.partita.internal.RuntimeMessage;
 import io.partita.mapping.ItemDecoder;
 import io.partita.mapping.ItemSchema;
 import io.partita.storage.ValidationException;
-import io.partita.storage.schema.GlobalSecondaryIndex;
-import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
@@ -355,65 +353,9 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
      */
     public List<String> keyAttributesOf(String indexName) {
         Set<String> names = new LinkedHashSet<>();
-        names.addAll(indexKeyAttributes(table, indexName));
+        names.addAll(IndexKeys.indexKeyAttributes(table, indexName));
         names.addAll(tableKeyAttributes);
         return List.copyOf(names);
-    }
-
-    /** The key attributes of an index (partition parts, then sort parts), or of the table for {@code null}. */
-    public static List<String> indexKeyAttributes(TableDefinition table, String indexName) {
-        List<String> names = new ArrayList<>();
-        if (indexName == null) {
-            names.add(table.partitionKey().name());
-            if (table.sortKey() != null) {
-                names.add(table.sortKey().name());
-            }
-            return names;
-        }
-        for (GlobalSecondaryIndex g : table.globalSecondaryIndexes()) {
-            if (g.name().equals(indexName)) {
-                // loops, not forEach(lambda): this runs on a repository's first index query (cold start)
-                for (KeyAttribute k : g.partitionKey()) {
-                    names.add(k.name());
-                }
-                for (KeyAttribute k : g.sortKey()) {
-                    names.add(k.name());
-                }
-                return names;
-            }
-        }
-        for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {
-            if (l.name().equals(indexName)) {
-                names.add(table.partitionKey().name());
-                names.add(l.sortKey().name());
-                return names;
-            }
-        }
-        throw new IllegalArgumentException(RuntimeMessage.NoSuchIndex.format(table.name(), indexName));
-    }
-
-    /** The sort key attributes of an index (or of the table, for {@code null}), in order. */
-    public static List<String> sortKeyAttributes(TableDefinition table, String indexName) {
-        if (indexName == null) {
-            return table.sortKey() == null ? List.of() : List.of(table.sortKey().name());
-        }
-        for (GlobalSecondaryIndex g : table.globalSecondaryIndexes()) {
-            if (g.name().equals(indexName)) {
-                // a loop, not a stream: this runs on a repository's first index query (cold start)
-                List<KeyAttribute> sortKey = g.sortKey();
-                String[] names = new String[sortKey.size()];
-                for (int i = 0; i < names.length; i++) {
-                    names[i] = sortKey.get(i).name();
-                }
-                return List.of(names);
-            }
-        }
-        for (LocalSecondaryIndex l : table.localSecondaryIndexes()) {
-            if (l.name().equals(indexName)) {
-                return List.of(l.sortKey().name());
-            }
-        }
-        throw new IllegalArgumentException(RuntimeMessage.NoSuchIndex.format(table.name(), indexName));
     }
 
     /** True when {@code indexName} is one of the table's local secondary indexes. */

@@ -59,7 +59,7 @@ public final class QuerySpec<R> {
         this.decoder = Objects.requireNonNull(decoder, "decoder");
         this.select = select;
         this.entryKeyAttributes = List.copyOf(entryKeyAttributes);
-        this.sortKeyAttributes = EntityMapping.sortKeyAttributes(table, indexName);
+        this.sortKeyAttributes = IndexKeys.sortKeyAttributes(table, indexName);
         this.decoderMaySkip = decoderMaySkip;
         this.gather = Objects.requireNonNull(gather, "gather");
     }
@@ -152,8 +152,8 @@ public final class QuerySpec<R> {
             Select select,
             boolean decoderMaySkip,
             GatherOptions gather) {
-        List<String> keys = new java.util.ArrayList<>(EntityMapping.indexKeyAttributes(table, indexName));
-        for (String k : EntityMapping.indexKeyAttributes(table, null)) {
+        List<String> keys = new java.util.ArrayList<>(IndexKeys.indexKeyAttributes(table, indexName));
+        for (String k : IndexKeys.indexKeyAttributes(table, null)) {
             if (!keys.contains(k)) {
                 keys.add(k);
             }

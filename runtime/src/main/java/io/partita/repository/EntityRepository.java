@@ -3,7 +3,6 @@ package io.partita.repository;
 import io.partita.Condition;
 import io.partita.Consumed;
 import io.partita.ExpressionBuilder;
-import io.partita.GatherOptions;
 import io.partita.Key;
 import io.partita.Partita;
 import io.partita.Repository;
@@ -21,7 +20,6 @@ import io.partita.storage.api.ItemCollectionMetrics;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.ReturnValues;
-import io.partita.storage.api.Select;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
@@ -30,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The base class of every generated {@code <Entity>Repository}: puts, gets, deletes, partial updates and
@@ -56,13 +53,8 @@ public abstract class EntityRepository<T> implements Repository<T> {
     private final String versionAttribute;
     /** How gets and queries decode: the mapping, or its memoizing reader when the database reuses entities. */
     private final ItemDecoder<T> reader;
-    /*
-     * Query specs are immutable and depend only on the index and the database's gather options: built once per
-     * index (again when the gather options change) instead of on every query. Races only build a spec twice.
-     */
-    private volatile QuerySpec<T> tableSpec;
-    private final Map<String, QuerySpec<T>> indexSpecs = new ConcurrentHashMap<>();
-    private final Map<String, ViewSpec> viewSpecs = new ConcurrentHashMap<>();
+    /** The query specs generated subclasses ask for, built once per index. */
+    private final QuerySpecCache<T> specs;
 
     /** Opens the repository, creating the table on {@code db}'s backend if it does not exist. */
     protected EntityRepository(Partita db, EntityMapping<T> mapping) {
@@ -73,6 +65,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
         this.tableName = mapping.table().name();
         this.versionAttribute = mapping.versionAttribute().orElse(null);
         this.reader = db.reusesDecodedEntities() ? mapping.memoizing() : mapping;
+        this.specs = new QuerySpecCache<>(db, backend, mapping, reader);
         db.createTableIfMissing(mapping.table());
     }
 
@@ -418,21 +411,7 @@ public abstract class EntityRepository<T> implements Repository<T> {
 
     /** The spec of a base-table query returning entities. */
     protected final QuerySpec<T> tableQuery() {
-        QuerySpec<T> cached = tableSpec;
-        if (cached != null && cached.gather() == db.gatherOptions()) {
-            return cached;
-        }
-        cached = QuerySpec.of(
-                backend,
-                db,
-                mapping.table(),
-                null,
-                reader,
-                null,
-                mapping.discriminatorAttribute().isPresent(),
-                db.gatherOptions());
-        tableSpec = cached;
-        return cached;
+        return specs.table();
     }
 
     /**
@@ -440,58 +419,12 @@ public abstract class EntityRepository<T> implements Repository<T> {
      * unprojected attributes are fetched from the table, and the fetch is counted).
      */
     protected final QuerySpec<T> indexQuery(String indexName) {
-        GatherOptions gather = db.gatherOptions();
-        QuerySpec<T> cached = indexSpecs.get(indexName);
-        if (cached != null && cached.gather() == gather) {
-            return cached;
-        }
-        Select select = mapping.isLocalIndex(indexName) ? Select.ALL_ATTRIBUTES : null;
-        cached = QuerySpec.of(
-                backend,
-                db,
-                mapping.table(),
-                indexName,
-                reader,
-                select,
-                mapping.discriminatorAttribute().isPresent(),
-                gather);
-        indexSpecs.put(indexName, cached);
-        return cached;
+        return specs.index(indexName);
     }
 
     /** The spec of an index query returning projection views read by {@code viewDecoder}. */
     protected final <V> QuerySpec<V> indexQuery(String indexName, ItemDecoder<V> viewDecoder) {
-        GatherOptions gather = db.gatherOptions();
-        ViewSpec cached = viewSpecs.get(indexName);
-        if (cached != null
-                && cached.viewDecoder() == viewDecoder
-                && cached.spec().gather() == gather) {
-            @SuppressWarnings("unchecked") // built below from this very viewDecoder, whose type is V
-            QuerySpec<V> spec = (QuerySpec<V>) cached.spec();
-            return spec;
-        }
-        QuerySpec<V> spec = viewQuery(indexName, viewDecoder, gather);
-        viewSpecs.put(indexName, new ViewSpec(viewDecoder, spec));
-        return spec;
-    }
-
-    /** A view query's spec as {@link #indexQuery(String, ItemDecoder)} caches it, with the decoder it was built for. */
-    private record ViewSpec(ItemDecoder<?> viewDecoder, QuerySpec<?> spec) {}
-
-    private <V> QuerySpec<V> viewQuery(String indexName, ItemDecoder<V> viewDecoder, GatherOptions gather) {
-        ItemDecoder<V> decoder = viewDecoder;
-        boolean mayskip = false;
-        if (mapping.discriminatorAttribute().isPresent()) {
-            String attribute = mapping.discriminatorAttribute().get();
-            AttributeValue type = AttributeValue.s(mapping.discriminatorValue().orElseThrow());
-            decoder = item -> {
-                // a KEYS_ONLY or INCLUDE view may not project the discriminator: then the index key decides
-                AttributeValue stored = item.get(attribute);
-                return stored == null || type.equals(stored) ? viewDecoder.fromItem(item) : null;
-            };
-            mayskip = true;
-        }
-        return QuerySpec.of(backend, db, mapping.table(), indexName, decoder, null, mayskip, gather);
+        return specs.view(indexName, viewDecoder);
     }
 
     private void requireOwnKey(Key<?> key) {

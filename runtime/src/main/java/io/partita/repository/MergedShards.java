@@ -3,7 +3,7 @@ package io.partita.repository;
 import io.partita.Consumed;
 import io.partita.Cursor;
 import io.partita.GatherException;
-import io.partita.generated.EntityMapping;
+import io.partita.generated.IndexKeys;
 import io.partita.generated.QuerySpec;
 import io.partita.internal.RuntimeMessage;
 import io.partita.storage.api.QueryRequest;
@@ -103,7 +103,7 @@ final class MergedShards implements Iterator<Map<String, AttributeValue>> {
             s.pendingAsync = asyncRunner.submit(() -> {
                 CompletableFuture<QueryResponse> sent =
                         query.spec.asyncBackend().query(request);
-                return QueryEngine.linked(sent, sent.thenApply(response -> {
+                return AsyncQueries.linked(sent, sent.thenApply(response -> {
                     if (consumed != null) {
                         consumed.add(response.consumedCapacity());
                     }
@@ -459,7 +459,7 @@ final class MergedShards implements Iterator<Map<String, AttributeValue>> {
     /** The attributes that order a gather's entries: the index sort key, then the table key (the core's tie order). */
     static String[] orderAttributes(QuerySpec<?> spec) {
         List<String> names = new ArrayList<>(spec.sortKeyAttributes());
-        for (String k : EntityMapping.indexKeyAttributes(spec.table(), null)) {
+        for (String k : IndexKeys.indexKeyAttributes(spec.table(), null)) {
             if (!names.contains(k)) {
                 names.add(k);
             }

@@ -148,58 +148,90 @@ public final class ParallelScan<T> {
     private void run(Sink<T> sink) { // the sink is always called under one lock
         ExpressionBuilder b = new ExpressionBuilder();
         String filterExpression = filter == null ? null : filter.render(b);
-        Map<String, String> names = b.names();
-        Map<String, AttributeValue> values = b.values();
-        Object lock = new Object();
-        long[] totals = new long[3]; // pages, scanned, returned
-        int[] done = {0};
         GatherRunner runner = new GatherRunner(executor, concurrency);
+        Segments scan = new Segments(filterExpression, b.names(), b.values(), runner, sink);
         List<GatherRunner.Task<Boolean>> tasks = new ArrayList<>(segments);
         for (int i = 0; i < segments; i++) {
             int segment = i;
-            tasks.add(runner.submit(segment, () -> {
-                Map<String, AttributeValue> start = null;
-                do {
-                    if (runner.cancelled.get()) {
-                        throw new CancellationException();
-                    }
-                    ScanResponse page = backend.scan(ScanRequest.builder()
-                            .tableName(tableName)
-                            .filterExpression(filterExpression)
-                            .expressionAttributeNames(names.isEmpty() ? null : names)
-                            .expressionAttributeValues(values.isEmpty() ? null : values)
-                            .segment(segment)
-                            .totalSegments(segments)
-                            .exclusiveStartKey(start)
-                            .build());
-                    start = page.lastEvaluatedKey();
-                    boolean last = start == null || start.isEmpty();
-                    List<T> decoded = new ArrayList<>(page.items().size());
-                    for (Map<String, AttributeValue> item : page.items()) {
-                        T t = decoder.fromItem(item);
-                        if (t != null) {
-                            decoded.add(t);
-                        }
-                    }
-                    synchronized (lock) {
-                        for (T t : decoded) {
-                            sink.accept(segment, t);
-                        }
-                        totals[0]++;
-                        totals[1] += page.scannedCount();
-                        totals[2] += decoded.size();
-                        if (last) {
-                            done[0]++;
-                        }
-                        progress.accept(
-                                new ScanProgress(segment, segments, last, done[0], totals[0], totals[1], totals[2]));
-                    }
-                    if (last) {
-                        return true;
-                    }
-                } while (true);
-            }));
+            tasks.add(runner.submit(segment, () -> scan.segment(segment)));
         }
+        awaitAll(runner, tasks);
+    }
+
+    /** The segments of one scan: their shared request parts, and the totals progress reports, under one lock. */
+    private final class Segments {
+        private final String filterExpression;
+        private final Map<String, String> names;
+        private final Map<String, AttributeValue> values;
+        private final GatherRunner runner;
+        private final Sink<T> sink;
+        private final Object lock = new Object();
+        private final long[] totals = new long[3]; // pages, scanned, returned
+        private int done;
+
+        Segments(
+                String filterExpression,
+                Map<String, String> names,
+                Map<String, AttributeValue> values,
+                GatherRunner runner,
+                Sink<T> sink) {
+            this.filterExpression = filterExpression;
+            this.names = names;
+            this.values = values;
+            this.runner = runner;
+            this.sink = sink;
+        }
+
+        /** Reads segment {@code segment} page by page to its end, handing each page's entities to the sink. */
+        boolean segment(int segment) {
+            Map<String, AttributeValue> start = null;
+            do {
+                if (runner.cancelled.get()) {
+                    throw new CancellationException();
+                }
+                ScanResponse page = backend.scan(ScanRequest.builder()
+                        .tableName(tableName)
+                        .filterExpression(filterExpression)
+                        .expressionAttributeNames(names.isEmpty() ? null : names)
+                        .expressionAttributeValues(values.isEmpty() ? null : values)
+                        .segment(segment)
+                        .totalSegments(segments)
+                        .exclusiveStartKey(start)
+                        .build());
+                start = page.lastEvaluatedKey();
+                boolean last = start == null || start.isEmpty();
+                List<T> decoded = new ArrayList<>(page.items().size());
+                for (Map<String, AttributeValue> item : page.items()) {
+                    T t = decoder.fromItem(item);
+                    if (t != null) {
+                        decoded.add(t);
+                    }
+                }
+                deliver(segment, page, decoded, last);
+                if (last) {
+                    return true;
+                }
+            } while (true);
+        }
+
+        private void deliver(int segment, ScanResponse page, List<T> decoded, boolean last) {
+            synchronized (lock) {
+                for (T t : decoded) {
+                    sink.accept(segment, t);
+                }
+                totals[0]++;
+                totals[1] += page.scannedCount();
+                totals[2] += decoded.size();
+                if (last) {
+                    done++;
+                }
+                progress.accept(new ScanProgress(segment, segments, last, done, totals[0], totals[1], totals[2]));
+            }
+        }
+    }
+
+    /** Waits for every segment; the first failure cancels the rest and is thrown naming its segment. */
+    private void awaitAll(GatherRunner runner, List<GatherRunner.Task<Boolean>> tasks) {
         for (GatherRunner.Task<Boolean> t : tasks) {
             try {
                 t.await();

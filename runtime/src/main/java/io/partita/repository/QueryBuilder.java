@@ -313,7 +313,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      * pages arrive). Cancelling the future cancels the requests in flight and sends no more.
      */
     public final CompletableFuture<List<R>> listAsync() {
-        return QueryEngine.listAsync(this);
+        return AsyncQueries.listAsync(this);
     }
 
     /** {@link #first()} without blocking. */
@@ -321,8 +321,8 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
         int saved = limit;
         limit = 1;
         try {
-            CompletableFuture<List<R>> list = QueryEngine.listAsync(this);
-            return QueryEngine.linked(
+            CompletableFuture<List<R>> list = AsyncQueries.listAsync(this);
+            return AsyncQueries.linked(
                     list, list.thenApply(l -> l.isEmpty() ? Optional.<R>empty() : Optional.of(l.get(0))));
         } finally {
             limit = saved;
@@ -331,17 +331,17 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
 
     /** {@link #count()} without blocking; a gather counts its shards in parallel, at most {@link #concurrency} at once. */
     public final CompletableFuture<Long> countAsync() {
-        return QueryEngine.countAsync(this);
+        return AsyncQueries.countAsync(this);
     }
 
     /** {@link #page()} without blocking. */
     public final CompletableFuture<Page<R>> pageAsync() {
-        return QueryEngine.pageAsync(this, null);
+        return AsyncQueries.pageAsync(this, null);
     }
 
     /** {@link #page(Cursor)} without blocking. */
     public final CompletableFuture<Page<R>> pageAsync(Cursor cursor) {
-        return QueryEngine.pageAsync(this, cursor);
+        return AsyncQueries.pageAsync(this, cursor);
     }
 
     /**
@@ -351,7 +351,7 @@ public abstract class QueryBuilder<R, Q extends QueryBuilder<R, Q>> {
      * subscription cancels the page in flight. Each subscription reads the query from its start.
      */
     public final Flow.Publisher<Page<R>> pages() {
-        return new PagePublisher<>(cursor -> QueryEngine.pageAsync(this, cursor));
+        return new PagePublisher<>(cursor -> AsyncQueries.pageAsync(this, cursor));
     }
 
     // ---- internals ---------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ import io.partita.ExpressionBuilder;
 import io.partita.Page;
 import io.partita.generated.EntityMapping;
 import io.partita.generated.QuerySpec;
-import io.partita.internal.Futures;
 import io.partita.internal.RuntimeMessage;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
@@ -19,7 +18,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Runs a {@link QueryBuilder}'s query: renders the key condition, pages through the backend lazily, applies
@@ -384,15 +382,15 @@ final class QueryEngine {
         if (q.scatterValues != null) {
             return scatteredPage(q, cursor);
         }
-        return page(q, q.spec.backend().query(pageRequest(q, cursor)));
+        return pageOf(q, q.spec.backend().query(pageRequest(q, cursor)));
     }
 
-    private static QueryRequest pageRequest(QueryBuilder<?, ?> q, Cursor cursor) {
+    static QueryRequest pageRequest(QueryBuilder<?, ?> q, Cursor cursor) {
         Map<String, AttributeValue> start = cursor == null ? null : cursor.lastEvaluatedKey();
         return singleRequest(q, false, start, q.limit > 0 ? q.limit : null);
     }
 
-    private static <R> Page<R> page(QueryBuilder<R, ?> q, QueryResponse response) {
+    static <R> Page<R> pageOf(QueryBuilder<R, ?> q, QueryResponse response) {
         List<Map<String, AttributeValue>> page = response.items();
         List<R> items = new ArrayList<>(page.size());
         if (q.residual == null) {
@@ -430,120 +428,5 @@ final class QueryEngine {
         } finally {
             merged.close();
         }
-    }
-
-    // ---- asynchronous terminals: the same steps, requests sent to the spec's AsyncBackend -------------------
-
-    /** One page without blocking; a gather's shard requests run at most {@code concurrency} at a time. */
-    static <R> CompletableFuture<Page<R>> pageAsync(QueryBuilder<R, ?> q, Cursor cursor) {
-        if (q.scatterValues != null) {
-            int size = q.limit > 0 ? q.limit : DEFAULT_SCATTER_PAGE;
-            MergedShards merged;
-            try {
-                merged = new MergedShards(q, cursor, q.spec.decoderMaySkip() ? -1 : size, true);
-            } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(e);
-            }
-            List<R> items = new ArrayList<>();
-            CompletableFuture<Void> pumped = merged.pump(item -> {
-                R decoded = q.spec.decoder().fromItem(item);
-                if (decoded != null) {
-                    items.add(decoded);
-                }
-                return items.size() < size;
-            });
-            return linked(
-                    pumped,
-                    pumped.thenApply(
-                            v -> Page.of(items, merged.mayHaveMore() ? merged.cursor() : null, merged.consumed())));
-        }
-        return AsyncRepository.send(
-                () -> q.spec.asyncBackend().query(pageRequest(q, cursor)), response -> page(q, response));
-    }
-
-    /** Every result up to the limit without blocking: page after page (a gather: the merged shards). */
-    static <R> CompletableFuture<List<R>> listAsync(QueryBuilder<R, ?> q) {
-        int rawLimit = q.spec.decoderMaySkip() ? -1 : q.limit;
-        int limit = q.limit;
-        List<R> out = new ArrayList<>();
-        if (q.scatterValues != null) {
-            MergedShards merged;
-            try {
-                merged = new MergedShards(q, null, rawLimit, true);
-            } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(e);
-            }
-            if (limit == 0) {
-                return CompletableFuture.completedFuture(out);
-            }
-            CompletableFuture<Void> pumped = merged.pump(item -> {
-                R decoded = q.spec.decoder().fromItem(item);
-                if (decoded != null) {
-                    out.add(decoded);
-                }
-                return limit < 0 || out.size() < limit;
-            });
-            return linked(pumped, pumped.thenApply(v -> out));
-        }
-        PartitionReader reader;
-        try {
-            reader = new PartitionReader(q, null, null, rawLimit);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return Futures.loop(
-                () -> {
-                    QueryRequest next = limit > 0 && out.size() >= limit ? null : reader.nextRequest();
-                    return next == null ? null : q.spec.asyncBackend().query(next);
-                },
-                response -> {
-                    reader.absorb(response);
-                    while (reader.buffered() && (limit < 0 || out.size() < limit)) {
-                        R decoded = q.spec.decoder().fromItem(reader.next());
-                        if (decoded != null) {
-                            out.add(decoded);
-                        }
-                    }
-                    return null;
-                },
-                () -> out);
-    }
-
-    /** Returns {@code dependent}, cancelling {@code source} when it is cancelled. */
-    static <T> CompletableFuture<T> linked(CompletableFuture<?> source, CompletableFuture<T> dependent) {
-        Futures.cancelWith(dependent, source);
-        return dependent;
-    }
-
-    @SuppressWarnings("unchecked") // counting reads results as Objects only
-    private static QueryBuilder<Object, ?> erase(QueryBuilder<?, ?> q) {
-        return (QueryBuilder<Object, ?>) q;
-    }
-
-    /** {@link #count} without blocking. */
-    static CompletableFuture<Long> countAsync(QueryBuilder<?, ?> q) {
-        if (q.residual != null || q.spec.decoderMaySkip()) {
-            CompletableFuture<List<Object>> list = listAsync(erase(q));
-            return linked(list, list.thenApply(l -> (long) l.size()));
-        }
-        if (q.scatterValues != null) {
-            return Gather.countAsync(q);
-        }
-        Counting counting;
-        try {
-            counting = new Counting(q, null);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return Futures.loop(
-                () -> {
-                    QueryRequest r = counting.nextRequest();
-                    return r == null ? null : q.spec.asyncBackend().query(r);
-                },
-                response -> {
-                    counting.absorb(response);
-                    return null;
-                },
-                counting::total);
     }
 }

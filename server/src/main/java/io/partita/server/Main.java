@@ -40,14 +40,57 @@ public final class Main {
 
     public static void main(String[] args) throws Exception {
         long t0 = System.nanoTime();
+        Arguments parsed = parse(args);
+        if (parsed == null) {
+            System.out.println(USAGE);
+            return;
+        }
+        PartitaServer.Options options = parsed.options().credentials(parsed.credentials());
+        Path dataDir = parsed.dataDir();
+        boolean authenticated = !parsed.credentials().isEmpty();
+        if (!PartitaServer.isLoopback(options.bind())) {
+            System.err.println("partita-server: WARNING: binding to " + options.bind()
+                    + ", which is not a loopback address: the database is reachable from other machines"
+                    + (authenticated ? "" : " and requests are not authenticated (see --auth)"));
+        }
+        Storage storage;
+        try {
+            storage = open(dataDir);
+        } catch (IllegalStateException e) {
+            fail(e.getMessage());
+            return;
+        }
+        if (dataDir != null) {
+            options = options.tableState(dataDir.resolve(TABLE_STATE_FILE));
+        }
+        PartitaServer server;
+        try {
+            server = PartitaServer.start(options, storage);
+        } catch (IllegalStateException | java.io.UncheckedIOException e) {
+            storage.close();
+            fail(e.getMessage());
+            return;
+        }
+        stopOnShutdown(server);
+        System.err.println("partita-server: DynamoDB endpoint " + server.endpoint() + " ("
+                + (dataDir == null ? "in memory" : "data in " + dataDir)
+                + (authenticated ? ", SigV4 required" : "")
+                + ", heap up to " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB"
+                + "), ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+    }
+
+    /** The command line: server options (credentials apart), the data directory (null: in memory) and SigV4 keys. */
+    private record Arguments(PartitaServer.Options options, Path dataDir, Map<String, String> credentials) {}
+
+    /** Parses the options, or returns null for {@code -h}/{@code --help}; a bad option exits with the usage. */
+    private static Arguments parse(String[] args) {
         PartitaServer.Options options = PartitaServer.Options.defaults();
         Path dataDir = null;
         Map<String, String> credentials = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
-                System.out.println(USAGE);
-                return;
+                return null;
             }
             if (i + 1 >= args.length) {
                 fail("missing value for " + a);
@@ -81,30 +124,11 @@ public final class Main {
                 fail(a + ": " + e.getMessage());
             }
         }
-        options = options.credentials(credentials);
-        if (!PartitaServer.isLoopback(options.bind())) {
-            System.err.println("partita-server: WARNING: binding to " + options.bind()
-                    + ", which is not a loopback address: the database is reachable from other machines"
-                    + (credentials.isEmpty() ? " and requests are not authenticated (see --auth)" : ""));
-        }
-        Storage storage;
-        try {
-            storage = open(dataDir);
-        } catch (IllegalStateException e) {
-            fail(e.getMessage());
-            return;
-        }
-        if (dataDir != null) {
-            options = options.tableState(dataDir.resolve(TABLE_STATE_FILE));
-        }
-        PartitaServer server;
-        try {
-            server = PartitaServer.start(options, storage);
-        } catch (IllegalStateException | java.io.UncheckedIOException e) {
-            storage.close();
-            fail(e.getMessage());
-            return;
-        }
+        return new Arguments(options, dataDir, credentials);
+    }
+
+    /** Closes the server on SIGTERM / Ctrl-C, letting in-flight requests finish. */
+    private static void stopOnShutdown(PartitaServer server) {
         Runtime.getRuntime().addShutdownHook(new Thread("partita-server-shutdown") {
             @Override
             public void run() {
@@ -113,11 +137,6 @@ public final class Main {
                 System.err.println("partita-server: stopped");
             }
         });
-        System.err.println("partita-server: DynamoDB endpoint " + server.endpoint() + " ("
-                + (dataDir == null ? "in memory" : "data in " + dataDir)
-                + (credentials.isEmpty() ? "" : ", SigV4 required")
-                + ", heap up to " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB"
-                + "), ready in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 
     /** {@code auto}, {@code event-loop} or {@code executor}, as {@link Execution.Mode}. */

@@ -42,35 +42,8 @@ final class SigV4 {
 
     void verify(FullHttpRequest request, byte[] body, int offset, int length) {
         HttpHeaders h = request.headers();
-        String auth = h.get("Authorization");
-        if (auth == null) {
-            throw coral("MissingAuthenticationTokenException", "Request is missing Authentication Token");
-        }
-        if (!auth.startsWith("AWS4-HMAC-SHA256 ")) {
-            throw coral(
-                    "IncompleteSignatureException",
-                    "Authorization header requires the AWS4-HMAC-SHA256 algorithm. Authorization=" + auth);
-        }
-        String credential = null;
-        String signedHeaders = null;
-        String signature = null;
-        for (String part : auth.substring("AWS4-HMAC-SHA256 ".length()).split(",", -1)) {
-            String p = part.trim();
-            if (p.startsWith("Credential=")) {
-                credential = p.substring("Credential=".length());
-            } else if (p.startsWith("SignedHeaders=")) {
-                signedHeaders = p.substring("SignedHeaders=".length());
-            } else if (p.startsWith("Signature=")) {
-                signature = p.substring("Signature=".length());
-            }
-        }
-        if (credential == null || signedHeaders == null || signature == null) {
-            throw coral(
-                    "IncompleteSignatureException",
-                    "Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters. Authorization="
-                            + auth);
-        }
-        String[] scope = credential.split("/", -1);
+        Authorization auth = Authorization.parse(h.get("Authorization"));
+        String[] scope = auth.credential().split("/", -1);
         if (scope.length != 5 || !scope[4].equals("aws4_request")) {
             throw coral("IncompleteSignatureException", "Credential should be scoped to a valid region. ");
         }
@@ -79,6 +52,58 @@ final class SigV4 {
             throw coral("UnrecognizedClientException", "The security token included in the request is invalid.");
         }
         String amzDate = h.get("X-Amz-Date");
+        checkDate(amzDate);
+        String canonical = canonicalRequest(request, auth.signedHeaders(), body, offset, length);
+        String credentialScope = scope[1] + "/" + scope[2] + "/" + scope[3] + "/aws4_request";
+        String stringToSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + credentialScope + "\n"
+                + hex(sha256(canonical.getBytes(StandardCharsets.UTF_8)));
+        byte[] key = hmac(("AWS4" + secret).getBytes(StandardCharsets.UTF_8), scope[1]);
+        key = hmac(key, scope[2]);
+        key = hmac(key, scope[3]);
+        key = hmac(key, "aws4_request");
+        String expected = hex(hmac(key, stringToSign));
+        if (!MessageDigest.isEqual(
+                expected.getBytes(StandardCharsets.US_ASCII), auth.signature().getBytes(StandardCharsets.US_ASCII))) {
+            throw signatureMismatch();
+        }
+    }
+
+    /** The three parameters of an {@code AWS4-HMAC-SHA256} Authorization header, each required. */
+    private record Authorization(String credential, String signedHeaders, String signature) {
+        static Authorization parse(String auth) {
+            if (auth == null) {
+                throw coral("MissingAuthenticationTokenException", "Request is missing Authentication Token");
+            }
+            if (!auth.startsWith("AWS4-HMAC-SHA256 ")) {
+                throw coral(
+                        "IncompleteSignatureException",
+                        "Authorization header requires the AWS4-HMAC-SHA256 algorithm. Authorization=" + auth);
+            }
+            String credential = null;
+            String signedHeaders = null;
+            String signature = null;
+            for (String part : auth.substring("AWS4-HMAC-SHA256 ".length()).split(",", -1)) {
+                String p = part.trim();
+                if (p.startsWith("Credential=")) {
+                    credential = p.substring("Credential=".length());
+                } else if (p.startsWith("SignedHeaders=")) {
+                    signedHeaders = p.substring("SignedHeaders=".length());
+                } else if (p.startsWith("Signature=")) {
+                    signature = p.substring("Signature=".length());
+                }
+            }
+            if (credential == null || signedHeaders == null || signature == null) {
+                throw coral(
+                        "IncompleteSignatureException",
+                        "Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters. Authorization="
+                                + auth);
+            }
+            return new Authorization(credential, signedHeaders, signature);
+        }
+    }
+
+    /** Rejects a missing or malformed {@code X-Amz-Date}, or one more than 15 minutes from the server's clock. */
+    private static void checkDate(String amzDate) {
         if (amzDate == null) {
             throw coral(
                     "IncompleteSignatureException",
@@ -100,6 +125,15 @@ final class SigV4 {
                     "Signature expired: " + amzDate + " is now earlier than " + AMZ_DATE.format(now.minus(MAX_SKEW))
                             + " (" + AMZ_DATE.format(now) + " - 15 min.)");
         }
+    }
+
+    /**
+     * The SigV4 canonical request: method, path, sorted query, the signed headers and the payload hash (a
+     * client-sent {@code X-Amz-Content-Sha256} other than {@code UNSIGNED-PAYLOAD} must match the body).
+     */
+    private static String canonicalRequest(
+            FullHttpRequest request, String signedHeaders, byte[] body, int offset, int length) {
+        HttpHeaders h = request.headers();
         List<String> names = new ArrayList<>(List.of(signedHeaders.split(";")));
         StringBuilder canonical = new StringBuilder(512);
         canonical.append(request.method().name()).append('\n');
@@ -124,27 +158,16 @@ final class SigV4 {
         if (payloadHash == null) {
             payloadHash = hex(sha256(body, offset, length));
         } else if (!payloadHash.equals("UNSIGNED-PAYLOAD") && !payloadHash.equals(hex(sha256(body, offset, length)))) {
-            throw coral(
-                    "InvalidSignatureException",
-                    "The request signature we calculated does not match the signature you provided. "
-                            + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.");
+            throw signatureMismatch();
         }
-        canonical.append(payloadHash);
-        String credentialScope = scope[1] + "/" + scope[2] + "/" + scope[3] + "/aws4_request";
-        String stringToSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + credentialScope + "\n"
-                + hex(sha256(canonical.toString().getBytes(StandardCharsets.UTF_8)));
-        byte[] key = hmac(("AWS4" + secret).getBytes(StandardCharsets.UTF_8), scope[1]);
-        key = hmac(key, scope[2]);
-        key = hmac(key, scope[3]);
-        key = hmac(key, "aws4_request");
-        String expected = hex(hmac(key, stringToSign));
-        if (!MessageDigest.isEqual(
-                expected.getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.US_ASCII))) {
-            throw coral(
-                    "InvalidSignatureException",
-                    "The request signature we calculated does not match the signature you provided. "
-                            + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.");
-        }
+        return canonical.append(payloadHash).toString();
+    }
+
+    private static ApiException signatureMismatch() {
+        return coral(
+                "InvalidSignatureException",
+                "The request signature we calculated does not match the signature you provided. "
+                        + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.");
     }
 
     private static String canonicalQuery(String query) {

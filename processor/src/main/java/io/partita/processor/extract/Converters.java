@@ -51,25 +51,9 @@ final class Converters {
                     Optional.of(Phrase.CONVERTER_API_MISSING.with(AnnotationNames.ATTRIBUTE_CONVERTER)),
                     origin);
         }
-        if (converter.getKind() != ElementKind.CLASS || converter.getModifiers().contains(Modifier.ABSTRACT)) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_NOT_CONCRETE.with(simple, simple)), origin);
-        }
-        if (converter.getNestingKind() == javax.lang.model.element.NestingKind.MEMBER
-                && !converter.getModifiers().contains(Modifier.STATIC)) {
-            return new ConverterModel(name, pkg, Optional.of(Phrase.CONVERTER_INNER_CLASS.with(simple)), origin);
-        }
-        if (converter.getNestingKind() == javax.lang.model.element.NestingKind.LOCAL
-                || converter.getNestingKind() == javax.lang.model.element.NestingKind.ANONYMOUS
-                || !accessible(elements, converter, owner)) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_INACCESSIBLE.with(simple, owner.getSimpleName())), origin);
-        }
-        boolean noArgs = ElementFilter.constructorsIn(converter.getEnclosedElements()).stream()
-                .anyMatch(c -> c.getParameters().isEmpty() && accessible(elements, c, owner));
-        if (!noArgs) {
-            return new ConverterModel(
-                    name, pkg, Optional.of(Phrase.CONVERTER_WITHOUT_CONSTRUCTOR.with(simple, simple)), origin);
+        Optional<Phrase.Text> shape = shapeProblem(converter, owner);
+        if (shape.isPresent()) {
+            return new ConverterModel(name, pkg, shape, origin);
         }
         Optional<TypeMirror> converted = convertedType(converter.asType(), api);
         if (converted.isEmpty()) {
@@ -94,6 +78,29 @@ final class Converters {
                     origin);
         }
         return new ConverterModel(name, pkg, Optional.empty(), origin);
+    }
+
+    /** Why {@code converter} cannot be instantiated from {@code owner}'s generated code, if it cannot. */
+    private Optional<Phrase.Text> shapeProblem(TypeElement converter, TypeElement owner) {
+        String simple = converter.getSimpleName().toString();
+        if (converter.getKind() != ElementKind.CLASS || converter.getModifiers().contains(Modifier.ABSTRACT)) {
+            return Optional.of(Phrase.CONVERTER_NOT_CONCRETE.with(simple, simple));
+        }
+        if (converter.getNestingKind() == javax.lang.model.element.NestingKind.MEMBER
+                && !converter.getModifiers().contains(Modifier.STATIC)) {
+            return Optional.of(Phrase.CONVERTER_INNER_CLASS.with(simple));
+        }
+        if (converter.getNestingKind() == javax.lang.model.element.NestingKind.LOCAL
+                || converter.getNestingKind() == javax.lang.model.element.NestingKind.ANONYMOUS
+                || !accessible(elements, converter, owner)) {
+            return Optional.of(Phrase.CONVERTER_INACCESSIBLE.with(simple, owner.getSimpleName()));
+        }
+        boolean noArgs = ElementFilter.constructorsIn(converter.getEnclosedElements()).stream()
+                .anyMatch(c -> c.getParameters().isEmpty() && accessible(elements, c, owner));
+        if (!noArgs) {
+            return Optional.of(Phrase.CONVERTER_WITHOUT_CONSTRUCTOR.with(simple, simple));
+        }
+        return Optional.empty();
     }
 
     private String boxedDisplay(TypeMirror t) {

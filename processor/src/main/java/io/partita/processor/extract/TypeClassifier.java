@@ -48,23 +48,28 @@ public final class TypeClassifier {
         this.elements = elements;
     }
 
+    /** A primitive: boolean as BOOL, char as a one-character S, the others as numbers. */
+    private static JavaType primitive(String display, TypeKind kind) {
+        return switch (kind) {
+            case BOOLEAN -> new JavaType(display, Category.BOOLEAN, true, -1, true, false, "boolean");
+            case CHAR -> new JavaType(display, Category.STRING, true, -1, true, false, "char");
+            default ->
+                new JavaType(
+                        display,
+                        Category.NUMBER,
+                        true,
+                        -1,
+                        false,
+                        true,
+                        kind.name().toLowerCase(java.util.Locale.ROOT));
+        };
+    }
+
     public JavaType classify(TypeMirror type) {
         String display = display(type);
         TypeKind kind = type.getKind();
         if (kind.isPrimitive()) {
-            return switch (kind) {
-                case BOOLEAN -> new JavaType(display, Category.BOOLEAN, true, -1, true, false, "boolean");
-                case CHAR -> new JavaType(display, Category.STRING, true, -1, true, false, "char");
-                default ->
-                    new JavaType(
-                            display,
-                            Category.NUMBER,
-                            true,
-                            -1,
-                            false,
-                            true,
-                            kind.name().toLowerCase(java.util.Locale.ROOT));
-            };
+            return primitive(display, kind);
         }
         if (kind == TypeKind.ARRAY) {
             boolean bytes = ((ArrayType) type).getComponentType().getKind() == TypeKind.BYTE;

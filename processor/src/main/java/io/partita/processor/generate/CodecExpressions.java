@@ -86,20 +86,7 @@ final class CodecExpressions {
     CodeBlock codec(TypeMirror type) {
         TypeKind kind = type.getKind();
         if (kind.isPrimitive()) {
-            return CodeBlock.of(
-                    "$T.$L",
-                    Runtime.CODECS,
-                    switch (kind) {
-                        case INT -> Member.CODECS_PRIMITIVE_INT;
-                        case LONG -> Member.CODECS_PRIMITIVE_LONG;
-                        case SHORT -> Member.CODECS_PRIMITIVE_SHORT;
-                        case BYTE -> Member.CODECS_PRIMITIVE_BYTE;
-                        case DOUBLE -> Member.CODECS_PRIMITIVE_DOUBLE;
-                        case FLOAT -> Member.CODECS_PRIMITIVE_FLOAT;
-                        case BOOLEAN -> Member.CODECS_PRIMITIVE_BOOLEAN;
-                        case CHAR -> Member.CODECS_PRIMITIVE_CHAR;
-                        default -> throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
-                    });
+            return primitiveCodec(kind, type);
         }
         if (kind == TypeKind.ARRAY) {
             if (((ArrayType) type).getComponentType().getKind() == TypeKind.BYTE) {
@@ -110,7 +97,29 @@ final class CodecExpressions {
         if (kind != TypeKind.DECLARED) {
             throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
         }
-        DeclaredType declared = (DeclaredType) type;
+        return declaredCodec((DeclaredType) type, type);
+    }
+
+    /** A primitive's codec: the boxed type's with the primitive's default for a missing attribute. */
+    private static CodeBlock primitiveCodec(TypeKind kind, TypeMirror type) {
+        return CodeBlock.of(
+                "$T.$L",
+                Runtime.CODECS,
+                switch (kind) {
+                    case INT -> Member.CODECS_PRIMITIVE_INT;
+                    case LONG -> Member.CODECS_PRIMITIVE_LONG;
+                    case SHORT -> Member.CODECS_PRIMITIVE_SHORT;
+                    case BYTE -> Member.CODECS_PRIMITIVE_BYTE;
+                    case DOUBLE -> Member.CODECS_PRIMITIVE_DOUBLE;
+                    case FLOAT -> Member.CODECS_PRIMITIVE_FLOAT;
+                    case BOOLEAN -> Member.CODECS_PRIMITIVE_BOOLEAN;
+                    case CHAR -> Member.CODECS_PRIMITIVE_CHAR;
+                    default -> throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
+                });
+    }
+
+    /** A declared type's codec: a built-in scalar, an enum, a container, JsonNode, or a nested type's schema. */
+    private CodeBlock declaredCodec(DeclaredType declared, TypeMirror type) {
         TypeElement element = (TypeElement) declared.asElement();
         String name = element.getQualifiedName().toString();
         List<? extends TypeMirror> args = declared.getTypeArguments();
@@ -134,6 +143,21 @@ final class CodecExpressions {
             return CodeBlock.of(
                     "$T.$L($T.values())", Runtime.CODECS, Member.CODECS_ENUMERATION, ClassName.get(element));
         }
+        CodeBlock container = containerCodec(name, args, type);
+        if (container != null) {
+            return container;
+        }
+        if (name.startsWith("java.") || name.startsWith("javax.")) {
+            throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
+        }
+        if (element.getKind() == ElementKind.RECORD || element.getKind() == ElementKind.CLASS) {
+            return CodeBlock.of("$T.$L($T.SCHEMA)", Runtime.CODECS, Member.CODECS_NESTED, nested.schemaOf(element));
+        }
+        throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
+    }
+
+    /** The codec of a JDK container type (or JsonNode) named {@code name}, or null for any other type. */
+    private CodeBlock containerCodec(String name, List<? extends TypeMirror> args, TypeMirror type) {
         switch (name) {
             case "java.util.Optional":
                 return CodeBlock.of("$T.$L($L)", Runtime.CODECS, Member.CODECS_OPTIONAL, codec(only(args, type)));
@@ -151,15 +175,8 @@ final class CodecExpressions {
             case "com.fasterxml.jackson.databind.JsonNode":
                 return CodeBlock.of("$T.$L()", Runtime.CODECS, Member.CODECS_JSON);
             default:
-                break;
+                return null;
         }
-        if (name.startsWith("java.") || name.startsWith("javax.")) {
-            throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
-        }
-        if (element.getKind() == ElementKind.RECORD || element.getKind() == ElementKind.CLASS) {
-            return CodeBlock.of("$T.$L($T.SCHEMA)", Runtime.CODECS, Member.CODECS_NESTED, nested.schemaOf(element));
-        }
-        throw new Unsupported(Phrase.NOT_A_MAPPED_TYPE.with(type));
     }
 
     private CodeBlock mapCodec(TypeMirror key, TypeMirror value, TypeMirror whole) {

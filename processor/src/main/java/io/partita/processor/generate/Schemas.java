@@ -89,28 +89,7 @@ final class Schemas {
             Modifier... constructor) {
         List<FieldModel> stored = fields.stream().filter(FieldModel::stored).toList();
         schema.superclass(ParameterizedTypeName.get(Runtime.ABSTRACT_ITEM_SCHEMA, type));
-        // the codec of each stored field: a Codecs constant inline, anything built by a call in a constant
-        Map<String, CodeBlock> codecOf = new LinkedHashMap<>();
-        Set<String> constantNames = new HashSet<>(Set.of("INSTANCE"));
-        for (FieldModel f : stored) {
-            CodeBlock codec = codec(f);
-            if (codec.toString().contains("(")) {
-                String name = GeneratedNames.constantName(f.name()) + "_CODEC";
-                for (int i = 2; !constantNames.add(name); i++) {
-                    name = GeneratedNames.constantName(f.name()) + "_CODEC" + i;
-                }
-                schema.addField(FieldSpec.builder(
-                                ParameterizedTypeName.get(Runtime.ATTRIBUTE_CODEC, boxed(f)),
-                                name,
-                                Modifier.PRIVATE,
-                                Modifier.STATIC,
-                                Modifier.FINAL)
-                        .initializer(codec)
-                        .build());
-                codec = CodeBlock.of("$L", name);
-            }
-            codecOf.put(f.name(), codec);
-        }
+        Map<String, CodeBlock> codecOf = codecs(schema, stored);
         List<CodeBlock> names = new ArrayList<>();
         names.add(CodeBlock.of("$S", type.simpleName()));
         stored.forEach(f -> names.add(CodeBlock.of("$S", f.attributeName())));
@@ -141,6 +120,35 @@ final class Schemas {
                 .addCode(assemble(type, fields, stored, strategy, codecOf))
                 .build());
         return schema;
+    }
+
+    /**
+     * The codec of each stored field by field name: a Codecs constant inline, anything built by a call in a
+     * {@code private static final} constant {@code schema} declares.
+     */
+    private Map<String, CodeBlock> codecs(TypeSpec.Builder schema, List<FieldModel> stored) {
+        Map<String, CodeBlock> codecOf = new LinkedHashMap<>();
+        Set<String> constantNames = new HashSet<>(Set.of("INSTANCE"));
+        for (FieldModel f : stored) {
+            CodeBlock codec = codec(f);
+            if (codec.toString().contains("(")) {
+                String name = GeneratedNames.constantName(f.name()) + "_CODEC";
+                for (int i = 2; !constantNames.add(name); i++) {
+                    name = GeneratedNames.constantName(f.name()) + "_CODEC" + i;
+                }
+                schema.addField(FieldSpec.builder(
+                                ParameterizedTypeName.get(Runtime.ATTRIBUTE_CODEC, boxed(f)),
+                                name,
+                                Modifier.PRIVATE,
+                                Modifier.STATIC,
+                                Modifier.FINAL)
+                        .initializer(codec)
+                        .build());
+                codec = CodeBlock.of("$L", name);
+            }
+            codecOf.put(f.name(), codec);
+        }
+        return codecOf;
     }
 
     /**

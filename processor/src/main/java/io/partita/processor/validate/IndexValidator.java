@@ -374,56 +374,12 @@ final class IndexValidator implements Validator {
             return;
         }
         if (table.isShared() && index.isOverloaded()) {
-            if (index.sortAttribute().equals(table.sortAttribute())) {
-                report.add(
-                        Rule.LsiSortKeySameAsTable,
-                        index.origin().attribute("sortKey"),
-                        index.describe(),
-                        index.sortAttribute().get());
-                return;
-            }
-            for (EntityModel e : table.entities()) {
-                fieldsOnOverloaded(e, index, report);
-                e.templateKey(index.name())
-                        .filter(k -> k.kind() == IndexKind.LSI && k.sort().isEmpty())
-                        .ifPresent(k -> report.add(
-                                Rule.OverloadedKeyMismatch,
-                                k.origin(),
-                                Phrase.ANNOTATION_ON.with("@LsiKey", e.simpleName()),
-                                index.name(),
-                                Phrase.OVERLOADED_LSI_WITHOUT_SORT_TEMPLATE.with(
-                                        index.sortAttribute().get())));
-            }
+            overloadedLsi(table, index, report);
             return;
         }
         boolean anyParticipant = false;
         for (EntityModel e : table.entities()) {
-            List<FieldKeyPart> sk = e.fieldKeyParts(index.name(), Role.SORT).stream()
-                    .filter(p -> p.key().kind() == IndexKind.LSI)
-                    .toList();
-            if (sk.isEmpty()) {
-                continue;
-            }
-            anyParticipant = true;
-            if (sk.size() > 1) {
-                report.add(
-                        Rule.LsiSingleSortKey,
-                        sk.get(1).key().origin(),
-                        index.describe(),
-                        Phrase.SECOND_LSI_KEY.with(
-                                sk.get(1).field().describe(), sk.get(0).field().describe()),
-                        Phrase.KEEP_ONE_LSI_KEY.with());
-            }
-            FieldModel field = sk.get(0).field();
-            boolean sameAsTable = table.isShared()
-                    ? table.sortAttribute()
-                            .map(a -> a.equals(field.attributeName()))
-                            .orElse(false)
-                    : field.sortKey().isPresent();
-            if (sameAsTable) {
-                report.add(
-                        Rule.LsiSortKeySameAsTable, sk.get(0).key().origin(), index.describe(), field.attributeName());
-            }
+            anyParticipant |= lsiSortKey(table, index, e, report);
         }
         if (!anyParticipant && !table.isShared()) {
             report.add(
@@ -433,5 +389,61 @@ final class IndexValidator implements Validator {
                     Phrase.NO_SORT_KEY.with(),
                     Phrase.ANNOTATE_LSI_KEY.with(table.entities().get(0).simpleName(), index.name()));
         }
+    }
+
+    /** An overloaded LSI of a shared table: its own sort attribute, and a sort template on every entity's key. */
+    private static void overloadedLsi(TableModel table, IndexModel index, ValidationReport report) {
+        if (index.sortAttribute().equals(table.sortAttribute())) {
+            report.add(
+                    Rule.LsiSortKeySameAsTable,
+                    index.origin().attribute("sortKey"),
+                    index.describe(),
+                    index.sortAttribute().get());
+            return;
+        }
+        for (EntityModel e : table.entities()) {
+            fieldsOnOverloaded(e, index, report);
+            e.templateKey(index.name())
+                    .filter(k -> k.kind() == IndexKind.LSI && k.sort().isEmpty())
+                    .ifPresent(k -> report.add(
+                            Rule.OverloadedKeyMismatch,
+                            k.origin(),
+                            Phrase.ANNOTATION_ON.with("@LsiKey", e.simpleName()),
+                            index.name(),
+                            Phrase.OVERLOADED_LSI_WITHOUT_SORT_TEMPLATE.with(
+                                    index.sortAttribute().get())));
+        }
+    }
+
+    /**
+     * Entity {@code e}'s sort key on LSI {@code index}: one field, not the table's sort key. False when the entity
+     * has no key on the index.
+     */
+    private static boolean lsiSortKey(TableModel table, IndexModel index, EntityModel e, ValidationReport report) {
+        List<FieldKeyPart> sk = e.fieldKeyParts(index.name(), Role.SORT).stream()
+                .filter(p -> p.key().kind() == IndexKind.LSI)
+                .toList();
+        if (sk.isEmpty()) {
+            return false;
+        }
+        if (sk.size() > 1) {
+            report.add(
+                    Rule.LsiSingleSortKey,
+                    sk.get(1).key().origin(),
+                    index.describe(),
+                    Phrase.SECOND_LSI_KEY.with(
+                            sk.get(1).field().describe(), sk.get(0).field().describe()),
+                    Phrase.KEEP_ONE_LSI_KEY.with());
+        }
+        FieldModel field = sk.get(0).field();
+        boolean sameAsTable = table.isShared()
+                ? table.sortAttribute()
+                        .map(a -> a.equals(field.attributeName()))
+                        .orElse(false)
+                : field.sortKey().isPresent();
+        if (sameAsTable) {
+            report.add(Rule.LsiSortKeySameAsTable, sk.get(0).key().origin(), index.describe(), field.attributeName());
+        }
+        return true;
     }
 }

@@ -26,6 +26,18 @@ final class KeyTypeValidator implements Validator {
     @Override
     public void validate(TableModel table, ValidationReport report) {
         Set<FieldModel> invalid = new HashSet<>();
+        Map<String, KeyType> keyTypes = renderedKeyTypes(table);
+        Set<FieldModel> sources = new HashSet<>();
+        keyFields(table, keyTypes, invalid, sources, report);
+        // Non-key fields of other entities that reuse a key attribute name must carry the same type.
+        if (!table.isShared()) {
+            return;
+        }
+        nonKeyFields(table, keyTypes, invalid, sources, report);
+    }
+
+    /** A shared table's key attributes its templates render (strings), by attribute name; empty otherwise. */
+    private static Map<String, KeyType> renderedKeyTypes(TableModel table) {
         Map<String, KeyType> keyTypes = new LinkedHashMap<>();
         if (table.isShared()) {
             String s = JavaType.Category.STRING.dynamoType();
@@ -38,7 +50,19 @@ final class KeyTypeValidator implements Validator {
                 i.sortAttribute().ifPresent(a -> keyTypes.putIfAbsent(a, byTemplates));
             }
         }
-        Set<FieldModel> sources = new HashSet<>();
+        return keyTypes;
+    }
+
+    /**
+     * Each key field: a key type, and the same DynamoDB type as the other fields of its attribute. Records the
+     * attribute's type and its first field ({@code sources}), and the fields already reported ({@code invalid}).
+     */
+    private static void keyFields(
+            TableModel table,
+            Map<String, KeyType> keyTypes,
+            Set<FieldModel> invalid,
+            Set<FieldModel> sources,
+            ValidationReport report) {
         for (KeyUsages.FieldKeyUse use : KeyUsages.fieldKeyUses(table)) {
             FieldModel f = use.field();
             JavaType type = f.type();
@@ -77,10 +101,15 @@ final class KeyTypeValidator implements Validator {
                 sources.add(f);
             }
         }
-        // Non-key fields of other entities that reuse a key attribute name must carry the same type.
-        if (!table.isShared()) {
-            return;
-        }
+    }
+
+    /** Non-key fields named like a key attribute: the key attribute's type. */
+    private static void nonKeyFields(
+            TableModel table,
+            Map<String, KeyType> keyTypes,
+            Set<FieldModel> invalid,
+            Set<FieldModel> sources,
+            ValidationReport report) {
         for (EntityModel e : table.entities()) {
             for (FieldModel f : e.storedFields()) {
                 KeyType existing = keyTypes.get(f.attributeName());

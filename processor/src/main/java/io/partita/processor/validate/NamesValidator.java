@@ -23,6 +23,34 @@ final class NamesValidator implements Validator {
         if (!DesignLimits.isValidName(table.name())) {
             report.add(Rule.InvalidTableName, table.origin(), table.name());
         }
+        indexNames(table, report);
+        similarIndexNames(table, report);
+        Map<String, Phrase.Text> reserved = reservedAttributes(table);
+        reserved.forEach((attr, use) -> {
+            if (attr.length() > DesignLimits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+                report.add(
+                        Rule.InvalidAttributeName,
+                        table.origin(),
+                        abbreviate(attr),
+                        use,
+                        Phrase.KEY_NAME_LENGTH.with());
+            }
+        });
+        if (table.isShared() && table.discriminator().isEmpty()) {
+            report.add(
+                    Rule.InvalidAttributeName,
+                    table.origin().attribute("discriminator"),
+                    "",
+                    Phrase.THE_DISCRIMINATOR.with(),
+                    Phrase.EMPTY_DISCRIMINATOR.with());
+        }
+        for (EntityModel e : table.entities()) {
+            attributeNames(table, e, reserved, report);
+        }
+    }
+
+    /** Each index name valid and used once in the table. */
+    private static void indexNames(TableModel table, ValidationReport report) {
         Set<String> indexNames = new HashSet<>();
         for (IndexModel index : table.indexes()) {
             if (!DesignLimits.isValidName(index.name())) {
@@ -31,6 +59,10 @@ final class NamesValidator implements Validator {
                 report.add(Rule.DuplicateIndexName, index.origin(), index.name(), table.name());
             }
         }
+    }
+
+    /** Index names that differ from another by case or a small edit: a typo splitting one index in two. */
+    private static void similarIndexNames(TableModel table, ValidationReport report) {
         for (SimilarIndexNames.Typo t : SimilarIndexNames.of(table)) {
             report.add(
                     Rule.SimilarIndexName,
@@ -52,57 +84,41 @@ final class NamesValidator implements Validator {
                                     t.typo().kind().annotation(),
                                     t.typo().name()));
         }
-        Map<String, Phrase.Text> reserved = reservedAttributes(table);
-        reserved.forEach((attr, use) -> {
-            if (attr.length() > DesignLimits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
+    }
+
+    /** An entity's attribute names: not empty, key names not too long, one field per attribute and none reserved. */
+    private static void attributeNames(
+            TableModel table, EntityModel e, Map<String, Phrase.Text> reserved, ValidationReport report) {
+        Map<String, FieldModel> byAttribute = new HashMap<>();
+        for (FieldModel f : e.storedFields()) {
+            var where = f.attribute().orElse(f.origin());
+            if (f.attributeName().isEmpty()) {
+                report.add(Rule.InvalidAttributeName, where, "", f.describe(), Phrase.EMPTY_ATTRIBUTE_NAME.with());
+                continue;
+            }
+            if (f.isAnyKey() && f.attributeName().length() > DesignLimits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
                 report.add(
                         Rule.InvalidAttributeName,
-                        table.origin(),
-                        abbreviate(attr),
-                        use,
-                        Phrase.KEY_NAME_LENGTH.with());
+                        where,
+                        abbreviate(f.attributeName()),
+                        f.describe(),
+                        Phrase.KEY_NAME_TOO_LONG.with());
             }
-        });
-        if (table.isShared() && table.discriminator().isEmpty()) {
-            report.add(
-                    Rule.InvalidAttributeName,
-                    table.origin().attribute("discriminator"),
-                    "",
-                    Phrase.THE_DISCRIMINATOR.with(),
-                    Phrase.EMPTY_DISCRIMINATOR.with());
-        }
-        for (EntityModel e : table.entities()) {
-            Map<String, FieldModel> byAttribute = new HashMap<>();
-            for (FieldModel f : e.storedFields()) {
-                var where = f.attribute().orElse(f.origin());
-                if (f.attributeName().isEmpty()) {
-                    report.add(Rule.InvalidAttributeName, where, "", f.describe(), Phrase.EMPTY_ATTRIBUTE_NAME.with());
-                    continue;
-                }
-                if (f.isAnyKey() && f.attributeName().length() > DesignLimits.MAX_KEY_ATTRIBUTE_NAME_LENGTH) {
-                    report.add(
-                            Rule.InvalidAttributeName,
-                            where,
-                            abbreviate(f.attributeName()),
-                            f.describe(),
-                            Phrase.KEY_NAME_TOO_LONG.with());
-                }
-                FieldModel first = byAttribute.putIfAbsent(f.attributeName(), f);
-                if (first != null) {
-                    report.add(
-                            Rule.DuplicateAttributeName,
-                            where,
-                            f.describe(),
-                            f.attributeName(),
-                            Phrase.ALSO_MAPS_TO.with(first.describe()));
-                } else if (reserved.containsKey(f.attributeName())) {
-                    report.add(
-                            Rule.DuplicateAttributeName,
-                            where,
-                            f.describe(),
-                            f.attributeName(),
-                            Phrase.TABLE_USES_FOR.with(table.name(), reserved.get(f.attributeName())));
-                }
+            FieldModel first = byAttribute.putIfAbsent(f.attributeName(), f);
+            if (first != null) {
+                report.add(
+                        Rule.DuplicateAttributeName,
+                        where,
+                        f.describe(),
+                        f.attributeName(),
+                        Phrase.ALSO_MAPS_TO.with(first.describe()));
+            } else if (reserved.containsKey(f.attributeName())) {
+                report.add(
+                        Rule.DuplicateAttributeName,
+                        where,
+                        f.describe(),
+                        f.attributeName(),
+                        Phrase.TABLE_USES_FOR.with(table.name(), reserved.get(f.attributeName())));
             }
         }
     }

@@ -50,25 +50,7 @@ final class ProjectionValidator implements Validator {
                 report.add(Rule.IncludeListMissing, index.origin().attribute("projection"), index.describe());
                 continue;
             }
-            List<String> keys = new ArrayList<>(tableKeys);
-            keys.addAll(KeyUsages.indexKeyAttributes(table, index));
-            List<String> nonKey =
-                    attributes.stream().filter(a -> !keys.contains(a)).toList();
-            for (IndexModel.Included inc : index.include()) {
-                if (keys.contains(inc.attribute())) {
-                    report.add(Rule.IncludeKeyAttribute, inc.origin(), index.describe(), inc.attribute());
-                } else if (!attributes.contains(inc.attribute())) {
-                    report.add(
-                            Rule.IncludeUnknownAttribute,
-                            inc.origin(),
-                            index.describe(),
-                            inc.attribute(),
-                            table.isShared()
-                                    ? Phrase.ANY_ENTITY_OF_TABLE.with(table.name())
-                                    : table.entities().get(0).simpleName(),
-                            includeFix(table, inc.attribute(), nonKey));
-                }
-            }
+            includedAttributes(table, index, tableKeys, attributes, report);
             total += index.include().size();
             if (total > DesignLimits.MAX_INCLUDE_ATTRIBUTES && !totalReported) {
                 totalReported = true;
@@ -78,6 +60,33 @@ final class ProjectionValidator implements Validator {
                         table.name(),
                         total,
                         DesignLimits.MAX_INCLUDE_ATTRIBUTES);
+            }
+        }
+    }
+
+    /** Each attribute an INCLUDE projection lists: neither a key attribute nor unknown to the table's entities. */
+    private static void includedAttributes(
+            TableModel table,
+            IndexModel index,
+            List<String> tableKeys,
+            Set<String> attributes,
+            ValidationReport report) {
+        List<String> keys = new ArrayList<>(tableKeys);
+        keys.addAll(KeyUsages.indexKeyAttributes(table, index));
+        List<String> nonKey = attributes.stream().filter(a -> !keys.contains(a)).toList();
+        for (IndexModel.Included inc : index.include()) {
+            if (keys.contains(inc.attribute())) {
+                report.add(Rule.IncludeKeyAttribute, inc.origin(), index.describe(), inc.attribute());
+            } else if (!attributes.contains(inc.attribute())) {
+                report.add(
+                        Rule.IncludeUnknownAttribute,
+                        inc.origin(),
+                        index.describe(),
+                        inc.attribute(),
+                        table.isShared()
+                                ? Phrase.ANY_ENTITY_OF_TABLE.with(table.name())
+                                : table.entities().get(0).simpleName(),
+                        includeFix(table, inc.attribute(), nonKey));
             }
         }
     }

@@ -35,76 +35,92 @@ final class ScatterValidator implements Validator {
         for (EntityModel e : table.entities()) {
             Map<String, ScatterModel> seen = new HashMap<>();
             for (ScatterModel s : e.scatters()) {
-                Optional<IndexModel> index = table.index(s.index());
-                if (index.isEmpty()) {
-                    report.add(
-                            Rule.ScatterUnknownIndex,
-                            s.origin().attribute("index"),
-                            s.index(),
-                            table.name(),
-                            gsis.isEmpty()
-                                    ? Phrase.DECLARE_GSI_FIRST.with()
-                                    : Phrase.SCATTER_ONE_OF.with(String.join(", ", gsis)),
-                            Suggest.closest(s.index(), gsis)
-                                    .<Object>map(Phrase.INDEX_DID_YOU_MEAN::with)
-                                    .orElse(""));
-                    continue;
-                }
-                if (index.get().kind() == IndexKind.LSI) {
-                    report.add(Rule.ScatterOnLsi, s.origin().attribute("index"), s.index());
-                    continue;
-                }
-                if (seen.putIfAbsent(s.index(), s) != null) {
-                    report.add(Rule.DuplicateScatter, s.origin(), s.index(), e.simpleName());
-                    continue;
-                }
-                if (e.templateKey(s.index()).isEmpty()) {
-                    long parts = e.fieldKeyParts(s.index(), io.partita.processor.model.Role.PARTITION).stream()
-                            .filter(p -> p.key().kind() == IndexKind.GSI)
-                            .count();
-                    if (parts >= DesignLimits.MAX_KEY_PARTS) {
-                        report.add(Rule.ScatterKeyPartsFull, s.origin(), s.index(), s.shardAttribute(), parts);
-                    }
-                }
-                if (s.shards() < DesignLimits.MIN_SHARDS || s.shards() > DesignLimits.MAX_SHARDS) {
-                    report.add(
-                            Rule.ScatterShards,
-                            s.origin().attribute("shards"),
-                            s.shards(),
-                            s.index(),
-                            DesignLimits.MIN_SHARDS,
-                            DesignLimits.MAX_SHARDS);
-                }
-                if (!s.isRandom()) {
-                    Optional<FieldModel> by = e.storedField(s.by());
-                    if (by.isEmpty()) {
-                        report.add(
-                                Rule.ScatterBy,
-                                s.origin().attribute("by"),
-                                s.by(),
-                                Phrase.NAMES_NO_STORED_FIELD.with(),
-                                e.simpleName());
-                    } else if (!by.get().type().isScalar()
-                            && by.get().type().category() != io.partita.processor.model.JavaType.Category.ERROR) {
-                        report.add(
-                                Rule.ScatterBy,
-                                s.origin().attribute("by"),
-                                s.by(),
-                                Phrase.NAMES_NON_SCALAR.with(
-                                        by.get().describe(), by.get().type().display()),
-                                e.simpleName());
-                    }
-                } else {
-                    updatedInPlace(e)
-                            .ifPresent(why -> report.add(
-                                    Rule.RandomScatterUpdatedInPlace,
-                                    s.origin(),
-                                    s.index(),
-                                    e.simpleName(),
-                                    why,
-                                    suggestion(table, e)));
-                }
+                scatter(table, e, s, gsis, seen, report);
             }
+        }
+    }
+
+    /** One {@code @Scatter} of entity {@code e}: its index, its place among the key parts, its shard count. */
+    private static void scatter(
+            TableModel table,
+            EntityModel e,
+            ScatterModel s,
+            List<String> gsis,
+            Map<String, ScatterModel> seen,
+            ValidationReport report) {
+        Optional<IndexModel> index = table.index(s.index());
+        if (index.isEmpty()) {
+            report.add(
+                    Rule.ScatterUnknownIndex,
+                    s.origin().attribute("index"),
+                    s.index(),
+                    table.name(),
+                    gsis.isEmpty()
+                            ? Phrase.DECLARE_GSI_FIRST.with()
+                            : Phrase.SCATTER_ONE_OF.with(String.join(", ", gsis)),
+                    Suggest.closest(s.index(), gsis)
+                            .<Object>map(Phrase.INDEX_DID_YOU_MEAN::with)
+                            .orElse(""));
+            return;
+        }
+        if (index.get().kind() == IndexKind.LSI) {
+            report.add(Rule.ScatterOnLsi, s.origin().attribute("index"), s.index());
+            return;
+        }
+        if (seen.putIfAbsent(s.index(), s) != null) {
+            report.add(Rule.DuplicateScatter, s.origin(), s.index(), e.simpleName());
+            return;
+        }
+        if (e.templateKey(s.index()).isEmpty()) {
+            long parts = e.fieldKeyParts(s.index(), io.partita.processor.model.Role.PARTITION).stream()
+                    .filter(p -> p.key().kind() == IndexKind.GSI)
+                    .count();
+            if (parts >= DesignLimits.MAX_KEY_PARTS) {
+                report.add(Rule.ScatterKeyPartsFull, s.origin(), s.index(), s.shardAttribute(), parts);
+            }
+        }
+        if (s.shards() < DesignLimits.MIN_SHARDS || s.shards() > DesignLimits.MAX_SHARDS) {
+            report.add(
+                    Rule.ScatterShards,
+                    s.origin().attribute("shards"),
+                    s.shards(),
+                    s.index(),
+                    DesignLimits.MIN_SHARDS,
+                    DesignLimits.MAX_SHARDS);
+        }
+        shardBy(table, e, s, report);
+    }
+
+    /** What picks the shard: a stored scalar field, or (random) an entity never updated in place. */
+    private static void shardBy(TableModel table, EntityModel e, ScatterModel s, ValidationReport report) {
+        if (!s.isRandom()) {
+            Optional<FieldModel> by = e.storedField(s.by());
+            if (by.isEmpty()) {
+                report.add(
+                        Rule.ScatterBy,
+                        s.origin().attribute("by"),
+                        s.by(),
+                        Phrase.NAMES_NO_STORED_FIELD.with(),
+                        e.simpleName());
+            } else if (!by.get().type().isScalar()
+                    && by.get().type().category() != io.partita.processor.model.JavaType.Category.ERROR) {
+                report.add(
+                        Rule.ScatterBy,
+                        s.origin().attribute("by"),
+                        s.by(),
+                        Phrase.NAMES_NON_SCALAR.with(
+                                by.get().describe(), by.get().type().display()),
+                        e.simpleName());
+            }
+        } else {
+            updatedInPlace(e)
+                    .ifPresent(why -> report.add(
+                            Rule.RandomScatterUpdatedInPlace,
+                            s.origin(),
+                            s.index(),
+                            e.simpleName(),
+                            why,
+                            suggestion(table, e)));
         }
     }
 

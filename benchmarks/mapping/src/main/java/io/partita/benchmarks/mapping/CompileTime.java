@@ -62,27 +62,12 @@ public final class CompileTime {
     private CompileTime() {}
 
     public static void main(String[] args) throws Exception {
-        int entities = 200;
-        int runs = 7;
-        int warmup = 2;
-        boolean fork = false;
-        String cpFile = "benchmarks/mapping/target/compile-classpath.txt";
-        for (String a : args) {
-            if (a.startsWith("--entities=")) {
-                entities = Integer.parseInt(a.substring(11));
-            } else if (a.startsWith("--runs=")) {
-                runs = Integer.parseInt(a.substring(7));
-            } else if (a.startsWith("--warmup=")) {
-                warmup = Integer.parseInt(a.substring(9));
-            } else if (a.equals("--fork")) {
-                fork = true;
-            } else if (a.startsWith("--classpath-file=")) {
-                cpFile = a.substring(17);
-            } else {
-                System.err.println("unknown option " + a);
-                System.exit(2);
-            }
-        }
+        Options o = Options.parse(args);
+        int entities = o.entities();
+        int runs = o.runs();
+        int warmup = o.warmup();
+        boolean fork = o.fork();
+        String cpFile = o.cpFile();
         List<String> all =
                 Arrays.asList(Files.readString(Path.of(cpFile)).trim().split(File.pathSeparator));
         List<String> base = all.stream()
@@ -130,17 +115,53 @@ public final class CompileTime {
             }
         }
 
+        printReport(o, times, sourceLines, generatedSources);
+        delete(dir);
+    }
+
+    /** The command line: entity count, timed and warm-up runs, javac in a subprocess or not, the classpath file. */
+    private record Options(int entities, int runs, int warmup, boolean fork, String cpFile) {
+        static Options parse(String[] args) {
+            int entities = 200;
+            int runs = 7;
+            int warmup = 2;
+            boolean fork = false;
+            String cpFile = "benchmarks/mapping/target/compile-classpath.txt";
+            for (String a : args) {
+                if (a.startsWith("--entities=")) {
+                    entities = Integer.parseInt(a.substring(11));
+                } else if (a.startsWith("--runs=")) {
+                    runs = Integer.parseInt(a.substring(7));
+                } else if (a.startsWith("--warmup=")) {
+                    warmup = Integer.parseInt(a.substring(9));
+                } else if (a.equals("--fork")) {
+                    fork = true;
+                } else if (a.startsWith("--classpath-file=")) {
+                    cpFile = a.substring(17);
+                } else {
+                    System.err.println("unknown option " + a);
+                    System.exit(2);
+                }
+            }
+            return new Options(entities, runs, warmup, fork, cpFile);
+        }
+    }
+
+    /** The Markdown table of the medians and what the processor costs per entity. */
+    private static void printReport(
+            Options o, Map<String, List<Double>> times, int sourceLines, List<Path> generatedSources) {
         double none = ColdStart.percentile(times.get("proc:none"), 50);
         double proc = ColdStart.percentile(times.get("processor"), 50);
         double pre = ColdStart.percentile(times.get("pre-generated"), 50);
+        int entities = o.entities();
         StringBuilder out = new StringBuilder();
         out.append(String.format(
                 Locale.ROOT,
                 "%n## Compile time: %d entities (%d lines), javac %s, %d runs each%n%n",
                 entities,
                 sourceLines,
-                fork ? "subprocess" : "in-process (javax.tools)",
-                runs));
+                o.fork() ? "subprocess" : "in-process (javax.tools)",
+                o.runs()));
         out.append("| configuration | median (ms) | min | max |\n|---|---:|---:|---:|\n");
         for (Map.Entry<String, List<Double>> e : times.entrySet()) {
             out.append(String.format(
@@ -169,7 +190,6 @@ public final class CompileTime {
                 lines(generatedSources),
                 lines(generatedSources) / entities));
         System.out.println(out);
-        delete(dir);
     }
 
     private static void compile(
