@@ -1,12 +1,16 @@
 package io.partita.server;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.storage.Storage;
 import io.partita.wire.ControlRequests;
 import io.partita.wire.Wire;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Routes {@code X-Amz-Target: DynamoDB_20120810.<Operation>} and the DynamoDB Streams operations
@@ -71,22 +75,22 @@ final class Dispatcher {
      * own prefix); {@code UnknownOperationException} otherwise.
      */
     Op handler(String target) {
-        if (target != null) {
-            boolean streamsTarget = target.startsWith(StreamsPlane.TARGET_PREFIX);
-            if (streamsTarget || target.startsWith(TARGET_PREFIX)) {
-                String name =
-                        target.substring(streamsTarget ? StreamsPlane.TARGET_PREFIX.length() : TARGET_PREFIX.length());
-                try {
-                    Op op = Op.valueOf(name);
-                    if (op.isStreams() == streamsTarget) {
-                        return op;
-                    }
-                } catch (IllegalArgumentException unknown) {
-                    // below
-                }
-            }
+        Op op = target == null ? null : TARGETS.get(target);
+        if (op == null) {
+            throw new ApiException(Errors.CORAL_NAMESPACE, "UnknownOperationException", 400, null);
         }
-        throw new ApiException(Errors.CORAL_NAMESPACE, "UnknownOperationException", 400, null);
+        return op;
+    }
+
+    /** Each operation by its whole {@code X-Amz-Target} value, under its own prefix: one lookup per request. */
+    private static final Map<String, Op> TARGETS = targets();
+
+    private static Map<String, Op> targets() {
+        Map<String, Op> targets = new HashMap<>();
+        for (Op op : Op.values()) {
+            targets.put((op.isStreams() ? StreamsPlane.TARGET_PREFIX : TARGET_PREFIX) + op.name(), op);
+        }
+        return targets;
     }
 
     private void handle(Op op, byte[] b, int o, int l, JsonGenerator g) throws IOException {
@@ -134,11 +138,13 @@ final class Dispatcher {
         }
     }
 
-    /** Runs one request; the response body, or throws the error to answer. */
-    byte[] execute(Op op, byte[] body, int offset, int length) {
-        try (Wire.Out out = new Wire.Out()) {
-            handle(op, body, offset, length, out.g);
-            return out.finish();
+    /**
+     * Runs one request, writing its response body to {@code out} (left incomplete when it fails), or throws the
+     * error to answer.
+     */
+    void execute(Op op, byte[] body, int offset, int length, OutputStream out) {
+        try (JsonGenerator g = Wire.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            handle(op, body, offset, length, g);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,6 +7,8 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -19,6 +21,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AsciiString;
 import io.netty.util.AttributeKey;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.RejectedExecutionException;
@@ -40,7 +43,16 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     static final AsciiString JSON_10 = AsciiString.cached("application/x-amz-json-1.0");
     static final AsciiString REQUEST_ID = AsciiString.cached("x-amzn-RequestId");
     static final AsciiString CRC32 = AsciiString.cached("x-amz-crc32");
-    private static final char[] ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".toCharArray();
+    private static final AsciiString TARGET = AsciiString.cached("x-amz-target");
+    private static final byte[] ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * Response headers: what is set here (constant names; media types, digits and request ids as values) is known
+     * to be valid, so it is not checked again on each response. A response has no trailers (it is never chunked),
+     * so it gets no trailer map either.
+     */
+    private static final DefaultHttpHeadersFactory HEADERS =
+            DefaultHttpHeadersFactory.headersFactory().withValidation(false);
 
     private final Dispatcher dispatcher;
     private final SigV4 auth;
@@ -115,7 +127,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             return;
         }
         if (executor == null) {
-            write(ctx, answer(request, op), keepAlive);
+            write(ctx, answer(ctx, request, op), keepAlive);
             return;
         }
         Operation task = new Operation(ctx, request.retain(), op, keepAlive);
@@ -156,7 +168,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         public void run() {
             FullHttpResponse response;
             try {
-                response = answer(request, op);
+                response = answer(ctx, request, op);
             } finally {
                 request.release();
             }
@@ -239,7 +251,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             throw ApiException.serialization("Only POST requests are supported by the DynamoDB JSON 1.0 protocol");
         }
         ContentTypes.check(request.headers().get(HttpHeaderNames.CONTENT_TYPE));
-        return dispatcher.handler(request.headers().get("X-Amz-Target"));
+        return dispatcher.handler(request.headers().get(TARGET));
     }
 
     private static FullHttpResponse health() {
@@ -247,8 +259,12 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 HttpResponseStatus.OK, "healthy: partita-server ".getBytes(StandardCharsets.US_ASCII), "text/plain");
     }
 
-    /** Checks the signature and runs the operation: its response, or the error it ended with. */
-    private FullHttpResponse answer(FullHttpRequest request, Dispatcher.Op op) {
+    /**
+     * Checks the signature and runs the operation: its response, or the error it ended with. The operation writes
+     * its JSON straight into a pooled buffer, which the HTTP encoder copies behind the headers and releases.
+     */
+    private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, Dispatcher.Op op) {
+        Body out = null;
         try {
             ByteBuf content = request.content();
             byte[] body;
@@ -265,9 +281,38 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             if (auth != null) {
                 auth.verify(request, body, offset, length);
             }
-            return response(HttpResponseStatus.OK, dispatcher.execute(op, body, offset, length), null);
+            out = new Body(ctx.alloc().buffer(256));
+            dispatcher.execute(op, body, offset, length, out);
+            FullHttpResponse r = response(HttpResponseStatus.OK, out.buf, out.crc.getValue(), JSON_10);
+            out = null;
+            return r;
         } catch (Throwable e) {
+            if (out != null) {
+                out.buf.release();
+            }
             return error(e);
+        }
+    }
+
+    /** A response body written into a buffer, its CRC32 computed on the way (the JSON writer writes in chunks). */
+    private static final class Body extends OutputStream {
+        final ByteBuf buf;
+        final CRC32 crc = new CRC32();
+
+        Body(ByteBuf buf) {
+            this.buf = buf;
+        }
+
+        @Override
+        public void write(int b) {
+            buf.writeByte(b);
+            crc.update(b);
+        }
+
+        @Override
+        public void write(byte[] b, int offset, int length) {
+            buf.writeBytes(b, offset, length);
+            crc.update(b, offset, length);
         }
     }
 
@@ -280,25 +325,46 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     static FullHttpResponse response(HttpResponseStatus status, byte[] body, String contentType) {
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
-        HttpHeaders h = r.headers();
-        h.set(HttpHeaderNames.CONTENT_TYPE, contentType == null ? JSON_10 : contentType);
-        h.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-        h.set(REQUEST_ID, requestId());
         CRC32 crc = new CRC32();
         crc.update(body, 0, body.length);
-        h.set(CRC32, Long.toString(crc.getValue()));
+        return response(
+                status, Unpooled.wrappedBuffer(body), crc.getValue(), contentType == null ? JSON_10 : contentType);
+    }
+
+    private static FullHttpResponse response(HttpResponseStatus status, ByteBuf body, long crc32, CharSequence type) {
+        FullHttpResponse r = new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, status, body, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
+        HttpHeaders h = r.headers();
+        h.set(HttpHeaderNames.CONTENT_TYPE, type);
+        h.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        h.set(REQUEST_ID, requestId());
+        h.set(CRC32, decimal(crc32));
         return r;
     }
 
-    /** 52 characters of [A-Z0-9], DynamoDB's request-id form. */
-    static String requestId() {
+    /** 52 characters of [A-Z0-9], DynamoDB's request-id form, as header bytes (no String in between). */
+    static AsciiString requestId() {
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
-        char[] c = new char[52];
+        byte[] c = new byte[52];
         for (int i = 0; i < c.length; i++) {
             c[i] = ID_CHARS[rnd.nextInt(ID_CHARS.length)];
         }
-        return new String(c);
+        return new AsciiString(c, false);
+    }
+
+    /** {@code value} (not negative) in decimal digits, as header bytes. */
+    private static AsciiString decimal(long value) {
+        int digits = 1;
+        for (long v = value / 10; v > 0; v /= 10) {
+            digits++;
+        }
+        byte[] b = new byte[digits];
+        long v = value;
+        for (int i = digits - 1; i >= 0; i--) {
+            b[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return new AsciiString(b, false);
     }
 
     @Override

@@ -32,6 +32,36 @@ final class SigV4 {
 
     private final Map<String, String> secrets;
 
+    /**
+     * The last signing key derived (four HMACs from the secret, the date, the region and the service), reused while
+     * requests keep the same scope, which for one client is the whole day.
+     */
+    private volatile SigningKey lastKey;
+
+    /** A derived key and the secret and scope it was derived for; immutable, so shared by the event loops. */
+    private static final class SigningKey {
+        final String secret;
+        final String date;
+        final String region;
+        final String service;
+        final byte[] key;
+
+        SigningKey(String secret, String[] scope, byte[] key) {
+            this.secret = secret;
+            this.date = scope[1];
+            this.region = scope[2];
+            this.service = scope[3];
+            this.key = key;
+        }
+
+        boolean matches(String secret, String[] scope) {
+            return secret.equals(this.secret)
+                    && scope[1].equals(date)
+                    && scope[2].equals(region)
+                    && scope[3].equals(service);
+        }
+    }
+
     SigV4(Map<String, String> secrets) {
         this.secrets = Map.copyOf(secrets);
     }
@@ -57,11 +87,7 @@ final class SigV4 {
         String credentialScope = scope[1] + "/" + scope[2] + "/" + scope[3] + "/aws4_request";
         String stringToSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + credentialScope + "\n"
                 + hex(sha256(canonical.getBytes(StandardCharsets.UTF_8)));
-        byte[] key = hmac(("AWS4" + secret).getBytes(StandardCharsets.UTF_8), scope[1]);
-        key = hmac(key, scope[2]);
-        key = hmac(key, scope[3]);
-        key = hmac(key, "aws4_request");
-        String expected = hex(hmac(key, stringToSign));
+        String expected = hex(hmac(signingKey(secret, scope), stringToSign));
         if (!MessageDigest.isEqual(
                 expected.getBytes(StandardCharsets.US_ASCII), auth.signature().getBytes(StandardCharsets.US_ASCII))) {
             throw signatureMismatch();
@@ -168,6 +194,19 @@ final class SigV4 {
                 "InvalidSignatureException",
                 "The request signature we calculated does not match the signature you provided. "
                         + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.");
+    }
+
+    private byte[] signingKey(String secret, String[] scope) {
+        SigningKey last = lastKey;
+        if (last != null && last.matches(secret, scope)) {
+            return last.key;
+        }
+        byte[] key = hmac(("AWS4" + secret).getBytes(StandardCharsets.UTF_8), scope[1]);
+        key = hmac(key, scope[2]);
+        key = hmac(key, scope[3]);
+        key = hmac(key, "aws4_request");
+        lastKey = new SigningKey(secret, scope, key);
+        return key;
     }
 
     private static String canonicalQuery(String query) {

@@ -3,6 +3,8 @@ package io.partita.wire;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.Bytes;
 import java.io.IOException;
@@ -18,6 +20,19 @@ import java.util.Map;
  * and of items, keys and value maps, both ways: read straight from the parser, written straight to the generator.
  */
 public final class AttributeValues {
+    /** The type names, encoded once: the writer copies their bytes instead of encoding each name on each write. */
+    private static final SerializableString S = new SerializedString("S");
+
+    private static final SerializableString N = new SerializedString("N");
+    private static final SerializableString B = new SerializedString("B");
+    private static final SerializableString BOOL = new SerializedString("BOOL");
+    private static final SerializableString NULL = new SerializedString("NULL");
+    private static final SerializableString L = new SerializedString("L");
+    private static final SerializableString M = new SerializedString("M");
+    private static final SerializableString SS = new SerializedString("SS");
+    private static final SerializableString NS = new SerializedString("NS");
+    private static final SerializableString BS = new SerializedString("BS");
+
     private static final String EMPTY =
             "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes";
 
@@ -183,24 +198,29 @@ public final class AttributeValues {
     public static void write(JsonGenerator g, AttributeValue value) throws IOException {
         g.writeStartObject();
         if (value instanceof AttributeValue.S s) {
-            g.writeStringField("S", s.value());
+            g.writeFieldName(S);
+            g.writeString(s.value());
         } else if (value instanceof AttributeValue.N n) {
-            g.writeStringField("N", n.text());
+            g.writeFieldName(N);
+            g.writeString(n.text());
         } else if (value instanceof AttributeValue.B b) {
-            g.writeFieldName("B");
+            g.writeFieldName(B);
             binary(g, b.value());
         } else if (value instanceof AttributeValue.Bool b) {
-            g.writeBooleanField("BOOL", b.value());
+            g.writeFieldName(BOOL);
+            g.writeBoolean(b.value());
         } else if (value instanceof AttributeValue.Null) {
-            g.writeBooleanField("NULL", true);
+            g.writeFieldName(NULL);
+            g.writeBoolean(true);
         } else if (value instanceof AttributeValue.L l) {
-            g.writeArrayFieldStart("L");
+            g.writeFieldName(L);
+            g.writeStartArray();
             for (AttributeValue v : l.values()) {
                 write(g, v);
             }
             g.writeEndArray();
         } else if (value instanceof AttributeValue.M m) {
-            g.writeFieldName("M");
+            g.writeFieldName(M);
             writeMap(g, m.values());
         } else {
             writeSet(g, value);
@@ -210,17 +230,20 @@ public final class AttributeValues {
 
     private static void writeSet(JsonGenerator g, AttributeValue value) throws IOException {
         if (value instanceof AttributeValue.SS ss) {
-            g.writeArrayFieldStart("SS");
+            g.writeFieldName(SS);
+            g.writeStartArray();
             for (String s : ss.values()) {
                 g.writeString(s);
             }
         } else if (value instanceof AttributeValue.NS ns) {
-            g.writeArrayFieldStart("NS");
+            g.writeFieldName(NS);
+            g.writeStartArray();
             for (BigDecimal d : ns.values()) {
                 g.writeString(AttributeValue.n(d).text());
             }
         } else if (value instanceof AttributeValue.BS bs) {
-            g.writeArrayFieldStart("BS");
+            g.writeFieldName(BS);
+            g.writeStartArray();
             for (Bytes b : bs.values()) {
                 binary(g, b);
             }

@@ -113,6 +113,11 @@ final class Input {
         boolean read(JsonIn in, String name) throws IOException;
     }
 
+    /** Whether none of the members {@code bits} ({@code F_*}) is present. */
+    boolean absent(int bits) {
+        return (present & bits) == 0;
+    }
+
     /** Whether the member {@code name} is present (not absent, not JSON {@code null}). */
     boolean has(String name) {
         return (present & bit(name)) != 0;

@@ -80,7 +80,25 @@ final class ItemRequests {
                 WireEnums.returnValuesOnConditionCheckFailure(r.returnValuesOnConditionCheckFailure));
     }
 
+    /**
+     * A GetItem without a projection or names (the common one): {@link Legacy} would check nothing and translate
+     * nothing, so the request is built without it.
+     */
+    private static final int GET_TRANSLATED = F_ATTRIBUTES_TO_GET | F_PROJECTION_EXPRESSION | F_NAMES;
+
     static GetItemRequest get(Input r) {
+        if (r.absent(GET_TRANSLATED)
+                && r.attributesToGet == null
+                && r.projectionExpression == null
+                && r.names == null) {
+            return new GetItemRequest(
+                    Input.required(r.tableName, "tableName"),
+                    Input.required(r.key, "key"),
+                    r.consistentRead(),
+                    null,
+                    null,
+                    returnConsumedCapacity(r));
+        }
         Legacy legacy = Legacy.of(r, GET_LEGACY, GET_EXPR);
         String projection = legacy.projection(r);
         return new GetItemRequest(

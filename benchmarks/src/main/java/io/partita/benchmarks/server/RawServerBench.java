@@ -65,14 +65,40 @@ public class RawServerBench {
             }
             default -> throw new IllegalArgumentException(server);
         }
+        fill(endpoint, !server.equals("floor"));
+    }
+
+    /** Creates the table (unless the server answers without one) and puts its {@link #ITEMS} items. */
+    static void fill(URI endpoint, boolean createTable) throws IOException {
         try (RawConnection c = new RawConnection(endpoint)) {
-            if (!server.equals("floor")) {
+            if (createTable) {
                 c.exchange(SignedRequests.build(endpoint, "CreateTable", CREATE_TABLE));
             }
             for (int i = 0; i < ITEMS; i++) {
                 c.exchange(SignedRequests.build(endpoint, "PutItem", put(i)));
             }
         }
+    }
+
+    /** {@link #POOL} signed gets, GSI queries and puts, in that order, drawn from {@code random}. */
+    static byte[][][] requests(URI endpoint, SplittableRandom random) {
+        byte[][] puts = new byte[POOL][];
+        byte[][] gets = new byte[POOL][];
+        byte[][] queries = new byte[POOL][];
+        for (int i = 0; i < POOL; i++) {
+            puts[i] = SignedRequests.build(endpoint, "PutItem", put(random.nextInt(ITEMS)));
+            gets[i] = SignedRequests.build(
+                    endpoint,
+                    "GetItem",
+                    "{\"TableName\":\"Bench\",\"Key\":{\"pk\":{\"S\":\"k" + random.nextInt(ITEMS) + "\"}}}");
+            queries[i] = SignedRequests.build(
+                    endpoint,
+                    "Query",
+                    "{\"TableName\":\"Bench\",\"IndexName\":\"ByG\",\"KeyConditionExpression\":\"g = :g\","
+                            + "\"ExpressionAttributeValues\":{\":g\":{\"S\":\"g" + random.nextInt(GROUPS)
+                            + "\"}},\"Limit\":10}");
+        }
+        return new byte[][][] {gets, queries, puts};
     }
 
     @TearDown(Level.Trial)
@@ -92,23 +118,10 @@ public class RawServerBench {
         @Setup(Level.Trial)
         public void open(RawServerBench bench) throws IOException {
             connection = new RawConnection(bench.endpoint);
-            SplittableRandom random = new SplittableRandom(42 + bench.threads.getAndIncrement());
-            puts = new byte[POOL][];
-            gets = new byte[POOL][];
-            queries = new byte[POOL][];
-            for (int i = 0; i < POOL; i++) {
-                puts[i] = SignedRequests.build(bench.endpoint, "PutItem", put(random.nextInt(ITEMS)));
-                gets[i] = SignedRequests.build(
-                        bench.endpoint,
-                        "GetItem",
-                        "{\"TableName\":\"Bench\",\"Key\":{\"pk\":{\"S\":\"k" + random.nextInt(ITEMS) + "\"}}}");
-                queries[i] = SignedRequests.build(
-                        bench.endpoint,
-                        "Query",
-                        "{\"TableName\":\"Bench\",\"IndexName\":\"ByG\",\"KeyConditionExpression\":\"g = :g\","
-                                + "\"ExpressionAttributeValues\":{\":g\":{\"S\":\"g" + random.nextInt(GROUPS)
-                                + "\"}},\"Limit\":10}");
-            }
+            byte[][][] pools = requests(bench.endpoint, new SplittableRandom(42 + bench.threads.getAndIncrement()));
+            gets = pools[0];
+            queries = pools[1];
+            puts = pools[2];
         }
 
         @TearDown(Level.Trial)
