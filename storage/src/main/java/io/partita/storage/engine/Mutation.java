@@ -3,6 +3,7 @@ package io.partita.storage.engine;
 import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,6 +24,14 @@ final class Mutation {
     private final IndexChange[] lsiChanges;
     private final IndexChange[] gsiChanges;
     private final long collectionDelta;
+    /**
+     * True when the new item reads exactly as the old one ({@link ItemMap#sameContent}), in memory: the stored item
+     * and every index entry stay as they are (the stored objects are equal to what the write would put), so the
+     * write encodes no index key, projects no entry and copies no partition. Capacity and streams see the write
+     * as before: its item images are {@link #before} and {@link #after}, and an entry equal before and after costs
+     * no index write units either way.
+     */
+    private final boolean sameContent;
     /** Set for a deletion made by time to live: its stream record names the service as the user. */
     private boolean timeToLiveDelete;
 
@@ -81,7 +90,8 @@ final class Mutation {
             Stored after,
             IndexChange[] lsiChanges,
             IndexChange[] gsiChanges,
-            long collectionDelta) {
+            long collectionDelta,
+            boolean sameContent) {
         this.table = table;
         this.key = key;
         this.partitionValue = (after != null ? after : before) == null
@@ -92,6 +102,7 @@ final class Mutation {
         this.lsiChanges = lsiChanges;
         this.gsiChanges = gsiChanges;
         this.collectionDelta = collectionDelta;
+        this.sameContent = sameContent;
     }
 
     /**
@@ -101,23 +112,33 @@ final class Mutation {
     static Mutation plan(TableData table, OrderKey key, Stored before, Stored after, StorageOptions options) {
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
+        boolean same = table.disk == null && sameContent(before, after);
         IndexChange[] lsiChanges = new IndexChange[lsis.length];
         long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
         for (int i = 0; i < lsis.length; i++) {
-            IndexChange c = change(lsis[i], before, after);
+            IndexChange c = same ? lsis[i].unchanged : change(lsis[i], before, after);
             lsiChanges[i] = c;
             delta += (c.newKey == null ? 0 : c.newEntry.size() + IndexData.ENTRY_OVERHEAD)
                     - (c.oldKey == null ? 0 : c.oldEntry().size() + IndexData.ENTRY_OVERHEAD);
         }
         IndexChange[] gsiChanges = new IndexChange[gsis.length];
         for (int i = 0; i < gsis.length; i++) {
-            gsiChanges[i] = change(gsis[i], before, after);
+            gsiChanges[i] = same ? gsis[i].unchanged : change(gsis[i], before, after);
         }
-        Mutation m = new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta);
+        Mutation m = new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta, same);
         if (lsis.length > 0 && m.partitionValue != null) {
             checkCollectionLimit(table, m.partitionValue, delta, options);
         }
         return m;
+    }
+
+    /** True when {@code after} replaces {@code before} with an item that reads exactly the same. */
+    private static boolean sameContent(Stored before, Stored after) {
+        return before != null
+                && after != null
+                && before.item() instanceof ItemMap b
+                && after.item() instanceof ItemMap a
+                && b.sameContent(a);
     }
 
     /** Rejects a write that would grow an item collection past the limit; shrinking writes always pass. */
@@ -185,9 +206,11 @@ final class Mutation {
             stream.append(this, nowMillis, null);
         }
         if (after != null) {
-            table.items.put(key, after);
+            if (!sameContent) {
+                table.items.putSize(key, after); // the sizes are known: no old entry to build
+            }
         } else if (before != null) {
-            table.items.remove(key);
+            table.items.removeSize(key);
         }
         if (before == null && after != null) {
             table.itemCount.increment();
