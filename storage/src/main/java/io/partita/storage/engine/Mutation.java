@@ -21,9 +21,15 @@ final class Mutation {
 
     final Stored before;
     final Stored after;
+    /** What the write does to each LSI, in the table's order; none at all ({@link #NO_CHANGES}) when {@link #sameContent}. */
     private final IndexChange[] lsiChanges;
+    /** What the write does to each GSI, in the table's order; none at all when {@link #sameContent}. */
     private final IndexChange[] gsiChanges;
+
     private final long collectionDelta;
+    /** The index changes of a write that changes no index. */
+    private static final IndexChange[] NO_CHANGES = {};
+
     /**
      * True when the new item reads exactly as the old one ({@link ItemMap#sameContent}), in memory: the stored item
      * and every index entry stay as they are (the stored objects are equal to what the write would put), so the
@@ -110,22 +116,25 @@ final class Mutation {
      * index keys must already be validated. Checks the item-collection limit.
      */
     static Mutation plan(TableData table, OrderKey key, Stored before, Stored after, StorageOptions options) {
+        long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
+        if (table.disk == null && sameContent(before, after)) {
+            // nothing to change in any index (delta is 0: equal items have equal sizes)
+            return new Mutation(table, key, before, after, NO_CHANGES, NO_CHANGES, delta, true);
+        }
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
-        boolean same = table.disk == null && sameContent(before, after);
         IndexChange[] lsiChanges = new IndexChange[lsis.length];
-        long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
         for (int i = 0; i < lsis.length; i++) {
-            IndexChange c = same ? lsis[i].unchanged : change(lsis[i], before, after);
+            IndexChange c = change(lsis[i], before, after);
             lsiChanges[i] = c;
             delta += (c.newKey == null ? 0 : c.newEntry.size() + IndexData.ENTRY_OVERHEAD)
                     - (c.oldKey == null ? 0 : c.oldEntry().size() + IndexData.ENTRY_OVERHEAD);
         }
         IndexChange[] gsiChanges = new IndexChange[gsis.length];
         for (int i = 0; i < gsis.length; i++) {
-            gsiChanges[i] = same ? gsis[i].unchanged : change(gsis[i], before, after);
+            gsiChanges[i] = change(gsis[i], before, after);
         }
-        Mutation m = new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta, same);
+        Mutation m = new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta, false);
         if (lsis.length > 0 && m.partitionValue != null) {
             checkCollectionLimit(table, m.partitionValue, delta, options);
         }
