@@ -156,6 +156,24 @@ public class RepositoryBench {
         }
     }
 
+    /**
+     * Entities equal to the preloaded items ({@code 0 .. n-1}): each put is an overwrite with an equal item, whatever
+     * the fork's rate ({@link Entities} inserts until its pool of 65,536 wraps, which a slow fork never reaches).
+     */
+    @State(Scope.Thread)
+    public static class Overwrites {
+        BenchItem[] entities;
+        int next;
+
+        @Setup(Level.Trial)
+        public void build(Core core) {
+            entities = new BenchItem[core.n];
+            for (int k = 0; k < core.n; k++) {
+                entities[k] = entity(k, core.n);
+            }
+        }
+    }
+
     /** The raw core's pre-built requests: the same puts, gets and (Limit 10) queries. */
     @State(Scope.Thread)
     public static class RawRequests {
@@ -204,6 +222,13 @@ public class RepositoryBench {
     @Benchmark
     public BenchItem repoPut(Core core, Entities pool) {
         return core.repo.put(pool.entities[pool.next++ & (Workload.POOL - 1)]);
+    }
+
+    @Benchmark
+    public BenchItem repoOverwrite(Core core, Overwrites pool) {
+        BenchItem e = pool.entities[pool.next];
+        pool.next = pool.next + 1 == pool.entities.length ? 0 : pool.next + 1;
+        return core.repo.put(e);
     }
 
     @Benchmark

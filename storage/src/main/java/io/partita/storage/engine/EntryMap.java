@@ -17,6 +17,24 @@ interface EntryMap {
     /** Removes an entry; returns it, or null when there was none. In durable mode writes go through {@link DiskWrite} instead. */
     Stored remove(OrderKey key);
 
+    /** What {@link #putSize} and {@link #removeSize} return when there was no entry. */
+    int ABSENT = -1;
+
+    /**
+     * As {@link #put}, returning only the replaced entry's size, or {@link #ABSENT}: what the write path needs, so a
+     * map that keeps sizes apart from items (a small partition) builds no {@link Stored} for the old entry.
+     */
+    default int putSize(OrderKey key, Stored value) {
+        Stored previous = put(key, value);
+        return previous == null ? ABSENT : previous.size();
+    }
+
+    /** As {@link #remove}, returning only the removed entry's size, or {@link #ABSENT}. */
+    default int removeSize(OrderKey key) {
+        Stored previous = remove(key);
+        return previous == null ? ABSENT : previous.size();
+    }
+
     /**
      * The entries of one partition (named by {@code low}, a key or bound holding the whole partition key) in
      * {@code [low, high)} (high null: to the partition's end), after {@code exclusiveStart} when given,

@@ -24,20 +24,20 @@ final class IndexData {
     }
 
     void put(OrderKey key, Stored entry) {
-        Stored previous = entries.put(key, entry);
-        if (previous == null) {
+        int previous = entries.putSize(key, entry);
+        if (previous == EntryMap.ABSENT) {
             count.increment();
             bytes.add(entry.size() + ENTRY_OVERHEAD);
-        } else if (entry.size() != previous.size()) { // the same size, the common overwrite: no counter write
-            bytes.add(entry.size() - previous.size());
+        } else if (entry.size() != previous) { // the same size, the common overwrite: no counter write
+            bytes.add(entry.size() - previous);
         }
     }
 
     void remove(OrderKey key) {
-        Stored previous = entries.remove(key);
-        if (previous != null) {
+        int previous = entries.removeSize(key);
+        if (previous != EntryMap.ABSENT) {
             count.decrement();
-            bytes.add(-(previous.size() + ENTRY_OVERHEAD));
+            bytes.add(-(previous + ENTRY_OVERHEAD));
         }
     }
 }

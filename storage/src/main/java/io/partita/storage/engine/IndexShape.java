@@ -132,60 +132,46 @@ final class IndexShape {
      * which all ask this method.
      */
     OrderKey entryKey(Map<String, AttributeValue> item) {
-        int np = partitionKey.length;
         AttributeValue first = item.get(partitionKey[0].name());
         if (first == null || !KeyRules.indexable(partitionKey[0], first, true)) {
             return null;
         }
-        int hash;
         AttributeValue[] pkParts = null;
-        if (np == 1) {
-            hash = OrderKey.partitionHash(first);
-        } else {
-            pkParts = new AttributeValue[np];
-            pkParts[0] = first;
-            for (int i = 1; i < np; i++) {
-                pkParts[i] = item.get(partitionKey[i].name());
-                if (pkParts[i] == null || !KeyRules.indexable(partitionKey[i], pkParts[i], true)) {
-                    return null;
-                }
+        if (partitionKey.length > 1) {
+            pkParts = partitionParts(item, first);
+            if (pkParts == null) {
+                return null;
             }
-            hash = OrderKey.partitionHash(pkParts, np);
         }
-        int length = KeyCodec.HASH_BYTES;
-        if (np == 1) {
+        int rest = sortLength(item);
+        if (rest < 0) {
+            return null;
+        }
+        AttributeValue tablePartition = item.get(table.partitionKey.name());
+        AttributeValue tableSort = table.sortKey == null ? null : item.get(table.sortKey.name());
+        int hash;
+        int length = KeyCodec.HASH_BYTES + rest + KeyCodec.sizeOf(tablePartition);
+        length += tableSort == null ? 0 : KeyCodec.sizeOf(tableSort);
+        if (pkParts == null) {
+            hash = OrderKey.partitionHash(first);
             length += KeyCodec.sizeOf(first);
         } else {
+            hash = OrderKey.partitionHash(pkParts, pkParts.length);
             for (AttributeValue v : pkParts) {
                 length += KeyCodec.sizeOf(v);
             }
         }
-        for (KeyAttribute k : sortKey) {
-            AttributeValue v = item.get(k.name());
-            if (v == null || !KeyRules.indexable(k, v, false)) {
-                return null;
-            }
-            length += KeyCodec.sizeOf(v);
-        }
-        AttributeValue tablePartition = item.get(table.partitionKey.name());
-        AttributeValue tableSort = table.sortKey == null ? null : item.get(table.sortKey.name());
-        length += KeyCodec.sizeOf(tablePartition) + (tableSort == null ? 0 : KeyCodec.sizeOf(tableSort));
-        if (np == 1 && sortKey.length <= 1) {
+        if (pkParts == null && sortKey.length <= 1) {
             // the usual key, written straight into its exact array (no builder)
-            OrderKey exact = KeyCodec.exactKey(
-                    hash,
-                    length,
-                    first,
-                    sortKey.length == 0 ? null : item.get(sortKey[0].name()),
-                    tablePartition,
-                    tableSort);
+            AttributeValue sort = sortKey.length == 0 ? null : item.get(sortKey[0].name());
+            OrderKey exact = KeyCodec.exactKey(hash, length, first, sort, tablePartition, tableSort);
             if (exact != null) {
                 return exact;
             }
         }
         // sized exactly for the usual keys: the key keeps the builder's buffer (no scratch array, no copy)
         KeyCodec.Builder key = KeyCodec.builder(hash, length);
-        if (np == 1) {
+        if (pkParts == null) {
             key.add(first);
         } else {
             for (AttributeValue v : pkParts) {
@@ -201,6 +187,32 @@ final class IndexShape {
             key.add(tableSort);
         }
         return key.build();
+    }
+
+    /** The values of a multi-attribute partition key, {@code first} first; null when one cannot key the index. */
+    private AttributeValue[] partitionParts(Map<String, AttributeValue> item, AttributeValue first) {
+        AttributeValue[] parts = new AttributeValue[partitionKey.length];
+        parts[0] = first;
+        for (int i = 1; i < parts.length; i++) {
+            parts[i] = item.get(partitionKey[i].name());
+            if (parts[i] == null || !KeyRules.indexable(partitionKey[i], parts[i], true)) {
+                return null;
+            }
+        }
+        return parts;
+    }
+
+    /** The encoded length of the index sort key's values; -1 when one is missing or cannot key the index. */
+    private int sortLength(Map<String, AttributeValue> item) {
+        int length = 0;
+        for (KeyAttribute k : sortKey) {
+            AttributeValue v = item.get(k.name());
+            if (v == null || !KeyRules.indexable(k, v, false)) {
+                return -1;
+            }
+            length += KeyCodec.sizeOf(v);
+        }
+        return length;
     }
 
     /** True when both items have equal values for every index key attribute (table keys are equal by construction). */

@@ -3,6 +3,7 @@ package io.partita.storage.engine;
 import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,9 +21,23 @@ final class Mutation {
 
     final Stored before;
     final Stored after;
+    /** What the write does to each LSI, in the table's order; none at all ({@link #NO_CHANGES}) when {@link #sameContent}. */
     private final IndexChange[] lsiChanges;
+    /** What the write does to each GSI, in the table's order; none at all when {@link #sameContent}. */
     private final IndexChange[] gsiChanges;
+
     private final long collectionDelta;
+    /** The index changes of a write that changes no index. */
+    private static final IndexChange[] NO_CHANGES = {};
+
+    /**
+     * True when the new item reads exactly as the old one ({@link ItemMap#sameContent}), in memory: the stored item
+     * and every index entry stay as they are (the stored objects are equal to what the write would put), so the
+     * write encodes no index key, projects no entry and copies no partition. Capacity and streams see the write
+     * as before: its item images are {@link #before} and {@link #after}, and an entry equal before and after costs
+     * no index write units either way.
+     */
+    private final boolean sameContent;
     /** Set for a deletion made by time to live: its stream record names the service as the user. */
     private boolean timeToLiveDelete;
 
@@ -81,7 +96,8 @@ final class Mutation {
             Stored after,
             IndexChange[] lsiChanges,
             IndexChange[] gsiChanges,
-            long collectionDelta) {
+            long collectionDelta,
+            boolean sameContent) {
         this.table = table;
         this.key = key;
         this.partitionValue = (after != null ? after : before) == null
@@ -92,6 +108,7 @@ final class Mutation {
         this.lsiChanges = lsiChanges;
         this.gsiChanges = gsiChanges;
         this.collectionDelta = collectionDelta;
+        this.sameContent = sameContent;
     }
 
     /**
@@ -99,10 +116,14 @@ final class Mutation {
      * index keys must already be validated. Checks the item-collection limit.
      */
     static Mutation plan(TableData table, OrderKey key, Stored before, Stored after, StorageOptions options) {
+        long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
+        if (table.disk == null && sameContent(before, after)) {
+            // nothing to change in any index (delta is 0: equal items have equal sizes)
+            return new Mutation(table, key, before, after, NO_CHANGES, NO_CHANGES, delta, true);
+        }
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
         IndexChange[] lsiChanges = new IndexChange[lsis.length];
-        long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
         for (int i = 0; i < lsis.length; i++) {
             IndexChange c = change(lsis[i], before, after);
             lsiChanges[i] = c;
@@ -113,11 +134,20 @@ final class Mutation {
         for (int i = 0; i < gsis.length; i++) {
             gsiChanges[i] = change(gsis[i], before, after);
         }
-        Mutation m = new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta);
+        Mutation m = new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta, false);
         if (lsis.length > 0 && m.partitionValue != null) {
             checkCollectionLimit(table, m.partitionValue, delta, options);
         }
         return m;
+    }
+
+    /** True when {@code after} replaces {@code before} with an item that reads exactly the same. */
+    private static boolean sameContent(Stored before, Stored after) {
+        return before != null
+                && after != null
+                && before.item() instanceof ItemMap b
+                && after.item() instanceof ItemMap a
+                && b.sameContent(a);
     }
 
     /** Rejects a write that would grow an item collection past the limit; shrinking writes always pass. */
@@ -185,9 +215,11 @@ final class Mutation {
             stream.append(this, nowMillis, null);
         }
         if (after != null) {
-            table.items.put(key, after);
+            if (!sameContent) {
+                table.items.putSize(key, after); // the sizes are known: no old entry to build
+            }
         } else if (before != null) {
-            table.items.remove(key);
+            table.items.removeSize(key);
         }
         if (before == null && after != null) {
             table.itemCount.increment();

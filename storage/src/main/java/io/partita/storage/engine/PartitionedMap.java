@@ -1,15 +1,21 @@
 package io.partita.storage.engine;
 
+import static io.partita.storage.engine.PartitionSlots.CHUNK;
+import static io.partita.storage.engine.PartitionSlots.ITEMS;
+import static io.partita.storage.engine.PartitionSlots.KEY;
+import static io.partita.storage.engine.PartitionSlots.SIZES;
+import static io.partita.storage.engine.PartitionSlots.SLOT;
+import static io.partita.storage.engine.PartitionSlots.STRIDE;
+import static io.partita.storage.engine.PartitionSlots.fill;
+import static io.partita.storage.engine.PartitionSlots.holds;
+import static io.partita.storage.engine.PartitionSlots.insertFresh;
+import static io.partita.storage.engine.PartitionSlots.slotOf;
+
 import io.partita.storage.value.AttributeValue;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.AbstractMap.SimpleImmutableEntry;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.NoSuchElementException;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -33,25 +39,12 @@ final class PartitionedMap implements EntryMap {
     static final int SMALL_LIMIT = 64;
     private static final long HASH_SPACE = 1L << 32;
 
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
-
     /** A dropped partition's slot in {@link #table}: probes go on past it, an insert may reuse it. */
-    private static final Partition TOMBSTONE = new Partition(new OrderKey(new byte[0], 0));
-
-    /**
-     * Slots of {@link #table}, each {@link #STRIDE} references wide: the partition, its key bytes, and a mirror of
-     * its small snapshot (the chunk, its sizes and its items arrays).
-     */
-    private static final int STRIDE = 5;
-
-    private static final int KEY = 1;
-    private static final int CHUNK = 2;
-    private static final int ITEMS = 3;
-    private static final int SIZES = 4;
+    static final Partition TOMBSTONE = new Partition(new OrderKey(new byte[0], 0));
 
     /**
      * The partitions by key: open addressing with linear probing over a flat array, the slot taken from the low bits
-     * of the key's partition hash (its first four bytes, already mixed). A slot is {@link #STRIDE} consecutive
+     * of the key's partition hash (its first four bytes, already mixed). A slot is {@link PartitionSlots#STRIDE} consecutive
      * references: {@code [partition, its key bytes, chunk, items, sizes]}, the last three a <em>mirror</em> of the
      * partition's small snapshot ({@link Partition#small} and the sizes and items arrays it holds), so that a
      * whole-partition read reaches the key bytes, the snapshot and its items and sizes from one line of this array:
@@ -111,308 +104,6 @@ final class PartitionedMap implements EntryMap {
      */
     private final Object orderLock = new Object();
 
-    /**
-     * One partition, which is also its own key (its hash and partition-key bytes, shared by every stored key of
-     * the partition through {@link OrderKey#sharePartition}), so that finding it is one table slot, not a slot, a
-     * node, a key object and then the partition.
-     *
-     * <p>A small partition is one array, never modified once published:
-     * {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the table slot, which mirrors
-     * the partition's key bytes, this array and its sizes and items arrays (see {@link #table}), and then all of
-     * them at once, and hands out the items without dereferencing them (a typed array: an {@code Object[]} slot
-     * would need a type check that reads each item's header, a cache miss per entry at scale): no per-entry {@link
-     * Stored} or {@link OrderKey} object is read, or kept (a small partition keeps each entry's key bytes, item and
-     * size; {@link #get} and iteration build the objects they return), and a binary search compares the key bytes
-     * straight from the array. A large partition is a {@link ChunkTree} whose chunks have the same layout.
-     */
-    private static final class Partition extends OrderKey {
-        /** The partition hash ({@link OrderKey#hash}), compared before the key bytes when probing. */
-        final int hash;
-
-        volatile Object[] small = Chunk.EMPTY;
-        volatile ChunkTree large;
-
-        /** The next partition on {@link #pending}; under {@link #tableLock} while on the list. */
-        Partition nextPending;
-
-        boolean dropped;
-
-        Partition(OrderKey id) {
-            super(id.bytes, id.partitionEnd);
-            this.hash = id.bytes.length >= 4 ? id.hash() : 0;
-        }
-
-        /** True when {@code key}'s partition-key prefix is this partition's key. */
-        boolean holds(byte[] key, int partitionEnd) {
-            return Arrays.equals(bytes, 0, bytes.length, key, 0, partitionEnd);
-        }
-
-        /**
-         * The array a reader should use, or null once the partition is a tree. Promotion publishes {@code large}
-         * before clearing {@code small}, so a reader that finds neither reads {@code large}.
-         */
-        Object[] snapshot() {
-            return large != null ? null : small;
-        }
-
-        /** A stored key's bytes as an object pointing at this partition. */
-        OrderKey key(byte[] bytes) {
-            OrderKey k = new OrderKey(bytes, partitionEnd);
-            k.sharePartition(this);
-            return k;
-        }
-
-        int size() {
-            Object[] s = snapshot();
-            return s != null ? Chunk.count(s) : large.size();
-        }
-
-        Stored get(OrderKey key) {
-            Object[] s = snapshot();
-            if (s != null) {
-                int i = Chunk.find(s, key.bytes);
-                return i >= 0 ? Chunk.stored(s, i) : null;
-            }
-            return large.get(key.bytes);
-        }
-
-        /** Under the partition's monitor while small (a large partition's writes need none: see the class comment). */
-        Stored put(OrderKey key, Stored value) {
-            ChunkTree tree = large;
-            if (tree != null) {
-                return tree.put(key.bytes, value);
-            }
-            Object[] s = small;
-            int i = Chunk.find(s, key.bytes);
-            if (i >= 0) {
-                Stored previous = Chunk.stored(s, i);
-                small = Chunk.replace(s, i, value);
-                return previous;
-            }
-            Object[] grown = Chunk.insert(s, -i - 1, key.bytes, value);
-            if (Chunk.count(grown) > SMALL_LIMIT) {
-                large = new ChunkTree(grown);
-                small = null;
-            } else {
-                small = grown;
-            }
-            return null;
-        }
-
-        /** Under the partition's monitor while small. */
-        Stored remove(OrderKey key) {
-            ChunkTree tree = large;
-            if (tree != null) {
-                return tree.remove(key.bytes);
-            }
-            Object[] s = small;
-            int i = Chunk.find(s, key.bytes);
-            if (i < 0) {
-                return null;
-            }
-            Stored previous = Chunk.stored(s, i);
-            small = Chunk.remove(s, i);
-            return previous;
-        }
-
-        boolean isEmpty() {
-            return size() == 0;
-        }
-
-        /** Entries in [low, high) (high null: to the end), after {@code exclusiveStart} if given, in either direction. */
-        Iterator<Map.Entry<OrderKey, Stored>> range(
-                OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
-            Object[] s = snapshot();
-            if (s != null) {
-                long bounds = bounds(s, null, low, high, exclusiveStart, forward);
-                return new ArrayRange(this, s, (int) (bounds >>> 32), (int) bounds, forward);
-            }
-            Object root = large.snapshot();
-            long bounds = bounds(null, root, low, high, exclusiveStart, forward);
-            return new TreeRange(this, root, (int) (bounds >>> 32), (int) bounds, forward);
-        }
-
-        /** Visits the entries {@link #range} would return, in its order, until the visitor declines. */
-        void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor v) {
-            Object[] s = snapshot();
-            Object root = s != null ? null : large.snapshot();
-            long bounds = bounds(s, root, low, high, exclusiveStart, forward);
-            int from = (int) (bounds >>> 32);
-            int to = (int) bounds;
-            if (s != null) {
-                int[] sizes = Chunk.sizes(s);
-                Map<String, AttributeValue>[] items = Chunk.items(s);
-                if (forward) {
-                    for (int i = from; i < to; i++) {
-                        if (!v.visit(items[i], sizes[i])) {
-                            return;
-                        }
-                    }
-                } else {
-                    for (int i = to - 1; i >= from; i--) {
-                        if (!v.visit(items[i], sizes[i])) {
-                            return;
-                        }
-                    }
-                }
-                return;
-            }
-            if (from >= to) {
-                return;
-            }
-            // chunk by chunk: each is a contiguous slice of entries, like a small partition
-            ChunkTree.Cursor c = new ChunkTree.Cursor(root, forward ? from : to - 1);
-            int left = to - from;
-            while (true) {
-                Stored[] values = ChunkTree.values(c.chunk);
-                if (forward) {
-                    int end = Math.min(values.length, c.index + left);
-                    for (int i = c.index; i < end; i++) {
-                        if (!v.visit(values[i].item(), values[i].size())) {
-                            return;
-                        }
-                    }
-                    left -= end - c.index;
-                } else {
-                    int end = Math.max(-1, c.index - left);
-                    for (int i = c.index; i > end; i--) {
-                        if (!v.visit(values[i].item(), values[i].size())) {
-                            return;
-                        }
-                    }
-                    left -= c.index - end;
-                }
-                if (left == 0) {
-                    return;
-                }
-                if (forward) {
-                    c.nextChunk();
-                } else {
-                    c.previousChunk();
-                }
-            }
-        }
-
-        /** Visits the first {@code n} entries of a small partition's items and sizes (the arrays may be longer). */
-        static void visitAll(Map<String, AttributeValue>[] its, int[] szs, int n, boolean forward, Visitor v) {
-            if (forward) {
-                for (int i = 0; i < n; i++) {
-                    if (!v.visit(its[i], szs[i])) {
-                        return;
-                    }
-                }
-            } else {
-                for (int i = n - 1; i >= 0; i--) {
-                    if (!v.visit(its[i], szs[i])) {
-                        return;
-                    }
-                }
-            }
-        }
-
-        /**
-         * The slice [from, to) of a small partition's chunk {@code s} or, when it is null, the ranks [from, to) of a
-         * large partition's tree snapshot {@code root}, packed as {@code from << 32 | to}.
-         */
-        private static long bounds(
-                Object[] s, Object root, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
-            // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
-            // misses than a binary search through the keys, which at scale are cold.
-            int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, root, low, true);
-            int to = high == null || high.isPartitionEnd()
-                    ? (s != null ? Chunk.count(s) : ChunkTree.size(root))
-                    : lowerIndex(s, root, high, true);
-            if (exclusiveStart != null) {
-                if (forward) {
-                    from = Math.max(from, lowerIndex(s, root, exclusiveStart, false));
-                } else {
-                    to = Math.min(to, lowerIndex(s, root, exclusiveStart, true));
-                }
-            }
-            return (long) from << 32 | (to & 0xFFFFFFFFL);
-        }
-
-        private static int lowerIndex(Object[] s, Object root, OrderKey key, boolean inclusive) {
-            return s != null ? Chunk.lowerIndex(s, key.bytes, inclusive) : ChunkTree.rank(root, key.bytes, inclusive);
-        }
-    }
-
-    /** Iterates a slice of a small partition's array; the array never changes, so iteration needs no lock. */
-    private static final class ArrayRange implements Iterator<Map.Entry<OrderKey, Stored>> {
-        private final Partition p;
-        private final Object[] s;
-        private final int from;
-        private final int to;
-        private final boolean forward;
-        private int next;
-
-        ArrayRange(Partition p, Object[] s, int from, int to, boolean forward) {
-            this.p = p;
-            this.s = s;
-            this.from = from;
-            this.to = to;
-            this.forward = forward;
-            this.next = forward ? from : to - 1;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return forward ? next < to : next >= from;
-        }
-
-        @Override
-        public Map.Entry<OrderKey, Stored> next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            int i = next;
-            next += forward ? 1 : -1;
-            return new SimpleImmutableEntry<>(p.key(Chunk.keyBytes(s, i)), Chunk.stored(s, i));
-        }
-    }
-
-    /**
-     * Iterates the ranks [from, to) of a large partition's tree snapshot, chunk by chunk; the snapshot never
-     * changes, so iteration needs no lock and sees the partition as it was when the range was opened.
-     */
-    private static final class TreeRange implements Iterator<Map.Entry<OrderKey, Stored>> {
-        private final Partition p;
-        private final boolean forward;
-        private final ChunkTree.Cursor cursor;
-        private int left;
-
-        TreeRange(Partition p, Object root, int from, int to, boolean forward) {
-            this.p = p;
-            this.forward = forward;
-            this.left = Math.max(0, to - from);
-            this.cursor = left == 0 ? null : new ChunkTree.Cursor(root, forward ? from : to - 1);
-        }
-
-        @Override
-        public boolean hasNext() {
-            return left > 0;
-        }
-
-        @Override
-        public Map.Entry<OrderKey, Stored> next() {
-            ChunkTree.Cursor c = cursor;
-            if (left == 0 || c == null) {
-                throw new NoSuchElementException();
-            }
-            if (forward ? c.index == ChunkTree.count(c.chunk) : c.index < 0) {
-                if (forward) {
-                    c.nextChunk();
-                } else {
-                    c.previousChunk();
-                }
-            }
-            int i = c.index;
-            c.index += forward ? 1 : -1;
-            left--;
-            return new SimpleImmutableEntry<>(p.key(ChunkTree.keyBytes(c.chunk, i)), ChunkTree.values(c.chunk)[i]);
-        }
-    }
-
     /** The partition holding {@code key} (a key or bound holding the whole partition key), or null. */
     private Partition find(OrderKey key) {
         Object[] t = table;
@@ -428,19 +119,6 @@ final class PartitionedMap implements EntryMap {
                 return p;
             }
         }
-    }
-
-    /**
-     * True when {@code p}, read (acquire) from the slot at {@code at}, is the partition of {@code key}. The key
-     * bytes are compared from the slot (loaded with it, not after the partition), checked to be {@code p}'s own:
-     * a slot reused after its partition was dropped may be read torn.
-     */
-    private static boolean holds(Object[] t, int at, Partition p, int h, OrderKey key) {
-        byte[] pk = (byte[]) t[at + KEY];
-        return p.hash == h
-                && pk == p.bytes
-                && p != TOMBSTONE
-                && Arrays.equals(pk, 0, pk.length, key.bytes, 0, key.partitionEnd);
     }
 
     /**
@@ -536,44 +214,6 @@ final class PartitionedMap implements EntryMap {
         table = next; // published whole: its slots need no release stores of their own
     }
 
-    private static void insertFresh(Object[] t, Partition p) {
-        int mask = t.length / STRIDE - 1;
-        int i = p.hash & mask;
-        while (t[i * STRIDE] != null) {
-            i = (i + 1) & mask;
-        }
-        fill(t, i * STRIDE, p);
-    }
-
-    /** Writes {@code p}, its key bytes and its mirror into the free slot at {@code at}, the partition last. */
-    private static void fill(Object[] t, int at, Partition p) {
-        t[at + KEY] = p.bytes;
-        mirror(t, at, p);
-        SLOT.setRelease(t, at, p);
-    }
-
-    /** Copies {@code p}'s current snapshot into its slot's mirror (nulls once it is large). */
-    private static void mirror(Object[] t, int at, Partition p) {
-        Object[] s = p.snapshot();
-        t[at + CHUNK] = s;
-        t[at + ITEMS] = s == null ? null : Chunk.items(s);
-        t[at + SIZES] = s == null ? null : Chunk.sizes(s);
-    }
-
-    /** The slot offset of {@code p} itself in {@code t}, or -1. */
-    private static int slotOf(Object[] t, Partition p) {
-        int mask = t.length / STRIDE - 1;
-        for (int i = p.hash & mask; ; i = (i + 1) & mask) {
-            Object q = t[i * STRIDE];
-            if (q == p) {
-                return i * STRIDE;
-            }
-            if (q == null) {
-                return -1;
-            }
-        }
-    }
-
     /** Leaves a tombstone in {@code p}'s slot. Under the lock. */
     private void drop(Partition p) {
         synchronized (tableLock) {
@@ -601,18 +241,32 @@ final class PartitionedMap implements EntryMap {
     public Stored put(OrderKey key, Stored value) {
         while (true) {
             Partition p = findOrCreate(key);
-            ChunkTree large = p.large;
-            if (large != null) {
+            if (p.large != null) {
                 // A tree takes concurrent writes (compare-and-set of its root), and a large partition is never
                 // dropped: no monitor, so writers of one hot partition (a low-cardinality GSI key) do not queue
                 // behind each other.
-                return large.put(key.bytes, value);
+                return p.put(key, value);
             }
             synchronized (p) {
-                if (p.dropped) {
-                    continue;
+                if (!p.dropped) {
+                    return p.put(key, value); // p is on pending or in ordered since findOrCreate made it
                 }
-                return p.put(key, value); // p is on pending or in ordered since findOrCreate made it
+            }
+        }
+    }
+
+    /** As {@link #put}, returning the replaced entry's size (no {@link Stored} built), or {@link #ABSENT}. */
+    @Override
+    public int putSize(OrderKey key, Stored value) {
+        while (true) {
+            Partition p = findOrCreate(key);
+            if (p.large != null) {
+                return p.putSize(key, value); // no monitor, as in put
+            }
+            synchronized (p) {
+                if (!p.dropped) {
+                    return p.putSize(key, value);
+                }
             }
         }
     }
@@ -624,20 +278,41 @@ final class PartitionedMap implements EntryMap {
         if (p == null) {
             return null;
         }
-        ChunkTree large = p.large;
-        if (large != null) {
-            return large.remove(key.bytes); // no monitor, as in put
+        if (p.large != null) {
+            return p.remove(key); // no monitor, as in put
         }
         synchronized (p) {
             Stored previous = p.remove(key);
-            if (p.large == null && p.isEmpty() && !p.dropped) { // large partitions stay: see put
-                p.dropped = true;
-                drop(p);
-                synchronized (orderLock) { // after drop: registerPending then sees dropped and skips p
-                    ordered.remove(p, p);
-                }
-            }
+            dropIfEmpty(p);
             return previous;
+        }
+    }
+
+    /** As {@link #remove}, returning the removed entry's size, or {@link #ABSENT}. */
+    @Override
+    public int removeSize(OrderKey key) {
+        Partition p = find(key);
+        if (p == null) {
+            return ABSENT;
+        }
+        if (p.large != null) {
+            return p.removeSize(key); // no monitor, as in put
+        }
+        synchronized (p) {
+            int previous = p.removeSize(key);
+            dropIfEmpty(p);
+            return previous;
+        }
+    }
+
+    /** Drops a small partition a removal emptied; large partitions stay (see put). Under the partition's monitor. */
+    private void dropIfEmpty(Partition p) {
+        if (p.large == null && p.isEmpty() && !p.dropped) {
+            p.dropped = true;
+            drop(p);
+            synchronized (orderLock) { // after drop: registerPending then sees dropped and skips p
+                ordered.remove(p, p);
+            }
         }
     }
 
@@ -733,7 +408,7 @@ final class PartitionedMap implements EntryMap {
         }
         Iterator<Map.Entry<OrderKey, Stored>> head = first;
         NavigableMap<OrderKey, Partition> partitions = range;
-        return () -> new Flattening(head, partitions.values().iterator());
+        return () -> new PartitionRanges.Flattening(head, partitions.values().iterator());
     }
 
     /**
@@ -785,35 +460,6 @@ final class PartitionedMap implements EntryMap {
     int pendingPartitions() {
         synchronized (tableLock) {
             return pendingCount;
-        }
-    }
-
-    private static final class Flattening implements Iterator<Map.Entry<OrderKey, Stored>> {
-        private Iterator<Map.Entry<OrderKey, Stored>> current;
-        private final Iterator<Partition> partitions;
-
-        Flattening(Iterator<Map.Entry<OrderKey, Stored>> first, Iterator<Partition> partitions) {
-            this.current = first;
-            this.partitions = partitions;
-        }
-
-        @Override
-        public boolean hasNext() {
-            while (!current.hasNext()) {
-                if (!partitions.hasNext()) {
-                    return false;
-                }
-                current = partitions.next().range(null, null, null, true);
-            }
-            return true;
-        }
-
-        @Override
-        public Map.Entry<OrderKey, Stored> next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            return current.next();
         }
     }
 }

@@ -74,31 +74,30 @@ class ChunkTreeAppendTest {
     }
 
     @Test
-    void anAppendAtTheRightEdgeSharesTheKeysArrayAndAnOverwriteSharesKeysAndSizes() {
+    void anAppendAtTheRightEdgeSharesTheChunksArraysAndAnOverwriteSharesKeysAndSizes() {
         ChunkTree tree = new ChunkTree(Chunk.EMPTY);
         for (int k = 0; k < 100; k++) {
             tree.put(key(k), new Stored(ITEM, k));
         }
         // 100 ascending keys: three full chunks and a fourth of four entries, with room for more
-        ChunkTree.Inner before = (ChunkTree.Inner) tree.snapshot();
-        Object[] edge = (Object[]) before.kids[before.kids.length - 1];
-        assertThat(ChunkTree.count(edge)).isEqualTo(4);
+        TreeDirectory before = (TreeDirectory) tree.snapshot();
+        TreeChunk edge = (TreeChunk) before.kids[before.kids.length - 1];
+        assertThat(edge.count).isEqualTo(4);
         tree.put(key(100), new Stored(ITEM, 100));
-        ChunkTree.Inner appended = (ChunkTree.Inner) tree.snapshot();
-        Object[] grown = (Object[]) appended.kids[appended.kids.length - 1];
-        assertThat(ChunkTree.count(grown)).isEqualTo(5);
-        assertThat(ChunkTree.keys(grown)).isSameAs(ChunkTree.keys(edge));
-        assertThat(ChunkTree.count(edge)).as("the earlier snapshot's chunk").isEqualTo(4);
+        TreeDirectory appended = (TreeDirectory) tree.snapshot();
+        TreeChunk grown = (TreeChunk) appended.kids[appended.kids.length - 1];
+        assertThat(grown.count).isEqualTo(5);
+        assertThat(grown.keys).isSameAs(edge.keys);
+        assertThat(grown.values).as("the append shares the values array too").isSameAs(edge.values);
+        assertThat(edge.count).as("the earlier snapshot's chunk").isEqualTo(4);
         assertThat(appended.kids[0]).isSameAs(before.kids[0]);
         // an overwrite: new values, the same keys array, the same sizes array in the directory
         tree.put(key(50), new Stored(ITEM, -50));
-        ChunkTree.Inner overwritten = (ChunkTree.Inner) tree.snapshot();
+        TreeDirectory overwritten = (TreeDirectory) tree.snapshot();
         assertThat(overwritten.sizes).isSameAs(appended.sizes);
         int j = overwritten.child(key(50));
-        assertThat(ChunkTree.keys((Object[]) overwritten.kids[j]))
-                .isSameAs(ChunkTree.keys((Object[]) appended.kids[j]));
-        assertThat(ChunkTree.values((Object[]) overwritten.kids[j]))
-                .isNotSameAs(ChunkTree.values((Object[]) appended.kids[j]));
+        assertThat(((TreeChunk) overwritten.kids[j]).keys).isSameAs(((TreeChunk) appended.kids[j]).keys);
+        assertThat(((TreeChunk) overwritten.kids[j]).values).isNotSameAs(((TreeChunk) appended.kids[j]).values);
         assertThat(tree.get(key(50))).isEqualTo(new Stored(ITEM, -50));
         assertThat(ChunkTree.size(overwritten)).isEqualTo(101);
     }
@@ -245,8 +244,8 @@ class ChunkTreeAppendTest {
         if (size > 0) {
             ChunkTree.Cursor c = new ChunkTree.Cursor(root, 0);
             while (true) {
-                for (int i = c.index; i < ChunkTree.count(c.chunk); i++) {
-                    keys.add(ByteBuffer.wrap(ChunkTree.keyBytes(c.chunk, i)).getInt());
+                for (int i = c.index; i < c.chunk.count; i++) {
+                    keys.add(ByteBuffer.wrap(c.chunk.keyBytes(i)).getInt());
                 }
                 if (keys.size() == size) {
                     break;
@@ -265,8 +264,8 @@ class ChunkTreeAppendTest {
         }
         ChunkTree.Cursor c = new ChunkTree.Cursor(root, 0);
         while (true) {
-            Stored[] values = ChunkTree.values(c.chunk);
-            for (int i = c.index; i < values.length; i++) {
+            Stored[] values = c.chunk.values;
+            for (int i = c.index; i < c.chunk.count; i++) {
                 out.add(values[i]);
             }
             if (out.size() == size) {

@@ -88,7 +88,7 @@ class ChunkTreeTest {
                 }
             }
             assertThat(tree.size()).isZero();
-            assertThat(tree.snapshot()).isInstanceOf(Object[].class);
+            assertThat(tree.snapshot()).isInstanceOf(TreeChunk.class);
             Stored again = value(1);
             assertThat(tree.put(key(3), again)).isNull();
             assertThat(tree.get(key(3))).isSameAs(again);
@@ -290,7 +290,7 @@ class ChunkTreeTest {
 
     /** Returns the node's height; every key lies in [low, high) (null: unbounded). */
     private static int check(Object node, byte[] low, byte[] high, boolean isRoot) {
-        if (node instanceof ChunkTree.Inner in) {
+        if (node instanceof TreeDirectory in) {
             assertThat(in.kids.length).isBetween(isRoot ? 2 : 1, ChunkTree.INNER_MAX);
             assertThat(in.keys.length).isEqualTo(in.kids.length);
             int height = -1;
@@ -312,14 +312,16 @@ class ChunkTreeTest {
             assertThat(in.height).isEqualTo(height + 1);
             return height + 1;
         }
-        Object[] chunk = (Object[]) node;
-        int n = ChunkTree.count(chunk);
+        TreeChunk chunk = (TreeChunk) node;
+        int n = chunk.count;
         assertThat(n).isBetween(isRoot ? 0 : 1, ChunkTree.LEAF_MAX);
-        assertThat(ChunkTree.values(chunk)).hasSize(n).doesNotContainNull();
+        assertThat(chunk.values.length).isGreaterThanOrEqualTo(n);
+        assertThat(Arrays.copyOf(chunk.values, n)).doesNotContainNull();
+        assertThat(chunk.keys.length).isGreaterThanOrEqualTo(n);
         for (int i = 0; i < n; i++) {
-            byte[] k = ChunkTree.keyBytes(chunk, i);
+            byte[] k = chunk.keyBytes(i);
             if (i > 0) {
-                assertThat(Arrays.compareUnsigned(ChunkTree.keyBytes(chunk, i - 1), k))
+                assertThat(Arrays.compareUnsigned(chunk.keyBytes(i - 1), k))
                         .as("strictly ascending")
                         .isLessThan(0);
             }
@@ -343,15 +345,15 @@ class ChunkTreeTest {
         ChunkTree.Cursor c = new ChunkTree.Cursor(root, 0);
         byte[] last = null;
         while (true) {
-            for (int i = c.index; i < ChunkTree.count(c.chunk); i++) {
-                byte[] k = ChunkTree.keyBytes(c.chunk, i);
+            for (int i = c.index; i < c.chunk.count; i++) {
+                byte[] k = c.chunk.keyBytes(i);
                 if (last != null) {
                     assertThat(Arrays.compareUnsigned(last, k))
                             .as("no duplicates, sorted")
                             .isLessThan(0);
                 }
                 last = k;
-                out.add(ChunkTree.values(c.chunk)[i]);
+                out.add(c.chunk.values[i]);
             }
             if (out.size() == size) {
                 return out;
@@ -362,12 +364,12 @@ class ChunkTreeTest {
 
     private static List<Integer> chunkSizes(Object node) {
         List<Integer> out = new ArrayList<>();
-        if (node instanceof ChunkTree.Inner in) {
+        if (node instanceof TreeDirectory in) {
             for (Object kid : in.kids) {
                 out.addAll(chunkSizes(kid));
             }
         } else {
-            out.add(ChunkTree.count((Object[]) node));
+            out.add(((TreeChunk) node).count);
         }
         return out;
     }
@@ -391,8 +393,8 @@ class ChunkTreeTest {
                 if (c.index < 0) {
                     c.previousChunk();
                 }
-                assertThat(ChunkTree.values(c.chunk)[c.index]).isSameAs(values.get(r));
-                assertThat(ChunkTree.keyBytes(c.chunk, c.index)).isEqualTo(key(keys.get(r)));
+                assertThat(c.chunk.values[c.index]).isSameAs(values.get(r));
+                assertThat(c.chunk.keyBytes(c.index)).isEqualTo(key(keys.get(r)));
                 c.index--;
             }
         }

@@ -7,6 +7,7 @@ import io.partita.storage.StorageOptions;
 import io.partita.storage.TestStorage;
 import io.partita.storage.api.ConsumedCapacity;
 import io.partita.storage.api.DeleteItemRequest;
+import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.ReturnConsumedCapacity;
@@ -154,6 +155,48 @@ class UnchangedIndexEntryTest {
             assertThat(c.globalSecondaryIndexes()).containsOnlyKeys("keys", "all");
             db.checkInvariants();
         }
+    }
+
+    @Test
+    void aPutOfAnItemThatReadsTheSameKeepsTheStoredItemAndEveryEntry() {
+        try (Storage db = Storage.inMemory()) {
+            db.createTable(TABLE);
+            Map<String, AttributeValue> item = new LinkedHashMap<>();
+            item.put("pk", AttributeValue.s("p"));
+            item.put("sk", AttributeValue.n(1));
+            item.put("g", AttributeValue.s("g"));
+            item.put("h", AttributeValue.s("h"));
+            item.put("l", AttributeValue.n(3));
+            item.put("tags", AttributeValue.ss("x", "y"));
+            put(db, item);
+            Map<String, AttributeValue> stored = get(db);
+            Map<String, AttributeValue> all = entry(db, "all");
+
+            // the same attributes, in the same order, with equal values (a fresh map, so a new copy is frozen): the
+            // table keeps its item, every index its entry, and only the table's write is charged
+            ConsumedCapacity c = put(db, item);
+            assertThat(get(db)).isSameAs(stored);
+            assertThat(entry(db, "all")).isSameAs(all);
+            assertThat(c.capacityUnits()).isEqualTo(1.0);
+            assertThat(c.globalSecondaryIndexes()).isEmpty();
+            assertThat(c.localSecondaryIndexes()).isEmpty();
+
+            // the set in another order is an equal value that reads differently: the item is written
+            item.put("tags", AttributeValue.ss("y", "x"));
+            put(db, item);
+            assertThat(get(db)).isNotSameAs(stored).isEqualTo(item);
+            assertThat(((AttributeValue.SS) get(db).get("tags")).values()).containsExactly("y", "x");
+            assertThat(entry(db, "all")).isNotSameAs(all);
+            db.checkInvariants();
+        }
+    }
+
+    private static Map<String, AttributeValue> get(Storage db) {
+        return db.getItem(GetItemRequest.builder()
+                        .tableName("Tab")
+                        .key(Map.of("pk", AttributeValue.s("p"), "sk", AttributeValue.n(1)))
+                        .build())
+                .item();
     }
 
     private static ConsumedCapacity put(Storage db, Map<String, AttributeValue> item) {
