@@ -1,5 +1,7 @@
 package io.partita.server;
 
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import io.netty.util.internal.logging.JdkLoggerFactory;
 import io.partita.storage.Storage;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +42,7 @@ public final class Main {
 
     public static void main(String[] args) throws Exception {
         long t0 = System.nanoTime();
+        skipNettyProbes();
         Arguments parsed = parse(args);
         if (parsed == null) {
             System.out.println(USAGE);
@@ -137,6 +140,23 @@ public final class Main {
                 System.err.println("partita-server: stopped");
             }
         });
+    }
+
+    /**
+     * Netty's start-up probes whose answers the server does not use, skipped before the first Netty class loads
+     * (a {@code -D} on the command line wins): the machine and process ids in channel ids (else the first channel
+     * enumerates the network interfaces and starts the JDK's process-handle machinery; the ids only name channels
+     * in Netty's own logs), and the logger (else SLF4J and Log4J are probed for first; the jar has neither, so it
+     * is the JDK's logger either way).
+     */
+    static void skipNettyProbes() {
+        if (System.getProperty("io.netty.machineId") == null) {
+            System.setProperty("io.netty.machineId", "00:00:00:00:00:00:00:01");
+        }
+        if (System.getProperty("io.netty.processId") == null) {
+            System.setProperty("io.netty.processId", "1");
+        }
+        InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
     }
 
     /** {@code auto}, {@code event-loop} or {@code executor}, as {@link Execution.Mode}. */
