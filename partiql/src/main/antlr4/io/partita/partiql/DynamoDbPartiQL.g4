@@ -8,11 +8,23 @@ grammar DynamoDbPartiQL;
 options { caseInsensitive = true; }
 
 statement
-    : (select | insert | update | delete) SEMICOLON? EOF
+    : (select | insert | update | delete | exists) SEMICOLON? EOF
     ;
 
 select
-    : SELECT projection FROM target (WHERE expr)?
+    : SELECT projection FROM target (WHERE expr)? orderBy?
+    ;
+
+orderBy
+    : ORDER BY orderItem (COMMA orderItem)*
+    ;
+
+orderItem
+    : name (ASC | DESC)?
+    ;
+
+exists
+    : EXISTS LPAREN select RPAREN
     ;
 
 projection
@@ -98,7 +110,7 @@ name
     ;
 
 nonReserved
-    : VALUE | MISSING | OLD | NEW | MODIFIED | ALL | RETURNING
+    : VALUE | MISSING | OLD | NEW | MODIFIED | ALL | RETURNING | ORDER | BY | ASC | DESC | EXISTS
     ;
 
 SELECT : 'SELECT';
@@ -126,6 +138,11 @@ MISSING : 'MISSING';
 NULL : 'NULL';
 TRUE : 'TRUE';
 FALSE : 'FALSE';
+ORDER : 'ORDER';
+BY : 'BY';
+ASC : 'ASC';
+DESC : 'DESC';
+EXISTS : 'EXISTS';
 
 STAR : '*';
 COMMA : ',';

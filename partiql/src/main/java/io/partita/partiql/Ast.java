@@ -12,12 +12,27 @@ final class Ast {
     private Ast() {}
 
     /** One statement of DynamoDB's dialect. */
-    sealed interface Statement permits Select, Insert, Update, Delete {
+    sealed interface Statement permits Select, Insert, Update, Delete, Exists {
         String table();
     }
 
-    /** {@code SELECT paths|* FROM "table"["index"] [WHERE ...]}; {@code projection} empty for {@code *}. */
-    record Select(List<Path> projection, String table, String index, Expr where) implements Statement {}
+    /**
+     * {@code SELECT paths|* FROM "table"["index"] [WHERE ...] [ORDER BY ...]}; {@code projection} empty for
+     * {@code *}, {@code orderBy} empty without the clause.
+     */
+    record Select(List<Path> projection, String table, String index, Expr where, List<Order> orderBy)
+            implements Statement {}
+
+    /** One {@code ORDER BY} term: an attribute name, ascending unless {@code DESC}. */
+    record Order(String name, boolean descending) {}
+
+    /** {@code EXISTS(SELECT ...)}: a transaction's condition check on one item. */
+    record Exists(Select select) implements Statement {
+        @Override
+        public String table() {
+            return select.table();
+        }
+    }
 
     /** {@code INSERT INTO "table" VALUE {...}}. */
     record Insert(String table, Value item) implements Statement {}

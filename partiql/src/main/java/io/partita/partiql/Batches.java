@@ -21,6 +21,7 @@ import java.util.function.Function;
 final class Batches {
     static final int MAX_STATEMENTS = 25;
     static final String DUPLICATE_KEYS = "Provided list of item keys contains duplicates";
+    static final String MIXED = "Read and write requests together in the same batch is not supported.";
 
     private final Translator translator;
     private final Function<Plan, StatementResult> runner;
@@ -32,6 +33,7 @@ final class Batches {
 
     List<BatchOutcome> run(List<BatchStatement> statements, ReturnConsumedCapacity capacity) {
         checkSize(statements, MAX_STATEMENTS, "statements");
+        checkNotMixed(statements);
         List<Object> planned = new ArrayList<>(statements.size());
         Set<List<Object>> keys = new HashSet<>();
         for (BatchStatement s : statements) {
@@ -46,6 +48,27 @@ final class Batches {
             out.add(p instanceof Plan plan ? run(plan) : (BatchOutcome) p);
         }
         return out;
+    }
+
+    /**
+     * A batch is all reads or all writes (the API reference's rule for BatchExecuteStatement, in DynamoDB Local's
+     * words); a statement that does not parse counts as neither, and fails on its own.
+     */
+    private static void checkNotMixed(List<BatchStatement> statements) {
+        boolean reads = false;
+        boolean writes = false;
+        for (BatchStatement s : statements) {
+            try {
+                boolean read = StatementParser.parse(s.statement()).statement() instanceof Ast.Select;
+                reads |= read;
+                writes |= !read;
+            } catch (StorageException malformed) {
+                // reported as this statement's error
+            }
+        }
+        if (reads && writes) {
+            throw new ValidationException(MIXED);
+        }
     }
 
     /** A statement's plan, or the outcome of its failing to translate. */
@@ -70,7 +93,7 @@ final class Batches {
             // a SELECT of an item that is not there answers no Item (DynamoDB Local's answer)
             Map<String, AttributeValue> item =
                     r.items().isEmpty() ? null : r.items().get(0);
-            return BatchOutcome.ok(plan.tableName(), item);
+            return BatchOutcome.ok(plan.tableName(), item, r.consumedCapacity());
         } catch (StorageException e) {
             return failed(plan.tableName(), e);
         }

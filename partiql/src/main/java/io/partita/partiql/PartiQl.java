@@ -105,6 +105,11 @@ public final class PartiQl {
         return new Batches(translator, this::run).run(statements, returnConsumedCapacity);
     }
 
+    /** The {@code ConsumedCapacity} list of a batch's answer: per table, what its statements consumed. */
+    public static List<io.partita.storage.api.ConsumedCapacity> capacity(List<BatchOutcome> outcomes) {
+        return BatchCapacity.of(outcomes);
+    }
+
     /** {@code ExecuteTransaction}: all reads (one TransactGetItems) or all writes (one TransactWriteItems). */
     public TransactionResult transaction(
             List<BatchStatement> statements, String clientRequestToken, ReturnConsumedCapacity returnConsumedCapacity) {

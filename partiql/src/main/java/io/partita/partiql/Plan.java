@@ -5,6 +5,7 @@ import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.ScanRequest;
+import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.UpdateItemRequest;
 
 /**
@@ -59,6 +60,14 @@ sealed interface Plan {
         @Override
         public String tableName() {
             return request.tableName();
+        }
+    }
+
+    /** An {@code EXISTS(SELECT ...)} of a transaction: a condition check on one item. */
+    record Check(TransactWriteItem.ConditionCheck check) implements Plan {
+        @Override
+        public String tableName() {
+            return check.tableName();
         }
     }
 }

@@ -27,7 +27,7 @@ import org.antlr.v4.runtime.tree.TerminalNode;
 /**
  * Parses one statement with the ANTLR grammar {@code DynamoDbPartiQL.g4} into an {@link Ast.Statement}. A
  * statement the grammar rejects is DynamoDB's {@code ValidationException} "Statement wasn't well formed, can't be
- * processed: ..." naming the offending token and its place.
+ * processed: &lt;the statement&gt;".
  */
 final class StatementParser {
     static final String MALFORMED = "Statement wasn't well formed, can't be processed: ";
@@ -45,26 +45,33 @@ final class StatementParser {
         DynamoDbPartiQLParser parser = new DynamoDbPartiQLParser(new CommonTokenStream(lexer));
         lexer.removeErrorListeners();
         parser.removeErrorListeners();
-        lexer.addErrorListener(THROWING);
-        parser.addErrorListener(THROWING);
+        BaseErrorListener throwing = throwing(text);
+        lexer.addErrorListener(throwing);
+        parser.addErrorListener(throwing);
         StatementContext tree = parser.statement();
         StatementParser p = new StatementParser();
         Ast.Statement statement = p.statement(tree);
         return new Parsed(statement, p.parameters);
     }
 
-    private static final BaseErrorListener THROWING = new BaseErrorListener() {
-        @Override
-        public void syntaxError(
-                Recognizer<?, ?> recognizer,
-                Object offendingSymbol,
-                int line,
-                int column,
-                String msg,
-                RecognitionException e) {
-            throw new ValidationException(MALFORMED + msg + " at line " + line + ", column " + (column + 1));
-        }
-    };
+    /**
+     * A statement the grammar rejects: DynamoDB's message naming the statement, as DynamoDB Local words it (the
+     * parser's own account of the token it stumbled on is not DynamoDB's).
+     */
+    private static BaseErrorListener throwing(String text) {
+        return new BaseErrorListener() {
+            @Override
+            public void syntaxError(
+                    Recognizer<?, ?> recognizer,
+                    Object offendingSymbol,
+                    int line,
+                    int column,
+                    String msg,
+                    RecognitionException e) {
+                throw new ValidationException(MALFORMED + text);
+            }
+        };
+    }
 
     static ValidationException malformed(String why) {
         return new ValidationException(MALFORMED + why);
@@ -72,16 +79,10 @@ final class StatementParser {
 
     private Ast.Statement statement(StatementContext c) {
         if (c.select() != null) {
-            var s = c.select();
-            List<Ast.Path> projection = new ArrayList<>();
-            if (s.projection() instanceof DynamoDbPartiQLParser.SelectPathsContext paths) {
-                for (PathContext p : paths.path()) {
-                    projection.add(path(p));
-                }
-            }
-            List<NameContext> target = s.target().name();
-            String index = target.size() > 1 ? name(target.get(1)) : null;
-            return new Ast.Select(projection, name(target.get(0)), index, s.expr() == null ? null : expr(s.expr()));
+            return select(c.select());
+        }
+        if (c.exists() != null) {
+            return new Ast.Exists(select(c.exists().select()));
         }
         if (c.insert() != null) {
             return new Ast.Insert(
@@ -92,6 +93,25 @@ final class StatementParser {
         }
         var d = c.delete();
         return new Ast.Delete(name(d.name()), expr(d.expr()), returning(d.returning()));
+    }
+
+    private Ast.Select select(DynamoDbPartiQLParser.SelectContext s) {
+        List<Ast.Path> projection = new ArrayList<>();
+        if (s.projection() instanceof DynamoDbPartiQLParser.SelectPathsContext paths) {
+            for (PathContext p : paths.path()) {
+                projection.add(path(p));
+            }
+        }
+        List<NameContext> target = s.target().name();
+        String index = target.size() > 1 ? name(target.get(1)) : null;
+        List<Ast.Order> orderBy = new ArrayList<>();
+        if (s.orderBy() != null) {
+            for (DynamoDbPartiQLParser.OrderItemContext o : s.orderBy().orderItem()) {
+                orderBy.add(new Ast.Order(name(o.name()), o.DESC() != null));
+            }
+        }
+        return new Ast.Select(
+                projection, name(target.get(0)), index, s.expr() == null ? null : expr(s.expr()), orderBy);
     }
 
     private Ast.Statement update(DynamoDbPartiQLParser.UpdateContext u) {

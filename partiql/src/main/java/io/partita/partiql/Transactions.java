@@ -27,6 +27,9 @@ import java.util.Map;
  */
 final class Transactions {
     static final int MAX_STATEMENTS = 100;
+    static final String EXISTS_FAILED = "The conditional request failed.";
+    static final String MIXED =
+            "ExecuteTransaction API does not support both read and write operations in the same request.";
 
     private final Backend backend;
     private final Translator translator;
@@ -38,24 +41,32 @@ final class Transactions {
 
     TransactionResult run(List<BatchStatement> statements, String token, ReturnConsumedCapacity capacity) {
         Batches.checkSize(statements, MAX_STATEMENTS, "transactStatements");
-        List<Plan> plans = new ArrayList<>(statements.size());
+        List<StatementParser.Parsed> parsed = new ArrayList<>(statements.size());
         int reads = 0;
         for (BatchStatement s : statements) {
-            StatementParser.Parsed parsed = StatementParser.parse(s.statement());
+            StatementParser.Parsed p = StatementParser.parse(s.statement());
+            parsed.add(p);
+            reads += p.statement() instanceof Ast.Select ? 1 : 0;
+        }
+        if (reads > 0 && reads < parsed.size()) { // decided before any statement is checked further
+            throw new ValidationException(MIXED);
+        }
+        List<Plan> plans = new ArrayList<>(statements.size());
+        for (int i = 0; i < statements.size(); i++) {
+            BatchStatement s = statements.get(i);
+            StatementParser.Parsed p = parsed.get(i);
             Translator.Options options =
                     new Translator.Options(false, null, null, capacity, s.returnOldItemOnConditionFailure());
-            if (parsed.statement() instanceof Ast.Select) {
-                reads++;
-                plans.add(translator.get(parsed, s.parameters(), options));
+            if (p.statement() instanceof Ast.Select) {
+                plans.add(translator.get(p, s.parameters(), options));
+            } else if (p.statement() instanceof Ast.Exists) {
+                plans.add(translator.check(p, s.parameters(), options, i));
             } else {
-                plans.add(translator.translate(parsed, s.parameters(), options));
+                plans.add(translator.translate(p, s.parameters(), options));
             }
         }
-        if (reads == plans.size()) {
-            return read(plans, capacity);
-        }
         if (reads > 0) {
-            throw new ValidationException("Transaction statements must be all reads or all writes");
+            return read(plans, capacity);
         }
         return write(plans, token, capacity);
     }
@@ -98,6 +109,9 @@ final class Transactions {
     }
 
     private static TransactWriteItem action(Plan p) {
+        if (p instanceof Plan.Check c) {
+            return c.check();
+        }
         if (p instanceof Plan.Insert i) {
             PutItemRequest r = i.request();
             return new TransactWriteItem.Put(
@@ -147,6 +161,23 @@ final class Transactions {
                             ? new CancellationReason("ValidationError", DuplicateItemException.MESSAGE, null)
                             : CancellationReason.NONE);
         }
-        return duplicate ? new TransactionCanceledException(reasons) : e;
+        return duplicate ? new TransactionCanceledException(reasons) : existsWording(e, plans);
+    }
+
+    /**
+     * A failed {@code EXISTS} check's reason as DynamoDB Local gives it for PartiQL ("The conditional request
+     * failed.", with its full stop; the core's TransactWriteItems words it without).
+     */
+    private static TransactionCanceledException existsWording(TransactionCanceledException e, List<Plan> plans) {
+        List<CancellationReason> reasons = new ArrayList<>(e.reasons());
+        boolean changed = false;
+        for (int i = 0; i < reasons.size() && i < plans.size(); i++) {
+            CancellationReason r = reasons.get(i);
+            if (plans.get(i) instanceof Plan.Check && r.code().equals("ConditionalCheckFailed")) {
+                reasons.set(i, new CancellationReason(r.code(), EXISTS_FAILED, r.item()));
+                changed = true;
+            }
+        }
+        return changed ? new TransactionCanceledException(reasons) : e;
     }
 }

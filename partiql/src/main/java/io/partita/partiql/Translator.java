@@ -10,6 +10,7 @@ import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.ReturnValues;
 import io.partita.storage.api.ScanRequest;
+import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.UpdateItemRequest;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.TableDefinition;
@@ -29,6 +30,11 @@ import java.util.Set;
 final class Translator {
     static final String NO_TABLE = "Cannot do operations on a non-existent table";
     static final String MISSING_KEY = "Where clause does not contain a mandatory equality on all key attributes";
+    static final String EXISTS_OUTSIDE_TRANSACTION = "EXISTS can only be used in ExecuteTransaction write requests.";
+    static final String EXISTS_NEEDS_CONDITION = "EXISTS() must contain a single item read with additional condition";
+    static final String ORDER_BY_WITHOUT_WHERE = "Must have WHERE clause in the statement when using ORDER BY clause.";
+    static final String ORDER_BY_SCAN = "ORDER BY needs a WHERE clause that fixes the partition key with =: "
+            + "any other SELECT is a Scan, which has no order to choose";
 
     /** The request members that shape how a statement runs. */
     record Options(
@@ -57,6 +63,9 @@ final class Translator {
         if (s instanceof Ast.Update update) {
             return update(update, table, new ExpressionText(bind), options);
         }
+        if (s instanceof Ast.Exists) {
+            throw new ValidationException(EXISTS_OUTSIDE_TRANSACTION);
+        }
         return delete((Ast.Delete) s, table, new ExpressionText(bind), options);
     }
 
@@ -71,9 +80,13 @@ final class Translator {
 
     private static Plan select(Ast.Select s, TableDefinition table, ExpressionText text, Options o) {
         KeySchema keys = KeySchema.of(table, s.index());
+        boolean forward = forward(s, keys);
         Conjuncts where = new Conjuncts(s.where());
         String keyCondition = partitionKeyCondition(keys, where, text);
         String projection = projection(s.projection(), text);
+        if (keyCondition == null && !s.orderBy().isEmpty()) {
+            throw new ValidationException(ORDER_BY_SCAN);
+        }
         if (keyCondition == null) {
             Ast.Expr filter = where.rest();
             return new Plan.Scan(
@@ -103,6 +116,7 @@ final class Translator {
                         .tableName(s.table())
                         .indexName(s.index())
                         .keyConditionExpression(keyCondition)
+                        .scanIndexForward(forward)
                         .projectionExpression(projection)
                         .filterExpression(filter == null ? null : text.condition(filter))
                         .expressionAttributeNames(text.names())
@@ -113,6 +127,34 @@ final class Translator {
                         .returnConsumedCapacity(o.returnConsumedCapacity())
                         .build(),
                 Projection.of(s.projection()));
+    }
+
+    /**
+     * The order a SELECT's {@code ORDER BY} asks for, in DynamoDB's rules (as DynamoDB Local words them): only with a
+     * WHERE clause, only on the key attributes of the table or index read; the sort key's term gives the direction
+     * (ascending without {@code DESC}, and when only the partition key is named, which fixes no order).
+     */
+    private static boolean forward(Ast.Select s, KeySchema keys) {
+        if (s.orderBy().isEmpty()) {
+            return true;
+        }
+        if (s.where() == null) {
+            throw new ValidationException(ORDER_BY_WITHOUT_WHERE);
+        }
+        Boolean forward = null;
+        for (Ast.Order order : s.orderBy()) {
+            boolean sortKey = keys.sortKey().stream().anyMatch(k -> k.name().equals(order.name()));
+            boolean partitionKey =
+                    keys.partitionKey().stream().anyMatch(k -> k.name().equals(order.name()));
+            if (!sortKey && !partitionKey) {
+                throw new ValidationException(
+                        "Variable reference " + order.name() + " in ORDER BY clause must be part of the primary key");
+            }
+            if (sortKey && forward == null) {
+                forward = !order.descending();
+            }
+        }
+        return forward == null || forward;
     }
 
     /** {@code #pk = :v} for every partition-key attribute the WHERE fixes; {@code null} unless it fixes all. */
@@ -245,6 +287,44 @@ final class Translator {
                         .returnConsumedCapacity(o.returnConsumedCapacity())
                         .build(),
                 Projection.of(s.projection()));
+    }
+
+    /**
+     * {@code EXISTS(SELECT * FROM table WHERE <full key> AND <condition>)}, the {@code index}-th statement of a
+     * transaction: a condition check that the item is there and the condition holds (TransactWriteItems'
+     * ConditionCheck). As the developer guide requires (and DynamoDB Local checks, in these words): a full key and
+     * one other condition, on a table, not an index.
+     */
+    Plan check(StatementParser.Parsed parsed, List<AttributeValue> parameters, Options o, int index) {
+        Ast.Select s = ((Ast.Exists) parsed.statement()).select();
+        String where = "Validation failed in TransactStatements[" + index + "]: ";
+        if (s.index() != null) {
+            throw new ValidationException(where + "Operations on indices are not supported in transactions");
+        }
+        Bind bind = new Bind(parameters, parsed.parameterCount());
+        TableDefinition table;
+        try {
+            table = backend.describeTable(s.table()).definition();
+        } catch (ResourceNotFoundException missing) {
+            throw new ResourceNotFoundException("Requested resource not found");
+        }
+        ExpressionText text = new ExpressionText(bind);
+        Conjuncts terms = new Conjuncts(s.where());
+        Map<String, AttributeValue> key;
+        try {
+            key = key(table, terms, text);
+        } catch (ValidationException noKey) {
+            throw new ValidationException(where + EXISTS_NEEDS_CONDITION);
+        }
+        Ast.Expr rest = terms.rest();
+        if (rest == null || !s.projection().isEmpty() || !s.orderBy().isEmpty()) {
+            throw new ValidationException(where + EXISTS_NEEDS_CONDITION);
+        }
+        String condition = "attribute_exists("
+                + text.path(new Ast.Path(List.of(table.partitionKey().name()))) + ") AND ("
+                + text.condition(rest) + ")";
+        return new Plan.Check(new TransactWriteItem.ConditionCheck(
+                s.table(), key, condition, text.names(), text.values(), o.returnOldItemOnConditionFailure()));
     }
 
     /** The item key the WHERE's equalities give, each taken out of {@code where}. */

@@ -179,23 +179,35 @@ class PartiQlTest {
         List<BatchOutcome> out = partiQl.batch(
                 List.of(
                         new BatchStatement("INSERT INTO Music VALUE {'artist': 'c', 'track': 1}", null, false, false),
-                        new BatchStatement("INSERT INTO Music VALUE {'artist': 'a', 'track': 1}", null, false, false),
-                        new BatchStatement("SELECT * FROM Music WHERE artist = 'b' AND track = 1", null, false, false),
-                        new BatchStatement("SELECT * FROM Nope WHERE artist = 'c' AND track = 1", null, false, false)),
+                        new BatchStatement("INSERT INTO Music VALUE {'artist': 'a', 'track': 1}", null, false, false)),
                 null);
         assertThat(out.get(0).errorCode()).isNull();
         assertThat(out.get(1).errorCode()).isEqualTo("DuplicateItem");
-        assertThat(out.get(2).item()).containsEntry("genre", AttributeValue.s("jazz"));
-        assertThat(out.get(3).errorCode()).isEqualTo("ResourceNotFound");
+        out = partiQl.batch(
+                List.of(
+                        new BatchStatement("SELECT * FROM Music WHERE artist = 'b' AND track = 1", null, false, false),
+                        new BatchStatement("SELECT * FROM Nope WHERE artist = 'c' AND track = 1", null, false, false)),
+                null);
+        assertThat(out.get(0).item()).containsEntry("genre", AttributeValue.s("jazz"));
+        assertThat(out.get(1).errorCode()).isEqualTo("ResourceNotFound");
         assertThatThrownBy(() -> partiQl.batch(
                         List.of(
                                 new BatchStatement(
-                                        "DELETE FROM Music WHERE artist = 'b' AND track = 1", null, false, false),
+                                        "SELECT n FROM Music WHERE artist = 'b' AND track = 1", null, false, false),
                                 new BatchStatement(
                                         "SELECT * FROM Music WHERE artist = 'b' AND track = 1", null, false, false)),
                         null))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage(Batches.DUPLICATE_KEYS);
+        assertThatThrownBy(() -> partiQl.batch(
+                        List.of(
+                                new BatchStatement(
+                                        "DELETE FROM Music WHERE artist = 'b' AND track = 1", null, false, false),
+                                new BatchStatement(
+                                        "SELECT * FROM Music WHERE artist = 'c' AND track = 1", null, false, false)),
+                        null))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage(Batches.MIXED);
     }
 
     @Test

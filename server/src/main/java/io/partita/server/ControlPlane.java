@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.storage.ResourceNotFoundException;
 import io.partita.storage.Storage;
 import io.partita.storage.api.TableDescription;
+import io.partita.storage.api.TableStatus;
 import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.schema.ProvisionedThroughput;
 import io.partita.storage.value.AttributeType;
@@ -121,6 +122,9 @@ final class ControlPlane {
             throw ApiException.validation(
                     "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
         }
+        if (storage.describeTable(name).status() == TableStatus.UPDATING) {
+            throw GsiUpdateRules.inUse(name); // DynamoDB refuses DeleteTable while the table is UPDATING
+        }
         TableDescription d = storage.deleteTable(name);
         Meta gone = meta.remove(name);
         saved();
@@ -176,6 +180,9 @@ final class ControlPlane {
                     "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
         }
         List<UpdateTable.IndexUpdate> updates = r.indexUpdates();
+        if (updates != null && updates.isEmpty()) {
+            updates = null; // an empty GlobalSecondaryIndexUpdates is DynamoDB's "nothing to update"
+        }
         boolean anything = billing != null
                 || throughput != null
                 || updates != null
@@ -185,6 +192,13 @@ final class ControlPlane {
             throw ApiException.validation(
                     "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
+        GsiUpdateRules.check(
+                d,
+                updates,
+                billing != null
+                        || throughput != null
+                        || r.deletionProtection() != null
+                        || r.streamSpecification() != null);
         if (r.streamSpecification() != null) {
             d = storage.updateStreamSpecification(name, StreamRequests.specification(r.streamSpecification()));
         }

@@ -42,11 +42,12 @@ final class PartiQlPlane {
     void batchExecuteStatement(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
         PartiQlRequests.Batch r = PartiQlRequests.batch(body, offset, length);
         List<PartiQlResponses.Outcome> outcomes = new ArrayList<>();
-        for (BatchOutcome o : partiQl.batch(statements(r.statements()), r.returnConsumedCapacity())) {
+        List<BatchOutcome> results = partiQl.batch(statements(r.statements()), r.returnConsumedCapacity());
+        for (BatchOutcome o : results) {
             outcomes.add(new PartiQlResponses.Outcome(
                     o.tableName(), o.item(), o.errorCode(), o.errorMessage(), o.errorItem()));
         }
-        PartiQlResponses.batch(g, outcomes, List.of());
+        PartiQlResponses.batch(g, outcomes, PartiQl.capacity(results));
     }
 
     void executeTransaction(byte[] body, int offset, int length, JsonGenerator g) throws IOException {

@@ -65,6 +65,14 @@ final class TestServer {
     }
 
     static synchronized void deleteAllTables() {
+        try { // a table whose GSI still backfills is UPDATING, and DynamoDB refuses to delete it
+            ControlPlane.awaitBackfills();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e);
+        }
         DynamoDbClient c = client();
         for (String name : c.listTablesPaginator().tableNames()) {
             c.deleteTable(b -> b.tableName(name));

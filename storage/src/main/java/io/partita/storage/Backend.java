@@ -70,6 +70,10 @@ public interface Backend extends AutoCloseable {
     /** Adds a GSI to a live table and backfills it from the existing items before returning. */
     TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index);
 
+    /**
+     * Deletes a GSI (answered DELETING, gone at once); one still being created ({@code Storage}'s
+     * {@code startGlobalSecondaryIndex}) is cancelled before its backfill builds it.
+     */
     TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName);
 
     /**

@@ -98,10 +98,12 @@ final class Legacy {
 
     /**
      * DynamoDB's rule for {@code ConditionalOperator}: it joins the entries of {@code Expected} or of a
-     * filter ({@code QueryFilter}, {@code ScanFilter}), and without one it is an error.
+     * filter ({@code QueryFilter}, {@code ScanFilter}), and without one, or with an empty one, it is an error (as
+     * ScyllaDB's test_expected.py records DynamoDB's answer to an empty {@code Expected}).
      */
-    static void checkConditionalOperator(Input r, Object expectedOrFilter) {
-        if (r.conditionalOperator != null && expectedOrFilter == null) {
+    static void checkConditionalOperator(Input r, Map<String, ?> expectedOrFilter) {
+        // an empty map is no condition (DynamoDB takes an empty Expected), so it is no place for the operator either
+        if (r.conditionalOperator != null && (expectedOrFilter == null || expectedOrFilter.isEmpty())) {
             throw WireException.validation("ConditionalOperator cannot be used without Filter or Expected");
         }
     }

@@ -173,10 +173,21 @@ final class Catalog {
 
     /** Adds a GSI and backfills it from the table's items, with writes to the table held off meanwhile. */
     TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
+        return createGlobalSecondaryIndex(tableName, index, false);
+    }
+
+    /**
+     * {@code pending}: the index was started by {@link #startGlobalSecondaryIndex}, and is built only if it is still
+     * being created (a deletion while it waited cancels it); checked under the write locks a deletion takes too.
+     */
+    private TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index, boolean pending) {
         TableData t = table(tableName);
         throughput.validate(index, tableName);
         t.lockWrites();
         try {
+            if (pending && !t.isCreating(index)) {
+                return describe(t);
+            }
             IndexPropagation.drainAll(t);
             TableDefinition next =
                     t.definition.toBuilder().globalSecondaryIndex(index).build();
@@ -228,7 +239,7 @@ final class Catalog {
         try {
             backfill.execute(() -> finishGlobalSecondaryIndex(t, index));
         } catch (RuntimeException e) { // a rejected task: nothing was started
-            t.doneCreating(index.name());
+            t.doneCreating(index);
             throw e;
         }
         return describe(t);
@@ -237,12 +248,12 @@ final class Catalog {
     private void finishGlobalSecondaryIndex(TableData t, GlobalSecondaryIndex index) {
         try {
             if (!closed && tables.get(t.shape.name) == t) {
-                createGlobalSecondaryIndex(t.shape.name, index);
+                createGlobalSecondaryIndex(t.shape.name, index, true);
             }
         } catch (RuntimeException e) {
             // the table went away meanwhile (deleted, the core closed): the creation is abandoned with it
         } finally {
-            t.doneCreating(index.name());
+            t.doneCreating(index);
         }
     }
 
@@ -254,7 +265,7 @@ final class Catalog {
             IndexPropagation.drainAll(t);
             IndexData gone = t.gsi(indexName);
             if (gone == null) {
-                throw Failures.resourceNotFound(Message.IndexNotFound.format(indexName, tableName));
+                return cancelCreating(t, indexName, tableName);
             }
             List<IndexData> rest = new ArrayList<>(List.of(t.gsis));
             rest.remove(gone);
@@ -280,6 +291,18 @@ final class Catalog {
             t.unlockWrites();
         }
         return deleting(describe(t), before, indexName);
+    }
+
+    /**
+     * Deletes an index that is still being created (DynamoDB allows it while the index backfills): its backfill, when
+     * it runs, builds nothing. The caller holds the table's write locks, as {@link #createGlobalSecondaryIndex} does.
+     */
+    private static TableDescription cancelCreating(TableData t, String indexName, String tableName) {
+        TableDescription before = describe(t);
+        if (!t.cancelCreating(indexName)) {
+            throw Failures.resourceNotFound(Message.IndexNotFound.format(indexName, tableName));
+        }
+        return deleting(describe(t), before.definition(), indexName);
     }
 
     /**

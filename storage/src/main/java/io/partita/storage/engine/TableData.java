@@ -183,10 +183,26 @@ final class TableData {
         }
     }
 
-    /** The GSI's creation ended (installed in {@link #gsis}, or abandoned). */
-    void doneCreating(String name) {
+    /** The GSI's creation ended (installed in {@link #gsis}, or abandoned); a later creation of the name stays. */
+    void doneCreating(GlobalSecondaryIndex index) {
         synchronized (creating) {
-            creating.remove(name);
+            if (creating.get(index.name()) == index) {
+                creating.remove(index.name());
+            }
+        }
+    }
+
+    /** Drops a GSI being created (deleted before its backfill ran); false when none of that name is. */
+    boolean cancelCreating(String name) {
+        synchronized (creating) {
+            return creating.remove(name) != null;
+        }
+    }
+
+    /** Whether this very creation (not a later one of the same name) is still wanted. */
+    boolean isCreating(GlobalSecondaryIndex index) {
+        synchronized (creating) {
+            return creating.get(index.name()) == index;
         }
     }
 

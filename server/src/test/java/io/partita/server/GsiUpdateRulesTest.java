@@ -1,0 +1,177 @@
+package io.partita.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
+import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/**
+ * DynamoDB's rules on UpdateTable's GSI changes and on changing a table while an index is being created, with the
+ * backfill held by the test ({@link GsiCreationTest.HeldBackfills}) so the index stays CREATING as long as it needs.
+ * DynamoDB Local creates an index at once, so there is no CREATING state to compare with; the sources of each rule
+ * are named in {@link GsiUpdateRules}.
+ */
+class GsiUpdateRulesTest {
+    private static final String LIMIT =
+            "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table";
+    private static final String IN_USE =
+            "Attempt to change a resource which is still in use: Table is being updated: Games";
+
+    private GsiCreationTest.HeldBackfills storage;
+    private PartitaServer server;
+    private DynamoDbClient c;
+
+    @BeforeEach
+    void start() throws Exception {
+        storage = new GsiCreationTest.HeldBackfills();
+        server = PartitaServer.start(PartitaServer.Options.defaults().port(0), storage);
+        c = TestServer.client(server.endpoint(), "dummy", "dummy");
+        c.createTable(b -> b.tableName("Games")
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(definition("id"))
+                .keySchema(KeySchemaElement.builder()
+                        .attributeName("id")
+                        .keyType(KeyType.HASH)
+                        .build()));
+        c.putItem(b -> b.tableName("Games").item(Map.of("id", s("1"), "title", s("Galaxy"), "genre", s("arcade"))));
+    }
+
+    @AfterEach
+    void stop() {
+        c.close();
+        server.close();
+    }
+
+    private static AttributeValue s(String v) {
+        return AttributeValue.builder().s(v).build();
+    }
+
+    private static AttributeDefinition definition(String name) {
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(ScalarAttributeType.S)
+                .build();
+    }
+
+    private static GlobalSecondaryIndexUpdate create(String index, String attribute) {
+        return GlobalSecondaryIndexUpdate.builder()
+                .create(b -> b.indexName(index)
+                        .keySchema(KeySchemaElement.builder()
+                                .attributeName(attribute)
+                                .keyType(KeyType.HASH)
+                                .build())
+                        .projection(p -> p.projectionType(ProjectionType.ALL)))
+                .build();
+    }
+
+    private static GlobalSecondaryIndexUpdate delete(String index) {
+        return GlobalSecondaryIndexUpdate.builder()
+                .delete(b -> b.indexName(index))
+                .build();
+    }
+
+    private TableDescription update(GlobalSecondaryIndexUpdate... updates) {
+        return c.updateTable(b -> b.tableName("Games")
+                        .attributeDefinitions(definition("title"), definition("genre"))
+                        .globalSecondaryIndexUpdates(updates))
+                .tableDescription();
+    }
+
+    private void runHeldBackfill() throws InterruptedException {
+        Runnable backfill = storage.tasks.poll(10, TimeUnit.SECONDS);
+        assertThat(backfill).isNotNull();
+        backfill.run();
+    }
+
+    @Test
+    void oneIndexIsCreatedOrDeletedPerUpdateTable() {
+        assertThatThrownBy(() -> update(create("ByTitle", "title"), create("ByGenre", "genre")))
+                .isInstanceOf(LimitExceededException.class)
+                .hasMessageContaining(LIMIT);
+        assertThatThrownBy(() -> update(delete("ByTitle"), delete("ByGenre")))
+                .isInstanceOf(LimitExceededException.class)
+                .hasMessageContaining(LIMIT);
+        assertThatThrownBy(() -> update(create("ByTitle", "title"), delete("ByGenre")))
+                .isInstanceOf(LimitExceededException.class)
+                .hasMessageContaining(LIMIT);
+        assertThat(c.describeTable(b -> b.tableName("Games")).table().hasGlobalSecondaryIndexes())
+                .isFalse();
+        assertThat(storage.tasks).isEmpty();
+    }
+
+    @Test
+    void whileAnIndexIsCreatingTheTableTakesNoOtherChange() throws Exception {
+        assertThat(update(create("ByTitle", "title")).tableStatus()).isEqualTo(TableStatus.UPDATING);
+        assertThatThrownBy(() -> update(create("ByGenre", "genre")))
+                .isInstanceOf(LimitExceededException.class)
+                .hasMessageContaining(LIMIT);
+        assertThatThrownBy(() -> c.updateTable(b -> b.tableName("Games").deletionProtectionEnabled(true)))
+                .isInstanceOf(ResourceInUseException.class)
+                .hasMessageContaining(IN_USE);
+        assertThatThrownBy(() -> c.updateTable(b -> b.tableName("Games").billingMode(BillingMode.PAY_PER_REQUEST)))
+                .isInstanceOf(ResourceInUseException.class)
+                .hasMessageContaining(IN_USE);
+        assertThatThrownBy(() -> c.deleteTable(b -> b.tableName("Games")))
+                .isInstanceOf(ResourceInUseException.class)
+                .hasMessageContaining(IN_USE);
+        c.putItem(b -> b.tableName("Games").item(Map.of("id", s("2"), "title", s("Galaxy"))));
+
+        runHeldBackfill();
+        assertThat(c.describeTable(b -> b.tableName("Games")).table().tableStatus())
+                .isEqualTo(TableStatus.ACTIVE);
+        assertThat(c.query(b -> b.tableName("Games")
+                                .indexName("ByTitle")
+                                .keyConditionExpression("title = :t")
+                                .expressionAttributeValues(Map.of(":t", s("Galaxy"))))
+                        .count())
+                .isEqualTo(2);
+        assertThat(update(create("ByGenre", "genre")).tableStatus()).isEqualTo(TableStatus.UPDATING);
+        runHeldBackfill();
+        c.deleteTable(b -> b.tableName("Games"));
+    }
+
+    @Test
+    void anIndexStillBackfillingCanBeDeleted() throws Exception {
+        update(create("ByTitle", "title"));
+        TableDescription answered = update(delete("ByTitle"));
+        GlobalSecondaryIndexDescription deleting =
+                answered.globalSecondaryIndexes().get(0);
+        assertThat(deleting.indexName()).isEqualTo("ByTitle");
+        assertThat(deleting.indexStatus()).isEqualTo(IndexStatus.DELETING);
+        TableDescription after = c.describeTable(b -> b.tableName("Games")).table();
+        assertThat(after.tableStatus()).isEqualTo(TableStatus.ACTIVE);
+        assertThat(after.hasGlobalSecondaryIndexes()).isFalse();
+
+        runHeldBackfill(); // the cancelled creation's task builds nothing
+        assertThat(c.describeTable(b -> b.tableName("Games")).table().hasGlobalSecondaryIndexes())
+                .isFalse();
+        assertThat(update(create("ByTitle", "title")).tableStatus()).isEqualTo(TableStatus.UPDATING);
+        runHeldBackfill();
+        assertThat(c.describeTable(b -> b.tableName("Games"))
+                        .table()
+                        .globalSecondaryIndexes()
+                        .get(0)
+                        .indexStatus())
+                .isEqualTo(IndexStatus.ACTIVE);
+        assertThatThrownBy(() -> update(delete("Nope"))).hasMessageContaining("Nope");
+    }
+}
