@@ -368,6 +368,47 @@ final class DiskStore implements AutoCloseable {
         return out;
     }
 
+    /** Takes the entries of a {@link #walk}, the iterator positioned on each; returns false to stop the walk. */
+    interface Walker {
+        boolean entry(RocksIterator at);
+    }
+
+    /**
+     * Hands {@code walker} the entries from {@code from} on (forward: the first key at or after it; reverse: at or
+     * before it, walking back) until it returns false or the store has no more. The walker copies what it needs (the
+     * key into its own buffer; the value only when it must) and decides where its range ends. The iterator is the
+     * walk's own, closed before this returns.
+     */
+    void walk(byte[] from, boolean forward, Walker walker) {
+        var l = gate.readLock();
+        l.lock();
+        try (RocksIterator it = openIterator()) {
+            if (forward) {
+                it.seek(from);
+            } else {
+                it.seekForPrev(from);
+            }
+            while (it.isValid() && walker.entry(it)) {
+                if (forward) {
+                    it.next();
+                } else {
+                    it.prev();
+                }
+            }
+            it.status();
+        } catch (RocksDBException e) {
+            throw translate(e, dataDir, "read");
+        } finally {
+            l.unlock();
+        }
+    }
+
+    /** A new iterator over the store; the caller holds the gate's read lock. */
+    private RocksIterator openIterator() {
+        checkOpen();
+        return db.newIterator(readOptions);
+    }
+
     /** Every key/value starting with {@code prefix} (for the catalogue, counters and pending work: small sets). */
     List<byte[][]> prefixed(byte[] prefix) {
         List<byte[][]> all = new ArrayList<>();
