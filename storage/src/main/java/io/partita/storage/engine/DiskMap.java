@@ -63,7 +63,8 @@ final class DiskMap implements EntryMap {
         return Arrays.copyOf(v, n + item.length);
     }
 
-    private OrderKey orderKey(byte[] storedKey, byte[] value) {
+    /** The order key of an entry whose key bytes (without the space prefix) and stored value these are. */
+    private static OrderKey orderKey(byte[] keyBytes, byte[] value) {
         int pe = 0;
         int shift = 0;
         int i = 0;
@@ -73,20 +74,21 @@ final class DiskMap implements EntryMap {
             pe |= (b & 0x7F) << shift;
             shift += 7;
         } while (b < 0);
-        return new OrderKey(Arrays.copyOfRange(storedKey, prefix.length, storedKey.length), pe);
+        return new OrderKey(keyBytes, pe);
     }
 
-    private Stored stored(byte[] storedKey, byte[] value) {
+    /** Decodes an entry's stored value (after its partition-length varint, in place). */
+    private Stored stored(OrderKey key, byte[] value) {
         int i = 0;
         while (value[i] < 0) {
             i++;
         }
         try {
-            return ItemCodec.decode(Arrays.copyOfRange(value, i + 1, value.length));
+            return ItemCodec.decode(value, i + 1);
         } catch (IllegalArgumentException e) {
             throw new io.partita.storage.DurableStorageException.Corrupted(
                     io.partita.storage.Message.StoreEntryUndecodable.format(
-                            store.directory, java.util.HexFormat.of().formatHex(storedKey), e.getMessage()),
+                            store.directory, java.util.HexFormat.of().formatHex(key(key)), e.getMessage()),
                     store.directory,
                     e);
         }
@@ -105,7 +107,7 @@ final class DiskMap implements EntryMap {
         if (v == null) {
             return null;
         }
-        Stored s = stored(k, v);
+        Stored s = stored(key, v);
         cache.offer(space, key, s, v.length, stamp, true);
         return s;
     }
@@ -204,7 +206,10 @@ final class DiskMap implements EntryMap {
         private byte[] cursor;
         private boolean cursorInclusive;
         private byte[] buffer = new byte[64];
-        /** The current chunk, two slots an entry: its cached node and null, or its key and value bytes. */
+        /**
+         * The current chunk, two slots an entry: its cached node and null, or its order key's bytes and its stored
+         * value.
+         */
         private Object[] slots = new Object[0];
 
         private int size;
@@ -279,7 +284,7 @@ final class DiskMap implements EntryMap {
                 slots[2 * size] = hit;
                 slots[2 * size + 1] = null;
             } else {
-                slots[2 * size] = Arrays.copyOf(buffer, n);
+                slots[2 * size] = Arrays.copyOfRange(buffer, prefix.length, n);
                 slots[2 * size + 1] = it.value();
             }
             if (++size < chunkSize) {
@@ -304,7 +309,7 @@ final class DiskMap implements EntryMap {
             byte[] v = (byte[]) slots[2 * at + 1];
             at++;
             OrderKey key = orderKey(k, v);
-            return new SimpleImmutableEntry<>(key, decoded(key, k, v));
+            return new SimpleImmutableEntry<>(key, decoded(key, v));
         }
 
         /** The next entry's value alone (a Query needs no key object for a cached entry). */
@@ -320,11 +325,11 @@ final class DiskMap implements EntryMap {
             byte[] k = (byte[]) slot;
             byte[] v = (byte[]) slots[2 * at + 1];
             at++;
-            return decoded(cacheDecoded ? orderKey(k, v) : null, k, v);
+            return decoded(orderKey(k, v), v);
         }
 
-        private Stored decoded(OrderKey key, byte[] k, byte[] v) {
-            Stored s = stored(k, v);
+        private Stored decoded(OrderKey key, byte[] v) {
+            Stored s = stored(key, v);
             if (cacheDecoded) {
                 store.decoded.offer(space, key, s, v.length, stamp, false);
             }
