@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import org.rocksdb.RocksIterator;
 
 /**
  * One table's items or one index's entries on disk: the keys {@code 'D' space orderKey} of the
@@ -262,11 +261,11 @@ final class DiskMap implements EntryMap {
         }
 
         @Override
-        public boolean entry(RocksIterator it) {
-            int n = it.key(buffer, 0, buffer.length);
+        public boolean entry(DiskStore.DiskCursor at) {
+            int n = at.key(buffer);
             if (n > buffer.length) {
                 buffer = new byte[Math.max(n, 2 * buffer.length)];
-                it.key(buffer, 0, buffer.length);
+                at.key(buffer);
             }
             if (forward
                     ? upper != null && Arrays.compareUnsigned(buffer, 0, n, upper, 0, upper.length) >= 0
@@ -285,7 +284,7 @@ final class DiskMap implements EntryMap {
                 slots[2 * size + 1] = null;
             } else {
                 slots[2 * size] = Arrays.copyOfRange(buffer, prefix.length, n);
-                slots[2 * size + 1] = it.value();
+                slots[2 * size + 1] = at.value();
             }
             if (++size < chunkSize) {
                 return true;

@@ -368,9 +368,27 @@ final class DiskStore implements AutoCloseable {
         return out;
     }
 
-    /** Takes the entries of a {@link #walk}, the iterator positioned on each; returns false to stop the walk. */
+    /** Takes the entries of a {@link #walk}, the cursor positioned on each; returns false to stop the walk. */
     interface Walker {
-        boolean entry(RocksIterator at);
+        boolean entry(DiskCursor at);
+    }
+
+    /** A walk's position: the entry's key read into the walker's buffer, its value copied only on request. */
+    static final class DiskCursor {
+        private final RocksIterator it;
+
+        DiskCursor(RocksIterator it) {
+            this.it = it;
+        }
+
+        /** Copies the key into {@code buffer} (as much as fits); returns its length. */
+        int key(byte[] buffer) {
+            return it.key(buffer, 0, buffer.length);
+        }
+
+        byte[] value() {
+            return it.value();
+        }
     }
 
     /**
@@ -388,7 +406,8 @@ final class DiskStore implements AutoCloseable {
             } else {
                 it.seekForPrev(from);
             }
-            while (it.isValid() && walker.entry(it)) {
+            DiskCursor at = new DiskCursor(it);
+            while (it.isValid() && walker.entry(at)) {
                 if (forward) {
                     it.next();
                 } else {

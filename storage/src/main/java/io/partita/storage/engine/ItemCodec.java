@@ -166,11 +166,8 @@ final class ItemCodec {
 
     private static BigDecimal decimal(In in) {
         int n = in.count();
-        if (n == 0) {
-            throw new NumberFormatException("Zero length BigInteger"); // what BigInteger says of an empty magnitude
-        }
         BigDecimal d;
-        if (n <= 8) { // an unscaled value that fits a long: no magnitude array, no BigInteger
+        if (n > 0 && n <= 8) { // an unscaled value that fits a long: no magnitude array, no BigInteger
             long unscaled = in.buf[in.pos]; // sign-extended first byte, then the rest big-endian
             for (int i = 1; i < n; i++) {
                 unscaled = unscaled << 8 | (in.buf[in.pos + i] & 0xFF);
