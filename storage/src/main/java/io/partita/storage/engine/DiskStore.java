@@ -319,52 +319,21 @@ final class DiskStore implements AutoCloseable {
      * lower end, inclusive). Each call opens and closes its own iterator, so a reader that stops early leaks nothing.
      */
     List<byte[][]> chunk(byte[] from, boolean inclusive, byte[] to, boolean forward, int max) {
-        var l = gate.readLock();
-        l.lock();
-        try {
-            checkOpen();
-            return chunkLocked(from, inclusive, to, forward, max);
-        } finally {
-            l.unlock();
-        }
-    }
-
-    private List<byte[][]> chunkLocked(byte[] from, boolean inclusive, byte[] to, boolean forward, int max) {
         List<byte[][]> out = new ArrayList<>(Math.min(max, 64));
-        try (RocksIterator it = db.newIterator(readOptions)) {
-            if (forward) {
-                it.seek(from);
-                if (!inclusive && it.isValid() && Arrays.equals(it.key(), from)) {
-                    it.next();
-                }
-                while (it.isValid() && out.size() < max) {
-                    byte[] k = it.key();
-                    if (to != null && Arrays.compareUnsigned(k, to) >= 0) {
-                        break;
-                    }
-                    out.add(new byte[][] {k, it.value()});
-                    it.next();
-                }
-            } else {
-                it.seekForPrev(from);
-                if (!inclusive && it.isValid() && Arrays.equals(it.key(), from)) {
-                    it.prev();
-                }
-                while (it.isValid() && out.size() < max) {
-                    byte[] k = it.key();
-                    if (to != null && Arrays.compareUnsigned(k, to) < 0) {
-                        break;
-                    }
-                    out.add(new byte[][] {k, it.value()});
-                    it.prev();
-                }
-            }
-            try {
-                it.status();
-            } catch (RocksDBException e) {
-                throw translate(e, dataDir, "read");
-            }
+        if (max <= 0) {
+            return out;
         }
+        walk(from, forward, at -> {
+            byte[] k = at.key();
+            if (to != null && (forward ? Arrays.compareUnsigned(k, to) >= 0 : Arrays.compareUnsigned(k, to) < 0)) {
+                return false;
+            }
+            if (!inclusive && Arrays.equals(k, from)) { // keys are unique: only the first can equal it
+                return true;
+            }
+            out.add(new byte[][] {k, at.value()});
+            return out.size() < max;
+        });
         return out;
     }
 
@@ -379,6 +348,10 @@ final class DiskStore implements AutoCloseable {
 
         DiskCursor(RocksIterator it) {
             this.it = it;
+        }
+
+        byte[] key() {
+            return it.key();
         }
 
         /** Copies the key into {@code buffer} (as much as fits); returns its length. */
