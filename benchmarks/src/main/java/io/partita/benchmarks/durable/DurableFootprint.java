@@ -1,6 +1,7 @@
 package io.partita.benchmarks.durable;
 
 import io.partita.benchmarks.Workload;
+import io.partita.storage.DurableOptions;
 import io.partita.storage.Storage;
 import io.partita.storage.api.BatchWriteItemRequest;
 import io.partita.storage.api.GetItemRequest;
@@ -8,6 +9,8 @@ import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.WriteRequest;
 import io.partita.storage.value.AttributeValue;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +31,11 @@ import java.util.stream.Stream;
  *
  * {@code n} defaults to 1,000,000. Loads with BatchWriteItem (25 per request, the default durability), then
  * closes, reopens (timed: open plus the first GetItem and the first GSI query) and reads random items.
- * Bytes written are the process's {@code write_bytes} and {@code wchar} from {@code /proc/self/io} (Linux).
+ * Bytes written are the process's {@code write_bytes} and {@code wchar} from {@code /proc/self/io} (Linux). After
+ * the load and after each reopen's reads it prints the process's memory against the store's budget
+ * ({@link DurableOptions#memoryBytes()}): resident set (and its peak), the heap in use after a full GC, the JVM's
+ * own non-heap memory, and the rest of the resident set, which is RocksDB's (block cache, memtables, iterators)
+ * plus the JVM's thread stacks and malloc arenas: an upper bound of RocksDB's share.
  */
 public final class DurableFootprint {
     private DurableFootprint() {}
@@ -54,6 +61,7 @@ public final class DurableFootprint {
                 }
             }
             long loadNanos = System.nanoTime() - t0;
+            memory("after the load (store closed)");
             long[] io1 = io();
             long dirBytes = size(dir);
             System.out.printf(
@@ -98,6 +106,7 @@ public final class DurableFootprint {
                     System.out.printf(
                             "open %d: %,d ms to open a directory of %,d items and read one; then %,.0f random GetItem/s (cold cache), GSI query -> %d items%n",
                             round + 1, opened / 1_000_000, n, reads / (gets / 1e9), q);
+                    memory("open " + (round + 1) + ", after its reads (store open)");
                 }
             }
         } finally {
@@ -107,6 +116,39 @@ public final class DurableFootprint {
                 }
             }
         }
+    }
+
+    /** Prints this process's memory: resident set, heap after a full GC, JVM non-heap, and the rest of the set. */
+    static void memory(String when) throws IOException {
+        System.gc();
+        MemoryMXBean mx = ManagementFactory.getMemoryMXBean();
+        long heapUsed = mx.getHeapMemoryUsage().getUsed();
+        long heapCommitted = mx.getHeapMemoryUsage().getCommitted();
+        long nonHeap = mx.getNonHeapMemoryUsage().getCommitted();
+        long rss = status("VmRSS:");
+        long peak = status("VmHWM:");
+        System.out.printf(
+                "memory %s: RSS %,d MB (peak %,d MB); heap used after GC %,d MB of %,d MB committed; JVM non-heap %,d MB;"
+                        + " rest of RSS (RocksDB, thread stacks, malloc) %,d MB; budget memoryBytes %,d MB%n",
+                when,
+                rss >> 20,
+                peak >> 20,
+                heapUsed >> 20,
+                heapCommitted >> 20,
+                nonHeap >> 20,
+                (rss - heapCommitted - nonHeap) >> 20,
+                DurableOptions.defaults().memoryBytes() >> 20);
+    }
+
+    /** A size line of {@code /proc/self/status}, in bytes. */
+    static long status(String field) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith(field)) {
+                String kb = line.substring(field.length()).trim(); // "123456 kB"
+                return Long.parseLong(kb.substring(0, kb.indexOf(' '))) * 1024;
+            }
+        }
+        return 0;
     }
 
     /** {write_bytes, wchar} of this process. */

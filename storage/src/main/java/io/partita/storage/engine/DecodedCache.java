@@ -1,6 +1,7 @@
 package io.partita.storage.engine;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -60,7 +61,8 @@ final class DecodedCache {
         }
     }
 
-    private static final class Node {
+    /** A cached entry: its key (whose order key a range read hands out again) and its decoded value. */
+    static final class Node {
         final Key key;
         final Stored value;
         final int weight;
@@ -112,6 +114,64 @@ final class DecodedCache {
             n.referenced = true;
         }
         return n.value;
+    }
+
+    /**
+     * The cached entry whose key {@code probe} holds (its bytes in a reader's buffer), or null: a range read's
+     * lookup before it copies anything out of RocksDB.
+     */
+    @SuppressWarnings("CollectionIncompatibleType") // a Probe equals the Key of its bytes and hashes as it does
+    Node find(Probe probe) {
+        if (!enabled) {
+            return null;
+        }
+        Node n = map.get(probe);
+        if (n != null && !n.referenced) {
+            n.referenced = true;
+        }
+        return n;
+    }
+
+    /**
+     * A lookup key over order-key bytes held in a reusable buffer, equal to the {@link Key} of the same space and
+     * bytes and hashing as it does, so that a lookup copies nothing. Mutable: one per reader, set per lookup, never
+     * stored in the map.
+     */
+    static final class Probe {
+        private final long space;
+        private byte[] buffer;
+        private int from;
+        private int to;
+        private int hash;
+
+        Probe(long space) {
+            this.space = space;
+        }
+
+        /** Points the probe at the order key {@code buffer[from, to)}. */
+        Probe set(byte[] buffer, int from, int to) {
+            this.buffer = buffer;
+            this.from = from;
+            this.to = to;
+            int h = 1; // Arrays.hashCode of the range: OrderKey's hash
+            for (int i = from; i < to; i++) {
+                h = 31 * h + buffer[i];
+            }
+            this.hash = h * 31 + Long.hashCode(space);
+            return this;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k
+                    && k.space == space
+                    && Arrays.equals(k.key.bytes, 0, k.key.bytes.length, buffer, from, to);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /** A point read's stamp, taken before it reads RocksDB. */

@@ -4,7 +4,6 @@ import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 
@@ -63,7 +62,8 @@ final class DiskMap implements EntryMap {
         return Arrays.copyOf(v, n + item.length);
     }
 
-    private OrderKey orderKey(byte[] storedKey, byte[] value) {
+    /** The order key of an entry whose key bytes (without the space prefix) and stored value these are. */
+    private static OrderKey orderKey(byte[] keyBytes, byte[] value) {
         int pe = 0;
         int shift = 0;
         int i = 0;
@@ -73,20 +73,21 @@ final class DiskMap implements EntryMap {
             pe |= (b & 0x7F) << shift;
             shift += 7;
         } while (b < 0);
-        return new OrderKey(Arrays.copyOfRange(storedKey, prefix.length, storedKey.length), pe);
+        return new OrderKey(keyBytes, pe);
     }
 
-    private Stored stored(byte[] storedKey, byte[] value) {
+    /** Decodes an entry's stored value (after its partition-length varint, in place). */
+    private Stored stored(OrderKey key, byte[] value) {
         int i = 0;
         while (value[i] < 0) {
             i++;
         }
         try {
-            return ItemCodec.decode(Arrays.copyOfRange(value, i + 1, value.length));
+            return ItemCodec.decode(value, i + 1);
         } catch (IllegalArgumentException e) {
             throw new io.partita.storage.DurableStorageException.Corrupted(
                     io.partita.storage.Message.StoreEntryUndecodable.format(
-                            store.directory, java.util.HexFormat.of().formatHex(storedKey), e.getMessage()),
+                            store.directory, java.util.HexFormat.of().formatHex(key(key)), e.getMessage()),
                     store.directory,
                     e);
         }
@@ -105,7 +106,7 @@ final class DiskMap implements EntryMap {
         if (v == null) {
             return null;
         }
-        Stored s = stored(k, v);
+        Stored s = stored(key, v);
         cache.offer(space, key, s, v.length, stamp, true);
         return s;
     }
@@ -123,6 +124,22 @@ final class DiskMap implements EntryMap {
     @Override
     public Iterable<Map.Entry<OrderKey, Stored>> range(
             OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+        return () -> rangeCursor(low, high, exclusiveStart, forward);
+    }
+
+    /** A Query's read: entries the cache holds are handed over without copying anything out of RocksDB. */
+    @Override
+    public void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
+        Chunked c = rangeCursor(low, high, exclusiveStart, forward);
+        while (c.hasNext()) {
+            Stored s = c.nextStored();
+            if (!visitor.visit(s.item(), s.size())) {
+                return;
+            }
+        }
+    }
+
+    private Chunked rangeCursor(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
         byte[] lower = key(low);
         boolean lowerInclusive = true;
         byte[] upper;
@@ -142,7 +159,7 @@ final class DiskMap implements EntryMap {
                 upper = s;
             }
         }
-        return iterable(lower, lowerInclusive, upper, upperInclusive, forward, true);
+        return new Chunked(lower, lowerInclusive, upper, upperInclusive, forward, true);
     }
 
     @Override
@@ -165,32 +182,38 @@ final class DiskMap implements EntryMap {
                 inclusive = false;
             }
         }
-        return iterable(lower, inclusive, upper, false, true, false);
+        byte[] from = lower;
+        boolean fromInclusive = inclusive;
+        return () -> new Chunked(from, fromInclusive, upper, false, true, false);
     }
 
-    private Iterable<Map.Entry<OrderKey, Stored>> iterable(
-            byte[] lower,
-            boolean lowerInclusive,
-            byte[] upper,
-            boolean upperInclusive,
-            boolean forward,
-            boolean cacheDecoded) {
-        return () -> new Chunked(lower, lowerInclusive, upper, upperInclusive, forward, cacheDecoded);
-    }
-
-    /** Walks a key range chunk by chunk (growing chunks: a query of ten entries reads one small chunk). */
-    private final class Chunked implements Iterator<Map.Entry<OrderKey, Stored>> {
+    /**
+     * Walks a key range chunk by chunk (growing chunks: a query of ten entries reads one small chunk). Each entry's
+     * key is read into a reused buffer and looked up in the decoded cache first: a cached entry is taken from it
+     * and its value is never copied out of RocksDB; only the others' keys and values are copied, and decoded as they
+     * are consumed.
+     */
+    private final class Chunked implements Iterator<Map.Entry<OrderKey, Stored>>, DiskStore.Walker {
         private final byte[] lower;
         private final byte[] upper;
         private final boolean forward;
         private final boolean cacheDecoded;
+        private final DecodedCache.Probe probe = new DecodedCache.Probe(space);
         /** The cache's range stamp taken before the current chunk was read. */
         private long stamp;
 
         private byte[] cursor;
         private boolean cursorInclusive;
-        private List<byte[][]> chunk = List.of();
+        private byte[] buffer = new byte[64];
+        /**
+         * The current chunk, two slots an entry: its cached node and null, or its order key's bytes and its stored
+         * value.
+         */
+        private Object[] slots = new Object[0];
+
+        private int size;
         private int at;
+        private boolean first;
         private boolean exhausted;
         private int chunkSize = FIRST_CHUNK;
 
@@ -216,26 +239,59 @@ final class DiskMap implements EntryMap {
 
         @Override
         public boolean hasNext() {
-            if (at < chunk.size()) {
+            if (at < size) {
                 return true;
             }
             if (exhausted) {
                 return false;
             }
-            stamp = store.decoded.rangeStamp();
-            chunk = forward
-                    ? store.chunk(cursor, cursorInclusive, upper, true, chunkSize)
-                    : store.chunk(cursor, cursorInclusive, lower, false, chunkSize);
+            if (slots.length < 2 * chunkSize) {
+                slots = new Object[2 * chunkSize];
+            }
+            size = 0;
             at = 0;
-            if (chunk.size() < chunkSize) {
+            first = true;
+            stamp = store.decoded.rangeStamp();
+            store.walk(cursor, forward, this);
+            if (size < chunkSize) {
                 exhausted = true;
             }
-            if (!chunk.isEmpty()) {
-                cursor = chunk.get(chunk.size() - 1)[0];
-                cursorInclusive = false;
-            }
             chunkSize = Math.min(MAX_CHUNK, chunkSize * 4);
-            return at < chunk.size();
+            return at < size;
+        }
+
+        @Override
+        public boolean entry(DiskStore.DiskCursor at) {
+            int n = at.key(buffer);
+            if (n > buffer.length) {
+                buffer = new byte[Math.max(n, 2 * buffer.length)];
+                at.key(buffer);
+            }
+            if (forward
+                    ? upper != null && Arrays.compareUnsigned(buffer, 0, n, upper, 0, upper.length) >= 0
+                    : lower != null && Arrays.compareUnsigned(buffer, 0, n, lower, 0, lower.length) < 0) {
+                return false;
+            }
+            if (first) {
+                first = false;
+                if (!cursorInclusive && Arrays.equals(buffer, 0, n, cursor, 0, cursor.length)) {
+                    return true;
+                }
+            }
+            DecodedCache.Node hit = store.decoded.find(probe.set(buffer, prefix.length, n));
+            if (hit != null) {
+                slots[2 * size] = hit;
+                slots[2 * size + 1] = null;
+            } else {
+                slots[2 * size] = Arrays.copyOfRange(buffer, prefix.length, n);
+                slots[2 * size + 1] = at.value();
+            }
+            if (++size < chunkSize) {
+                return true;
+            }
+            cursor = Arrays.copyOf(buffer, n);
+            cursorInclusive = false;
+            return false;
         }
 
         @Override
@@ -243,17 +299,40 @@ final class DiskMap implements EntryMap {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            byte[][] kv = chunk.get(at++);
-            OrderKey key = orderKey(kv[0], kv[1]);
-            DecodedCache cache = store.decoded;
-            Stored s = cache.get(space, key);
-            if (s == null) {
-                s = stored(kv[0], kv[1]);
-                if (cacheDecoded) {
-                    cache.offer(space, key, s, kv[1].length, stamp, false);
-                }
+            Object slot = slots[2 * at];
+            if (slot instanceof DecodedCache.Node hit) {
+                at++;
+                return new SimpleImmutableEntry<>(hit.key.key(), hit.value);
             }
-            return new SimpleImmutableEntry<>(key, s);
+            byte[] k = (byte[]) slot;
+            byte[] v = (byte[]) slots[2 * at + 1];
+            at++;
+            OrderKey key = orderKey(k, v);
+            return new SimpleImmutableEntry<>(key, decoded(key, v));
+        }
+
+        /** The next entry's value alone (a Query needs no key object for a cached entry). */
+        Stored nextStored() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Object slot = slots[2 * at];
+            if (slot instanceof DecodedCache.Node hit) {
+                at++;
+                return hit.value;
+            }
+            byte[] k = (byte[]) slot;
+            byte[] v = (byte[]) slots[2 * at + 1];
+            at++;
+            return decoded(orderKey(k, v), v);
+        }
+
+        private Stored decoded(OrderKey key, byte[] v) {
+            Stored s = stored(key, v);
+            if (cacheDecoded) {
+                store.decoded.offer(space, key, s, v.length, stamp, false);
+            }
+            return s;
         }
     }
 }

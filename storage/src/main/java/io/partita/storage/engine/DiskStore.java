@@ -319,53 +319,86 @@ final class DiskStore implements AutoCloseable {
      * lower end, inclusive). Each call opens and closes its own iterator, so a reader that stops early leaks nothing.
      */
     List<byte[][]> chunk(byte[] from, boolean inclusive, byte[] to, boolean forward, int max) {
+        List<byte[][]> out = new ArrayList<>(Math.min(max, 64));
+        if (max <= 0) {
+            return out;
+        }
+        walk(from, forward, at -> {
+            byte[] k = at.key();
+            if (to != null && (forward ? Arrays.compareUnsigned(k, to) >= 0 : Arrays.compareUnsigned(k, to) < 0)) {
+                return false;
+            }
+            if (!inclusive && Arrays.equals(k, from)) { // keys are unique: only the first can equal it
+                return true;
+            }
+            out.add(new byte[][] {k, at.value()});
+            return out.size() < max;
+        });
+        return out;
+    }
+
+    /** Takes the entries of a {@link #walk}, the cursor positioned on each; returns false to stop the walk. */
+    interface Walker {
+        boolean entry(DiskCursor at);
+    }
+
+    /** A walk's position: the entry's key read into the walker's buffer, its value copied only on request. */
+    static final class DiskCursor {
+        private final RocksIterator it;
+
+        DiskCursor(RocksIterator it) {
+            this.it = it;
+        }
+
+        byte[] key() {
+            return it.key();
+        }
+
+        /** Copies the key into {@code buffer} (as much as fits); returns its length. */
+        int key(byte[] buffer) {
+            return it.key(buffer, 0, buffer.length);
+        }
+
+        byte[] value() {
+            return it.value();
+        }
+    }
+
+    /**
+     * Hands {@code walker} the entries from {@code from} on (forward: the first key at or after it; reverse: at or
+     * before it, walking back) until it returns false or the store has no more. The walker copies what it needs (the
+     * key into its own buffer; the value only when it must) and decides where its range ends. The iterator is the
+     * walk's own, closed before this returns.
+     */
+    void walk(byte[] from, boolean forward, Walker walker) {
         var l = gate.readLock();
         l.lock();
-        try {
-            checkOpen();
-            return chunkLocked(from, inclusive, to, forward, max);
+        try (RocksIterator it = openIterator()) {
+            if (forward) {
+                it.seek(from);
+            } else {
+                it.seekForPrev(from);
+            }
+            DiskCursor at = new DiskCursor(it);
+            while (it.isValid() && walker.entry(at)) {
+                if (forward) {
+                    it.next();
+                } else {
+                    it.prev();
+                }
+            }
+            it.status();
+        } catch (RocksDBException e) {
+            throw translate(e, dataDir, "read");
         } finally {
             l.unlock();
         }
     }
 
-    private List<byte[][]> chunkLocked(byte[] from, boolean inclusive, byte[] to, boolean forward, int max) {
-        List<byte[][]> out = new ArrayList<>(Math.min(max, 64));
-        try (RocksIterator it = db.newIterator(readOptions)) {
-            if (forward) {
-                it.seek(from);
-                if (!inclusive && it.isValid() && Arrays.equals(it.key(), from)) {
-                    it.next();
-                }
-                while (it.isValid() && out.size() < max) {
-                    byte[] k = it.key();
-                    if (to != null && Arrays.compareUnsigned(k, to) >= 0) {
-                        break;
-                    }
-                    out.add(new byte[][] {k, it.value()});
-                    it.next();
-                }
-            } else {
-                it.seekForPrev(from);
-                if (!inclusive && it.isValid() && Arrays.equals(it.key(), from)) {
-                    it.prev();
-                }
-                while (it.isValid() && out.size() < max) {
-                    byte[] k = it.key();
-                    if (to != null && Arrays.compareUnsigned(k, to) < 0) {
-                        break;
-                    }
-                    out.add(new byte[][] {k, it.value()});
-                    it.prev();
-                }
-            }
-            try {
-                it.status();
-            } catch (RocksDBException e) {
-                throw translate(e, dataDir, "read");
-            }
-        }
-        return out;
+    /** A new iterator over the store; the caller holds the gate's read lock. */
+    private RocksIterator openIterator() {
+        checkOpen();
+        return db.newIterator(readOptions);
     }
 
     /** Every key/value starting with {@code prefix} (for the catalogue, counters and pending work: small sets). */

@@ -58,8 +58,13 @@ final class ItemCodec {
     }
 
     static Stored decode(byte[] bytes) {
+        return decode(bytes, 0);
+    }
+
+    /** Decodes the item encoded in {@code bytes} from {@code offset} to the end (no copy of the range). */
+    static Stored decode(byte[] bytes, int offset) {
         try {
-            In in = new In(bytes);
+            In in = new In(bytes, offset);
             int size = in.varint();
             int count = in.varint();
             ItemMap.Builder b = ItemMap.builder(count);
@@ -160,9 +165,23 @@ final class ItemCodec {
     }
 
     private static BigDecimal decimal(In in) {
-        BigInteger unscaled = new BigInteger(in.bytes());
-        int z = in.varint();
-        return new BigDecimal(unscaled, (z >>> 1) ^ -(z & 1));
+        int n = in.count();
+        BigDecimal d;
+        if (n > 0 && n <= 8) { // an unscaled value that fits a long: no magnitude array, no BigInteger
+            long unscaled = in.buf[in.pos]; // sign-extended first byte, then the rest big-endian
+            for (int i = 1; i < n; i++) {
+                unscaled = unscaled << 8 | (in.buf[in.pos + i] & 0xFF);
+            }
+            in.pos += n;
+            int z = in.varint();
+            d = BigDecimal.valueOf(unscaled, (z >>> 1) ^ -(z & 1));
+        } else {
+            BigInteger unscaled = new BigInteger(Arrays.copyOfRange(in.buf, in.pos, in.pos + n));
+            in.pos += n;
+            int z = in.varint();
+            d = new BigDecimal(unscaled, (z >>> 1) ^ -(z & 1));
+        }
+        return d;
     }
 
     private static AttributeValue value(In in) {
@@ -226,7 +245,7 @@ final class ItemCodec {
                 return AttributeValue.bs(values);
             }
             default:
-                throw new IllegalArgumentException("unknown type tag " + tag + " at byte " + (in.pos - 1));
+                throw new IllegalArgumentException("unknown type tag " + tag + " at byte " + (in.at() - 1));
         }
     }
 
@@ -331,10 +350,24 @@ final class ItemCodec {
     /** Reads what {@link Out} wrote. */
     static final class In {
         private final byte[] buf;
+        /** Where the encoding starts in {@code buf}: positions in error messages count from it. */
+        private final int base;
+
         int pos;
 
         In(byte[] buf) {
+            this(buf, 0);
+        }
+
+        In(byte[] buf, int from) {
             this.buf = buf;
+            this.base = from;
+            this.pos = from;
+        }
+
+        /** The position in the encoding, for error messages. */
+        int at() {
+            return pos - base;
         }
 
         byte b() {
@@ -344,7 +377,7 @@ final class ItemCodec {
         int varint() {
             long v = varlong();
             if (v > 0xFFFFFFFFL) {
-                throw new IllegalArgumentException("varint out of range at byte " + pos);
+                throw new IllegalArgumentException("varint out of range at byte " + at());
             }
             return (int) v;
         }
@@ -367,7 +400,7 @@ final class ItemCodec {
                     return v;
                 }
             }
-            throw new IllegalArgumentException("varint too long at byte " + pos);
+            throw new IllegalArgumentException("varint too long at byte " + at());
         }
 
         byte[] bytes() {
@@ -440,7 +473,7 @@ final class ItemCodec {
                 }
             }
             if (pos != end) {
-                throw new IllegalArgumentException("malformed string at byte " + pos);
+                throw new IllegalArgumentException("malformed string at byte " + at());
             }
             return new String(chars, 0, c);
         }

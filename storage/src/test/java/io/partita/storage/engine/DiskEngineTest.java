@@ -77,6 +77,28 @@ class DiskEngineTest {
         assertThatThrownBy(() -> ItemCodec.decode(new byte[] {5, 1, 1})).isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void decimalsRoundTripAroundTheLongBoundaryOfTheirUnscaledValue() {
+        List<BigDecimal> numbers = List.of(
+                BigDecimal.valueOf(Long.MIN_VALUE, 3),
+                BigDecimal.valueOf(Long.MAX_VALUE, 5),
+                BigDecimal.valueOf(-1, 2),
+                BigDecimal.valueOf(128, 1),
+                BigDecimal.valueOf(-129, 1),
+                BigDecimal.valueOf(-32768, 4),
+                new BigDecimal(java.math.BigInteger.ONE.shiftLeft(63), 1),
+                new BigDecimal(java.math.BigInteger.ONE.shiftLeft(63).negate().subtract(java.math.BigInteger.ONE), 2));
+        for (BigDecimal d : numbers) {
+            Map<String, AttributeValue> item = ItemMap.builder(2)
+                    .add("n", AttributeValue.n(d))
+                    .add("ns", AttributeValue.ns(Set.of(d)))
+                    .build();
+            Stored back = ItemCodec.decode(ItemCodec.encode(new Stored(item, Items.size(item))));
+            assertThat(back.item()).as("%s", d).isEqualTo(item);
+            assertThat(((AttributeValue.N) back.item().get("n")).value()).isEqualByComparingTo(d);
+        }
+    }
+
     private static AttributeValue value(Random r, int depth) {
         switch (r.nextInt(depth > 0 ? 12 : 7)) {
             case 0:
