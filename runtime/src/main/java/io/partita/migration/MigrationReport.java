@@ -17,7 +17,11 @@ import java.util.List;
  *                    new table
  * @param foreign     items of no entity of the plan (other types of a shared table), left as they are
  * @param conflicts   rewrites refused because the item changed meanwhile or its new key was taken; a later run
- *                    picks them up
+ *                    picks them up. On a copy, also the old items whose new key holds the copy of another old item
+ *                    (a key collision): never overwritten, counted again by every run (dry runs included) until one
+ *                    of the two old items is removed
+ * @param conflictKeys the new keys of the first 20 conflicts, as text ({@code {Customer={S: "c1"}, Id={S: "o5"}}})
+ * @param tableToCreate a dry run of a copy whose new table does not exist yet (a run creates it first)
  * @param indexes     global secondary indexes created (dry run: missing)
  * @param resumed     true when the run went on from a checkpoint
  * @param stopped     true when the run was stopped before the end (its checkpoint is kept)
@@ -33,20 +37,25 @@ public record MigrationReport(
         long movedKeys,
         long foreign,
         long conflicts,
+        List<String> conflictKeys,
+        boolean tableToCreate,
         List<String> indexes,
         boolean resumed,
         boolean stopped,
         Duration elapsed) {
     public MigrationReport {
+        conflictKeys = List.copyOf(conflictKeys);
         indexes = List.copyOf(indexes);
     }
 
     /**
-     * True when the table matches the new design: a dry run that found nothing to rewrite and no index missing, or a
-     * run that ended without a stop or a conflict.
+     * True when the table matches the new design: a dry run that found the table there (a copy's new table exists),
+     * nothing to rewrite, no conflict and no index missing, or a run that ended without a stop or a conflict.
      */
     public boolean complete() {
-        return dryRun ? rewritten == 0 && indexes.isEmpty() : !stopped && conflicts == 0;
+        return dryRun
+                ? !tableToCreate && rewritten == 0 && conflicts == 0 && indexes.isEmpty()
+                : !stopped && conflicts == 0;
     }
 
     /** The plan's table, from the plan id ({@code <table>-<digest>}). */
@@ -66,8 +75,10 @@ public record MigrationReport(
         return (dryRun ? "dry run of " : "run of ") + plan + (table.equals(planTable()) ? "" : " into table " + table)
                 + ": " + scanned + " scanned, " + migrated
                 + " already migrated, " + rewritten + (dryRun ? " to rewrite (" : " rewritten (") + movedKeys
-                + " under a new key), " + foreign + " of other types, " + conflicts + " conflicts; indexes "
-                + (dryRun ? "missing " : "created ") + indexes + (resumed ? "; resumed" : "")
+                + " under a new key), " + foreign + " of other types, " + conflicts + " conflicts"
+                + (conflictKeys.isEmpty() ? "" : " at new keys " + conflictKeys)
+                + (tableToCreate ? "; table " + table + " to create" : "")
+                + "; indexes " + (dryRun ? "missing " : "created ") + indexes + (resumed ? "; resumed" : "")
                 + (stopped ? "; stopped" : "")
                 + "; " + elapsed.toMillis() + " ms";
     }

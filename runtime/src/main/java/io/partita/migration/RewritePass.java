@@ -18,6 +18,7 @@ import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -38,6 +39,8 @@ import java.util.concurrent.atomic.LongAdder;
  * place, and a completed copy ends with the design check of the new table.
  */
 final class RewritePass {
+    private static final int NAMED_CONFLICTS = 20;
+
     private final Partita db;
     private final Backend requests;
     private final MigrationPlan plan;
@@ -54,6 +57,7 @@ final class RewritePass {
     private final LongAdder moved = new LongAdder();
     private final LongAdder foreign = new LongAdder();
     private final LongAdder conflicts = new LongAdder();
+    private final List<String> conflictKeys = Collections.synchronizedList(new ArrayList<>());
     private Checkpoints checkpoints;
     private ProgressTracker tracker;
     private TableCopy copy; // null: the items are rewritten in place
@@ -109,13 +113,16 @@ final class RewritePass {
                 options.clock,
                 ProgressTracker.DEFAULT_INTERVAL);
         runSegments(segments, saved, runId);
-        boolean stopped = stop.get();
-        if (write && !stopped) {
+        if (write && !stop.get()) {
             checkpoints.clear(runId);
             if (copy != null && conflicts.sum() == 0) {
+                CopyMarkers.remove(requests, copy, copyTarget, options.pageSize, items, this::stopped);
+            }
+            if (copy != null && conflicts.sum() == 0 && !stop.get()) {
                 db.tables().check(copy.design()).requireMatch();
             }
         }
+        boolean stopped = stop.get();
         if (!stopped) {
             tracker.total(tracker.done());
         }
@@ -130,6 +137,8 @@ final class RewritePass {
                 moved.sum(),
                 foreign.sum(),
                 conflicts.sum(),
+                List.copyOf(conflictKeys),
+                copy != null && !targetExists,
                 indexes,
                 resumed,
                 stopped,
@@ -302,10 +311,14 @@ final class RewritePass {
         }
         migrated.add(p.copied());
         foreign.add(p.foreign());
+        p.collisions().forEach(this::conflict);
         return copied;
     }
 
-    /** One item into the new table: where no item is, or over the stale copy of an item changed since. */
+    /**
+     * One item into the new table: where no item is, or over the stale copy of the same old item (its marker names
+     * that item, or a completed copy removed it). Another old item's copy at the key is never overwritten.
+     */
     private boolean put(TableCopy.Write w) {
         items.acquire(1);
         PutItemResponse response;
@@ -313,15 +326,18 @@ final class RewritePass {
             response = requests.putItem(PutItemRequest.builder()
                     .tableName(copyTarget)
                     .item(w.item())
-                    .conditionExpression(w.absent() ? "attribute_not_exists(#k)" : null)
-                    .expressionAttributeNames(w.absent() ? Map.of("#k", copy.partitionKey()) : null)
+                    .conditionExpression(
+                            w.absent() ? "attribute_not_exists(#k)" : "attribute_not_exists(#m) OR #m = :m")
+                    .expressionAttributeNames(
+                            w.absent() ? Map.of("#k", copy.partitionKey()) : Map.of("#m", TableCopy.MARKER))
+                    .expressionAttributeValues(w.absent() ? null : Map.of(":m", w.source()))
                     .returnConsumedCapacity(
                             options.capacityUnitsPerSecond > 0
                                     ? ReturnConsumedCapacity.TOTAL
                                     : ReturnConsumedCapacity.NONE)
                     .build());
         } catch (ConditionalCheckFailedException e) {
-            conflicts.increment();
+            conflict(copy.describeNewKey(w.item()));
             return false;
         }
         ConsumedCapacity used = response.consumedCapacity();
@@ -330,6 +346,16 @@ final class RewritePass {
         moved.increment();
         options.rewritten.rewritten(w.oldKey(), w.item());
         return true;
+    }
+
+    /** A refused copy, named by its new key (the report names the first {@value #NAMED_CONFLICTS}). */
+    private void conflict(String newKey) {
+        conflicts.increment();
+        synchronized (conflictKeys) {
+            if (conflictKeys.size() < NAMED_CONFLICTS) {
+                conflictKeys.add(newKey);
+            }
+        }
     }
 
     private void count(ItemRewriter.Rewrite r) {

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A migration whose table key schema changes (the partition or sort key's attribute or type, or a local secondary
@@ -30,15 +31,35 @@ import java.util.Set;
  * each Scan page, the items' new forms are looked up in the new table (one consistent BatchGetItem per 100 keys):
  * one that is missing is put where no item is, one that differs (its old item changed since it was copied) is put
  * again, one that is there already is left — so a second run copies nothing new, and a run after writers stopped
- * catches up with what they changed. An item of no entity of the plan is copied unchanged when it carries the new
+ * catches up with what they changed. Each copy carries a {@link #MARKER} naming its old item's key: a new key held by
+ * the copy of another old item (two old items whose new keys are the same) is a collision, counted as a conflict and
+ * never overwritten, whichever page or run meets it. An item of no entity of the plan is copied unchanged when it carries the new
  * key's attributes, and left behind otherwise.
  */
 final class TableCopy {
-    /** A new form to write, the old item's key, and {@code absent} when the new table has no item at its key. */
-    record Write(Map<String, AttributeValue> oldKey, Map<String, AttributeValue> item, boolean absent) {}
+    /**
+     * The attribute of a copied item naming the old table's key it was copied from (the old key attributes sorted by
+     * name, {@code {PK={S: "ORDER#o1"}, SK={S: "ORDER"}}}): how a copy tells the stale copy of the same item from the
+     * copy of another item whose new key is the same. A completed copy removes it ({@link CopyMarkers}).
+     */
+    static final String MARKER = "_partita_copied_from";
 
-    /** What one page comes to: the writes, the items found copied already, and those left behind. */
-    record Page(List<Write> writes, int copied, int foreign) {}
+    /**
+     * A new form to write (marked with its source), the old item's key, and {@code absent} when the new table has no
+     * item at its key.
+     */
+    record Write(Map<String, AttributeValue> oldKey, Map<String, AttributeValue> item, boolean absent) {
+        /** The marker naming the old item this form is copied from. */
+        AttributeValue source() {
+            return item.get(MARKER);
+        }
+    }
+
+    /**
+     * What one page comes to: the writes, the items found copied already, those left behind, and the new keys (as
+     * text) held by the copy of another old item: collisions, neither overwritten nor copied.
+     */
+    record Page(List<Write> writes, int copied, int foreign, List<String> collisions) {}
 
     private final Backend requests;
     private final String target;
@@ -133,17 +154,49 @@ final class TableCopy {
         }
         Map<Map<String, AttributeValue>, Map<String, AttributeValue>> held = exists ? held(forms) : Map.of();
         List<Write> writes = new ArrayList<>();
+        List<String> collisions = new ArrayList<>();
         int copied = 0;
         for (int i = 0; i < forms.size(); i++) {
             Map<String, AttributeValue> form = forms.get(i);
+            Map<String, AttributeValue> oldKey = oldKeyOf(from.get(i));
+            AttributeValue source = marker(oldKey);
             Map<String, AttributeValue> there = held.get(keyOf(form));
-            if (there != null && there.equals(form)) {
+            AttributeValue thereFrom = there == null ? null : there.get(MARKER);
+            if (thereFrom != null && !thereFrom.equals(source)) {
+                collisions.add(describeKey(keyOf(form)));
+            } else if (there != null && unmarked(there).equals(form)) {
                 copied++;
             } else {
-                writes.add(new Write(oldKeyOf(from.get(i)), form, there == null));
+                Map<String, AttributeValue> marked = new HashMap<>(form);
+                marked.put(MARKER, source);
+                writes.add(new Write(oldKey, marked, there == null));
             }
         }
-        return new Page(writes, copied, foreign);
+        return new Page(writes, copied, foreign, collisions);
+    }
+
+    /** The marker of a copy of the old item with key {@code oldKey}. */
+    static AttributeValue marker(Map<String, AttributeValue> oldKey) {
+        return AttributeValue.s(describeKey(oldKey));
+    }
+
+    /** A key as text, its attributes sorted by name: {@code {Customer={S: "c1"}, Id={S: "o5"}}}. */
+    static String describeKey(Map<String, AttributeValue> key) {
+        return new TreeMap<>(key).toString();
+    }
+
+    /** The new table's key of an item, as text. */
+    String describeNewKey(Map<String, AttributeValue> item) {
+        return describeKey(keyOf(item));
+    }
+
+    private static Map<String, AttributeValue> unmarked(Map<String, AttributeValue> item) {
+        if (!item.containsKey(MARKER)) {
+            return item;
+        }
+        Map<String, AttributeValue> out = new HashMap<>(item);
+        out.remove(MARKER);
+        return out;
     }
 
     /** The new table's key attribute of an item, for a Put's {@code attribute_not_exists} condition. */
@@ -151,7 +204,8 @@ final class TableCopy {
         return design.partitionKey().name();
     }
 
-    private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
+    /** The new table's key of an item. */
+    Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
         Map<String, AttributeValue> key = new HashMap<>(4);
         key.put(design.partitionKey().name(), item.get(design.partitionKey().name()));
         design.sortKeyAttribute().ifPresent(k -> key.put(k.name(), item.get(k.name())));
