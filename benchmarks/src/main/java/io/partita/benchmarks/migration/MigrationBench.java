@@ -50,6 +50,8 @@ public final class MigrationBench {
         }
         if (ddbItems > 0) {
             dynamoDbLocal(ddbItems, capacity);
+            // DynamoDB Local's shard-rollover job runs on a non-daemon thread that its shutdown leaves behind
+            System.exit(0);
         }
     }
 

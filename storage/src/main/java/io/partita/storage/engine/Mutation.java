@@ -3,6 +3,7 @@ package io.partita.storage.engine;
 import io.partita.storage.Message;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemContents;
 import io.partita.storage.value.ItemMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ final class Mutation {
     private static final IndexChange[] NO_CHANGES = {};
 
     /**
-     * True when the new item reads exactly as the old one ({@link ItemMap#sameContent}), in memory: the stored item
+     * True when the new item reads exactly as the old one ({@link ItemContents#same}), in memory: the stored item
      * and every index entry stay as they are (the stored objects are equal to what the write would put), so the
      * write encodes no index key, projects no entry and copies no partition. Capacity and streams see the write
      * as before: its item images are {@link #before} and {@link #after}, and an entry equal before and after costs
@@ -147,7 +148,7 @@ final class Mutation {
                 && after != null
                 && before.item() instanceof ItemMap b
                 && after.item() instanceof ItemMap a
-                && b.sameContent(a);
+                && ItemContents.same(b, a);
     }
 
     /** Rejects a write that would grow an item collection past the limit; shrinking writes always pass. */

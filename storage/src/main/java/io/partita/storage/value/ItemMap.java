@@ -470,43 +470,6 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
     }
 
     /**
-     * True when {@code other} holds the same attribute names in the same order and, for each, the same value object
-     * or an equal scalar (string, number, binary, boolean, null): the two items read and print alike, so a write
-     * that replaces one with the other changes nothing. Lists, maps and sets count only when they are the same object
-     * (their equality ignores the order they print in). False may still be an equal item.
-     */
-    public boolean sameContent(ItemMap other) {
-        if (other == this) {
-            return true;
-        }
-        String[] n = names;
-        String[] on = other.names;
-        if (n.length != on.length) {
-            return false;
-        }
-        AttributeValue[] v = values;
-        AttributeValue[] ov = other.values;
-        for (int i = 0; i < n.length; i++) {
-            if (n != on && !n[i].equals(on[i])) {
-                return false;
-            }
-            AttributeValue a = v[i];
-            if (a != ov[i] && !(isScalar(a) && a.equals(ov[i]))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isScalar(AttributeValue v) {
-        return v instanceof AttributeValue.S
-                || v instanceof AttributeValue.N
-                || v instanceof AttributeValue.B
-                || v instanceof AttributeValue.Bool
-                || v instanceof AttributeValue.Null;
-    }
-
-    /**
      * Reads, without changing or allocating anything, the objects a reader of {@code items} loads first, so that
      * these loads, independent of each other, are in flight together instead of one after the other while each item
      * is read (see {@link ItemPrefetch}). Items of other map types are skipped. This is only a hint to the memory
@@ -526,9 +489,14 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         return memoOwner;
     }
 
-    /** The value array itself, not a copy: for {@link ItemPrefetch}, which only reads it. */
+    /** The value array itself, not a copy: for {@link ItemPrefetch} and {@link ItemContents}, which only read it. */
     AttributeValue[] valueArray() {
         return values;
+    }
+
+    /** The name array itself, not a copy (shared between items of one layout): for {@link ItemContents}. */
+    String[] nameArray() {
+        return names;
     }
 
     /** Iterates names and values without allocating entries. */
