@@ -2,6 +2,8 @@ package io.partita.migration;
 
 import io.partita.storage.Backend;
 import io.partita.storage.ConditionalCheckFailedException;
+import io.partita.storage.api.ConsumedCapacity;
+import io.partita.storage.api.ReturnConsumedCapacity;
 import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.UpdateItemRequest;
@@ -12,7 +14,8 @@ import java.util.function.BooleanSupplier;
 /**
  * The end of a completed copy: removes the {@link TableCopy#MARKER} from every item of the new table that carries
  * one, so the new table holds the new design's items and nothing else. A Scan of the marked items (filtered on the
- * marker) and one conditional {@code REMOVE} per item, paced by the run's item rate; a marker a writer removed
+ * marker) and one conditional {@code REMOVE} per item, paced by the run's item rate and, when it has one, by its
+ * write-capacity rate (each removal books the capacity the database reports it consumed); a marker a writer removed
  * meanwhile (the item deleted or rewritten by the new version) is left alone.
  */
 final class CopyMarkers {
@@ -20,7 +23,14 @@ final class CopyMarkers {
 
     /** Removes the markers of {@code table}; the number removed, or -1 when {@code stop} said to stop first. */
     static long remove(
-            Backend requests, TableCopy copy, String table, int pageSize, RateLimiter items, BooleanSupplier stop) {
+            Backend requests,
+            TableCopy copy,
+            String table,
+            int pageSize,
+            RateLimiter items,
+            RateLimiter capacity,
+            boolean measureCapacity,
+            BooleanSupplier stop) {
         Map<String, String> names = Map.of("#m", TableCopy.MARKER);
         Map<String, AttributeValue> start = null;
         long removed = 0;
@@ -39,14 +49,20 @@ final class CopyMarkers {
             for (Map<String, AttributeValue> item : page.items()) {
                 items.acquire(1);
                 try {
-                    requests.updateItem(UpdateItemRequest.builder()
-                            .tableName(table)
-                            .key(copy.keyOf(item))
-                            .updateExpression("REMOVE #m")
-                            .conditionExpression("#m = :m")
-                            .expressionAttributeNames(names)
-                            .expressionAttributeValues(Map.of(":m", item.get(TableCopy.MARKER)))
-                            .build());
+                    ConsumedCapacity used = requests.updateItem(UpdateItemRequest.builder()
+                                    .tableName(table)
+                                    .key(copy.keyOf(item))
+                                    .updateExpression("REMOVE #m")
+                                    .conditionExpression("#m = :m")
+                                    .expressionAttributeNames(names)
+                                    .expressionAttributeValues(Map.of(":m", item.get(TableCopy.MARKER)))
+                                    .returnConsumedCapacity(
+                                            measureCapacity
+                                                    ? ReturnConsumedCapacity.TOTAL
+                                                    : ReturnConsumedCapacity.NONE)
+                                    .build())
+                            .consumedCapacity();
+                    capacity.acquire(used == null ? 0 : used.capacityUnits());
                     removed++;
                 } catch (ConditionalCheckFailedException e) {
                     // rewritten or deleted since the scan read it: its marker is gone or another copy's

@@ -114,13 +114,7 @@ final class RewritePass {
                 ProgressTracker.DEFAULT_INTERVAL);
         runSegments(segments, saved, runId);
         if (write && !stop.get()) {
-            checkpoints.clear(runId);
-            if (copy != null && conflicts.sum() == 0) {
-                CopyMarkers.remove(requests, copy, copyTarget, options.pageSize, items, this::stopped);
-            }
-            if (copy != null && conflicts.sum() == 0 && !stop.get()) {
-                db.tables().check(copy.design()).requireMatch();
-            }
+            complete(runId);
         }
         boolean stopped = stop.get();
         if (!stopped) {
@@ -143,6 +137,29 @@ final class RewritePass {
                 resumed,
                 stopped,
                 Duration.ofMillis(options.clock.millis() - started));
+    }
+
+    /**
+     * The end of a run that was not stopped: its checkpoints go, and a copy without conflicts drops its markers and
+     * must then match the new design.
+     */
+    private void complete(String runId) {
+        checkpoints.clear(runId);
+        if (copy == null || conflicts.sum() != 0) {
+            return;
+        }
+        CopyMarkers.remove(
+                requests,
+                copy,
+                copyTarget,
+                options.pageSize,
+                items,
+                capacity,
+                options.capacityUnitsPerSecond > 0,
+                this::stopped);
+        if (!stop.get()) {
+            db.tables().check(copy.design()).requireMatch();
+        }
     }
 
     /** Creates (a run) or lists (a dry run) the indexes, and on a copy the new table first. */

@@ -124,72 +124,40 @@ final class Input {
     }
 
     private static int bit(String name) {
-        switch (name) {
-            case "TableName":
-                return F_TABLE_NAME;
-            case "IndexName":
-                return F_INDEX_NAME;
-            case "Item":
-                return F_ITEM;
-            case "Key":
-                return F_KEY;
-            case "ConditionExpression":
-                return F_CONDITION_EXPRESSION;
-            case "UpdateExpression":
-                return F_UPDATE_EXPRESSION;
-            case "ProjectionExpression":
-                return F_PROJECTION_EXPRESSION;
-            case "KeyConditionExpression":
-                return F_KEY_CONDITION_EXPRESSION;
-            case "FilterExpression":
-                return F_FILTER_EXPRESSION;
-            case "ExpressionAttributeNames":
-                return F_NAMES;
-            case "ExpressionAttributeValues":
-                return F_VALUES;
-            case "ReturnValues":
-                return F_RETURN_VALUES;
-            case "ReturnConsumedCapacity":
-                return F_RETURN_CAPACITY;
-            case "ReturnItemCollectionMetrics":
-                return F_RETURN_METRICS;
-            case "ReturnValuesOnConditionCheckFailure":
-                return F_RETURN_ON_FAILURE;
-            case "Select":
-                return F_SELECT;
-            case "ConditionalOperator":
-                return F_CONDITIONAL_OPERATOR;
-            case "AttributesToGet":
-                return F_ATTRIBUTES_TO_GET;
-            case "KeyConditions":
-                return F_KEY_CONDITIONS;
-            case "QueryFilter":
-                return F_QUERY_FILTER;
-            case "ScanFilter":
-                return F_SCAN_FILTER;
-            case "Expected":
-                return F_EXPECTED;
-            case "AttributeUpdates":
-                return F_ATTRIBUTE_UPDATES;
-            case "ConsistentRead":
-                return F_CONSISTENT_READ;
-            case "ScanIndexForward":
-                return F_SCAN_INDEX_FORWARD;
-            case "Limit":
-                return F_LIMIT;
-            case "Segment":
-                return F_SEGMENT;
-            case "TotalSegments":
-                return F_TOTAL_SEGMENTS;
-            case "ExclusiveStartKey":
-                return F_EXCLUSIVE_START_KEY;
-            case "Keys":
-                return F_KEYS;
-            case "ClientRequestToken":
-                return F_CLIENT_REQUEST_TOKEN;
-            default:
-                return 0;
-        }
+        return switch (name) {
+            case "TableName" -> F_TABLE_NAME;
+            case "IndexName" -> F_INDEX_NAME;
+            case "Item" -> F_ITEM;
+            case "Key" -> F_KEY;
+            case "ConditionExpression" -> F_CONDITION_EXPRESSION;
+            case "UpdateExpression" -> F_UPDATE_EXPRESSION;
+            case "ProjectionExpression" -> F_PROJECTION_EXPRESSION;
+            case "KeyConditionExpression" -> F_KEY_CONDITION_EXPRESSION;
+            case "FilterExpression" -> F_FILTER_EXPRESSION;
+            case "ExpressionAttributeNames" -> F_NAMES;
+            case "ExpressionAttributeValues" -> F_VALUES;
+            case "ReturnValues" -> F_RETURN_VALUES;
+            case "ReturnConsumedCapacity" -> F_RETURN_CAPACITY;
+            case "ReturnItemCollectionMetrics" -> F_RETURN_METRICS;
+            case "ReturnValuesOnConditionCheckFailure" -> F_RETURN_ON_FAILURE;
+            case "Select" -> F_SELECT;
+            case "ConditionalOperator" -> F_CONDITIONAL_OPERATOR;
+            case "AttributesToGet" -> F_ATTRIBUTES_TO_GET;
+            case "KeyConditions" -> F_KEY_CONDITIONS;
+            case "QueryFilter" -> F_QUERY_FILTER;
+            case "ScanFilter" -> F_SCAN_FILTER;
+            case "Expected" -> F_EXPECTED;
+            case "AttributeUpdates" -> F_ATTRIBUTE_UPDATES;
+            case "ConsistentRead" -> F_CONSISTENT_READ;
+            case "ScanIndexForward" -> F_SCAN_INDEX_FORWARD;
+            case "Limit" -> F_LIMIT;
+            case "Segment" -> F_SEGMENT;
+            case "TotalSegments" -> F_TOTAL_SEGMENTS;
+            case "ExclusiveStartKey" -> F_EXCLUSIVE_START_KEY;
+            case "Keys" -> F_KEYS;
+            case "ClientRequestToken" -> F_CLIENT_REQUEST_TOKEN;
+            default -> 0;
+        };
     }
 
     private void readMember(JsonIn in, int bit, String name) throws IOException {

@@ -203,6 +203,14 @@ final class ItemCodec {
                 return AttributeValue.bool(false);
             case NULL:
                 return AttributeValue.nul();
+            default:
+                return container(tag, in);
+        }
+    }
+
+    /** A list, map or set value (its tag already read), its elements decoded in turn. */
+    private static AttributeValue container(byte tag, In in) {
+        switch (tag) {
             case L: {
                 int n = in.count();
                 List<AttributeValue> values = new ArrayList<>(n);

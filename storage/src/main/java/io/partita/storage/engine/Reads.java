@@ -271,6 +271,15 @@ final class Reads {
                 filterText == null ? null : Expressions.parseCondition(filterText, ExpressionKind.FILTER);
         ProjectionExpression projection = projectionText == null ? null : Expressions.parseProjection(projectionText);
         ph.checkExpressions(t.definition, kc, filter, projection);
+        Select select = select(requested, index, projection);
+        boolean fetch = fetchesFromTable(index, select, projection, ph);
+        checkFilterProjected(index, fetch, filter, ph);
+        return new Plan(
+                t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
+    }
+
+    /** The {@code Select} asked for, or DynamoDB's default for the request, checked against the projection. */
+    private static Select select(Select requested, IndexData index, ProjectionExpression projection) {
         Select select = requested;
         if (select == null) {
             select = projection != null
@@ -286,43 +295,57 @@ final class Reads {
         if (select == Select.ALL_PROJECTED_ATTRIBUTES && index == null) {
             throw Message.AllProjectedWithoutIndex.exception();
         }
-        boolean fetch = false;
-        if (index != null && index.shape.projectionType != ProjectionType.ALL) {
-            Set<String> missing = new TreeSet<>();
-            if (select == Select.SPECIFIC_ATTRIBUTES) {
-                for (String a : projection.topLevelAttributes(ph)) {
-                    if (!index.shape.projects(a)) {
-                        missing.add(a);
-                    }
-                }
-            }
-            if (index.shape.global) {
-                if (select == Select.ALL_ATTRIBUTES) {
-                    throw Message.GsiSelectAllAttributes.exception(index.shape.name);
-                }
-                if (!missing.isEmpty()) {
-                    throw Message.GsiDoesNotProject.exception(index.shape.name, missing);
-                }
-            } else {
-                // An LSI fetches what it does not project from the base item, and is charged for it.
-                fetch = select == Select.ALL_ATTRIBUTES || !missing.isEmpty();
-            }
+        return select;
+    }
+
+    /**
+     * Whether a read of an index that does not project everything must fetch from the table: never for a GSI (asking
+     * for what it does not project is an error), for an LSI when it is asked for what it does not project.
+     */
+    private static boolean fetchesFromTable(
+            IndexData index, Select select, ProjectionExpression projection, Placeholders ph) {
+        if (index == null || index.shape.projectionType == ProjectionType.ALL) {
+            return false;
         }
-        if (filter != null && index != null && index.shape.projectionType != ProjectionType.ALL && !fetch) {
-            // DynamoDB filters index entries as read: an attribute the index does not hold cannot be filtered on
-            // (an LSI query that fetches from the table may).
-            Set<String> unprojected = new TreeSet<>();
-            for (String a : filter.topLevelAttributes(ph)) {
+        Set<String> missing = new TreeSet<>();
+        if (select == Select.SPECIFIC_ATTRIBUTES) {
+            for (String a : projection.topLevelAttributes(ph)) {
                 if (!index.shape.projects(a)) {
-                    unprojected.add(a);
+                    missing.add(a);
                 }
             }
-            if (!unprojected.isEmpty()) {
-                throw Message.IndexDoesNotProjectFilter.exception(index.shape.name, unprojected);
+        }
+        if (index.shape.global) {
+            if (select == Select.ALL_ATTRIBUTES) {
+                throw Message.GsiSelectAllAttributes.exception(index.shape.name);
+            }
+            if (!missing.isEmpty()) {
+                throw Message.GsiDoesNotProject.exception(index.shape.name, missing);
+            }
+            return false;
+        }
+        // An LSI fetches what it does not project from the base item, and is charged for it.
+        return select == Select.ALL_ATTRIBUTES || !missing.isEmpty();
+    }
+
+    /**
+     * DynamoDB filters index entries as read: an attribute the index does not hold cannot be filtered on (an LSI
+     * query that fetches from the table may).
+     */
+    private static void checkFilterProjected(
+            IndexData index, boolean fetch, ConditionExpression filter, Placeholders ph) {
+        if (filter == null || index == null || index.shape.projectionType == ProjectionType.ALL || fetch) {
+            return;
+        }
+        Set<String> unprojected = new TreeSet<>();
+        for (String a : filter.topLevelAttributes(ph)) {
+            if (!index.shape.projects(a)) {
+                unprojected.add(a);
             }
         }
-        return new Plan(
-                t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
+        if (!unprojected.isEmpty()) {
+            throw Message.IndexDoesNotProjectFilter.exception(index.shape.name, unprojected);
+        }
     }
 
     /** One page of results and what reading it cost; reads take entries one by one ({@link #visit}) until it is full. */
