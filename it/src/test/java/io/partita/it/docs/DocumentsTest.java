@@ -201,6 +201,28 @@ class DocumentsTest {
         assertThat(page.cycle()).as("arrows point down: no cycle").isEmpty();
     }
 
+    /**
+     * README's main job is {@code ./mvnw -pl samples -am ... exec:java}: Maven runs {@code exec:java} in every module
+     * of that reactor, so a module upstream of a sample that runs a main (the server's, once) would start it there and
+     * never reach the samples. Only sample modules may switch {@code exec:java} on.
+     */
+    @Test
+    void onlySampleModulesRunExecJava() {
+        Pattern enabled = Pattern.compile(
+                "<exec\\.skip>\\s*false\\s*</exec\\.skip>|exec-maven-plugin</artifactId>(?:(?!</plugin>).)*<skip>\\s*false",
+                Pattern.DOTALL);
+        List<String> running = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            files.filter(f -> f.getFileName().toString().equals("pom.xml"))
+                    .filter(f -> Markdown.outsideBuildOutput(ROOT.relativize(f)))
+                    .filter(f -> enabled.matcher(Markdown.read(f).text).find())
+                    .forEach(f -> running.add(ROOT.relativize(f).toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        assertThat(running).as("poms that switch exec:java on").isNotEmpty().allMatch(p -> p.startsWith("samples/"));
+    }
+
     private static String where(Markdown doc) {
         return ROOT.relativize(doc.path).toString();
     }
