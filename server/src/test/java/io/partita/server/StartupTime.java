@@ -97,6 +97,8 @@ public final class StartupTime {
                 if (!p.isAlive()) {
                     throw new IllegalStateException(cmd + " exited with " + p.exitValue());
                 }
+                // a measuring tool, not a test: the child is another process with nothing to await but its port,
+                // so it is polled; a millisecond's pause keeps the poll's own CPU off the two cores being measured
                 Thread.sleep(1);
             }
             long wall = System.nanoTime() - t0;
