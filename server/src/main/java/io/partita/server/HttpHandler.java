@@ -1,35 +1,20 @@
 package io.partita.server;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
-import io.netty.handler.codec.http.EmptyHttpHeaders;
-import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.util.AsciiString;
 import io.netty.util.AttributeKey;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32;
 
 /**
- * One DynamoDB JSON 1.0 request per aggregated HTTP request: {@code POST /} with {@code X-Amz-Target}. The
+ * One DynamoDB JSON 1.0 request per {@link Request} ({@link RequestDecoder}): {@code POST /} with {@code X-Amz-Target}. The
  * operation runs on the connection's event loop, or on the bounded {@link OperationExecutor} ({@link Execution}):
  * then the connection reads nothing more until it is answered, a request that finds the pool full is answered
  * with {@code ThrottlingException}, and pipelined requests are answered in order. The
@@ -39,20 +24,10 @@ import java.util.zip.CRC32;
 @ChannelHandler.Sharable
 // Netty reports the outcome of close/shutdown/write futures on the channel itself; nothing here waits for them.
 @SuppressWarnings("FutureReturnValueIgnored")
-final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-    static final AsciiString JSON_10 = AsciiString.cached("application/x-amz-json-1.0");
-    static final AsciiString REQUEST_ID = AsciiString.cached("x-amzn-RequestId");
-    static final AsciiString CRC32 = AsciiString.cached("x-amz-crc32");
-    private static final AsciiString TARGET = AsciiString.cached("x-amz-target");
-    private static final byte[] ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".getBytes(StandardCharsets.US_ASCII);
-
-    /**
-     * Response headers: what is set here (constant names; media types, digits and request ids as values) is known
-     * to be valid, so it is not checked again on each response. A response has no trailers (it is never chunked),
-     * so it gets no trailer map either.
-     */
-    private static final DefaultHttpHeadersFactory HEADERS =
-            DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+final class HttpHandler extends ChannelInboundHandlerAdapter {
+    private static final String TARGET = "x-amz-target";
+    private static final String CONTENT_TYPE = "content-type";
+    private static final byte[] JSON_10 = ContentTypes.JSON_10.getBytes(StandardCharsets.US_ASCII);
 
     private final Dispatcher dispatcher;
     private final SigV4 auth;
@@ -91,26 +66,33 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
      */
     private static final class Connection {
         boolean busy;
-        final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>(2);
+        final ArrayDeque<Request> waiting = new ArrayDeque<>(2);
     }
 
     private static final AttributeKey<Connection> CONNECTION = AttributeKey.valueOf("partita.connection");
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        Connection c = ctx.channel().attr(CONNECTION).get();
-        if (c != null && c.busy) {
-            c.waiting.add(request.retain()); // the decoder had more than one request in a read: after this one
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof Request request)) {
+            ctx.fireChannelRead(msg);
             return;
         }
-        serve(ctx, request);
+        try {
+            Connection c = ctx.channel().attr(CONNECTION).get();
+            if (c != null && c.busy) {
+                c.waiting.add(request.retain()); // the decoder had more than one request in a read: after this one
+                return;
+            }
+            serve(ctx, request);
+        } finally {
+            request.release();
+        }
     }
 
     /** Answers {@code request} now, or hands its operation to the pool, whose thread answers it. */
-    private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
+    private void serve(ChannelHandlerContext ctx, Request request) {
         server.requestStarted();
-        boolean keepAlive =
-                HttpUtil.isKeepAlive(request) && !request.decoderResult().isFailure();
+        boolean keepAlive = request.keepAlive() && request.failure() == null;
         Dispatcher.Op op;
         try {
             op = route(request);
@@ -153,11 +135,11 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     /** An operation on the pool: runs, then hands its response back to the connection's event loop. */
     private final class Operation implements Runnable {
         private final ChannelHandlerContext ctx;
-        private final FullHttpRequest request;
+        private final Request request;
         private final Dispatcher.Op op;
         private final boolean keepAlive;
 
-        Operation(ChannelHandlerContext ctx, FullHttpRequest request, Dispatcher.Op op, boolean keepAlive) {
+        Operation(ChannelHandlerContext ctx, Request request, Dispatcher.Op op, boolean keepAlive) {
             this.ctx = ctx;
             this.request = request;
             this.op = op;
@@ -166,7 +148,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
         @Override
         public void run() {
-            FullHttpResponse response;
+            Response response;
             try {
                 response = answer(ctx, request, op);
             } finally {
@@ -184,10 +166,10 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     /** On the event loop: writes a pooled operation's response, then serves what waited behind it. */
     private final class Answered implements Runnable {
         private final ChannelHandlerContext ctx;
-        private final FullHttpResponse response;
+        private final Response response;
         private final boolean keepAlive;
 
-        Answered(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        Answered(ChannelHandlerContext ctx, Response response, boolean keepAlive) {
             this.ctx = ctx;
             this.response = response;
             this.keepAlive = keepAlive;
@@ -202,7 +184,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 releaseWaiting(c);
                 return;
             }
-            FullHttpRequest next;
+            Request next;
             while (!c.busy && (next = c.waiting.poll()) != null) {
                 try {
                     serve(ctx, next);
@@ -217,7 +199,7 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     private static void releaseWaiting(Connection c) {
-        FullHttpRequest r;
+        Request r;
         while ((r = c.waiting.poll()) != null) {
             r.release();
         }
@@ -232,38 +214,37 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         super.channelInactive(ctx);
     }
 
-    private void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+    private void write(ChannelHandlerContext ctx, Response response, boolean keepAlive) {
         boolean keep = keepAlive && !server.isStopping();
-        HttpUtil.setKeepAlive(response, keep);
-        ctx.writeAndFlush(response).addListener(keep ? finished : finishedAndClose);
+        ctx.writeAndFlush(response.encode(ctx.alloc(), keep)).addListener(keep ? finished : finishedAndClose);
     }
 
     /** The operation a request names; null for the health check; throws the error to answer otherwise. */
-    private Dispatcher.Op route(FullHttpRequest request) {
-        if (request.decoderResult().isFailure()) {
-            throw ApiException.serialization(
-                    "Malformed HTTP request: " + request.decoderResult().cause());
+    private Dispatcher.Op route(Request request) {
+        if (request.failure() != null) {
+            throw ApiException.serialization("Malformed HTTP request: " + request.failure());
         }
-        if (request.method() == HttpMethod.GET && request.uri().equals("/")) {
+        if (request.isGet() && request.uriIsRoot()) {
             return null;
         }
-        if (request.method() != HttpMethod.POST) {
+        if (!request.isPost()) {
             throw ApiException.serialization("Only POST requests are supported by the DynamoDB JSON 1.0 protocol");
         }
-        ContentTypes.check(request.headers().get(HttpHeaderNames.CONTENT_TYPE));
-        return dispatcher.handler(request.headers().get(TARGET));
+        if (!request.headerIs(CONTENT_TYPE, JSON_10)) { // what the SDKs send: no String for it
+            ContentTypes.check(request.header(CONTENT_TYPE));
+        }
+        return dispatcher.handler(request.header(TARGET));
     }
 
-    private static FullHttpResponse health() {
-        return response(
-                HttpResponseStatus.OK, "healthy: partita-server ".getBytes(StandardCharsets.US_ASCII), "text/plain");
+    private static Response health() {
+        return Response.of(200, "healthy: partita-server ".getBytes(StandardCharsets.US_ASCII), true);
     }
 
     /**
      * Checks the signature and runs the operation: its response, or the error it ended with. The operation writes
-     * its JSON straight into a pooled buffer, which the HTTP encoder copies behind the headers and releases.
+     * its JSON straight into a pooled buffer, after room for the response's head ({@link Response}).
      */
-    private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, Dispatcher.Op op) {
+    private Response answer(ChannelHandlerContext ctx, Request request, Dispatcher.Op op) {
         Body out = null;
         try {
             ByteBuf content = request.content();
@@ -281,9 +262,9 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             if (auth != null) {
                 auth.verify(request, body, offset, length);
             }
-            out = new Body(ctx.alloc().buffer(256));
+            out = new Body(Response.bodyBuffer(ctx.alloc()));
             dispatcher.execute(op, body, offset, length, out);
-            FullHttpResponse r = response(HttpResponseStatus.OK, out.buf, out.crc.getValue(), JSON_10);
+            Response r = Response.json(out.buf, out.crc.getValue());
             out = null;
             return r;
         } catch (Throwable e) {
@@ -316,55 +297,12 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
     }
 
-    static FullHttpResponse error(Throwable e) {
+    static Response error(Throwable e) {
         if (Errors.status(e) == 500) {
             System.err.println("partita-server: internal error: " + e);
             e.printStackTrace();
         }
-        return response(HttpResponseStatus.valueOf(Errors.status(e)), Errors.body(e), null);
-    }
-
-    static FullHttpResponse response(HttpResponseStatus status, byte[] body, String contentType) {
-        CRC32 crc = new CRC32();
-        crc.update(body, 0, body.length);
-        return response(
-                status, Unpooled.wrappedBuffer(body), crc.getValue(), contentType == null ? JSON_10 : contentType);
-    }
-
-    private static FullHttpResponse response(HttpResponseStatus status, ByteBuf body, long crc32, CharSequence type) {
-        FullHttpResponse r = new DefaultFullHttpResponse(
-                HttpVersion.HTTP_1_1, status, body, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
-        HttpHeaders h = r.headers();
-        h.set(HttpHeaderNames.CONTENT_TYPE, type);
-        h.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
-        h.set(REQUEST_ID, requestId());
-        h.set(CRC32, decimal(crc32));
-        return r;
-    }
-
-    /** 52 characters of [A-Z0-9], DynamoDB's request-id form, as header bytes (no String in between). */
-    static AsciiString requestId() {
-        ThreadLocalRandom rnd = ThreadLocalRandom.current();
-        byte[] c = new byte[52];
-        for (int i = 0; i < c.length; i++) {
-            c[i] = ID_CHARS[rnd.nextInt(ID_CHARS.length)];
-        }
-        return new AsciiString(c, false);
-    }
-
-    /** {@code value} (not negative) in decimal digits, as header bytes. */
-    private static AsciiString decimal(long value) {
-        int digits = 1;
-        for (long v = value / 10; v > 0; v /= 10) {
-            digits++;
-        }
-        byte[] b = new byte[digits];
-        long v = value;
-        for (int i = digits - 1; i >= 0; i--) {
-            b[i] = (byte) ('0' + v % 10);
-            v /= 10;
-        }
-        return new AsciiString(b, false);
+        return Response.of(Errors.status(e), Errors.body(e), false);
     }
 
     @Override
@@ -379,9 +317,8 @@ final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (ctx.channel().isActive()) {
-            FullHttpResponse r = error(ApiException.serialization("Malformed HTTP request: " + cause.getMessage()));
-            r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
+            Response r = error(ApiException.serialization("Malformed HTTP request: " + cause.getMessage()));
+            ctx.writeAndFlush(r.encode(ctx.alloc(), false)).addListener(ChannelFutureListener.CLOSE);
         } else {
             ctx.close();
         }

@@ -11,7 +11,6 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.partita.storage.Storage;
@@ -258,8 +257,7 @@ public final class PartitaServer implements AutoCloseable {
                         ChannelPipeline p = ch.pipeline();
                         p.addLast(new IdleStateHandler(idleSeconds, 0, 0));
                         p.addLast(new ProtocolGuard());
-                        p.addLast(new HttpServerCodec(4096, 16384, 65536));
-                        p.addLast(new RequestAggregator(maxBytes));
+                        p.addLast(new RequestDecoder(maxBytes));
                         p.addLast(handler);
                     }
                 });

@@ -4,9 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.util.ReferenceCountUtil;
 
 /**
@@ -40,7 +37,7 @@ final class ProtocolGuard extends ChannelInboundHandlerAdapter {
             if (b == '\r' || b == '\n') {
                 continue; // empty lines before a request line are allowed (RFC 9112, 2.2)
             }
-            if (!isTokenChar(b)) {
+            if (!Ascii.isTokenChar(b)) {
                 ReferenceCountUtil.release(msg);
                 refused = true;
                 refuse(ctx, b);
@@ -56,17 +53,7 @@ final class ProtocolGuard extends ChannelInboundHandlerAdapter {
         String why = first == TLS_HANDSHAKE
                 ? "this looks like a TLS handshake, but the endpoint serves plain HTTP (use http://, not https://)"
                 : String.format("expected an HTTP request line, got byte 0x%02X", first);
-        FullHttpResponse r = HttpHandler.error(ApiException.serialization("Malformed HTTP request: " + why));
-        r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        // from the pipeline's tail, so that the HTTP encoder after this handler writes it
-        ctx.pipeline().writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
-    }
-
-    /** RFC 9110's {@code tchar}: what an HTTP method is made of. */
-    static boolean isTokenChar(int b) {
-        if ((b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9')) {
-            return true;
-        }
-        return b < 0x80 && "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
+        Response r = HttpHandler.error(ApiException.serialization("Malformed HTTP request: " + why));
+        ctx.writeAndFlush(r.encode(ctx.alloc(), false)).addListener(ChannelFutureListener.CLOSE);
     }
 }

@@ -1,7 +1,5 @@
 package io.partita.server;
 
-import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -70,9 +68,8 @@ final class SigV4 {
         return new ApiException(Errors.CORAL_NAMESPACE, type, 400, message);
     }
 
-    void verify(FullHttpRequest request, byte[] body, int offset, int length) {
-        HttpHeaders h = request.headers();
-        Authorization auth = Authorization.parse(h.get("Authorization"));
+    void verify(Request request, byte[] body, int offset, int length) {
+        Authorization auth = Authorization.parse(request.header("Authorization"));
         String[] scope = auth.credential().split("/", -1);
         if (scope.length != 5 || !scope[4].equals("aws4_request")) {
             throw coral("IncompleteSignatureException", "Credential should be scoped to a valid region. ");
@@ -81,7 +78,7 @@ final class SigV4 {
         if (secret == null) {
             throw coral("UnrecognizedClientException", "The security token included in the request is invalid.");
         }
-        String amzDate = h.get("X-Amz-Date");
+        String amzDate = request.header("X-Amz-Date");
         checkDate(amzDate);
         String canonical = canonicalRequest(request, auth.signedHeaders(), body, offset, length);
         String credentialScope = scope[1] + "/" + scope[2] + "/" + scope[3] + "/aws4_request";
@@ -157,19 +154,17 @@ final class SigV4 {
      * The SigV4 canonical request: method, path, sorted query, the signed headers and the payload hash (a
      * client-sent {@code X-Amz-Content-Sha256} other than {@code UNSIGNED-PAYLOAD} must match the body).
      */
-    private static String canonicalRequest(
-            FullHttpRequest request, String signedHeaders, byte[] body, int offset, int length) {
-        HttpHeaders h = request.headers();
+    private static String canonicalRequest(Request request, String signedHeaders, byte[] body, int offset, int length) {
         List<String> names = new ArrayList<>(List.of(signedHeaders.split(";")));
         StringBuilder canonical = new StringBuilder(512);
-        canonical.append(request.method().name()).append('\n');
+        canonical.append(request.method()).append('\n');
         String uri = request.uri();
         int q = uri.indexOf('?');
         canonical.append(q < 0 ? uri : uri.substring(0, q)).append('\n');
         canonical.append(q < 0 ? "" : canonicalQuery(uri.substring(q + 1))).append('\n');
         Collections.sort(names);
         for (String name : names) {
-            List<String> values = h.getAll(name);
+            List<String> values = request.headers(name);
             canonical.append(name.toLowerCase(Locale.ROOT)).append(':');
             for (int i = 0; i < values.size(); i++) {
                 if (i > 0) {
@@ -180,7 +175,7 @@ final class SigV4 {
             canonical.append('\n');
         }
         canonical.append('\n').append(String.join(";", names)).append('\n');
-        String payloadHash = h.get("X-Amz-Content-Sha256");
+        String payloadHash = request.header("X-Amz-Content-Sha256");
         if (payloadHash == null) {
             payloadHash = hex(sha256(body, offset, length));
         } else if (!payloadHash.equals("UNSIGNED-PAYLOAD") && !payloadHash.equals(hex(sha256(body, offset, length)))) {

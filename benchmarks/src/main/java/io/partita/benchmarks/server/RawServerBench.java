@@ -1,7 +1,5 @@
 package io.partita.benchmarks.server;
 
-import io.partita.server.PartitaServer;
-import io.partita.storage.Storage;
 import java.io.IOException;
 import java.net.URI;
 import java.util.SplittableRandom;
@@ -32,8 +30,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class RawServerBench {
-    static final int ITEMS = 2_000;
-    static final int GROUPS = 200;
+    static final int ITEMS = BenchServers.ITEMS;
+    static final int GROUPS = BenchServers.GROUPS;
     /** Pre-built requests per thread and operation, cycled through. */
     static final int POOL = 1_024;
 
@@ -46,34 +44,18 @@ public class RawServerBench {
 
     @Setup(Level.Trial)
     public void start() throws Exception {
-        switch (server) {
-            case "partita" -> {
-                PartitaServer s =
-                        PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
-                running = s;
-                endpoint = s.endpoint();
-            }
-            case "local" -> {
-                LocalHttp l = new LocalHttp();
-                running = l;
-                endpoint = l.endpoint();
-            }
-            case "floor" -> {
-                FloorServer f = new FloorServer(ServerBench.floorBodies());
-                running = f;
-                endpoint = f.endpoint();
-            }
-            default -> throw new IllegalArgumentException(server);
-        }
+        BenchServers.Running r = BenchServers.start(server);
+        running = r.server();
+        endpoint = r.endpoint();
         fill(endpoint, !server.equals("floor"));
     }
 
     /** Creates the table (unless the server answers without one) and puts its {@link #ITEMS} items. */
     static void fill(URI endpoint, boolean createTable) throws IOException {
+        if (createTable) {
+            BenchServers.createTable(endpoint);
+        }
         try (RawConnection c = new RawConnection(endpoint)) {
-            if (createTable) {
-                c.exchange(SignedRequests.build(endpoint, "CreateTable", CREATE_TABLE));
-            }
             for (int i = 0; i < ITEMS; i++) {
                 c.exchange(SignedRequests.build(endpoint, "PutItem", put(i)));
             }
@@ -151,15 +133,6 @@ public class RawServerBench {
     }
 
     static String put(int i) {
-        return "{\"TableName\":\"Bench\",\"Item\":{\"pk\":{\"S\":\"k" + i + "\"},\"g\":{\"S\":\"g" + (i % GROUPS)
-                + "\"},\"n\":{\"N\":\"" + i + "\"},\"title\":{\"S\":\"item number " + i
-                + "\"},\"tags\":{\"SS\":[\"a\",\"b\",\"c\"]},\"score\":{\"N\":\"" + (i * 7 % 1000) + "\"}}}";
+        return "{\"TableName\":\"Bench\",\"Item\":" + BenchServers.item(i) + "}";
     }
-
-    private static final String CREATE_TABLE = "{\"TableName\":\"Bench\",\"KeySchema\":[{\"AttributeName\":\"pk\","
-            + "\"KeyType\":\"HASH\"}],\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},"
-            + "{\"AttributeName\":\"g\",\"AttributeType\":\"S\"},{\"AttributeName\":\"n\",\"AttributeType\":\"N\"}],"
-            + "\"GlobalSecondaryIndexes\":[{\"IndexName\":\"ByG\",\"KeySchema\":[{\"AttributeName\":\"g\",\"KeyType\":"
-            + "\"HASH\"},{\"AttributeName\":\"n\",\"KeyType\":\"RANGE\"}],\"Projection\":{\"ProjectionType\":\"ALL\"}}],"
-            + "\"BillingMode\":\"PAY_PER_REQUEST\"}";
 }

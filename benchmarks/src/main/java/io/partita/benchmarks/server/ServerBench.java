@@ -24,9 +24,6 @@ import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * The same SDK v2 client (Apache HTTP client, 64 pooled connections, dummy credentials) against three HTTP
@@ -39,11 +36,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-// the SDK's Consumer<Builder>... overloads (keySchema(k -> ..., k -> ...)) are generic varargs
-@SuppressWarnings("unchecked")
 public class ServerBench {
-    static final int ITEMS = 2_000;
-    static final int GROUPS = 200;
+    static final int ITEMS = BenchServers.ITEMS;
+    static final int GROUPS = BenchServers.GROUPS;
 
     @Param({"partita", "local", "floor"})
     public String server;
@@ -53,26 +48,9 @@ public class ServerBench {
 
     @Setup(Level.Trial)
     public void start() throws Exception {
-        URI endpoint;
-        switch (server) {
-            case "partita" -> {
-                PartitaServer s =
-                        PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
-                running = s;
-                endpoint = s.endpoint();
-            }
-            case "local" -> {
-                LocalHttp l = new LocalHttp();
-                running = l;
-                endpoint = l.endpoint();
-            }
-            case "floor" -> {
-                FloorServer f = new FloorServer(floorBodies());
-                running = f;
-                endpoint = f.endpoint();
-            }
-            default -> throw new IllegalArgumentException(server);
-        }
+        BenchServers.Running r = BenchServers.start(server);
+        running = r.server();
+        URI endpoint = r.endpoint();
         client = DynamoDbClient.builder()
                 .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
@@ -80,18 +58,7 @@ public class ServerBench {
                 .httpClient(ApacheHttpClient.builder().maxConnections(64).build())
                 .build();
         if (!server.equals("floor")) {
-            client.createTable(b -> b.tableName("Bench")
-                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .attributeDefinitions(
-                            a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                            a -> a.attributeName("g").attributeType(ScalarAttributeType.S),
-                            a -> a.attributeName("n").attributeType(ScalarAttributeType.N))
-                    .globalSecondaryIndexes(i -> i.indexName("ByG")
-                            .keySchema(
-                                    k -> k.attributeName("g").keyType(KeyType.HASH),
-                                    k -> k.attributeName("n").keyType(KeyType.RANGE))
-                            .projection(p -> p.projectionType(ProjectionType.ALL)))
-                    .billingMode("PAY_PER_REQUEST"));
+            BenchServers.createTable(endpoint);
         }
         // the same 4,000 puts on every server, the floor included: they load the table and warm the client's own code
         // (marshalling, signing, HTTP) equally; without them the floor measured a cold client
@@ -117,12 +84,7 @@ public class ServerBench {
                         .httpClient(ApacheHttpClient.create())
                         .build()) {
             java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
-            String create = "{\"TableName\":\"Bench\",\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"}],"
-                    + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},{\"AttributeName\":\"g\",\"AttributeType\":\"S\"},"
-                    + "{\"AttributeName\":\"n\",\"AttributeType\":\"N\"}],\"GlobalSecondaryIndexes\":[{\"IndexName\":\"ByG\",\"KeySchema\":"
-                    + "[{\"AttributeName\":\"g\",\"KeyType\":\"HASH\"},{\"AttributeName\":\"n\",\"KeyType\":\"RANGE\"}],\"Projection\":{\"ProjectionType\":\"ALL\"}}],"
-                    + "\"BillingMode\":\"PAY_PER_REQUEST\"}";
-            post(http, s.endpoint(), "CreateTable", create);
+            post(http, s.endpoint(), "CreateTable", BenchServers.CREATE_TABLE);
             for (int i = 0; i < 50; i++) {
                 int n = i;
                 c.putItem(b -> b.tableName("Bench").item(item(n)));
