@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
  * them) into a {@link Request}, and what frames its body: {@link #contentLength}, {@link #chunked}, {@link #expect}.
  * Header names must be tokens and values are kept as offset pairs; obsolete line folding, a version other than
  * HTTP/1.0 or 1.1 and an unreadable or contradictory {@code Content-Length} make the request malformed. One parser per
- * connection (its fields describe the last head parsed).
+ * connection (its fields describe the last head parsed); the offsets go into an array it reuses, which the request
+ * borrows until {@link Request#keep()}.
  */
 final class HeadParser {
     /** What the request's {@code Expect} header asks. */
@@ -31,24 +32,32 @@ final class HeadParser {
     private int uriStart;
     private int uriEnd;
     private byte minor;
+    /** Per header: name start and end, value start and end; lent to each request parsed, reused for the next. */
+    private int[] marks = new int[4 * 16];
 
-    /** The request in {@code head}; a {@link Request#malformed} one when it cannot be read. */
-    Request parse(byte[] head) {
+    /**
+     * The request in {@code head[0, length)}; a {@link Request#malformed} one when it cannot be read. The request
+     * borrows {@code head} and this parser's offsets until it is {@linkplain Request#keep() kept}.
+     */
+    Request parse(byte[] head, int length) {
         contentLength = -1;
         chunked = false;
         expect = Expect.NONE;
         expectValue = null;
-        int lineEnd = lineEnd(head, 0);
+        int lineEnd = lineEnd(head, 0, length);
         if (!requestLine(head, trimCr(head, 0, lineEnd))) {
             return Request.malformed("the request line is not 'METHOD target HTTP/1.1'");
         }
         boolean http10 = minor == '0';
-        int[] marks = new int[4 * lines(head)];
+        int lines = lines(head, length);
+        if (marks.length < 4 * lines) {
+            marks = new int[4 * lines];
+        }
         int count = 0;
         boolean close = false;
         boolean keepAliveHeader = false;
-        for (int start = lineEnd + 1; start < head.length; ) {
-            int end = lineEnd(head, start);
+        for (int start = lineEnd + 1; start < length; ) {
+            int end = lineEnd(head, start, length);
             int e = trimCr(head, start, end);
             if (Ascii.isSpace(head[start])) {
                 return Request.malformed("obsolete line folding in a header is not supported");
@@ -91,7 +100,7 @@ final class HeadParser {
             contentLength = -1; // RFC 9112, 6.3: Transfer-Encoding overrides Content-Length
         }
         boolean keepAlive = !close && (!http10 || keepAliveHeader);
-        return new Request(head, marks, count, method(head, methodEnd), uriStart, uriEnd, keepAlive);
+        return new Request(head, length, marks, count, method(head, methodEnd), uriStart, uriEnd, keepAlive);
     }
 
     /** Notes a body-framing header ({@code Content-Length}, {@code Transfer-Encoding}, {@code Expect}); its error. */
@@ -171,10 +180,10 @@ final class HeadParser {
     }
 
     /** How many lines the head has: a bound on its headers. */
-    private static int lines(byte[] b) {
+    private static int lines(byte[] b, int length) {
         int n = 1;
-        for (byte x : b) {
-            if (x == '\n') {
+        for (int i = 0; i < length; i++) {
+            if (b[i] == '\n') {
                 n++;
             }
         }
@@ -182,13 +191,13 @@ final class HeadParser {
     }
 
     /** The index of the LF ending the line that starts at {@code start}, or the head's length for its last line. */
-    private static int lineEnd(byte[] b, int start) {
-        for (int i = start; i < b.length; i++) {
+    private static int lineEnd(byte[] b, int start, int length) {
+        for (int i = start; i < length; i++) {
             if (b[i] == '\n') {
                 return i;
             }
         }
-        return b.length;
+        return length;
     }
 
     /** {@code end}, less one when the line ends with CR. */

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,11 +12,18 @@ import java.util.List;
  * each header an offset pair into it, so no String is made for a header nobody reads), what the server acts on
  * (method, keep-alive) and the body, a retained slice of the bytes read when it arrived whole. A request the
  * decoder could not read carries {@link #failure()} instead and is answered with a 400 and a close.
+ *
+ * <p>The head's bytes and offsets are the decoder's, reused for the connection's next request: a request used only
+ * while it is handed on (the usual case: answered at once) costs no copy of them; one that outlives that (queued
+ * behind a running operation, or run on the operation pool) is {@link #retain() retained}, which copies them.</p>
  */
 final class Request {
-    private final byte[] head;
+    private byte[] head;
+    private final int headLength;
     /** Per header: name start, name end, value start, value end (values trimmed), offsets into {@link #head}. */
-    private final int[] marks;
+    private int[] marks;
+    /** Whether {@link #head} and {@link #marks} are this request's own (else the decoder's, to be reused). */
+    private boolean owned;
 
     private final int headers;
     private final String method;
@@ -25,8 +33,17 @@ final class Request {
     private final String failure;
     private ByteBuf content;
 
-    Request(byte[] head, int[] marks, int headers, String method, int uriStart, int uriEnd, boolean keepAlive) {
+    Request(
+            byte[] head,
+            int headLength,
+            int[] marks,
+            int headers,
+            String method,
+            int uriStart,
+            int uriEnd,
+            boolean keepAlive) {
         this.head = head;
+        this.headLength = headLength;
         this.marks = marks;
         this.headers = headers;
         this.method = method;
@@ -39,7 +56,9 @@ final class Request {
 
     private Request(String failure) {
         this.head = new byte[0];
+        this.headLength = 0;
         this.marks = new int[0];
+        this.owned = true;
         this.headers = 0;
         this.method = "GET";
         this.uriStart = 0;
@@ -93,7 +112,19 @@ final class Request {
         this.content = body;
     }
 
+    /** Keeps the request past its hand-off: copies its head out of the decoder's reused arrays, once. */
+    Request keep() {
+        if (!owned) {
+            head = Arrays.copyOf(head, headLength);
+            marks = Arrays.copyOf(marks, 4 * headers);
+            owned = true;
+        }
+        return this;
+    }
+
+    /** {@link #keep()}, and one more reference to the body, for a request answered later. */
     Request retain() {
+        keep();
         content.retain();
         return this;
     }

@@ -10,14 +10,16 @@ import java.util.List;
 
 /**
  * HTTP/1.x requests from a connection's bytes, one {@link Request} each with its whole body, shaped for what DynamoDB
- * clients send: the head is copied once into a byte array ({@link HeadParser}), a {@code Content-Length} body that
+ * clients send: the head is copied into a byte array the decoder reuses ({@link HeadParser}; a request that outlives
+ * its hand-off copies it, {@link Request#keep()}), a {@code Content-Length} body that
  * arrived whole is a retained slice of the bytes read (no copy), a chunked body is gathered into one buffer. Limits:
  * a request line over 4,096 bytes or a header section over 16,384 is malformed (a {@link Request#malformed} request,
  * answered with 400 and a close). A body over {@code maxBytes} is refused with 413 {@code RequestEntityTooLarge}
  * from its {@code Content-Length} before it is read (with or without {@code Expect: 100-continue}), or, chunked,
  * as soon as the chunk that passes the limit is announced; an {@code Expect} other than {@code 100-continue} gets 417
  * {@code ValidationException}; each with {@code Connection: close}, then the connection is closed. Pipelined
- * requests come out in order; after a malformed or refused request the rest of the connection's bytes are dropped.
+ * requests come out in order, one per {@link #decode} call (so each is handed on before the next head reuses the
+ * array); after a malformed or refused request the rest of the connection's bytes are dropped.
  */
 // Netty reports the outcome of write futures on the channel itself; nothing here waits for them.
 @SuppressWarnings("FutureReturnValueIgnored")
@@ -41,6 +43,9 @@ final class RequestDecoder extends ByteToMessageDecoder {
 
     private final int maxBytes;
     private final HeadParser parser = new HeadParser();
+    /** The current head's bytes, reused from request to request. */
+    private byte[] head = new byte[1024];
+
     private State state = State.HEAD;
     /** How far the current head (or trailer section) has been searched for its end, from the reader index. */
     private int scanned;
@@ -61,7 +66,7 @@ final class RequestDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        while (in.isReadable()) {
+        while (in.isReadable() && out.isEmpty()) {
             switch (state) {
                 case HEAD -> {
                     if (!head(ctx, in, out)) {
@@ -119,17 +124,20 @@ final class RequestDecoder extends ByteToMessageDecoder {
         }
         if (end < 0) {
             fail(
+                    in,
                     out,
                     end == -3
                             ? "the request line is larger than " + MAX_LINE + " bytes"
                             : "the header section is larger than " + MAX_HEADERS + " bytes");
             return true;
         }
-        byte[] head = new byte[end];
-        in.readBytes(head);
+        if (head.length < end) {
+            head = new byte[Math.max(end, 2 * head.length)];
+        }
+        in.readBytes(head, 0, end);
         in.skipBytes(in.getByte(in.readerIndex()) == '\r' ? 2 : 1); // the empty line
         resetScan();
-        Request r = parser.parse(head);
+        Request r = parser.parse(head, end);
         if (r.failure() != null) {
             out.add(r);
             state = State.DISCARD;
@@ -219,7 +227,7 @@ final class RequestDecoder extends ByteToMessageDecoder {
         int lf = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n');
         if (lf < 0) {
             if (in.readableBytes() > MAX_CHUNK_LINE) {
-                fail(out, "a chunk-size line is larger than " + MAX_CHUNK_LINE + " bytes");
+                fail(in, out, "a chunk-size line is larger than " + MAX_CHUNK_LINE + " bytes");
                 return true;
             }
             return false;
@@ -237,7 +245,7 @@ final class RequestDecoder extends ByteToMessageDecoder {
             }
         }
         if (digits == 0 || digits > 8) {
-            fail(out, "a chunk size is not a hexadecimal number of bytes");
+            fail(in, out, "a chunk size is not a hexadecimal number of bytes");
             return true;
         }
         in.readerIndex(lf + 1);
@@ -260,12 +268,12 @@ final class RequestDecoder extends ByteToMessageDecoder {
         if (first == '\n') {
             in.skipBytes(1);
         } else if (first != '\r') {
-            fail(out, "a chunk's data is longer than its size");
+            fail(in, out, "a chunk's data is longer than its size");
             return true;
         } else if (in.readableBytes() < 2) {
             return false;
         } else if (in.getByte(in.readerIndex() + 1) != '\n') {
-            fail(out, "a chunk's data is longer than its size");
+            fail(in, out, "a chunk's data is longer than its size");
             return true;
         } else {
             in.skipBytes(2);
@@ -281,7 +289,7 @@ final class RequestDecoder extends ByteToMessageDecoder {
             return false;
         }
         if (end < 0) {
-            fail(out, "the trailer section is larger than " + MAX_HEADERS + " bytes");
+            fail(in, out, "the trailer section is larger than " + MAX_HEADERS + " bytes");
             return true;
         }
         in.skipBytes(end);
@@ -300,7 +308,8 @@ final class RequestDecoder extends ByteToMessageDecoder {
     }
 
     /** Hands on a malformed request (answered with 400 and a close) and drops what else the connection sends. */
-    private void fail(List<Object> out, String why) {
+    private void fail(ByteBuf in, List<Object> out, String why) {
+        in.skipBytes(in.readableBytes());
         dropBody();
         out.add(Request.malformed(why));
         state = State.DISCARD;
