@@ -137,11 +137,16 @@ final class RequestDecoder extends ByteToMessageDecoder {
         in.readBytes(head, 0, end);
         in.skipBytes(in.getByte(in.readerIndex()) == '\r' ? 2 : 1); // the empty line
         resetScan();
-        Request r = parser.parse(head, end);
+        begin(ctx, parser.parse(head, end), out);
+        return true;
+    }
+
+    /** Acts on a parsed head: hands on a malformed request, refuses, or starts reading the body the head frames. */
+    private void begin(ChannelHandlerContext ctx, Request r, List<Object> out) {
         if (r.failure() != null) {
             out.add(r);
             state = State.DISCARD;
-            return true;
+            return;
         }
         if (parser.expect == HeadParser.Expect.UNSUPPORTED) {
             refuse(
@@ -151,11 +156,11 @@ final class RequestDecoder extends ByteToMessageDecoder {
                             417,
                             "Unsupported Expect header value '" + parser.expectValue
                                     + "': only 100-continue is supported"));
-            return true;
+            return;
         }
         if (parser.contentLength > maxBytes) {
             refuse(ctx, tooLarge(parser.contentLength));
-            return true;
+            return;
         }
         if (parser.expect == HeadParser.Expect.CONTINUE) {
             ctx.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE));
@@ -170,7 +175,6 @@ final class RequestDecoder extends ByteToMessageDecoder {
         } else {
             emit(out);
         }
-        return true;
     }
 
     private static boolean isSkippedBeforeRequest(byte b) {
