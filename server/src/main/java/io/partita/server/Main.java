@@ -146,7 +146,8 @@ public final class Main {
      * (a {@code -D} on the command line wins): the machine and process ids in channel ids (else the first channel
      * enumerates the network interfaces and starts the JDK's process-handle machinery; the ids only name channels
      * in Netty's own logs), and the logger (else SLF4J and Log4J are probed for first, and the jar has neither):
-     * {@link NettyLog}, standard error without the JDK's logging framework, whose start costs a fifth of the start.
+     * {@link NettyLog}, standard error without the JDK's logging framework, whose initialisation was a fifth of the
+     * start with the class-data archive.
      */
     static void skipNettyProbes() {
         if (System.getProperty("io.netty.machineId") == null) {
