@@ -9,7 +9,7 @@ import java.io.PrintStream;
  * Netty's log, written to standard error: info, warnings and errors, as the JDK's logger would print them by
  * default (debug and trace are off), one line each ({@code partita-server: netty WARN <logger>: <message>}) and the
  * stack trace of an exception. Netty's own JDK logger would load the JDK's logging framework at start (its
- * configuration, the security properties, a service lookup over the class path: ≈150 classes, a fifth of the start
+ * configuration, the security properties, a service lookup over the class path: 85 classes, a fifth of the start
  * with the class-data archive) before anything is logged; the jar has no other logging library.
  */
 final class NettyLog extends InternalLoggerFactory {
