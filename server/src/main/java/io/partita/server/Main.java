@@ -1,7 +1,6 @@
 package io.partita.server;
 
 import io.netty.util.internal.logging.InternalLoggerFactory;
-import io.netty.util.internal.logging.JdkLoggerFactory;
 import io.partita.storage.Storage;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -146,8 +145,9 @@ public final class Main {
      * Netty's start-up probes whose answers the server does not use, skipped before the first Netty class loads
      * (a {@code -D} on the command line wins): the machine and process ids in channel ids (else the first channel
      * enumerates the network interfaces and starts the JDK's process-handle machinery; the ids only name channels
-     * in Netty's own logs), and the logger (else SLF4J and Log4J are probed for first; the jar has neither, so it
-     * is the JDK's logger either way).
+     * in Netty's own logs), and the logger (else SLF4J and Log4J are probed for first, and the jar has neither):
+     * {@link NettyLog}, standard error without the JDK's logging framework, whose initialisation was a fifth of the
+     * start with the class-data archive.
      */
     static void skipNettyProbes() {
         if (System.getProperty("io.netty.machineId") == null) {
@@ -156,7 +156,7 @@ public final class Main {
         if (System.getProperty("io.netty.processId") == null) {
             System.setProperty("io.netty.processId", "1");
         }
-        InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
+        InternalLoggerFactory.setDefaultFactory(NettyLog.INSTANCE);
     }
 
     /** {@code auto}, {@code event-loop} or {@code executor}, as {@link Execution.Mode}. */

@@ -1,0 +1,178 @@
+package io.partita.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher script, {@code target/partita-server}, run as a user runs it, on the JDK running the tests: the
+ * first run writes the class-data archive when it stops, the second maps it, {@code PARTITA_CDS=off} writes none,
+ * {@code --help} prints the usage. It runs the packaged jar beside it, so it is a failsafe test (after
+ * {@code package}). Every wait is bounded: the first answer, the process's exit.
+ */
+class LauncherIT {
+    private static final Path LAUNCHER = Path.of("target", "partita-server");
+    /** Generous: a loaded 2-core machine takes seconds to start a JVM and to write an archive. */
+    private static final long TIMEOUT_SECONDS = 120;
+
+    private static final Pattern ENDPOINT = Pattern.compile("DynamoDB endpoint (http://[^ ]+) ");
+
+    @TempDir
+    Path cache;
+
+    @Test
+    void firstRunWritesTheArchiveWhenItStopsAndTheSecondMapsIt() throws Exception {
+        Launch first = Launch.start(Map.of("PARTITA_CDS_DIR", cache.toString()), "--port", "0");
+        first.answersListTables();
+        first.stop();
+        // JDK 23 and later warn when sun.misc.Unsafe's memory access is used (Netty) unless the launcher allows it
+        assertThat(first.output()).noneMatch(line -> line.contains("sun.misc.Unsafe"));
+        List<Path> archives = archives(cache);
+        assertThat(archives).hasSize(1);
+        assertThat(Files.size(archives.get(0))).isPositive();
+
+        // -Xlog:class+load names where each class came from: the dynamic archive is the "top" layer
+        Launch second = Launch.start(
+                Map.of("PARTITA_CDS_DIR", cache.toString(), "JAVA_OPTS", "-Xlog:class+load=info"), "--port", "0");
+        second.answersListTables();
+        second.stop();
+        assertThat(second.output())
+                .anyMatch(line -> line.contains("io.partita.server.Main source: shared objects file (top)"));
+        assertThat(archives(cache)).isEqualTo(archives);
+    }
+
+    @Test
+    void withCdsOffNoArchiveIsWritten() throws Exception {
+        Launch run = Launch.start(Map.of("PARTITA_CDS_DIR", cache.toString(), "PARTITA_CDS", "off"), "--port", "0");
+        run.answersListTables();
+        run.stop();
+        assertThat(archives(cache)).isEmpty();
+    }
+
+    @Test
+    void helpPrintsTheUsageAndWritesNoArchive() throws Exception {
+        Launch help = Launch.start(Map.of("PARTITA_CDS_DIR", cache.toString()), "--help");
+        assertThat(help.awaitExit()).isZero();
+        assertThat(help.output()).anyMatch(line -> line.startsWith("usage: java -jar partita-server.jar"));
+        assertThat(archives(cache)).isEmpty();
+    }
+
+    private static List<Path> archives(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".jsa")).sorted().toList();
+        }
+    }
+
+    /** One run of the launcher: its output (stdout and stderr, merged) read as it comes, its endpoint once ready. */
+    private static final class Launch {
+        private final Process process;
+        private final List<String> lines = new ArrayList<>();
+        private final CompletableFuture<URI> ready = new CompletableFuture<>();
+        /** Completed when the output ends (the process has exited): then {@link #lines} holds all of it. */
+        private final CompletableFuture<Void> ended = new CompletableFuture<>();
+
+        private Launch(Process process) {
+            this.process = process;
+        }
+
+        static Launch start(Map<String, String> env, String... args) throws IOException {
+            List<String> command = new ArrayList<>(List.of("sh", LAUNCHER.toString()));
+            command.addAll(List.of(args));
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().remove("JAVA_OPTS");
+            builder.environment().remove("PARTITA_JAVA_OPTS");
+            builder.environment().remove("PARTITA_CDS");
+            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            builder.environment().putAll(env);
+            Launch launch = new Launch(builder.start());
+            Thread reader = new Thread(launch::read, "launcher-output");
+            reader.setDaemon(true);
+            reader.start();
+            return launch;
+        }
+
+        private void read() {
+            try (BufferedReader in =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    synchronized (lines) {
+                        lines.add(line);
+                    }
+                    Matcher m = ENDPOINT.matcher(line);
+                    if (m.find()) {
+                        ready.complete(URI.create(m.group(1)));
+                    }
+                }
+                ready.completeExceptionally(new IllegalStateException(
+                        "the launcher ended before it was ready: " + String.join("\n", output())));
+            } catch (IOException e) {
+                ready.completeExceptionally(new UncheckedIOException(e));
+            } finally {
+                ended.complete(null);
+            }
+        }
+
+        /** Waits for the ready line, then sends ListTables, as a client would: 200. */
+        void answersListTables() throws Exception {
+            URI endpoint = ready.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            HttpRequest request = HttpRequest.newBuilder(endpoint)
+                    .timeout(Duration.ofSeconds(TIMEOUT_SECONDS))
+                    .header("X-Amz-Target", "DynamoDB_20120810.ListTables")
+                    .header("Content-Type", "application/x-amz-json-1.0")
+                    .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                    .build();
+            HttpResponse<String> response =
+                    HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            assertThat(response.body()).contains("TableNames");
+        }
+
+        /**
+         * SIGTERM (the launcher execs the JVM, so the JVM gets it), then waits for the exit. By the process's handle:
+         * {@link Process#destroy()} would also close the output, which is still to be read.
+         */
+        void stop() throws Exception {
+            process.toHandle().destroy();
+            awaitExit();
+            assertThat(output()).anyMatch(line -> line.equals("partita-server: stopped"));
+        }
+
+        int awaitExit() throws Exception {
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("the launcher did not exit within " + TIMEOUT_SECONDS + " s: " + output());
+            }
+            ended.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return process.exitValue();
+        }
+
+        /** The lines read so far (all of them after {@link #awaitExit()}). */
+        List<String> output() {
+            synchronized (lines) {
+                return List.copyOf(lines);
+            }
+        }
+    }
+}
