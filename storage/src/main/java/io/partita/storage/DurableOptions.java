@@ -15,9 +15,15 @@ import java.util.Objects;
  *   <li>the rest off the heap, in RocksDB: one block cache of that size, of which the memtables (the write
  *       buffers, {@link #memtableBytes()}) take up to half and are charged to the cache as they fill, and the
  *       index and filter blocks of the files are held in the cache too. So RocksDB's own memory stays within
- *       {@code memoryBytes - decodedCacheBytes} (beyond it only RocksDB's small fixed structures and the
- *       iterators a read has open).</li>
+ *       {@code memoryBytes - decodedCacheBytes} (beyond it only its table readers, reported, and small fixed
+ *       structures).</li>
  * </ul>
+ *
+ * <p>{@link DurableStorage#memoryUsage()} reports each part against its share. The process's resident set is
+ * larger than {@code memoryBytes} by the JVM itself (its heap beyond the decoded cache, class metadata, code, thread
+ * stacks) and by what the C allocator keeps of the blocks RocksDB freed: with glibc, start the JVM with {@code
+ * MALLOC_ARENA_MAX=2} in its environment so RocksDB's threads share two malloc arenas
+ * instead of up to eight per core.
  *
  * @param storage           the core's own settings (GSI propagation, limits, throughput model), as in memory
  * @param durability        what an acknowledged write survives; default {@link Durability#PROCESS}

@@ -18,4 +18,13 @@ public interface DurableStorage extends Storage {
      * Opening the copy with {@link Storage#open(Path)} is the restore.
      */
     void backup(Path target);
+
+    /**
+     * The store's memory now against its budget: the decoded cache's charged bytes and RocksDB's own figures (block
+     * cache, memtables, table readers). For measurements and monitoring; a store that does not keep its own memory
+     * (a wrapper) throws {@link UnsupportedOperationException}.
+     */
+    default DurableMemoryUsage memoryUsage() {
+        throw new UnsupportedOperationException(getClass().getName() + " does not report its memory");
+    }
 }

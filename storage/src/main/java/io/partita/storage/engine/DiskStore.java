@@ -1,5 +1,6 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.DurableMemoryUsage;
 import io.partita.storage.DurableOptions;
 import io.partita.storage.DurableStorageException;
 import io.partita.storage.Message;
@@ -18,7 +19,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.rocksdb.Checkpoint;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -424,27 +424,23 @@ final class DiskStore implements AutoCloseable {
         l.lock();
         try {
             checkOpen();
-            backupLocked(target);
+            DiskBackup.write(db, dataDir, target);
         } finally {
             l.unlock();
         }
     }
 
-    private void backupLocked(Path target) {
-        Path t = target.toAbsolutePath().normalize();
-        if (Files.exists(t)) {
-            throw new IllegalArgumentException("The backup target " + t + " exists; backup writes a new directory");
-        }
+    /** The budget against the decoded cache's charge and RocksDB's own figures ({@link DiskMemory#usage}). */
+    DurableMemoryUsage memoryUsage() {
+        var l = gate.readLock();
+        l.lock();
         try {
-            Files.createDirectories(t);
-            try (Checkpoint cp = Checkpoint.create(db)) {
-                cp.createCheckpoint(t.resolve(DATA_DIR).toString());
-            }
-            DiskFormat.writeMarker(t.resolve(DiskFormat.FORMAT_FILE));
+            checkOpen();
+            return memory.usage(db, decoded.size());
         } catch (RocksDBException e) {
-            throw translate(e, dataDir, "back up to " + t);
-        } catch (IOException e) {
-            throw new DurableStorageException.IOFailure(Message.StoreBackupFailed.format(t, e), t, e);
+            throw translate(e, dataDir, "read its memory usage");
+        } finally {
+            l.unlock();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.Durability;
+import io.partita.storage.DurableMemoryUsage;
 import io.partita.storage.DurableStorage;
 import io.partita.storage.api.BatchGetItemRequest;
 import io.partita.storage.api.BatchGetItemResponse;
@@ -65,6 +66,11 @@ final class DurableCore implements DurableStorage {
     @Override
     public void backup(Path target) {
         store.backup(target);
+    }
+
+    @Override
+    public DurableMemoryUsage memoryUsage() {
+        return store.memoryUsage();
     }
 
     /** Flushes the in-memory write buffers to files (tests and measurements; never needed for durability). */

@@ -32,11 +32,12 @@ final class Mutation {
     private static final IndexChange[] NO_CHANGES = {};
 
     /**
-     * True when the new item reads exactly as the old one ({@link ItemContents#same}), in memory: the stored item
-     * and every index entry stay as they are (the stored objects are equal to what the write would put), so the
-     * write encodes no index key, projects no entry and copies no partition. Capacity and streams see the write
-     * as before: its item images are {@link #before} and {@link #after}, and an entry equal before and after costs
-     * no index write units either way.
+     * True when the new item reads exactly as the old one ({@link ItemContents#same}): the stored item and every
+     * index entry stay as they are (the stored objects, and on disk their bytes, are equal to what the write would
+     * put), so the write encodes no index key, projects no entry and copies no partition; on disk its batch is empty
+     * (such a write has no stream record either) and the decoded cache keeps the old, equal item. Capacity and
+     * streams see the write as before: its item images are {@link #before} and {@link #after}, and an entry equal
+     * before and after costs no index write units either way.
      */
     private final boolean sameContent;
     /** Set for a deletion made by time to live: its stream record names the service as the user. */
@@ -118,7 +119,7 @@ final class Mutation {
      */
     static Mutation plan(TableData table, OrderKey key, Stored before, Stored after, StorageOptions options) {
         long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
-        if (table.disk == null && sameContent(before, after)) {
+        if (sameContent(before, after)) {
             // nothing to change in any index (delta is 0: equal items have equal sizes)
             return new Mutation(table, key, before, after, NO_CHANGES, NO_CHANGES, delta, true);
         }
@@ -308,7 +309,9 @@ final class Mutation {
     private void stage(DiskWrite w, IndexPropagation propagation, long nowMillis) {
         DiskMap items = (DiskMap) table.items;
         if (after != null) {
-            w.put(items, key, after);
+            if (!sameContent) {
+                w.put(items, key, after);
+            }
         } else if (before != null) {
             w.delete(items, key);
         }
