@@ -53,7 +53,7 @@ final class TransactRequests {
         }
 
         @Override
-        public boolean read(JsonIn in, String name) throws IOException {
+        public boolean claim(JsonIn in, String name) throws IOException {
             if (!name.equals("TransactItems")) {
                 return false;
             }
