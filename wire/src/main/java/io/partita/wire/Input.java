@@ -291,6 +291,16 @@ final class Input {
         return value;
     }
 
+    /** DynamoDB refuses an empty {@code ExpressionAttributeNames} or {@code ExpressionAttributeValues} map. */
+    void checkPlaceholderMaps() {
+        if (names != null && names.isEmpty()) {
+            throw WireException.validation("ExpressionAttributeNames must not be empty");
+        }
+        if (values != null && values.isEmpty()) {
+            throw WireException.validation("ExpressionAttributeValues must not be empty");
+        }
+    }
+
     boolean consistentRead() {
         return consistentRead != null && consistentRead;
     }
