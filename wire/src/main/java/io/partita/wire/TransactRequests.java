@@ -177,10 +177,10 @@ final class TransactRequests {
             List<TransactGetItem> gets = new ArrayList<>(required().size());
             for (Element item : items) {
                 Input a = item.get();
-                a.checkPlaceholderMaps();
                 if (a == null) {
                     throw WireException.missing("transactItems.member.get");
                 }
+                a.checkPlaceholderMaps();
                 gets.add(new TransactGetItem(
                         Input.required(a.tableName, "transactItems.member.get.tableName"),
                         Input.required(a.key, "key"),
