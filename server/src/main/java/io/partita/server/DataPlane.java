@@ -4,9 +4,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.storage.Storage;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.ScanRequest;
+import io.partita.storage.api.TransactWriteItemsRequest;
+import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.wire.Requests;
 import io.partita.wire.Responses;
 import java.io.IOException;
+import java.util.function.LongSupplier;
 
 /**
  * The data-plane operations: each reads its JSON request straight into the core's request record through the
@@ -14,9 +17,16 @@ import java.io.IOException;
  */
 final class DataPlane {
     private final Storage storage;
+    private final ClientTokens clientTokens;
 
     DataPlane(Storage storage) {
+        this(storage, System::nanoTime);
+    }
+
+    /** {@code nanoTime}: the clock of {@code ClientRequestToken}s' 10-minute window. */
+    DataPlane(Storage storage, LongSupplier nanoTime) {
         this.storage = storage;
+        this.clientTokens = new ClientTokens(nanoTime);
     }
 
     void putItem(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
@@ -54,7 +64,13 @@ final class DataPlane {
     }
 
     void transactWriteItems(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
-        Responses.transactWriteItems(g, storage.transactWriteItems(Requests.transactWriteItems(body, offset, length)));
+        TransactWriteItemsRequest request = Requests.transactWriteItems(body, offset, length);
+        TransactWriteItemsResponse response = clientTokens.replay(request);
+        if (response == null) {
+            response = storage.transactWriteItems(request);
+            clientTokens.completed(request, response);
+        }
+        Responses.transactWriteItems(g, response);
     }
 
     void transactGetItems(byte[] body, int offset, int length, JsonGenerator g) throws IOException {

@@ -53,7 +53,8 @@ public enum Message {
             "One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s"
                     + " (attribute %s is a key of index %s and must be of type %s)"),
     IndexKeyEmpty(
-            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty %s value."
+            "One or more parameter values are not valid. A value specified for a secondary index key is not supported. "
+                    + "The AttributeValue for a key attribute cannot contain an empty %s value."
                     + " IndexName: %s, IndexKey: %s"),
     IndexPartitionKeyTooLarge(
             "One or more parameter values were invalid: Size of index partition key %s of index %s exceeds the limit of %s bytes"),
@@ -116,7 +117,7 @@ public enum Message {
                     + "%s bytes (tables with local secondary indexes limit each partition key value's items and LSI entries)"),
 
     // ---- Query and Scan (engine/Reads) -----------------------------------------------------------------------
-    GsiConsistentRead("Consistent read cannot be true when %s a GSI"),
+    GsiConsistentRead("Consistent reads are not supported on global secondary indexes"),
     KeyConditionRequired(
             "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."),
     NoSuchIndex("The table does not have the specified index: %s"),
@@ -137,7 +138,10 @@ public enum Message {
             "The TotalSegments parameter is required but was not present in the request when Segment parameter is present"),
     TotalSegmentsRange(
             "1 validation error detected: Value '%s' at 'totalSegments' failed to satisfy constraint: Member must have value "
-                    + "between 1 and 1000000"),
+                    + "%s"),
+    SegmentNegative(
+            "1 validation error detected: Value '%s' at 'segment' failed to satisfy constraint: Member must have value "
+                    + "greater than or equal to 0"),
     SegmentRange(
             "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %s is not less than "
                     + "TotalSegments: %s"),

@@ -34,23 +34,22 @@ final class BatchRequests {
         Map<String, Input> tables;
 
         @Override
-        public boolean read(JsonIn in, String name) throws IOException {
+        public boolean claim(JsonIn in, String name) throws IOException {
             if (!name.equals("RequestItems")) {
                 return false;
             }
             tables = null;
             if (in.object(name)) {
-                tables = new LinkedHashMap<>();
-                while (in.nextField()) {
-                    String table = in.name();
-                    if (!in.object("KeysAndAttributes")) {
-                        throw WireException.serialization(
-                                "Unexpected value type for KeysAndAttributes: expected a structure");
-                    }
-                    tables.put(table, Input.read(in, KEYS_AND_ATTRIBUTES, null));
-                }
+                tables = in.forEachMember(new LinkedHashMap<>(), Gets::table);
             }
             return true;
+        }
+
+        private static void table(Map<String, Input> tables, JsonIn in, String table) throws IOException {
+            if (!in.object("KeysAndAttributes")) {
+                throw WireException.serialization("Unexpected value type for KeysAndAttributes: expected a structure");
+            }
+            tables.put(table, Input.read(in, KEYS_AND_ATTRIBUTES, null));
         }
 
         BatchGetItemRequest request(Input r) {
@@ -77,27 +76,27 @@ final class BatchRequests {
         Map<String, List<Write>> tables;
 
         @Override
-        public boolean read(JsonIn in, String name) throws IOException {
+        public boolean claim(JsonIn in, String name) throws IOException {
             if (!name.equals("RequestItems")) {
                 return false;
             }
             tables = null;
             if (in.object(name)) {
-                tables = new LinkedHashMap<>();
-                while (in.nextField()) {
-                    String table = in.name();
-                    if (!in.p.isExpectedStartArrayToken()) {
-                        throw WireException.serialization(
-                                "Unexpected value type for RequestItems: expected a list of write requests");
-                    }
-                    List<Write> writes = new ArrayList<>();
-                    while (in.nextElement()) {
-                        writes.add(write(in));
-                    }
-                    tables.put(table, writes);
-                }
+                tables = in.forEachMember(new LinkedHashMap<>(), Writes::table);
             }
             return true;
+        }
+
+        private static void table(Map<String, List<Write>> tables, JsonIn in, String table) throws IOException {
+            if (!in.p.isExpectedStartArrayToken()) {
+                throw WireException.serialization(
+                        "Unexpected value type for RequestItems: expected a list of write requests");
+            }
+            List<Write> writes = new ArrayList<>();
+            while (in.nextElement()) {
+                writes.add(write(in));
+            }
+            tables.put(table, writes);
         }
 
         private static Write write(JsonIn in) throws IOException {

@@ -19,6 +19,9 @@ public final class ControlRequests {
 
     /** The members of one object: only those named in {@code members} are read. */
     private static final class Members {
+        /** The members the operation reads, comma-separated and comma-enclosed. */
+        final String accepted;
+
         String tableName;
         String start;
         Integer limit;
@@ -28,47 +31,46 @@ public final class ControlRequests {
         boolean ttlPresent;
         String ttlAttribute;
         Boolean ttlEnabled;
+
+        Members(String accepted) {
+            this.accepted = accepted;
+        }
     }
 
     private static Members read(byte[] body, int offset, int length, String members) {
-        Members m = new Members();
-        try (JsonIn in = JsonIn.open(body, offset, length)) {
-            while (in.nextField()) {
-                String name = in.name();
-                if (!members.contains("," + name + ",")) {
-                    in.skip();
-                    continue;
-                }
-                switch (name) {
-                    case "TableName" -> m.tableName = in.string(name);
-                    case "ExclusiveStartTableName" -> m.start = in.string(name);
-                    case "Limit" -> m.limit = in.integer(name);
-                    case "ResourceArn" -> m.arn = in.string(name);
-                    case "Tags" -> m.tags = SchemaReader.tags(in, name);
-                    case "TagKeys" -> m.tagKeys = in.strings(name);
-                    default -> timeToLive(in, name, m);
-                }
-            }
-            in.end();
-        } catch (IOException e) {
-            throw JsonIn.malformed(e);
+        return JsonIn.readRequest(body, offset, length, new Members(members), ControlRequests::member);
+    }
+
+    private static void member(Members m, JsonIn in, String name) throws IOException {
+        if (!m.accepted.contains("," + name + ",")) {
+            in.skip();
+            return;
         }
-        return m;
+        switch (name) {
+            case "TableName" -> m.tableName = in.string(name);
+            case "ExclusiveStartTableName" -> m.start = in.string(name);
+            case "Limit" -> m.limit = in.integer(name);
+            case "ResourceArn" -> m.arn = in.string(name);
+            case "Tags" -> m.tags = SchemaReader.tags(in, name);
+            case "TagKeys" -> m.tagKeys = in.strings(name);
+            default -> timeToLive(in, name, m);
+        }
     }
 
     private static void timeToLive(JsonIn in, String name, Members m) throws IOException {
         m.ttlPresent = in.object(name);
         m.ttlAttribute = null;
         m.ttlEnabled = null;
-        if (!m.ttlPresent) {
-            return;
+        if (m.ttlPresent) {
+            in.forEachMember(m, ControlRequests::timeToLiveMember);
         }
-        while (in.nextField()) {
-            switch (in.name()) {
-                case "AttributeName" -> m.ttlAttribute = in.string("AttributeName");
-                case "Enabled" -> m.ttlEnabled = in.bool("Enabled");
-                default -> in.skip();
-            }
+    }
+
+    private static void timeToLiveMember(Members m, JsonIn in, String name) throws IOException {
+        switch (name) {
+            case "AttributeName" -> m.ttlAttribute = in.string(name);
+            case "Enabled" -> m.ttlEnabled = in.bool(name);
+            default -> in.skip();
         }
     }
 

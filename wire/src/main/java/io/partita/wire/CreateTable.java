@@ -40,29 +40,23 @@ public record CreateTable(
 
     /** Reads and checks a CreateTable body. */
     public static CreateTable read(byte[] body, int offset, int length) {
-        Raw r = new Raw();
-        try (JsonIn in = JsonIn.open(body, offset, length)) {
-            while (in.nextField()) {
-                String name = in.name();
-                switch (name) {
-                    case "TableName" -> r.tableName = in.string(name);
-                    case "AttributeDefinitions" -> r.definitions = SchemaReader.definitions(in, name);
-                    case "KeySchema" -> r.keySchema = SchemaReader.keySchema(in, name);
-                    case "BillingMode" -> r.billingMode = in.string(name);
-                    case "ProvisionedThroughput" -> r.throughput = SchemaReader.throughput(in, name);
-                    case "GlobalSecondaryIndexes" -> r.gsis = SchemaReader.indexes(in, name);
-                    case "LocalSecondaryIndexes" -> r.lsis = SchemaReader.indexes(in, name);
-                    case "DeletionProtectionEnabled" -> r.deletionProtection = in.bool(name);
-                    case "StreamSpecification" -> r.stream = SchemaReader.stream(in, name);
-                    case "Tags" -> r.tags = SchemaReader.tags(in, name);
-                    default -> in.skip();
-                }
-            }
-            in.end();
-        } catch (IOException e) {
-            throw JsonIn.malformed(e);
+        return check(JsonIn.readRequest(body, offset, length, new Raw(), CreateTable::member));
+    }
+
+    private static void member(Raw r, JsonIn in, String name) throws IOException {
+        switch (name) {
+            case "TableName" -> r.tableName = in.string(name);
+            case "AttributeDefinitions" -> r.definitions = SchemaReader.definitions(in, name);
+            case "KeySchema" -> r.keySchema = SchemaReader.keySchema(in, name);
+            case "BillingMode" -> r.billingMode = in.string(name);
+            case "ProvisionedThroughput" -> r.throughput = SchemaReader.throughput(in, name);
+            case "GlobalSecondaryIndexes" -> r.gsis = SchemaReader.indexes(in, name);
+            case "LocalSecondaryIndexes" -> r.lsis = SchemaReader.indexes(in, name);
+            case "DeletionProtectionEnabled" -> r.deletionProtection = in.bool(name);
+            case "StreamSpecification" -> r.stream = SchemaReader.stream(in, name);
+            case "Tags" -> r.tags = SchemaReader.tags(in, name);
+            default -> in.skip();
         }
-        return check(r);
     }
 
     private static CreateTable check(Raw r) {

@@ -44,6 +44,9 @@ final class Input {
     static final int F_KEYS = 1 << 29;
     static final int F_CLIENT_REQUEST_TOKEN = 1 << 30;
 
+    /** The members this object reads ({@code F_*}); the others are skipped. */
+    private final int accepted;
+
     /** The accepted members present with a non-null value. */
     private int present;
 
@@ -79,38 +82,54 @@ final class Input {
     List<Map<String, AttributeValue>> keys;
     String clientRequestToken;
 
-    private Input() {}
+    private Input(int accepted) {
+        this.accepted = accepted;
+    }
+
+    /** A reader of the members {@code accepted} names ({@code F_*}), to fill with {@link #reader}. */
+    static Input accepting(int accepted) {
+        return new Input(accepted);
+    }
+
+    /** What reads each member: {@code other} first when given, then the accepted members. */
+    static JsonIn.Member<Input> reader(Other other) {
+        return other != null ? other : Input::member;
+    }
 
     /**
      * Reads the object the parser stands on (its {@code START_OBJECT}, already checked) up to its end; a member
      * {@code other} does not claim is read here when accepted, skipped otherwise.
      */
     static Input read(JsonIn in, int accepted, Other other) throws IOException {
-        Input r = new Input();
-        while (in.nextField()) {
-            String name = in.name();
-            if (other != null && other.read(in, name)) {
-                continue;
-            }
-            int bit = bit(name);
-            if ((bit & accepted) == 0) {
-                in.skip();
-                continue;
-            }
-            r.readMember(in, bit, name);
-            if (in.isNull()) {
-                r.present &= ~bit;
-            } else {
-                r.present |= bit;
-            }
-        }
-        return r;
+        return in.forEachMember(new Input(accepted), reader(other));
     }
 
-    /** The members one operation reads itself ({@code RequestItems}, {@code TransactItems}). */
-    interface Other {
+    /** One member: read when accepted (its presence recorded: JSON {@code null} reads as absent), else skipped. */
+    private void member(JsonIn in, String name) throws IOException {
+        int bit = bit(name);
+        if ((bit & accepted) == 0) {
+            in.skip();
+            return;
+        }
+        readMember(in, bit, name);
+        if (in.isNull()) {
+            present &= ~bit;
+        } else {
+            present |= bit;
+        }
+    }
+
+    /** The members one operation reads itself ({@code RequestItems}, {@code TransactItems}) before the others. */
+    interface Other extends JsonIn.Member<Input> {
         /** Reads the member {@code name} and answers {@code true}, or answers {@code false} leaving it. */
-        boolean read(JsonIn in, String name) throws IOException;
+        boolean claim(JsonIn in, String name) throws IOException;
+
+        @Override
+        default void read(Input target, JsonIn in, String name) throws IOException {
+            if (!claim(in, name)) {
+                target.member(in, name);
+            }
+        }
     }
 
     /** Whether none of the members {@code bits} ({@code F_*}) is present. */
@@ -270,6 +289,16 @@ final class Input {
             throw WireException.missing(constraint);
         }
         return value;
+    }
+
+    /** DynamoDB refuses an empty {@code ExpressionAttributeNames} or {@code ExpressionAttributeValues} map. */
+    void checkPlaceholderMaps() {
+        if (names != null && names.isEmpty()) {
+            throw WireException.validation("ExpressionAttributeNames must not be empty");
+        }
+        if (values != null && values.isEmpty()) {
+            throw WireException.validation("ExpressionAttributeValues must not be empty");
+        }
     }
 
     boolean consistentRead() {

@@ -39,6 +39,37 @@ final class JsonIn implements AutoCloseable {
         return in;
     }
 
+    /** Reads one member of an object into {@code target}; the parser stands on the member's value. */
+    @FunctionalInterface
+    interface Member<T> {
+        void read(T target, JsonIn in, String name) throws IOException;
+    }
+
+    /**
+     * A request body read member by member into {@code target}: the object, then nothing after it; malformed JSON
+     * is a {@code SerializationException} ({@link #malformed}).
+     */
+    static <T> T readRequest(byte[] body, int offset, int length, T target, Member<? super T> member) {
+        try (JsonIn in = open(body, offset, length)) {
+            in.forEachMember(target, member);
+            in.end();
+            return target;
+        } catch (IOException e) {
+            throw malformed(e);
+        }
+    }
+
+    /**
+     * Reads each member of the object the parser stands on (past its {@code START_OBJECT}) up to its end, handing
+     * {@code member} the parser on each member's value; a member it leaves unread must be skipped by it.
+     */
+    <T> T forEachMember(T target, Member<? super T> member) throws IOException {
+        while (nextField()) {
+            member.read(target, this, p.currentName());
+        }
+        return target;
+    }
+
     /** After the request object: nothing may follow it. */
     void end() throws IOException {
         if (p.nextToken() != null) {

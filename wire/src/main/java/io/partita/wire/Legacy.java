@@ -56,6 +56,7 @@ final class Legacy {
      * {@code ProjectionExpression} is present (no expression kind that reads values).
      */
     static Legacy of(Input r, String[] legacy, String[] expression) {
+        r.checkPlaceholderMaps();
         StringJoiner nonExpr = new StringJoiner(", ", "{", "}");
         StringJoiner expr = new StringJoiner(", ", "{", "}");
         boolean anyExpr = false;

@@ -37,16 +37,33 @@ record LegacyEntry(
         if (!in.object(member)) {
             return null;
         }
-        Map<String, LegacyEntry> out = new LinkedHashMap<>();
-        while (in.nextField()) {
-            String attribute = in.name();
-            if (!in.object(kind.structure)) {
-                throw WireException.serialization(
-                        "Unexpected value type for " + kind.structure + ": expected a structure");
-            }
-            out.put(attribute, read(in, kind));
+        return in.forEachMember(
+                new LinkedHashMap<>(),
+                switch (kind) {
+                    case CONDITION -> LegacyEntry::condition;
+                    case EXPECTED -> LegacyEntry::expected;
+                    case UPDATE -> LegacyEntry::update;
+                });
+    }
+
+    private static void condition(Map<String, LegacyEntry> out, JsonIn in, String attribute) throws IOException {
+        entry(out, in, attribute, Kind.CONDITION);
+    }
+
+    private static void expected(Map<String, LegacyEntry> out, JsonIn in, String attribute) throws IOException {
+        entry(out, in, attribute, Kind.EXPECTED);
+    }
+
+    private static void update(Map<String, LegacyEntry> out, JsonIn in, String attribute) throws IOException {
+        entry(out, in, attribute, Kind.UPDATE);
+    }
+
+    /** One entry of a legacy map: the attribute's name and its structure. */
+    private static void entry(Map<String, LegacyEntry> out, JsonIn in, String attribute, Kind kind) throws IOException {
+        if (!in.object(kind.structure)) {
+            throw WireException.serialization("Unexpected value type for " + kind.structure + ": expected a structure");
         }
-        return out;
+        out.put(attribute, read(in, kind));
     }
 
     private static LegacyEntry read(JsonIn in, Kind kind) throws IOException {

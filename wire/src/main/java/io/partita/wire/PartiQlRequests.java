@@ -34,6 +34,9 @@ public final class PartiQlRequests {
 
     /** The members of one request object or one statement object, as read. */
     private static final class Members {
+        /** The member holding a list of statement objects ({@code null}: none). */
+        final String listMember;
+
         String statement;
         List<AttributeValue> parameters;
         Boolean consistentRead;
@@ -43,6 +46,10 @@ public final class PartiQlRequests {
         String returnConsumedCapacity;
         String clientRequestToken;
         List<Statement> statements;
+
+        Members(String listMember) {
+            this.listMember = listMember;
+        }
 
         ReturnConsumedCapacity capacity() {
             return WireEnums.of(returnConsumedCapacity, ReturnConsumedCapacity.class, "returnConsumedCapacity");
@@ -82,37 +89,26 @@ public final class PartiQlRequests {
     }
 
     private static Members read(byte[] body, int offset, int length, String listMember) {
-        try (JsonIn in = JsonIn.open(body, offset, length)) {
-            Members m = members(in, listMember);
-            in.end();
-            return m;
-        } catch (IOException e) {
-            throw JsonIn.malformed(e);
-        }
+        return JsonIn.readRequest(body, offset, length, new Members(listMember), PartiQlRequests::member);
     }
 
-    /** The object the parser stands on; {@code listMember} names the list of statement objects, if any. */
-    private static Members members(JsonIn in, String listMember) throws IOException {
-        Members m = new Members();
-        while (in.nextField()) {
-            String name = in.name();
-            if (name.equals(listMember)) {
-                m.statements = statements(in, name);
-                continue;
-            }
-            switch (name) {
-                case "Statement" -> m.statement = in.string(name);
-                case "Parameters" -> m.parameters = parameters(in, name);
-                case "ConsistentRead" -> m.consistentRead = in.bool(name);
-                case "ReturnValuesOnConditionCheckFailure" -> m.returnOnFailure = in.string(name);
-                case "NextToken" -> m.nextToken = in.string(name);
-                case "Limit" -> m.limit = in.integer(name);
-                case "ReturnConsumedCapacity" -> m.returnConsumedCapacity = in.string(name);
-                case "ClientRequestToken" -> m.clientRequestToken = in.string(name);
-                default -> in.skip();
-            }
+    /** One member of a request or statement object; the object's {@code listMember} holds statement objects. */
+    private static void member(Members m, JsonIn in, String name) throws IOException {
+        if (name.equals(m.listMember)) {
+            m.statements = statements(in, name);
+            return;
         }
-        return m;
+        switch (name) {
+            case "Statement" -> m.statement = in.string(name);
+            case "Parameters" -> m.parameters = parameters(in, name);
+            case "ConsistentRead" -> m.consistentRead = in.bool(name);
+            case "ReturnValuesOnConditionCheckFailure" -> m.returnOnFailure = in.string(name);
+            case "NextToken" -> m.nextToken = in.string(name);
+            case "Limit" -> m.limit = in.integer(name);
+            case "ReturnConsumedCapacity" -> m.returnConsumedCapacity = in.string(name);
+            case "ClientRequestToken" -> m.clientRequestToken = in.string(name);
+            default -> in.skip();
+        }
     }
 
     private static List<Statement> statements(JsonIn in, String name) throws IOException {
@@ -124,7 +120,7 @@ public final class PartiQlRequests {
             if (!in.object(name)) {
                 throw WireException.serialization("Unexpected value type for " + name + ": expected a structure");
             }
-            out.add(members(in, null).toStatement("statement"));
+            out.add(in.forEachMember(new Members(null), PartiQlRequests::member).toStatement("statement"));
         }
         return out;
     }

@@ -10,7 +10,6 @@ import io.partita.storage.api.ScanRequest;
 import io.partita.storage.api.TransactGetItemsRequest;
 import io.partita.storage.api.TransactWriteItemsRequest;
 import io.partita.storage.api.UpdateItemRequest;
-import java.io.IOException;
 
 /**
  * The data-plane requests, read from their JSON bodies straight into the core's request records. The whole
@@ -23,13 +22,7 @@ public final class Requests {
 
     /** The body's members that {@code accepted} names, and those {@code other} reads. */
     private static Input read(byte[] body, int offset, int length, int accepted, Input.Other other) {
-        try (JsonIn in = JsonIn.open(body, offset, length)) {
-            Input r = Input.read(in, accepted, other);
-            in.end();
-            return r;
-        } catch (IOException e) {
-            throw JsonIn.malformed(e);
-        }
+        return JsonIn.readRequest(body, offset, length, Input.accepting(accepted), Input.reader(other));
     }
 
     public static PutItemRequest putItem(byte[] body, int offset, int length) {

@@ -22,6 +22,9 @@ public final class StreamRequests {
 
     /** The members of one Streams request; each operation reads only its own. */
     private static final class Members {
+        /** The members the operation reads, comma-separated and comma-enclosed. */
+        final String accepted;
+
         String tableName;
         String streamArn;
         String shardId;
@@ -31,35 +34,33 @@ public final class StreamRequests {
         String exclusiveStartStreamArn;
         String exclusiveStartShardId;
         Integer limit;
+
+        Members(String accepted) {
+            this.accepted = accepted;
+        }
     }
 
     private static Members read(byte[] body, int offset, int length, String members) {
-        Members m = new Members();
-        try (JsonIn in = JsonIn.open(body, offset, length)) {
-            while (in.nextField()) {
-                String name = in.name();
-                if (!members.contains("," + name + ",")) {
-                    in.skip();
-                    continue;
-                }
-                switch (name) {
-                    case "TableName" -> m.tableName = in.string(name);
-                    case "StreamArn" -> m.streamArn = in.string(name);
-                    case "ShardId" -> m.shardId = in.string(name);
-                    case "ShardIteratorType" -> m.shardIteratorType = in.string(name);
-                    case "SequenceNumber" -> m.sequenceNumber = in.string(name);
-                    case "ShardIterator" -> m.shardIterator = in.string(name);
-                    case "ExclusiveStartStreamArn" -> m.exclusiveStartStreamArn = in.string(name);
-                    case "ExclusiveStartShardId" -> m.exclusiveStartShardId = in.string(name);
-                    case "Limit" -> m.limit = in.integer(name);
-                    default -> in.skip();
-                }
-            }
-            in.end();
-        } catch (IOException e) {
-            throw JsonIn.malformed(e);
+        return JsonIn.readRequest(body, offset, length, new Members(members), StreamRequests::member);
+    }
+
+    private static void member(Members m, JsonIn in, String name) throws IOException {
+        if (!m.accepted.contains("," + name + ",")) {
+            in.skip();
+            return;
         }
-        return m;
+        switch (name) {
+            case "TableName" -> m.tableName = in.string(name);
+            case "StreamArn" -> m.streamArn = in.string(name);
+            case "ShardId" -> m.shardId = in.string(name);
+            case "ShardIteratorType" -> m.shardIteratorType = in.string(name);
+            case "SequenceNumber" -> m.sequenceNumber = in.string(name);
+            case "ShardIterator" -> m.shardIterator = in.string(name);
+            case "ExclusiveStartStreamArn" -> m.exclusiveStartStreamArn = in.string(name);
+            case "ExclusiveStartShardId" -> m.exclusiveStartShardId = in.string(name);
+            case "Limit" -> m.limit = in.integer(name);
+            default -> in.skip();
+        }
     }
 
     /** ListStreams: {@code TableName}, {@code Limit}, {@code ExclusiveStartStreamArn}, all optional. */

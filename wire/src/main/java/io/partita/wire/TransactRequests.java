@@ -53,7 +53,7 @@ final class TransactRequests {
         }
 
         @Override
-        public boolean read(JsonIn in, String name) throws IOException {
+        public boolean claim(JsonIn in, String name) throws IOException {
             if (!name.equals("TransactItems")) {
                 return false;
             }
@@ -126,6 +126,7 @@ final class TransactRequests {
         private static TransactWriteItem action(Element item) {
             if (item.put() != null) {
                 Input a = item.put();
+                a.checkPlaceholderMaps();
                 return new TransactWriteItem.Put(
                         Input.required(a.tableName, "transactItems.member.put.tableName"),
                         Input.required(a.item, "item"),
@@ -136,6 +137,7 @@ final class TransactRequests {
             }
             if (item.update() != null) {
                 Input a = item.update();
+                a.checkPlaceholderMaps();
                 return new TransactWriteItem.Update(
                         Input.required(a.tableName, "transactItems.member.update.tableName"),
                         Input.required(a.key, "key"),
@@ -147,6 +149,7 @@ final class TransactRequests {
             }
             if (item.delete() != null) {
                 Input a = item.delete();
+                a.checkPlaceholderMaps();
                 return new TransactWriteItem.Delete(
                         Input.required(a.tableName, "transactItems.member.delete.tableName"),
                         Input.required(a.key, "key"),
@@ -156,6 +159,7 @@ final class TransactRequests {
                         onFailure(a));
             }
             Input a = item.check();
+            a.checkPlaceholderMaps();
             return new TransactWriteItem.ConditionCheck(
                     Input.required(a.tableName, "transactItems.member.conditionCheck.tableName"),
                     Input.required(a.key, "key"),
@@ -176,6 +180,7 @@ final class TransactRequests {
                 if (a == null) {
                     throw WireException.missing("transactItems.member.get");
                 }
+                a.checkPlaceholderMaps();
                 gets.add(new TransactGetItem(
                         Input.required(a.tableName, "transactItems.member.get.tableName"),
                         Input.required(a.key, "key"),

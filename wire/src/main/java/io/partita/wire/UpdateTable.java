@@ -60,26 +60,20 @@ public final class UpdateTable {
     }
 
     public static UpdateTable read(byte[] body, int offset, int length) {
-        UpdateTable u = new UpdateTable();
-        try (JsonIn in = JsonIn.open(body, offset, length)) {
-            while (in.nextField()) {
-                String name = in.name();
-                switch (name) {
-                    case "TableName" -> u.tableName = in.string(name);
-                    case "AttributeDefinitions" -> u.definitions = SchemaReader.definitions(in, name);
-                    case "BillingMode" -> u.billingMode = in.string(name);
-                    case "ProvisionedThroughput" -> u.throughput = SchemaReader.throughput(in, name);
-                    case "GlobalSecondaryIndexUpdates" -> u.indexUpdates = indexUpdates(in, name);
-                    case "DeletionProtectionEnabled" -> u.deletionProtection = in.bool(name);
-                    case "StreamSpecification" -> u.stream = SchemaReader.stream(in, name);
-                    default -> in.skip();
-                }
-            }
-            in.end();
-        } catch (IOException e) {
-            throw JsonIn.malformed(e);
+        return JsonIn.readRequest(body, offset, length, new UpdateTable(), UpdateTable::member);
+    }
+
+    private static void member(UpdateTable u, JsonIn in, String name) throws IOException {
+        switch (name) {
+            case "TableName" -> u.tableName = in.string(name);
+            case "AttributeDefinitions" -> u.definitions = SchemaReader.definitions(in, name);
+            case "BillingMode" -> u.billingMode = in.string(name);
+            case "ProvisionedThroughput" -> u.throughput = SchemaReader.throughput(in, name);
+            case "GlobalSecondaryIndexUpdates" -> u.indexUpdates = indexUpdates(in, name);
+            case "DeletionProtectionEnabled" -> u.deletionProtection = in.bool(name);
+            case "StreamSpecification" -> u.stream = SchemaReader.stream(in, name);
+            default -> in.skip();
         }
-        return u;
     }
 
     private static List<IndexUpdate> indexUpdates(JsonIn in, String name) throws IOException {
@@ -91,24 +85,24 @@ public final class UpdateTable {
             if (!in.object(name)) {
                 throw WireException.serialization("Unexpected value type for " + name + ": expected a structure");
             }
-            IndexUpdate u = new IndexUpdate();
-            while (in.nextField()) {
-                String member = in.name();
-                if (member.equals("Create")) {
-                    u.create = in.object(member) ? SchemaReader.index(in) : null;
-                } else if (member.equals("Delete")) {
-                    u.delete = in.object(member);
-                    u.deleteName = u.delete ? indexName(in) : null;
-                } else if (member.equals("Update")) {
-                    u.update = in.object(member);
-                    u.updateName = u.update ? indexName(in) : null;
-                } else {
-                    in.skip();
-                }
-            }
-            out.add(u);
+            out.add(in.forEachMember(new IndexUpdate(), UpdateTable::indexUpdate));
         }
         return out;
+    }
+
+    /** One member of a {@code GlobalSecondaryIndexUpdates} element. */
+    private static void indexUpdate(IndexUpdate u, JsonIn in, String member) throws IOException {
+        if (member.equals("Create")) {
+            u.create = in.object(member) ? SchemaReader.index(in) : null;
+        } else if (member.equals("Delete")) {
+            u.delete = in.object(member);
+            u.deleteName = u.delete ? indexName(in) : null;
+        } else if (member.equals("Update")) {
+            u.update = in.object(member);
+            u.updateName = u.update ? indexName(in) : null;
+        } else {
+            in.skip();
+        }
     }
 
     /** The {@code IndexName} of a Delete or Update; the parser stands on its {@code START_OBJECT}. */

@@ -8,6 +8,7 @@ import io.partita.storage.api.TableStatus;
 import io.partita.storage.api.TimeToLiveDescription;
 import io.partita.storage.api.TimeToLiveSpecification;
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.schema.Limits;
 import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.util.ArrayList;
@@ -446,7 +447,11 @@ final class Catalog {
         return tables.values();
     }
 
+    /** A table not found; a name no table can have is DynamoDB's ValidationException on the name instead. */
     private static RuntimeException notFound(String name) {
+        if (name != null && !Limits.isValidTableOrIndexName(name)) {
+            return Message.InvalidTableOrIndexName.exception("'" + name + "'");
+        }
         return Failures.resourceNotFound(Message.TableNotFound.format(name));
     }
 

@@ -79,7 +79,7 @@ final class Reads {
     QueryResponse query(QueryRequest r) {
         TableData t = catalog.table(r.tableName());
         IndexData index = index(t, r.indexName());
-        rejectConsistentGsiRead(index, r.consistentRead(), "querying");
+        rejectConsistentGsiRead(index, r.consistentRead());
         if (r.keyConditionExpression() == null) {
             throw Message.KeyConditionRequired.exception();
         }
@@ -139,7 +139,7 @@ final class Reads {
     ScanResponse scan(ScanRequest r) {
         TableData t = catalog.table(r.tableName());
         IndexData index = index(t, r.indexName());
-        rejectConsistentGsiRead(index, r.consistentRead(), "scanning");
+        rejectConsistentGsiRead(index, r.consistentRead());
         Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
         Plan plan = plan(
                 t,
@@ -162,10 +162,15 @@ final class Reads {
             }
             int total = r.totalSegments();
             int segment = r.segment();
-            if (total < 1 || total > MAX_TOTAL_SEGMENTS) {
-                throw Message.TotalSegmentsRange.exception(total);
+            if (total < 1 || total > MAX_TOTAL_SEGMENTS) { // DynamoDB's constraint message on each bound
+                throw Message.TotalSegmentsRange.exception(
+                        total,
+                        total < 1 ? "greater than or equal to 1" : "less than or equal to " + MAX_TOTAL_SEGMENTS);
             }
-            if (segment < 0 || segment >= total) {
+            if (segment < 0) {
+                throw Message.SegmentNegative.exception(segment);
+            }
+            if (segment >= total) {
                 throw Message.SegmentRange.exception(segment, total);
             }
             hashFrom = (1L << 32) * segment / total;
@@ -213,9 +218,9 @@ final class Reads {
     }
 
     /** DynamoDB: GSIs are eventually consistent, so a strongly consistent read of one is an error. */
-    private static void rejectConsistentGsiRead(IndexData index, boolean consistentRead, String reading) {
+    private static void rejectConsistentGsiRead(IndexData index, boolean consistentRead) {
         if (index != null && index.shape.global && consistentRead) {
-            throw Message.GsiConsistentRead.exception(reading);
+            throw Message.GsiConsistentRead.exception();
         }
     }
 

@@ -365,7 +365,7 @@ class QueryConformanceTest {
     }
 
     @Test
-    @DisplayName("DYNAMODB-LOCAL.md 'Consistent read cannot be true when querying a GSI'; on an LSI: accepted")
+    @DisplayName("DynamoDB 'Consistent reads are not supported on global secondary indexes'; on an LSI: accepted")
     void consistentReadOnIndexes() {
         db.createTable(Fx.gameScores());
         db.createTable(Fx.thread());
@@ -373,7 +373,7 @@ class QueryConformanceTest {
                         .consistentRead(true)
                         .build()))
                 .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("Consistent read cannot be true when querying a GSI");
+                .hasMessageContaining("Consistent reads are not supported on global secondary indexes");
         put(db, "Thread", item("ForumName", s("S3"), "Subject", s("a"), "LastPostDateTime", s("2015")));
         assertThat(db.query(q("Thread", "LastPostIndex", "ForumName = :f", vals(":f", s("S3")))
                                 .consistentRead(true)

@@ -124,7 +124,7 @@ class ReadsAndConditionsConformanceTest {
                         .consistentRead(true)
                         .build()))
                 .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("Consistent read cannot be true when scanning a GSI");
+                .hasMessageContaining("Consistent reads are not supported on global secondary indexes");
     }
 
     @Test
