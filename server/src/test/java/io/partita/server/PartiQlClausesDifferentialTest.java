@@ -158,19 +158,6 @@ class PartiQlClausesDifferentialTest {
         sameTables();
     }
 
-    @Test
-    void notExistsInATransaction() {
-        transaction(
-                "NOT EXISTS(SELECT * FROM Simple WHERE id = 'x' AND n = 1)", "INSERT INTO Simple VALUE {'id': 'n1'}");
-        transaction(
-                "NOT EXISTS(SELECT * FROM Simple WHERE id = 'nope' AND n = 1)",
-                "INSERT INTO Simple VALUE {'id': 'n2'}");
-        transaction(
-                "not exists(select * from Simple where id = 'x' AND n = 2)", "INSERT INTO Simple VALUE {'id': 'n3'}");
-        statement("NOT EXISTS(SELECT * FROM Simple WHERE id = 'x')");
-        sameTables();
-    }
-
     private static String capacity(BatchExecuteStatementResponse r) {
         List<String> out = new ArrayList<>();
         for (ConsumedCapacity c : r.consumedCapacity()) {
