@@ -30,8 +30,8 @@ final class Backfill {
 
     /**
      * Fills {@code index} of {@code t}; false when it stopped because the index is no longer wanted (deleted while it
-     * backfilled, or its table deleted), checked under each chunk's locks. {@code chunkDone} runs after each chunk,
-     * with no lock held (tests hold the backfill there).
+     * backfilled, or its table deleted), checked under each chunk's locks. {@code chunkDone} (null: nothing) runs after each
+     * chunk, with no lock held (tests hold the backfill there).
      */
     static boolean run(TableData t, IndexData index, DiskStore store, Runnable chunkDone) {
         Iterator<Map.Entry<OrderKey, Stored>> walk = t.items.all().iterator();
@@ -44,7 +44,9 @@ final class Backfill {
             if (!chunk(t, index, store, keys)) {
                 return false;
             }
-            chunkDone.run();
+            if (chunkDone != null) {
+                chunkDone.run();
+            }
         }
         return true;
     }

@@ -16,8 +16,11 @@ import java.util.concurrent.Executor;
  * Only the installation and the switch hold every stripe lock of the table, each for an instant.
  */
 final class GsiCreation {
-    /** Runs after each backfilled chunk, with no lock held: tests hold a backfill there. */
-    static volatile Runnable afterChunk = () -> {};
+    /**
+     * Runs after each backfilled chunk, with no lock held (null: nothing): tests hold a backfill there. Null rather than
+     * a no-op lambda, so that a core's first use bootstraps no lambda (FirstUseLambdaTest).
+     */
+    static volatile Runnable afterChunk;
 
     private final Catalog catalog;
     private final ThroughputPolicy throughput;

@@ -36,7 +36,7 @@ public final class BackfillHold implements AutoCloseable {
     @Override
     public void close() {
         release.countDown();
-        GsiCreation.afterChunk = () -> {};
+        GsiCreation.afterChunk = null;
     }
 
     private static void await(CountDownLatch latch) {

@@ -64,7 +64,7 @@ class OnlineBackfillTest {
 
     @AfterEach
     void cleanUp() {
-        GsiCreation.afterChunk = () -> {};
+        GsiCreation.afterChunk = null;
         threads.shutdownNow();
         dirs.forEach(TestStorage::deleteRecursively);
     }
