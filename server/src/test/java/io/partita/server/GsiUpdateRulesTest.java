@@ -3,7 +3,9 @@ package io.partita.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.partita.storage.engine.BackfillHold;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -173,5 +175,42 @@ class GsiUpdateRulesTest {
                         .indexStatus())
                 .isEqualTo(IndexStatus.ACTIVE);
         assertThatThrownBy(() -> update(delete("Nope"))).hasMessageContaining("Nope");
+    }
+
+    /**
+     * The backfill is online: with it held mid-way (after its first chunk of items, {@link BackfillHold}), PutItem is
+     * answered while the index is CREATING, and the finished index holds the item.
+     */
+    @Test
+    void putItemIsAnsweredWhileTheBackfillRuns() throws Exception {
+        for (int i = 0; i < 600; i++) {
+            String id = "g" + i;
+            c.putItem(b -> b.tableName("Games").item(Map.of("id", s(id), "title", s("Old"))));
+        }
+        update(create("ByTitle", "title"));
+        Runnable backfill = storage.tasks.poll(10, TimeUnit.SECONDS);
+        assertThat(backfill).isNotNull();
+        try (BackfillHold hold = BackfillHold.start()) {
+            CompletableFuture<Void> running = CompletableFuture.runAsync(backfill);
+            hold.awaitHeld();
+            CompletableFuture.runAsync(() ->
+                            c.putItem(b -> b.tableName("Games").item(Map.of("id", s("new"), "title", s("Fresh")))))
+                    .get(1, TimeUnit.MINUTES); // a put waiting for the backfill would fail here
+            GlobalSecondaryIndexDescription creating = c.describeTable(b -> b.tableName("Games"))
+                    .table()
+                    .globalSecondaryIndexes()
+                    .get(0);
+            assertThat(creating.indexStatus()).isEqualTo(IndexStatus.CREATING);
+            assertThat(creating.backfilling()).isTrue();
+            assertThat(running).isNotDone();
+            hold.release();
+            running.get(1, TimeUnit.MINUTES);
+        }
+        assertThat(c.query(b -> b.tableName("Games")
+                                .indexName("ByTitle")
+                                .keyConditionExpression("title = :t")
+                                .expressionAttributeValues(Map.of(":t", s("Fresh"))))
+                        .count())
+                .isEqualTo(1);
     }
 }

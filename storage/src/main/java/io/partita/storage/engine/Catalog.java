@@ -12,7 +12,6 @@ import io.partita.storage.schema.Limits;
 import io.partita.storage.schema.StreamSpecification;
 import io.partita.storage.schema.TableDefinition;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +21,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The table catalogue: which tables exist, their creation and deletion, and the GSIs added (with backfill)
- * or deleted later. It exists so that every operation finds its table in one place, and so that schema
+ * The table catalogue: which tables exist, their creation and deletion, and the GSIs added (with an online
+ * backfill: {@link GsiCreation}) or deleted later. It exists so that every operation finds its table in one place, and so that schema
  * changes hold off a table's writes ({@link TableData#lockWrites}: every stripe lock), so they are kept apart
  * from the item paths, which take one stripe lock. A closed core hands out no tables.
  */
@@ -39,6 +38,8 @@ final class Catalog {
     /** The streams, created when a table first has one (or a durable core opens with some): see {@link #streams}. */
     private volatile Streams streams;
 
+    private final GsiCreation gsiCreation;
+
     Catalog(ThroughputPolicy throughput, StorageOptions options) {
         this(throughput, options, null, Map.of());
     }
@@ -48,6 +49,7 @@ final class Catalog {
         this.throughput = throughput;
         this.options = options;
         this.disk = disk;
+        this.gsiCreation = new GsiCreation(this, throughput, disk);
         if (!loaded.isEmpty()) { // durable only; a loop, not forEach(throughput::register): no lambda bootstrap
             tables.putAll(loaded);
             for (TableData t : loaded.values()) {
@@ -135,7 +137,7 @@ final class Catalog {
     TableDescription deleteTable(String tableName) {
         TableData data = table(tableName);
         // waits for the writes in flight; those queued behind fail (checkNotDropped). Write locks before the disk
-        // catalogue's monitor, as in every schema change (createGlobalSecondaryIndex), so the two cannot deadlock.
+        // catalogue's monitor, as in every schema change (GsiCreation), so the two cannot deadlock.
         data.lockWrites();
         try {
             StreamData stream = data.stream;
@@ -172,90 +174,19 @@ final class Catalog {
                 d.latestStreamLabel());
     }
 
-    /** Adds a GSI and backfills it from the table's items, with writes to the table held off meanwhile. */
+    /** Adds a GSI and backfills it online ({@link GsiCreation}) in the caller's thread: answers it ACTIVE. */
     TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index) {
-        return createGlobalSecondaryIndex(tableName, index, false);
-    }
-
-    /**
-     * {@code pending}: the index was started by {@link #startGlobalSecondaryIndex}, and is built only if it is still
-     * being created (a deletion while it waited cancels it); checked under the write locks a deletion takes too.
-     */
-    private TableDescription createGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index, boolean pending) {
-        TableData t = table(tableName);
-        throughput.validate(index, tableName);
-        t.lockWrites();
-        try {
-            if (pending && !t.isCreating(index)) {
-                return describe(t);
-            }
-            IndexPropagation.drainAll(t);
-            TableDefinition next =
-                    t.definition.toBuilder().globalSecondaryIndex(index).build();
-            IndexData data = Schemas.buildGsi(t, next, index); // validates the whole new definition
-            if (disk != null) { // durable: backfilled in batches, recorded in the catalogue so that a crash restarts it
-                disk.addGsi(t, next, index);
-            } else {
-                for (Map.Entry<OrderKey, Stored> e : t.items.all()) {
-                    // DynamoDB's online index creation skips items whose key values the index cannot key
-                    // ("index key violations"): entryKey is null for them, as for items without the attributes.
-                    OrderKey k = data.shape.entryKey(e.getValue().item());
-                    if (k != null) {
-                        data.put(k, data.shape.project(e.getValue()));
-                    }
-                }
-                IndexData[] gsis = Arrays.copyOf(t.gsis, t.gsis.length + 1);
-                gsis[gsis.length - 1] = data;
-                t.gsis = gsis;
-                t.definition = next;
-            }
-        } finally {
-            t.unlockWrites();
-        }
-        throughput.register(t); // the new GSI's capacity accrues from creation
-        return describe(t);
+        gsiCreation.start(tableName, index, Runnable::run);
+        return describe(table(tableName));
     }
 
     /**
      * UpdateTable's GSI creation as DynamoDB does it: validates, reports the index CREATING (the table
-     * UPDATING) and hands the backfill to {@code backfill}; the index becomes readable, and ACTIVE, when that
-     * task has run {@link #createGlobalSecondaryIndex}. A task that finds the table deleted, or fails, drops
-     * the index again.
+     * UPDATING) and hands the online backfill to {@code backfill} ({@link GsiCreation}); the index becomes readable,
+     * and ACTIVE, when that task has filled it. A task that finds the table deleted, or fails, drops the index again.
      */
     TableDescription startGlobalSecondaryIndex(String tableName, GlobalSecondaryIndex index, Executor backfill) {
-        TableData t = table(tableName);
-        throughput.validate(index, tableName);
-        t.lockWrites();
-        try {
-            t.checkNotDropped();
-            TableDefinition.Builder next = t.definition.toBuilder();
-            for (GlobalSecondaryIndex g : t.creatingGsis()) {
-                next.globalSecondaryIndex(g);
-            }
-            Schemas.buildGsi(t, next.globalSecondaryIndex(index).build(), index); // validates the whole definition
-            t.startCreating(index);
-        } finally {
-            t.unlockWrites();
-        }
-        try {
-            backfill.execute(() -> finishGlobalSecondaryIndex(t, index));
-        } catch (RuntimeException e) { // a rejected task: nothing was started
-            t.doneCreating(index);
-            throw e;
-        }
-        return describe(t);
-    }
-
-    private void finishGlobalSecondaryIndex(TableData t, GlobalSecondaryIndex index) {
-        try {
-            if (!closed && tables.get(t.shape.name) == t) {
-                createGlobalSecondaryIndex(t.shape.name, index, true);
-            }
-        } catch (RuntimeException e) {
-            // the table went away meanwhile (deleted, the core closed): the creation is abandoned with it
-        } finally {
-            t.doneCreating(index);
-        }
+        return gsiCreation.start(tableName, index, backfill);
     }
 
     TableDescription deleteGlobalSecondaryIndex(String tableName, String indexName) {
@@ -265,8 +196,8 @@ final class Catalog {
         try {
             IndexPropagation.drainAll(t);
             IndexData gone = t.gsi(indexName);
-            if (gone == null) {
-                return cancelCreating(t, indexName, tableName);
+            if (gone == null || gone.building != null) {
+                return cancelCreating(t, gone, indexName, tableName);
             }
             List<IndexData> rest = new ArrayList<>(List.of(t.gsis));
             rest.remove(gone);
@@ -295,13 +226,17 @@ final class Catalog {
     }
 
     /**
-     * Deletes an index that is still being created (DynamoDB allows it while the index backfills): its backfill, when
-     * it runs, builds nothing. The caller holds the table's write locks, as {@link #createGlobalSecondaryIndex} does.
+     * Deletes an index that is still being created (DynamoDB allows it while the index backfills): a backfill that
+     * has not started builds nothing, a running one ({@code building}, else null) stops at its next chunk, and the
+     * entries it wrote go with the index. The caller holds the table's write locks, as the backfill's steps take them.
      */
-    private static TableDescription cancelCreating(TableData t, String indexName, String tableName) {
+    private TableDescription cancelCreating(TableData t, IndexData building, String indexName, String tableName) {
         TableDescription before = describe(t);
         if (!t.cancelCreating(indexName)) {
             throw Failures.resourceNotFound(Message.IndexNotFound.format(indexName, tableName));
+        }
+        if (building != null) {
+            gsiCreation.drop(t, building);
         }
         return deleting(describe(t), before.definition(), indexName);
     }
@@ -399,10 +334,12 @@ final class Catalog {
         return closed;
     }
 
-    private static TableDescription describe(TableData t) {
+    static TableDescription describe(TableData t) {
         List<IndexDescription> indexes = new ArrayList<>();
         for (IndexData i : t.allIndexes()) {
-            indexes.add(new IndexDescription(i.shape.name, TableStatus.ACTIVE, i.count.sum(), i.bytes.sum()));
+            if (i.building == null) { // a backfilling one is listed CREATING below
+                indexes.add(new IndexDescription(i.shape.name, TableStatus.ACTIVE, i.count.sum(), i.bytes.sum()));
+            }
         }
         TableDefinition definition = t.definition;
         List<GlobalSecondaryIndex> creating = t.creatingGsis();
@@ -410,7 +347,8 @@ final class Catalog {
         if (!creating.isEmpty()) {
             TableDefinition.Builder b = definition.toBuilder();
             for (GlobalSecondaryIndex g : creating) {
-                if (t.gsi(g.name()) == null) { // not installed yet (installing precedes doneCreating)
+                IndexData installed = t.gsi(g.name());
+                if (installed == null || installed.building != null) { // ACTIVE precedes doneCreating
                     b.globalSecondaryIndex(g);
                     indexes.add(new IndexDescription(g.name(), TableStatus.CREATING, 0, 0));
                     updating = true;

@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The durable engine's catalogue: opens a directory into live tables (counters loaded, interrupted GSI
- * backfills restarted, pending ASYNC GSI work applied), and makes every schema change (create or delete a
+ * backfills done again, pending ASYNC GSI work applied), and makes every schema change (create or delete a
  * table or GSI) one atomic batch with its data. Schema changes are serialized on this object.
  */
 final class DiskCatalog {
@@ -159,14 +159,38 @@ final class DiskCatalog {
         return ids;
     }
 
-    private static CatalogCodec.Record record(
-            TableData t, TableDefinition d, IndexData[] gsis, GlobalSecondaryIndex backfill, long backfillSpace) {
+    /**
+     * The catalogue record of {@code t} with definition {@code d} and GSIs {@code gsis}. A building GSI ({@link
+     * IndexData#building}) that {@code d} does not name yet is recorded as the backfill to restart after a crash, not
+     * as one of the table's GSIs.
+     */
+    private static CatalogCodec.Record record(TableData t, TableDefinition d, IndexData[] gsis) {
         long[] lsiSpaces = Arrays.stream(t.lsis)
                 .mapToLong(i -> ((DiskMap) i.entries).space)
                 .toArray();
-        long[] gsiSpaces =
-                Arrays.stream(gsis).mapToLong(i -> ((DiskMap) i.entries).space).toArray();
-        return new CatalogCodec.Record(d, t.disk.itemsSpace, lsiSpaces, gsiSpaces, backfill, backfillSpace);
+        List<Long> gsiSpaces = new ArrayList<>(gsis.length);
+        GlobalSecondaryIndex backfill = null;
+        long backfillSpace = 0;
+        for (IndexData i : gsis) {
+            long space = ((DiskMap) i.entries).space;
+            if (i.building == null || named(d, i.shape.name)) {
+                gsiSpaces.add(space);
+            } else {
+                backfill = i.building;
+                backfillSpace = space;
+            }
+        }
+        long[] spaces = gsiSpaces.stream().mapToLong(Long::longValue).toArray();
+        return new CatalogCodec.Record(d, t.disk.itemsSpace, lsiSpaces, spaces, backfill, backfillSpace);
+    }
+
+    private static boolean named(TableDefinition d, String gsi) {
+        for (GlobalSecondaryIndex g : d.globalSecondaryIndexes()) {
+            if (g.name().equals(gsi)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Creates a table (validated by the caller's {@link Schemas#validate}): its catalogue record is one batch. */
@@ -225,18 +249,25 @@ final class DiskCatalog {
     }
 
     /**
-     * Adds a GSI to a live table (the caller holds off the table's writes and has drained pending work):
-     * records the backfill in the catalogue, fills the index in batches, then makes it part of the definition.
-     * A crash in between restarts the backfill at the next open ({@link #open}).
+     * Starts the online backfill of a GSI ({@link GsiCreation}; the caller holds off the table's writes for this
+     * instant): a new space for its entries, and the catalogue record naming it as the backfill, so that a crash before
+     * it is ACTIVE restarts it at the next open ({@link #open}). {@code next} (the definition with the index) is only
+     * validated here; the index joins the definition when its backfill is done ({@link #redefine}).
      */
-    synchronized IndexData addGsi(TableData t, TableDefinition next, GlobalSecondaryIndex g) {
+    synchronized IndexData beginGsi(TableData t, TableDefinition next, GlobalSecondaryIndex g) {
+        Schemas.validate(next);
         DiskWrite w = new DiskWrite(store);
         long space = allocate(w, 1)[0];
-        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, t.definition, t.gsis, g, space)));
+        IndexData data = gsi(t.shape, g, space);
+        data.building = g;
+        IndexData[] gsis = Arrays.copyOf(t.gsis, t.gsis.length + 1);
+        gsis[gsis.length - 1] = data;
+        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, t.definition, gsis)));
         w.commit();
-        return backfill(t, g, space);
+        return data;
     }
 
+    /** A backfill interrupted by a crash, done again at open from an empty index, before any write can come. */
     private IndexData backfill(TableData t, GlobalSecondaryIndex g, long space) {
         // a restarted backfill starts from an empty index
         DiskWrite clear = new DiskWrite(store);
@@ -271,7 +302,7 @@ final class DiskCatalog {
         IndexData[] gsis = Arrays.copyOf(t.gsis, t.gsis.length + 1);
         gsis[gsis.length - 1] = data;
         TableDefinition next = t.definition.toBuilder().globalSecondaryIndex(g).build();
-        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, gsis, null, 0)));
+        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, gsis)));
         w.commit();
         data.count.add(count);
         data.bytes.add(bytes);
@@ -288,7 +319,7 @@ final class DiskCatalog {
     /** Rewrites a table's definition and the record of the stream it opens or closes (null: none), in one batch. */
     synchronized void redefine(TableData t, TableDefinition next, StreamData stream) {
         DiskWrite w = new DiskWrite(store);
-        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, t.gsis, null, 0)));
+        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, t.gsis)));
         if (stream != null) {
             stream.lock();
             try {
@@ -303,7 +334,7 @@ final class DiskCatalog {
     /** Deletes a GSI (the caller holds off the table's writes, pending work drained): definition and entries in one batch. */
     synchronized void dropGsi(TableData t, IndexData gone, IndexData[] remaining, TableDefinition next) {
         DiskWrite w = new DiskWrite(store);
-        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, remaining, null, 0)));
+        w.put(DiskStore.catalogKey(t.shape.name), CatalogCodec.encode(record(t, next, remaining)));
         dropSpace(w, ((DiskMap) gone.entries).space);
         w.commit();
     }

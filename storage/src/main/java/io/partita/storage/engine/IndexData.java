@@ -1,5 +1,6 @@
 package io.partita.storage.engine;
 
+import io.partita.storage.schema.GlobalSecondaryIndex;
 import java.util.concurrent.atomic.LongAdder;
 
 /** The entries of one secondary index, ordered by (index key, table key), with live counters. */
@@ -13,6 +14,12 @@ final class IndexData {
     final LongAdder bytes = new LongAdder();
     /** The change of a write that leaves this index's entry as it is ({@link IndexShape#sameEntry}): one per index. */
     final Mutation.IndexChange unchanged = new Mutation.IndexChange(this, null, null, null, null);
+    /**
+     * The definition of a GSI whose online backfill is running ({@link Backfill}): every write maintains its
+     * entries already, but it is not readable, not validated against and not yet part of the table's definition.
+     * Null once the index is ACTIVE (and for every LSI). Changed only with every stripe lock of the table held.
+     */
+    volatile GlobalSecondaryIndex building;
 
     IndexData(IndexShape shape) {
         this(shape, new PartitionedMap());

@@ -25,7 +25,9 @@ final class IndexPropagation {
 
     /** Propagates one planned GSI change of a write applied at {@code nowMillis}; called under the item's stripe lock. */
     void propagate(TableData table, Mutation.IndexChange c, long nowMillis) {
-        if (async) {
+        // a backfilling index is changed with the write, under its stripe lock, as the backfill's inserts are: no
+        // queued change can land after the backfill indexed a newer version (and nobody reads it before ACTIVE)
+        if (async && c.index.building == null) {
             table.pendingGsiWrites()
                     .add(new TableData.PendingGsiWrite(
                             nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry));
@@ -39,12 +41,26 @@ final class IndexPropagation {
      * persisted with the write (ASYNC), so a crash never separates a write from its GSI work.
      */
     void stage(DiskWrite w, TableData table, Mutation.IndexChange c, long nowMillis) {
+        if (c.index.building != null) {
+            stageBuilding(w, c);
+            return;
+        }
         int oldSize = c.oldKey == null ? 0 : c.oldEntry().size();
         if (async) {
             table.disk.stagePending(w, nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
         } else {
             DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
         }
+    }
+
+    /**
+     * A change of a backfilling index, staged with the write (never pending): the old entry counts as there only if it
+     * is, for the backfill may not have reached the item yet, and the counters must add up when it does.
+     */
+    private static void stageBuilding(DiskWrite w, Mutation.IndexChange c) {
+        Stored old = c.oldKey == null ? null : c.index.entries.get(c.oldKey);
+        OrderKey oldKey = old == null ? null : c.oldKey;
+        DiskTable.stageIndex(w, c.index, oldKey, c.newKey, c.newEntry, old == null ? 0 : old.size());
     }
 
     /** Applies the ASYNC GSI writes that are due by the clock. Cheap when nothing is pending. */

@@ -208,7 +208,7 @@ final class Reads {
         if (index == null) {
             index = t.lsi(name);
         }
-        if (index == null) {
+        if (index == null || index.building != null) {
             throw t.isCreating(name) ? Message.IndexBackfilling.exception(name) : Message.NoSuchIndex.exception(name);
         }
         if (index.shape.global) {

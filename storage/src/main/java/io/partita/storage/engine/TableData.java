@@ -42,6 +42,11 @@ final class TableData {
     volatile IndexData[] gsis;
     /** GSIs added by UpdateTable whose backfill has not finished, by name (guarded by itself). */
     private final Map<String, GlobalSecondaryIndex> creating = new LinkedHashMap<>();
+    /**
+     * Held by the running GSI backfill ({@link GsiCreation}): a table backfills one index at a time, the next waits
+     * (the durable catalogue records one backfill to restart).
+     */
+    final ReentrantLock backfillTurn = new ReentrantLock();
 
     final LongAdder itemCount = new LongAdder();
     final LongAdder itemBytes = new LongAdder();
@@ -161,6 +166,11 @@ final class TableData {
     /** Marks the table deleted; the caller holds every stripe lock ({@link #lockWrites}). */
     void markDropped() {
         dropped = true;
+    }
+
+    /** Whether the table was deleted; read with a stripe lock held to be sure of it. */
+    boolean isDropped() {
+        return dropped;
     }
 
     /** Fails a write that took its stripe lock after the table was deleted; call with the stripe lock held. */
