@@ -21,9 +21,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * value. A write that ends alone in its stripe (no other write began or ended there meanwhile) leaves its own
  * committed value in the cache instead of a hole. Range deletions (a dropped table or index) hold every stripe.
  *
+ * <p><b>Cached partitions.</b> A Query's partition is cached whole as a {@link PartitionRun} (its entries in key
+ * order), so a query of a cached partition is a binary search: no RocksDB iterator. A run is keyed by its space's
+ * {@link #runSpace} and the partition's key, and lives in the same stripes under the same rules: every write of an
+ * entry also moves the version of its partition's stripe and drops the run, before its batch is committed and
+ * after ({@code writing} counted there too); a load stamps the partition's stripe before it opens its iterator and
+ * {@link #offerRun} inserts it only when that version is unchanged and no write is in flight, so a run never
+ * misses a committed write nor holds a replaced one.
+ *
  * <p><b>Bounded.</b> The capacity is split evenly over the stripes; each evicts in insertion order with a second
  * chance for entries read since they were inserted (CLOCK). An entry weighs an estimate of its heap:
- * {@link #weight}.
+ * {@link #weight}; a run weighs {@link PartitionRun#weight} (its entries counted in full even when the item cache
+ * holds them too: one budget, never exceeded).
  */
 final class DecodedCache {
     private static final int STRIPES = 64;
@@ -61,10 +70,14 @@ final class DecodedCache {
         }
     }
 
-    /** A cached entry: its key (whose order key a range read hands out again) and its decoded value. */
+    /**
+     * A cached entry: its key (whose order key a range read hands out again) and its decoded value; or a cached
+     * partition (its key in the {@link #runSpace} of its space): the partition's entries in order.
+     */
     static final class Node {
         final Key key;
         final Stored value;
+        final PartitionRun run;
         final int weight;
         /** Read since inserted or since the clock last passed: survives one more pass. Racy by design. */
         boolean referenced;
@@ -72,8 +85,13 @@ final class DecodedCache {
         boolean dead;
 
         Node(Key key, Stored value, int weight) {
+            this(key, value, null, weight);
+        }
+
+        Node(Key key, Stored value, PartitionRun run, int weight) {
             this.key = key;
             this.value = value;
+            this.run = run;
             this.weight = weight;
         }
     }
@@ -94,6 +112,19 @@ final class DecodedCache {
 
     boolean enabled() {
         return enabled;
+    }
+
+    /** The heaviest entry or run a stripe takes. */
+    long maxWeight() {
+        return stripeCapacity;
+    }
+
+    /**
+     * The key space of a space's cached partitions: apart from its entries' (a table without a sort key has entries
+     * whose order key is their partition's key).
+     */
+    static long runSpace(long space) {
+        return space ^ Long.MIN_VALUE;
     }
 
     private Stripe stripe(Key k) {
@@ -184,6 +215,56 @@ final class DecodedCache {
         return version.get();
     }
 
+    /** The cached run of a partition ({@code partition}: its key alone), or null. */
+    PartitionRun run(long space, OrderKey partition) {
+        if (!enabled) {
+            return null;
+        }
+        Node n = map.get(new Key(runSpace(space), partition));
+        if (n == null) {
+            return null;
+        }
+        if (!n.referenced) {
+            n.referenced = true;
+        }
+        return n.run;
+    }
+
+    /** A partition load's stamp, taken before it reads RocksDB: the partition's stripe version. */
+    long runStamp(long space, OrderKey partition) {
+        return enabled ? stripe(new Key(runSpace(space), partition)).version : 0;
+    }
+
+    /**
+     * Inserts a partition's run as a load read it, when no write of any entry of the partition began or ended since
+     * {@code stamp} was taken (every write of an entry moves its partition's stripe version: {@link #beginWrite}).
+     */
+    void offerRun(long space, OrderKey partition, PartitionRun run, long stamp) {
+        if (!enabled || run.weight > stripeCapacity) {
+            return;
+        }
+        Key k = new Key(runSpace(space), partition);
+        Stripe s = stripe(k);
+        synchronized (s) {
+            if (s.writing != 0 || rangeWrites.get() != 0 || s.version != stamp) {
+                return;
+            }
+            insert(s, new Node(k, null, run, run.weight));
+        }
+    }
+
+    /** A write of an entry of this partition begins or ends: its run is dropped and loads in flight are refused. */
+    private void touchPartition(long space, OrderKey key, int writing) {
+        Key k = new Key(runSpace(space), key.partition());
+        Stripe s = stripe(k);
+        synchronized (s) {
+            s.writing += writing;
+            s.version = s.version + 1;
+            version.incrementAndGet();
+            remove(s, k);
+        }
+    }
+
     /**
      * Inserts what a reader decoded, when no write of the key began or ended since {@code stamp} was taken
      * ({@code point}: from {@link #pointStamp}, else from {@link #rangeStamp}).
@@ -211,6 +292,7 @@ final class DecodedCache {
         if (!enabled) {
             return 0;
         }
+        touchPartition(space, key, 1);
         Key k = new Key(space, key);
         Stripe s = stripe(k);
         synchronized (s) {
@@ -246,6 +328,7 @@ final class DecodedCache {
                 }
             }
         }
+        touchPartition(space, key, -1);
     }
 
     /** A range deletion of a whole space (a dropped table or index) is about to be staged. */
@@ -278,8 +361,9 @@ final class DecodedCache {
     }
 
     private void removeSpace(long space) {
+        long runs = runSpace(space);
         for (Key k : map.keySet()) {
-            if (k.space == space) {
+            if (k.space == space || k.space == runs) {
                 Stripe s = stripe(k);
                 synchronized (s) {
                     remove(s, k);

@@ -13,7 +13,10 @@ import java.util.NoSuchElementException;
  * store (its block cache and the OS page cache hold the hot part) and decodes it, offering the result to the
  * cache. Range reads fetch entries in chunks, each with its own short-lived iterator, and decode them as they are
  * consumed (entries the cache holds are taken from it; a query's entries are offered to it, a scan's are not, so
- * a scan does not flush the working set). Writes do not come here: a write is one {@link DiskWrite} batch.
+ * a scan does not flush the working set). A Query reads its partition from the cache's {@link PartitionRun} of it
+ * (loading the whole partition on a miss, when it has at most {@link PartitionRun#MAX_ENTRIES} entries): a binary
+ * search, no RocksDB call. Scans read RocksDB as before. Writes do not come here: a write is one {@link DiskWrite}
+ * batch.
  */
 final class DiskMap implements EntryMap {
     private static final long HASH_SPACE = 1L << 32;
@@ -63,7 +66,7 @@ final class DiskMap implements EntryMap {
     }
 
     /** The order key of an entry whose key bytes (without the space prefix) and stored value these are. */
-    private static OrderKey orderKey(byte[] keyBytes, byte[] value) {
+    static OrderKey orderKey(byte[] keyBytes, byte[] value) {
         int pe = 0;
         int shift = 0;
         int i = 0;
@@ -77,7 +80,7 @@ final class DiskMap implements EntryMap {
     }
 
     /** Decodes an entry's stored value (after its partition-length varint, in place). */
-    private Stored stored(OrderKey key, byte[] value) {
+    Stored stored(OrderKey key, byte[] value) {
         int i = 0;
         while (value[i] < 0) {
             i++;
@@ -124,12 +127,26 @@ final class DiskMap implements EntryMap {
     @Override
     public Iterable<Map.Entry<OrderKey, Stored>> range(
             OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
-        return () -> rangeCursor(low, high, exclusiveStart, forward);
+        return () -> {
+            PartitionRun run = run(low);
+            return run != null
+                    ? run.iterator(low, high, exclusiveStart, forward)
+                    : rangeCursor(low, high, exclusiveStart, forward);
+        };
     }
 
-    /** A Query's read: entries the cache holds are handed over without copying anything out of RocksDB. */
+    /**
+     * A Query's read: from the partition's cached run when there is one (loaded by this read when the partition is
+     * not cached yet), else chunk by chunk, entries the cache holds handed over without copying anything out of
+     * RocksDB.
+     */
     @Override
     public void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
+        PartitionRun run = run(low);
+        if (run != null) {
+            run.visit(low, high, exclusiveStart, forward, visitor);
+            return;
+        }
         Chunked c = rangeCursor(low, high, exclusiveStart, forward);
         while (c.hasNext()) {
             Stored s = c.nextStored();
@@ -137,6 +154,20 @@ final class DiskMap implements EntryMap {
                 return;
             }
         }
+    }
+
+    /** The cached run of {@code low}'s partition, loaded when absent; null when the partition is not cached. */
+    private PartitionRun run(OrderKey low) {
+        DecodedCache cache = store.decoded;
+        if (!cache.enabled()) {
+            return null;
+        }
+        OrderKey partition = low.partition();
+        PartitionRun run = cache.run(space, partition);
+        if (run == null) {
+            run = PartitionRun.load(this, partition);
+        }
+        return run == PartitionRun.TOO_BIG ? null : run;
     }
 
     private Chunked rangeCursor(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
