@@ -196,7 +196,9 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
      */
     public Map<String, AttributeValue> toItem(T entity) {
         Objects.requireNonNull(entity, "entity");
-        for (IndexKeyField<T> f : indexKeyFields) {
+        // index loops, not for-each: an iterator per list per put (the lists are immutable List.of copies)
+        for (int i = 0; i < indexKeyFields.size(); i++) {
+            IndexKeyField<T> f = indexKeyFields.get(i);
             if (!f.sparse() && f.value(entity, members) == null && !autoValues.fills(f.attributeName())) {
                 throw Failures.missingIndexKey(schema.typeName(), f);
             }
@@ -204,7 +206,8 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         // Built straight into the core's item type, which the embedded core stores without copying.
         ItemMap.Builder item = ItemMap.builder(itemLayout); // one exact-size value array when the item is complete
         schema.writeItem(entity, item);
-        for (Computed<T> c : computed) {
+        for (int i = 0; i < computed.size(); i++) {
+            Computed<T> c = computed.get(i);
             AttributeValue v = c.value(entity, members);
             if (v != null) {
                 item.put(c.attribute(), v);
@@ -215,7 +218,8 @@ public final class EntityMapping<T> implements ItemDecoder<T> {
         if (discriminatorAttribute != null) {
             item.put(discriminatorAttribute, discriminatorValue);
         }
-        for (String key : tableKeyAttributes) {
+        for (int i = 0; i < tableKeyAttributes.size(); i++) {
+            String key = tableKeyAttributes.get(i);
             if (!item.containsKey(key)) {
                 throw Failures.validation(RuntimeMessage.MissingTableKey.format(schema.typeName(), key, table.name()));
             }

@@ -18,7 +18,8 @@ import java.lang.invoke.VarHandle;
  *
  * <p><b>Writers</b> copy the path from the root to the chunk they change (the chunk's values, at most
  * {@value #LEAF_MAX} entries, and one directory per level, at most {@value #INNER_MAX} children each; a directory
- * keeps the separator keys array when only a child changed) and publish it with one compare-and-set on the root; a writer
+ * keeps the separator keys array when only a child changed, and all its arrays when that child is its last: see
+ * {@link TreeDirectory}) and publish it with one compare-and-set on the root; a writer
  * that loses the race (another writer of the same partition published first) starts again from the new root. No
  * monitor, no parking: two writers of one hot partition cost each other at most a repeated path copy, and writers of
  * one item are already serialized by the item's stripe lock.
@@ -92,7 +93,7 @@ final class ChunkTree {
     }
 
     private static int fanout(Object node) {
-        return node instanceof TreeDirectory in ? in.kids.length : ((TreeChunk) node).count;
+        return node instanceof TreeDirectory in ? in.count() : ((TreeChunk) node).count;
     }
 
     private static int height(Object node) {
@@ -110,7 +111,7 @@ final class ChunkTree {
     Stored get(byte[] key) {
         Object n = root;
         while (n instanceof TreeDirectory in) {
-            n = in.kids[in.child(key)];
+            n = in.kid(in.child(key));
         }
         TreeChunk chunk = (TreeChunk) n;
         int i = chunk.find(key);
@@ -124,9 +125,9 @@ final class ChunkTree {
         while (n instanceof TreeDirectory in) {
             int j = in.child(key);
             for (int k = 0; k < j; k++) {
-                r += in.sizes[k];
+                r += in.kidSize(k);
             }
-            n = in.kids[j];
+            n = in.kid(j);
         }
         return r + ((TreeChunk) n).lowerIndex(key, inclusive);
     }
@@ -149,10 +150,10 @@ final class ChunkTree {
         for (int d = 0; n instanceof TreeDirectory in; d++) {
             int j = in.child(key);
             at |= (long) j << (PATH_BITS * d);
-            if (j != in.kids.length - 1) {
+            if (j != in.count() - 1) {
                 at &= ~RIGHT_EDGE;
             }
-            n = in.kids[j];
+            n = in.kid(j);
         }
         return at;
     }
@@ -166,7 +167,7 @@ final class ChunkTree {
     private static Object nodeAt(Object root, long at, int depth) {
         Object n = root;
         for (int d = 0; d < depth; d++) {
-            n = ((TreeDirectory) n).kids[childAt(at, d)];
+            n = ((TreeDirectory) n).kid(childAt(at, d));
         }
         return n;
     }
@@ -219,7 +220,7 @@ final class ChunkTree {
                 continue;
             }
             TreeDirectory grown = in.splice(j, j + 1, new Object[] {a, b}, new byte[][] {null, lowKey(b)});
-            int count = grown.kids.length;
+            int count = grown.count();
             if (count > INNER_MAX) {
                 int cut = appended ? count - 1 : count / 2;
                 a = grown.slice(0, cut);
@@ -249,7 +250,7 @@ final class ChunkTree {
                 int j = in.child(key);
                 path[d] = in;
                 at[d] = j;
-                n = in.kids[j];
+                n = in.kid(j);
             }
             TreeChunk chunk = (TreeChunk) n;
             int i = chunk.find(key);
@@ -261,10 +262,10 @@ final class ChunkTree {
             for (int d = h - 1; d >= 0; d--) {
                 a = rebalance(path[d], at[d], a);
             }
-            while (a instanceof TreeDirectory in && in.kids.length == 1) {
-                a = in.kids[0];
+            while (a instanceof TreeDirectory in && in.count() == 1) {
+                a = in.kid(0);
             }
-            if (a instanceof TreeDirectory in && in.kids.length == 0) {
+            if (a instanceof TreeDirectory in && in.count() == 0) {
                 a = TreeChunk.EMPTY;
             }
             if (ROOT.compareAndSet(this, r, a)) {
@@ -280,12 +281,12 @@ final class ChunkTree {
             return parent.splice(j, j + 1, new Object[0], null);
         }
         int min = kid instanceof TreeDirectory ? INNER_MIN : LEAF_MIN;
-        if (fanout >= min || parent.kids.length == 1) {
+        if (fanout >= min || parent.count() == 1) {
             return parent.with(j, kid);
         }
         int left = j > 0 ? j - 1 : j;
-        Object lo = left == j ? kid : parent.kids[left];
-        Object hi = left == j ? parent.kids[j + 1] : kid;
+        Object lo = left == j ? kid : parent.kid(left);
+        Object hi = left == j ? parent.kid(j + 1) : kid;
         byte[] separator = parent.keys[left + 1];
         int max = kid instanceof TreeDirectory ? INNER_MAX : LEAF_MAX;
         Object merged = lo instanceof TreeDirectory li
@@ -329,13 +330,13 @@ final class ChunkTree {
             for (int d = 0; d < h; d++) {
                 TreeDirectory in = (TreeDirectory) n;
                 int j = 0;
-                while (j < in.kids.length - 1 && r >= in.sizes[j]) {
-                    r -= in.sizes[j];
+                while (j < in.count() - 1 && r >= in.kidSize(j)) {
+                    r -= in.kidSize(j);
                     j++;
                 }
                 path[d] = in;
                 at[d] = j;
-                n = in.kids[j];
+                n = in.kid(j);
             }
             chunk = (TreeChunk) n;
             index = r;
@@ -343,15 +344,15 @@ final class ChunkTree {
 
         void nextChunk() {
             int d = path.length - 1;
-            while (at[d] == path[d].kids.length - 1) {
+            while (at[d] == path[d].count() - 1) {
                 d--;
             }
             at[d]++;
-            Object n = path[d].kids[at[d]];
+            Object n = path[d].kid(at[d]);
             for (d++; d < path.length; d++) {
                 path[d] = (TreeDirectory) n;
                 at[d] = 0;
-                n = path[d].kids[0];
+                n = path[d].kid(0);
             }
             chunk = (TreeChunk) n;
             index = 0;
@@ -363,11 +364,11 @@ final class ChunkTree {
                 d--;
             }
             at[d]--;
-            Object n = path[d].kids[at[d]];
+            Object n = path[d].kid(at[d]);
             for (d++; d < path.length; d++) {
                 path[d] = (TreeDirectory) n;
-                at[d] = path[d].kids.length - 1;
-                n = path[d].kids[at[d]];
+                at[d] = path[d].count() - 1;
+                n = path[d].kid(at[d]);
             }
             chunk = (TreeChunk) n;
             index = chunk.count - 1;

@@ -125,14 +125,15 @@ final class Mutation {
         }
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
-        IndexChange[] lsiChanges = new IndexChange[lsis.length];
+        // a table without LSIs or GSIs shares the empty array: no array per write
+        IndexChange[] lsiChanges = lsis.length == 0 ? NO_CHANGES : new IndexChange[lsis.length];
         for (int i = 0; i < lsis.length; i++) {
             IndexChange c = change(lsis[i], before, after);
             lsiChanges[i] = c;
             delta += (c.newKey == null ? 0 : c.newEntry.size() + IndexData.ENTRY_OVERHEAD)
                     - (c.oldKey == null ? 0 : c.oldEntry().size() + IndexData.ENTRY_OVERHEAD);
         }
-        IndexChange[] gsiChanges = new IndexChange[gsis.length];
+        IndexChange[] gsiChanges = gsis.length == 0 ? NO_CHANGES : new IndexChange[gsis.length];
         for (int i = 0; i < gsis.length; i++) {
             gsiChanges[i] = change(gsis[i], before, after);
         }

@@ -7,23 +7,46 @@ import java.util.Arrays;
  * and a range's length is known before it is read) and a separator key. {@code keys[j]} for {@code j >= 1} sorts
  * at or before every key of child {@code j} and after every key of child {@code j - 1}; {@code keys[0]} is not
  * used to route.
+ *
+ * <p>The last child and its count are held in fields of their own, apart from the arrays, so that a write at the right
+ * edge of the tree (an append of ascending keys, the common insert) builds a directory that shares both arrays with
+ * the version before: the arrays' last slot is never read (null), and every other slot is exactly as in the version
+ * before. Any other change copies what changes, as before.
  */
 final class TreeDirectory {
     final byte[][] keys;
+    /** The children but the last, in their slots; the last slot is null (the last child is {@link #last}). */
     final Object[] kids;
+    /** The children's entry counts but the last's, in their slots; the last slot is not read ({@link #lastSize}). */
     final int[] sizes;
+
+    private final Object last;
+    private final int lastSize;
     final int size;
     /** Levels below: 1 when the children are chunks. */
     final int height;
 
+    /** A directory of these children: the arrays are fresh ones, which it owns (it clears the last child's slot). */
     TreeDirectory(byte[][] keys, Object[] kids, int[] sizes, int height) {
-        this(keys, kids, sizes, sum(sizes), height);
+        this(
+                keys,
+                kids,
+                sizes,
+                kids.length == 0 ? null : kids[kids.length - 1],
+                sizes.length == 0 ? 0 : sizes[sizes.length - 1],
+                sum(sizes),
+                height);
+        if (kids.length > 0) {
+            kids[kids.length - 1] = null; // not published yet: no reader reads it
+        }
     }
 
-    private TreeDirectory(byte[][] keys, Object[] kids, int[] sizes, int size, int height) {
+    private TreeDirectory(byte[][] keys, Object[] kids, int[] sizes, Object last, int lastSize, int size, int height) {
         this.keys = keys;
         this.kids = kids;
         this.sizes = sizes;
+        this.last = last;
+        this.lastSize = lastSize;
         this.size = size;
         this.height = height;
     }
@@ -34,6 +57,21 @@ final class TreeDirectory {
             total += s;
         }
         return total;
+    }
+
+    /** The number of children. */
+    int count() {
+        return kids.length;
+    }
+
+    /** Child {@code j}. */
+    Object kid(int j) {
+        return j == kids.length - 1 ? last : kids[j];
+    }
+
+    /** Child {@code j}'s entry count. */
+    int kidSize(int j) {
+        return j == kids.length - 1 ? lastSize : sizes[j];
     }
 
     /** The child whose key range holds {@code key}. */
@@ -52,19 +90,22 @@ final class TreeDirectory {
     }
 
     /**
-     * This directory with child {@code j} replaced (same separators; the same sizes array too when the child's
-     * size did not change, as for an overwrite).
+     * This directory with child {@code j} replaced (same separators): the last child shares both arrays; any other
+     * copies the children, and the sizes too unless the child's size did not change (as for an overwrite).
      */
     TreeDirectory with(int j, Object kid) {
+        int n = ChunkTree.size(kid);
+        if (j == kids.length - 1) {
+            return new TreeDirectory(keys, kids, sizes, kid, n, size - lastSize + n, height);
+        }
         Object[] k = kids.clone();
         k[j] = kid;
-        int n = ChunkTree.size(kid);
         if (n == sizes[j]) {
-            return new TreeDirectory(keys, k, sizes, size, height);
+            return new TreeDirectory(keys, k, sizes, last, lastSize, size, height);
         }
         int[] s = sizes.clone();
         s[j] = n;
-        return new TreeDirectory(keys, k, s, size - sizes[j] + n, height);
+        return new TreeDirectory(keys, k, s, last, lastSize, size - sizes[j] + n, height);
     }
 
     /** This directory with children {@code [from, to)} replaced by {@code put} (separators of {@code put[1..]} given). */
@@ -74,8 +115,7 @@ final class TreeDirectory {
         Object[] nc = new Object[n];
         int[] ns = new int[n];
         System.arraycopy(keys, 0, nk, 0, from);
-        System.arraycopy(kids, 0, nc, 0, from);
-        System.arraycopy(sizes, 0, ns, 0, from);
+        copyKids(0, nc, ns, 0, from);
         for (int i = 0; i < put.length; i++) {
             nk[from + i] = i == 0 ? keys[from] : separators[i];
             nc[from + i] = put[i];
@@ -83,17 +123,23 @@ final class TreeDirectory {
         }
         int tail = kids.length - to;
         System.arraycopy(keys, to, nk, from + put.length, tail);
-        System.arraycopy(kids, to, nc, from + put.length, tail);
-        System.arraycopy(sizes, to, ns, from + put.length, tail);
+        copyKids(to, nc, ns, from + put.length, tail);
         return new TreeDirectory(nk, nc, ns, height);
     }
 
+    /** Children {@code [from, from + length)} and their sizes into {@code nc} and {@code ns} from {@code at}. */
+    private void copyKids(int from, Object[] nc, int[] ns, int at, int length) {
+        for (int i = 0; i < length; i++) {
+            nc[at + i] = kid(from + i);
+            ns[at + i] = kidSize(from + i);
+        }
+    }
+
     TreeDirectory slice(int from, int to) {
-        return new TreeDirectory(
-                Arrays.copyOfRange(keys, from, to),
-                Arrays.copyOfRange(kids, from, to),
-                Arrays.copyOfRange(sizes, from, to),
-                height);
+        Object[] nc = new Object[to - from];
+        int[] ns = new int[to - from];
+        copyKids(from, nc, ns, 0, to - from);
+        return new TreeDirectory(Arrays.copyOfRange(keys, from, to), nc, ns, height);
     }
 
     /** {@code this} followed by {@code next}, whose first separator in the parent is {@code separator}. */
@@ -103,10 +149,10 @@ final class TreeDirectory {
         byte[][] nk = Arrays.copyOf(keys, a + b);
         System.arraycopy(next.keys, 0, nk, a, b);
         nk[a] = separator;
-        Object[] nc = Arrays.copyOf(kids, a + b);
-        System.arraycopy(next.kids, 0, nc, a, b);
-        int[] ns = Arrays.copyOf(sizes, a + b);
-        System.arraycopy(next.sizes, 0, ns, a, b);
+        Object[] nc = new Object[a + b];
+        int[] ns = new int[a + b];
+        copyKids(0, nc, ns, 0, a);
+        next.copyKids(0, nc, ns, a, b);
         return new TreeDirectory(nk, nc, ns, height);
     }
 }

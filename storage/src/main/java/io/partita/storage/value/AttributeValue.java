@@ -40,7 +40,18 @@ public sealed interface AttributeValue {
             // no trailing zero: BigDecimal.valueOf is already normal, and every long is in DynamoDB's range
             return N.isLongSized(value) ? new N(value) : new N(BigDecimal.valueOf(value), value);
         }
-        return new N(BigDecimal.valueOf(value));
+        if (value == 0) {
+            return new N(BigDecimal.ZERO);
+        }
+        // the normal form straight from the digits: stripTrailingZeros and longValueExact would build scratch
+        // BigDecimals and a BigInteger (a mapped long field is a round number one time in ten)
+        long unscaled = value;
+        int zeros = 0;
+        while (unscaled % 10 == 0) {
+            unscaled /= 10;
+            zeros++;
+        }
+        return new N(BigDecimal.valueOf(unscaled, -zeros), value);
     }
 
     static N n(BigDecimal value) {
@@ -215,7 +226,7 @@ public sealed interface AttributeValue {
             this.size = Numbers.sizeOf(this.value);
         }
 
-        /** {@code normalized} is {@code BigDecimal.valueOf(value)} for a {@code value} without trailing zeros. */
+        /** {@code normalized} is {@code value}'s normal form ({@link Numbers#normalize} of its BigDecimal). */
         private N(BigDecimal normalized, long value) {
             this.value = normalized;
             this.isLong = isLongSized(value); // at most 18 digits

@@ -81,23 +81,27 @@ class ChunkTreeAppendTest {
         }
         // 100 ascending keys: three full chunks and a fourth of four entries, with room for more
         TreeDirectory before = (TreeDirectory) tree.snapshot();
-        TreeChunk edge = (TreeChunk) before.kids[before.kids.length - 1];
+        TreeChunk edge = (TreeChunk) before.kid(before.count() - 1);
         assertThat(edge.count).isEqualTo(4);
         tree.put(key(100), new Stored(ITEM, 100));
         TreeDirectory appended = (TreeDirectory) tree.snapshot();
-        TreeChunk grown = (TreeChunk) appended.kids[appended.kids.length - 1];
+        TreeChunk grown = (TreeChunk) appended.kid(appended.count() - 1);
         assertThat(grown.count).isEqualTo(5);
         assertThat(grown.keys).isSameAs(edge.keys);
         assertThat(grown.values).as("the append shares the values array too").isSameAs(edge.values);
         assertThat(edge.count).as("the earlier snapshot's chunk").isEqualTo(4);
-        assertThat(appended.kids[0]).isSameAs(before.kids[0]);
+        assertThat(appended.kid(0)).isSameAs(before.kid(0));
+        assertThat(appended.kids)
+                .as("a right-edge write shares the directory's arrays")
+                .isSameAs(before.kids);
+        assertThat(appended.sizes).isSameAs(before.sizes);
         // an overwrite: new values, the same keys array, the same sizes array in the directory
         tree.put(key(50), new Stored(ITEM, -50));
         TreeDirectory overwritten = (TreeDirectory) tree.snapshot();
         assertThat(overwritten.sizes).isSameAs(appended.sizes);
         int j = overwritten.child(key(50));
-        assertThat(((TreeChunk) overwritten.kids[j]).keys).isSameAs(((TreeChunk) appended.kids[j]).keys);
-        assertThat(((TreeChunk) overwritten.kids[j]).values).isNotSameAs(((TreeChunk) appended.kids[j]).values);
+        assertThat(((TreeChunk) overwritten.kid(j)).keys).isSameAs(((TreeChunk) appended.kid(j)).keys);
+        assertThat(((TreeChunk) overwritten.kid(j)).values).isNotSameAs(((TreeChunk) appended.kid(j)).values);
         assertThat(tree.get(key(50))).isEqualTo(new Stored(ITEM, -50));
         assertThat(ChunkTree.size(overwritten)).isEqualTo(101);
     }

@@ -291,22 +291,25 @@ class ChunkTreeTest {
     /** Returns the node's height; every key lies in [low, high) (null: unbounded). */
     private static int check(Object node, byte[] low, byte[] high, boolean isRoot) {
         if (node instanceof TreeDirectory in) {
-            assertThat(in.kids.length).isBetween(isRoot ? 2 : 1, ChunkTree.INNER_MAX);
-            assertThat(in.keys.length).isEqualTo(in.kids.length);
+            assertThat(in.count()).isBetween(isRoot ? 2 : 1, ChunkTree.INNER_MAX);
+            assertThat(in.keys.length).isEqualTo(in.count());
+            assertThat(in.kids[in.count() - 1])
+                    .as("the last child lives apart from the array")
+                    .isNull();
             int height = -1;
             int total = 0;
-            for (int j = 0; j < in.kids.length; j++) {
+            for (int j = 0; j < in.count(); j++) {
                 byte[] from = j == 0 ? low : in.keys[j];
-                byte[] to = j + 1 < in.kids.length ? in.keys[j + 1] : high;
+                byte[] to = j + 1 < in.count() ? in.keys[j + 1] : high;
                 if (j > 1) {
                     assertThat(Arrays.compareUnsigned(in.keys[j - 1], in.keys[j]))
                             .isLessThan(0);
                 }
-                int h = check(in.kids[j], from, to, false);
+                int h = check(in.kid(j), from, to, false);
                 assertThat(height == -1 || h == height).as("uniform depth").isTrue();
                 height = h;
-                assertThat(in.sizes[j]).isEqualTo(ChunkTree.size(in.kids[j]));
-                total += in.sizes[j];
+                assertThat(in.kidSize(j)).isEqualTo(ChunkTree.size(in.kid(j)));
+                total += in.kidSize(j);
             }
             assertThat(in.size).isEqualTo(total);
             assertThat(in.height).isEqualTo(height + 1);
@@ -365,8 +368,8 @@ class ChunkTreeTest {
     private static List<Integer> chunkSizes(Object node) {
         List<Integer> out = new ArrayList<>();
         if (node instanceof TreeDirectory in) {
-            for (Object kid : in.kids) {
-                out.addAll(chunkSizes(kid));
+            for (int j = 0; j < in.count(); j++) {
+                out.addAll(chunkSizes(in.kid(j)));
             }
         } else {
             out.add(((TreeChunk) node).count);

@@ -39,7 +39,10 @@ class ValueFastPathTest {
                 Long.MIN_VALUE,
                 Long.MAX_VALUE - 7,
                 (long) Integer.MAX_VALUE,
-                (long) Integer.MIN_VALUE));
+                (long) Integer.MIN_VALUE,
+                9_223_372_036_854_775_800L, // trailing zeros, 19 digits: the normal form built from the digits
+                -9_223_372_036_854_775_800L,
+                -500L));
         for (int i = 0; i < 2_000; i++) {
             long v = random.nextLong() >> random.nextInt(64);
             values.add(v);
