@@ -15,15 +15,23 @@ import java.util.function.LongSupplier;
  * writing anything (the first answer is given again), and another request with the token is
  * {@code IdempotentParameterMismatchException}. "The same request" is the same actions, whatever the order of
  * their JSON members (DynamoDB ignores it); {@code ReturnConsumedCapacity} may differ. Only requests that
- * succeeded are remembered, at most {@link #CAPACITY} tokens (the oldest are forgotten first).
+ * succeeded are remembered, at most {@link #CAPACITY} tokens and {@link #CAPACITY_BYTES} of their request bodies (the
+ * oldest are forgotten first): the SDKs put a token on every TransactWriteItems, and a transaction may be 4 MB, so a
+ * bound by count alone could hold gigabytes.
  */
 final class ClientTokens {
     static final long WINDOW_NANOS = TimeUnit.MINUTES.toNanos(10);
     static final int CAPACITY = 10_000;
+    /** The request bodies' bytes remembered at most; a request larger than this is run but not remembered. */
+    static final long CAPACITY_BYTES = 64L * 1024 * 1024;
 
-    private record Used(List<TransactWriteItem> items, TransactWriteItemsResponse response, long completedAt) {}
+    private record Used(
+            List<TransactWriteItem> items, TransactWriteItemsResponse response, long completedAt, int bytes) {}
 
     private final LinkedHashMap<String, Used> used = new LinkedHashMap<>();
+    /** The sum of the remembered requests' body lengths (guarded by {@code used}). */
+    private long bytes;
+
     private final LongSupplier nanoTime;
 
     ClientTokens(LongSupplier nanoTime) {
@@ -58,19 +66,23 @@ final class ClientTokens {
         return u.response();
     }
 
-    /** Remembers a request that succeeded, from now on. */
-    void completed(TransactWriteItemsRequest r, TransactWriteItemsResponse response) {
-        if (r.clientRequestToken() == null) {
+    /** Remembers a request that succeeded, from now on; {@code bodyBytes} is its body's length. */
+    void completed(TransactWriteItemsRequest r, TransactWriteItemsResponse response, int bodyBytes) {
+        if (r.clientRequestToken() == null || bodyBytes > CAPACITY_BYTES) {
             return;
         }
         long now = nanoTime.getAsLong();
         synchronized (used) {
-            used.remove(r.clientRequestToken());
-            used.put(r.clientRequestToken(), new Used(r.transactItems(), response, now));
+            Used previous = used.remove(r.clientRequestToken());
+            if (previous != null) {
+                bytes -= previous.bytes();
+            }
+            used.put(r.clientRequestToken(), new Used(r.transactItems(), response, now, bodyBytes));
+            bytes += bodyBytes;
             forgetExpired(now);
-            Iterator<String> oldest = used.keySet().iterator();
-            while (used.size() > CAPACITY) {
-                oldest.next();
+            Iterator<Used> oldest = used.values().iterator();
+            while (used.size() > CAPACITY || bytes > CAPACITY_BYTES) {
+                bytes -= oldest.next().bytes();
                 oldest.remove();
             }
         }
@@ -78,8 +90,20 @@ final class ClientTokens {
 
     private void forgetExpired(long now) {
         Iterator<Used> it = used.values().iterator();
-        while (it.hasNext() && now - it.next().completedAt() > WINDOW_NANOS) {
+        while (it.hasNext()) {
+            Used u = it.next();
+            if (now - u.completedAt() <= WINDOW_NANOS) {
+                return;
+            }
+            bytes -= u.bytes();
             it.remove();
+        }
+    }
+
+    /** How many tokens are remembered (tests). */
+    int size() {
+        synchronized (used) {
+            return used.size();
         }
     }
 }

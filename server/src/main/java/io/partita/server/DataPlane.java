@@ -68,7 +68,7 @@ final class DataPlane {
         TransactWriteItemsResponse response = clientTokens.replay(request);
         if (response == null) {
             response = storage.transactWriteItems(request);
-            clientTokens.completed(request, response);
+            clientTokens.completed(request, response, length);
         }
         Responses.transactWriteItems(g, response);
     }

@@ -34,7 +34,7 @@ class ClientTokensTest {
     void theSameRequestWithinTheWindowIsAnsweredAgainAnotherOneIsAMismatch() {
         TransactWriteItemsResponse first = new TransactWriteItemsResponse(List.of(), Map.of());
         assertThat(tokens.replay(put("tok", "a"))).isNull();
-        tokens.completed(put("tok", "a"), first);
+        tokens.completed(put("tok", "a"), first, 100);
         now.addAndGet(TimeUnit.MINUTES.toNanos(9));
         assertThat(tokens.replay(put("tok", "a"))).isSameAs(first);
         assertThatThrownBy(() -> tokens.replay(put("tok", "b")))
@@ -46,8 +46,23 @@ class ClientTokensTest {
 
     @Test
     void afterTenMinutesTheTokenIsNewAgain() {
-        tokens.completed(put("tok", "a"), new TransactWriteItemsResponse(List.of(), Map.of()));
+        tokens.completed(put("tok", "a"), new TransactWriteItemsResponse(List.of(), Map.of()), 100);
         now.addAndGet(ClientTokens.WINDOW_NANOS + 1);
         assertThat(tokens.replay(put("tok", "b"))).isNull();
+    }
+
+    @Test
+    void rememberedRequestsAreBoundedByTheirBytesTheOldestForgottenFirst() {
+        TransactWriteItemsResponse ok = new TransactWriteItemsResponse(List.of(), Map.of());
+        int quarter = (int) (ClientTokens.CAPACITY_BYTES / 4);
+        for (int i = 0; i < 5; i++) {
+            tokens.completed(put("tok" + i, "a"), ok, quarter);
+        }
+        assertThat(tokens.size()).isEqualTo(4);
+        assertThat(tokens.replay(put("tok0", "b"))).isNull(); // forgotten: a new token again
+        assertThatThrownBy(() -> tokens.replay(put("tok1", "b"))).isInstanceOf(ApiException.class);
+        tokens.completed(put("huge", "a"), ok, (int) ClientTokens.CAPACITY_BYTES + 1);
+        assertThat(tokens.replay(put("huge", "b"))).isNull();
+        assertThat(tokens.size()).isEqualTo(4);
     }
 }
