@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.partita.storage.engine.BackfillHold;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -190,11 +192,15 @@ class GsiUpdateRulesTest {
         update(create("ByTitle", "title"));
         Runnable backfill = storage.tasks.poll(10, TimeUnit.SECONDS);
         assertThat(backfill).isNotNull();
+        // threads of its own: the common pool may have one thread, which the held backfill would keep from the put
+        ExecutorService threads = Executors.newFixedThreadPool(2);
         try (BackfillHold hold = BackfillHold.start()) {
-            CompletableFuture<Void> running = CompletableFuture.runAsync(backfill);
+            CompletableFuture<Void> running = CompletableFuture.runAsync(backfill, threads);
             hold.awaitHeld();
-            CompletableFuture.runAsync(() ->
-                            c.putItem(b -> b.tableName("Games").item(Map.of("id", s("new"), "title", s("Fresh")))))
+            CompletableFuture.runAsync(
+                            () -> c.putItem(
+                                    b -> b.tableName("Games").item(Map.of("id", s("new"), "title", s("Fresh")))),
+                            threads)
                     .get(1, TimeUnit.MINUTES); // a put waiting for the backfill would fail here
             GlobalSecondaryIndexDescription creating = c.describeTable(b -> b.tableName("Games"))
                     .table()
@@ -205,6 +211,8 @@ class GsiUpdateRulesTest {
             assertThat(running).isNotDone();
             hold.release();
             running.get(1, TimeUnit.MINUTES);
+        } finally {
+            threads.shutdownNow();
         }
         assertThat(c.query(b -> b.tableName("Games")
                                 .indexName("ByTitle")
