@@ -90,6 +90,9 @@ final class FootprintMemory {
                 mb(u.accountedBytes()));
     }
 
+    /** NMT's committed Java heap, in its summary's line. */
+    private static final Pattern NMT_HEAP = Pattern.compile("-\\s+Java Heap \\(reserved=\\d+KB, committed=(\\d+)KB\\)");
+
     /**
      * A full collection, then up to 10 s for G1 to give the shrunk heap back: it uncommits concurrently, so a resident
      * set read at once still holds the heap of before (NMT's Java Heap lags the MemoryMXBean's committed heap).
@@ -97,14 +100,13 @@ final class FootprintMemory {
     private static void settleHeap() throws InterruptedException {
         System.gc();
         for (int i = 0; i < 100; i++) {
-            Matcher m = Pattern.compile("-\\s+Java Heap \\(reserved=\\d+KB, committed=(\\d+)KB\\)")
-                    .matcher(nmtSummary());
+            Matcher m = NMT_HEAP.matcher(nmtSummary());
             long committed =
                     ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getCommitted();
             if (!m.find() || (Long.parseLong(m.group(1)) << 10) <= committed + (1L << 20)) {
                 return;
             }
-            Thread.sleep(100); // a measurement waiting for another thread's work it cannot be told about
+            Thread.sleep(100); // G1 uncommits on its own thread and announces nothing: a tool's poll, not a test's wait
         }
     }
 
