@@ -135,7 +135,7 @@ final class ClientTokens<P, R> {
                 "IdempotentParameterMismatchException",
                 400,
                 "Request parameters do not match the previous request with client token " + token
-                        + ": a token identifies one request for 10 minutes after it completed");
+                        + ": a token identifies one request, while it runs and for 10 minutes after it completed");
     }
 
     /** How many tokens are remembered (tests). */
