@@ -1,35 +1,46 @@
 package io.partita.server;
 
-import io.partita.storage.api.TransactWriteItem;
-import io.partita.storage.api.TransactWriteItemsRequest;
-import io.partita.storage.api.TransactWriteItemsResponse;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
- * TransactWriteItems' {@code ClientRequestToken}, as DynamoDB's API reference describes it: a token is valid for 10
- * minutes after the first request that used it completed; within them the same request again succeeds without
- * writing anything (the first answer is given again), and another request with the token is
- * {@code IdempotentParameterMismatchException}. "The same request" is the same actions, whatever the order of
- * their JSON members (DynamoDB ignores it); {@code ReturnConsumedCapacity} may differ. Only requests that
+ * The {@code ClientRequestToken} of one kind of request ({@code TransactWriteItems}, {@code ExecuteTransaction}), as
+ * DynamoDB's API reference describes it for both: a token is valid for 10 minutes after the first request that used
+ * it completed; within them the same request again succeeds without running (the first answer is given again), and
+ * another request with the token is {@code IdempotentParameterMismatchException}. While the first request still
+ * runs, the same request again is {@code TransactionInProgressException} ("The transaction with the given request
+ * token is already in progress."), and another request with the token is {@code IdempotentParameterMismatchException}
+ * (the error DynamoDB documents for a token used with a different payload).
+ *
+ * <p>{@code P} is what makes two requests "the same": their parameters as parsed (so the order of JSON members, which
+ * DynamoDB ignores, does not count), without {@code ReturnConsumedCapacity}, which may differ. Only requests that
  * succeeded are remembered, at most {@link #CAPACITY} tokens and {@link #CAPACITY_BYTES} of their request bodies (the
  * oldest are forgotten first): the SDKs put a token on every TransactWriteItems, and a transaction may be 4 MB, so a
- * bound by count alone could hold gigabytes.
+ * bound by count alone could hold gigabytes. The requests in flight are bounded by the server's concurrency.
+ *
+ * @param <P> the parameters that must match
+ * @param <R> the answer given again
  */
-final class ClientTokens {
+final class ClientTokens<P, R> {
     static final long WINDOW_NANOS = TimeUnit.MINUTES.toNanos(10);
     static final int CAPACITY = 10_000;
     /** The request bodies' bytes remembered at most; a request larger than this is run but not remembered. */
     static final long CAPACITY_BYTES = 64L * 1024 * 1024;
 
-    private record Used(
-            List<TransactWriteItem> items, TransactWriteItemsResponse response, long completedAt, int bytes) {}
+    private record Used<P, R>(P parameters, R response, long completedAt, int bytes) {}
 
-    private final LinkedHashMap<String, Used> used = new LinkedHashMap<>();
-    /** The sum of the remembered requests' body lengths (guarded by {@code used}). */
+    /** Guards every field below. */
+    private final Object lock = new Object();
+
+    private final LinkedHashMap<String, Used<P, R>> used = new LinkedHashMap<>();
+    /** The parameters of the requests running now, by token. */
+    private final Map<String, P> inFlight = new HashMap<>();
+    /** The sum of the remembered requests' body lengths. */
     private long bytes;
 
     private final LongSupplier nanoTime;
@@ -39,48 +50,58 @@ final class ClientTokens {
     }
 
     /**
-     * The answer to give again when {@code r}'s token was used by the same request within the window; {@code null}
-     * when the request is to run (no token, a new one, or one whose window has passed).
+     * Runs {@code operation} for a request with {@code token} ({@code null}: none) and {@code parameters}, or gives
+     * the answer of the same request again; {@code bodyBytes} is its body's length. Throws
+     * {@code TransactionInProgressException} or {@code IdempotentParameterMismatchException} as described above.
      */
-    TransactWriteItemsResponse replay(TransactWriteItemsRequest r) {
-        String token = r.clientRequestToken();
+    R run(String token, P parameters, int bodyBytes, Supplier<R> operation) {
         if (token == null) {
-            return null;
+            return operation.get();
         }
-        Used u;
-        synchronized (used) {
+        synchronized (lock) {
             forgetExpired(nanoTime.getAsLong());
-            u = used.get(token);
+            P running = inFlight.get(token);
+            if (running != null) {
+                throw running.equals(parameters) ? inProgress() : mismatch(token);
+            }
+            Used<P, R> u = used.get(token);
+            if (u != null) {
+                if (!u.parameters().equals(parameters)) {
+                    throw mismatch(token);
+                }
+                return u.response();
+            }
+            inFlight.put(token, parameters);
         }
-        if (u == null) {
-            return null;
+        R response;
+        try {
+            response = operation.get();
+        } catch (RuntimeException | Error e) {
+            synchronized (lock) {
+                inFlight.remove(token);
+            }
+            throw e;
         }
-        if (!u.items().equals(r.transactItems())) {
-            throw new ApiException(
-                    Errors.DYNAMODB_NAMESPACE,
-                    "IdempotentParameterMismatchException",
-                    400,
-                    "Request parameters do not match the previous request with client token " + token
-                            + ": a token identifies one request for 10 minutes after it completed");
-        }
-        return u.response();
+        completed(token, parameters, response, bodyBytes);
+        return response;
     }
 
-    /** Remembers a request that succeeded, from now on; {@code bodyBytes} is its body's length. */
-    void completed(TransactWriteItemsRequest r, TransactWriteItemsResponse response, int bodyBytes) {
-        if (r.clientRequestToken() == null || bodyBytes > CAPACITY_BYTES) {
-            return;
-        }
+    /** Remembers a request that succeeded, from now on. */
+    private void completed(String token, P parameters, R response, int bodyBytes) {
         long now = nanoTime.getAsLong();
-        synchronized (used) {
-            Used previous = used.remove(r.clientRequestToken());
+        synchronized (lock) {
+            inFlight.remove(token);
+            if (bodyBytes > CAPACITY_BYTES) {
+                return;
+            }
+            Used<P, R> previous = used.remove(token);
             if (previous != null) {
                 bytes -= previous.bytes();
             }
-            used.put(r.clientRequestToken(), new Used(r.transactItems(), response, now, bodyBytes));
+            used.put(token, new Used<>(parameters, response, now, bodyBytes));
             bytes += bodyBytes;
             forgetExpired(now);
-            Iterator<Used> oldest = used.values().iterator();
+            Iterator<Used<P, R>> oldest = used.values().iterator();
             while (used.size() > CAPACITY || bytes > CAPACITY_BYTES) {
                 bytes -= oldest.next().bytes();
                 oldest.remove();
@@ -89,9 +110,9 @@ final class ClientTokens {
     }
 
     private void forgetExpired(long now) {
-        Iterator<Used> it = used.values().iterator();
+        Iterator<Used<P, R>> it = used.values().iterator();
         while (it.hasNext()) {
-            Used u = it.next();
+            Used<P, R> u = it.next();
             if (now - u.completedAt() <= WINDOW_NANOS) {
                 return;
             }
@@ -100,10 +121,34 @@ final class ClientTokens {
         }
     }
 
+    private static ApiException inProgress() {
+        return new ApiException(
+                Errors.DYNAMODB_NAMESPACE,
+                "TransactionInProgressException",
+                400,
+                "The transaction with the given request token is already in progress.");
+    }
+
+    private static ApiException mismatch(String token) {
+        return new ApiException(
+                Errors.DYNAMODB_NAMESPACE,
+                "IdempotentParameterMismatchException",
+                400,
+                "Request parameters do not match the previous request with client token " + token
+                        + ": a token identifies one request, while it runs and for 10 minutes after it completed");
+    }
+
     /** How many tokens are remembered (tests). */
     int size() {
-        synchronized (used) {
+        synchronized (lock) {
             return used.size();
+        }
+    }
+
+    /** How many requests with a token are running (tests). */
+    int inFlight() {
+        synchronized (lock) {
+            return inFlight.size();
         }
     }
 }

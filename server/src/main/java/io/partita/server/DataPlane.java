@@ -4,11 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.storage.Storage;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.ScanRequest;
+import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.TransactWriteItemsRequest;
 import io.partita.storage.api.TransactWriteItemsResponse;
 import io.partita.wire.Requests;
 import io.partita.wire.Responses;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -17,7 +19,7 @@ import java.util.function.LongSupplier;
  */
 final class DataPlane {
     private final Storage storage;
-    private final ClientTokens clientTokens;
+    private final ClientTokens<List<TransactWriteItem>, TransactWriteItemsResponse> clientTokens;
 
     DataPlane(Storage storage) {
         this(storage, System::nanoTime);
@@ -26,7 +28,7 @@ final class DataPlane {
     /** {@code nanoTime}: the clock of {@code ClientRequestToken}s' 10-minute window. */
     DataPlane(Storage storage, LongSupplier nanoTime) {
         this.storage = storage;
-        this.clientTokens = new ClientTokens(nanoTime);
+        this.clientTokens = new ClientTokens<>(nanoTime);
     }
 
     void putItem(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
@@ -65,11 +67,11 @@ final class DataPlane {
 
     void transactWriteItems(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
         TransactWriteItemsRequest request = Requests.transactWriteItems(body, offset, length);
-        TransactWriteItemsResponse response = clientTokens.replay(request);
-        if (response == null) {
-            response = storage.transactWriteItems(request);
-            clientTokens.completed(request, response, length);
-        }
+        TransactWriteItemsResponse response = clientTokens.run(
+                request.clientRequestToken(),
+                request.transactItems(),
+                length,
+                () -> storage.transactWriteItems(request));
         Responses.transactWriteItems(g, response);
     }
 

@@ -255,8 +255,7 @@ final class HttpHandler extends ChannelInboundHandlerAdapter {
                 body = content.array();
                 offset = content.arrayOffset() + content.readerIndex();
             } else {
-                body = new byte[length];
-                content.getBytes(content.readerIndex(), body);
+                body = BodyScratch.copy(content, length); // the thread's array, reused: no array per request
                 offset = 0;
             }
             if (auth != null) {

@@ -12,6 +12,7 @@ import io.partita.wire.PartiQlResponses;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * The PartiQL operations: the wire codec reads the request, {@link PartiQl} parses each statement and runs it as
@@ -19,9 +20,17 @@ import java.util.List;
  */
 final class PartiQlPlane {
     private final PartiQl partiQl;
+    /** ExecuteTransaction's tokens: "the same request" is the same statements with the same parameters. */
+    private final ClientTokens<List<PartiQlRequests.Statement>, TransactionResult> clientTokens;
 
     PartiQlPlane(Storage storage) {
+        this(storage, System::nanoTime);
+    }
+
+    /** {@code nanoTime}: the clock of {@code ClientRequestToken}s' 10-minute window. */
+    PartiQlPlane(Storage storage, LongSupplier nanoTime) {
         this.partiQl = new PartiQl(storage);
+        this.clientTokens = new ClientTokens<>(nanoTime);
     }
 
     void executeStatement(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
@@ -52,8 +61,12 @@ final class PartiQlPlane {
 
     void executeTransaction(byte[] body, int offset, int length, JsonGenerator g) throws IOException {
         PartiQlRequests.Transaction r = PartiQlRequests.transaction(body, offset, length);
-        TransactionResult result =
-                partiQl.transaction(statements(r.statements()), r.clientRequestToken(), r.returnConsumedCapacity());
+        TransactionResult result = clientTokens.run(
+                r.clientRequestToken(),
+                r.statements(),
+                length,
+                () -> partiQl.transaction(
+                        statements(r.statements()), r.clientRequestToken(), r.returnConsumedCapacity()));
         PartiQlResponses.transaction(g, result.items(), result.consumedCapacity());
     }
 

@@ -1,17 +1,16 @@
 package io.partita.server;
 
-import static io.partita.server.FidelityDifferentialTest.s;
+import static io.partita.server.Differential.s;
+import static io.partita.server.Differential.same;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.dynamodb.DynamoDbLocal;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkField;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalOperator;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
@@ -27,16 +26,7 @@ class EmptyConditionsAndDeleteTableDifferentialTest {
 
     @BeforeEach
     void tables() {
-        DynamoDbLocal.deleteAllTables();
-        TestServer.deleteAllTables();
-        FidelityDifferentialTest.createTable(DynamoDbLocal.client());
-        FidelityDifferentialTest.createTable(TestServer.client());
-    }
-
-    private static void same(String what, Function<DynamoDbClient, Object> call) {
-        String local = FidelityDifferentialTest.outcome(DynamoDbLocal.client(), call);
-        String ours = FidelityDifferentialTest.outcome(TestServer.client(), call);
-        assertThat(ours).as(what + " (DynamoDB Local: " + local + ")").isEqualTo(local);
+        Differential.freshTables(FidelityDifferentialTest::createTable);
     }
 
     @Test

@@ -1,26 +1,20 @@
 package io.partita.server;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static io.partita.server.Differential.n;
+import static io.partita.server.Differential.s;
+import static io.partita.server.Differential.same;
 
-import io.partita.dynamodb.DynamoDbLocal;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
 import software.amazon.awssdk.services.dynamodb.model.Condition;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
@@ -38,35 +32,8 @@ class FidelityDifferentialTest {
                     .attributeValueList(s("p1"))
                     .build());
 
-    static AttributeValue s(String v) {
-        return AttributeValue.builder().s(v).build();
-    }
-
-    static AttributeValue n(String v) {
-        return AttributeValue.builder().n(v).build();
-    }
-
     static void createTable(DynamoDbClient c) {
-        c.createTable(b -> b.tableName(TABLE)
-                .billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(
-                        AttributeDefinition.builder()
-                                .attributeName("pk")
-                                .attributeType(ScalarAttributeType.S)
-                                .build(),
-                        AttributeDefinition.builder()
-                                .attributeName("sk")
-                                .attributeType(ScalarAttributeType.S)
-                                .build())
-                .keySchema(
-                        KeySchemaElement.builder()
-                                .attributeName("pk")
-                                .keyType(KeyType.HASH)
-                                .build(),
-                        KeySchemaElement.builder()
-                                .attributeName("sk")
-                                .keyType(KeyType.RANGE)
-                                .build()));
+        Differential.pkSkTable(c, TABLE, b -> {});
         c.putItem(b -> b.tableName(TABLE)
                 .item(Map.of(
                         "pk",
@@ -87,37 +54,7 @@ class FidelityDifferentialTest {
 
     @BeforeEach
     void tables() {
-        DynamoDbLocal.deleteAllTables();
-        TestServer.deleteAllTables();
-        createTable(DynamoDbLocal.client());
-        createTable(TestServer.client());
-    }
-
-    /** What a call answered: the error's type and message, or the result (maps in key order). */
-    static String outcome(DynamoDbClient c, Function<DynamoDbClient, Object> call) {
-        try {
-            return "OK " + sorted(call.apply(c));
-        } catch (DynamoDbException e) {
-            return e.getClass().getSimpleName() + ": " + e.awsErrorDetails().errorMessage();
-        }
-    }
-
-    private static Object sorted(Object o) {
-        if (o instanceof Map<?, ?> m) {
-            Map<String, Object> out = new TreeMap<>();
-            m.forEach((k, v) -> out.put(String.valueOf(k), sorted(v)));
-            return out;
-        }
-        if (o instanceof List<?> l) {
-            return l.stream().map(FidelityDifferentialTest::sorted).toList();
-        }
-        return o;
-    }
-
-    private static void same(String what, Function<DynamoDbClient, Object> call) {
-        String local = outcome(DynamoDbLocal.client(), call);
-        String ours = outcome(TestServer.client(), call);
-        assertThat(ours).as(what + " (DynamoDB Local: " + local + ")").isEqualTo(local);
+        Differential.freshTables(FidelityDifferentialTest::createTable);
     }
 
     private static Function<DynamoDbClient, Object> putExpecting(ExpectedAttributeValue expected) {

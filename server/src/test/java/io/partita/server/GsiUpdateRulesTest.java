@@ -16,6 +16,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
@@ -24,13 +25,14 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.LimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
- * DynamoDB's rules on UpdateTable's GSI changes and on changing a table while an index is being created, with the
- * backfill held by the test ({@link GsiCreationTest.HeldBackfills}) so the index stays CREATING as long as it needs.
+ * DynamoDB's rules on UpdateTable's GSI changes and on changing a table (and writing to it) while an index is being
+ * created, with the backfill held by the test ({@link GsiCreationTest.HeldBackfills}) so the index stays CREATING as long as it needs.
  * DynamoDB Local creates an index at once, so there is no CREATING state to compare with; the sources of each rule
  * are named in {@link GsiUpdateRules}.
  */
@@ -202,12 +204,7 @@ class GsiUpdateRulesTest {
                                     b -> b.tableName("Games").item(Map.of("id", s("new"), "title", s("Fresh")))),
                             threads)
                     .get(1, TimeUnit.MINUTES); // a put waiting for the backfill would fail here
-            GlobalSecondaryIndexDescription creating = c.describeTable(b -> b.tableName("Games"))
-                    .table()
-                    .globalSecondaryIndexes()
-                    .get(0);
-            assertThat(creating.indexStatus()).isEqualTo(IndexStatus.CREATING);
-            assertThat(creating.backfilling()).isTrue();
+            assertBackfilling();
             assertThat(running).isNotDone();
             hold.release();
             running.get(1, TimeUnit.MINUTES);
@@ -220,5 +217,71 @@ class GsiUpdateRulesTest {
                                 .expressionAttributeValues(Map.of(":t", s("Fresh"))))
                         .count())
                 .isEqualTo(1);
+    }
+
+    /** The new index is CREATING with {@code Backfilling: true}. */
+    private void assertBackfilling() {
+        GlobalSecondaryIndexDescription creating = c.describeTable(b -> b.tableName("Games"))
+                .table()
+                .globalSecondaryIndexes()
+                .get(0);
+        assertThat(creating.indexStatus()).isEqualTo(IndexStatus.CREATING);
+        assertThat(creating.backfilling()).isTrue();
+    }
+
+    private ConsumedCapacity put(Map<String, AttributeValue> item) {
+        return c.putItem(b -> b.tableName("Games").item(item).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                .consumedCapacity();
+    }
+
+    /**
+     * A write's {@code ConsumedCapacity} ({@code ReturnConsumedCapacity=INDEXES}) while a new GSI is still backfilling
+     * (CREATING, {@code Backfilling=true}): the write is propagated to the index, and DynamoDB's developer guide says it
+     * costs the index's write throughput — "The backfill operation and ongoing write operations share the write
+     * throughput in the global secondary index" and writes during the backfill can be throttled by the index's write
+     * capacity (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.OnlineOps.html, "Adding a global
+     * secondary index to an existing table" and its note on throughput) — so the index is among the indexes "affected by
+     * the operation" that {@code ConsumedCapacity.GlobalSecondaryIndexes} lists
+     * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ConsumedCapacity.html), at the units an ACTIVE
+     * index would cost. A write the index does not take (no index key) costs it nothing, as for an ACTIVE index. DynamoDB
+     * Local creates an index at once (no CREATING state), so this is tested against the documentation. The write is
+     * made while the backfill runs (held after its first chunk, {@link BackfillHold}): before its task starts, writes
+     * are not yet propagated to the index (the backfill reads them from the table) and list no units for it.
+     */
+    @Test
+    void aWriteWhileTheIndexBackfillsReportsItsUnitsOnTheIndex() throws Exception {
+        update(create("ByTitle", "title"));
+        Runnable backfill = storage.tasks.poll(10, TimeUnit.SECONDS);
+        assertThat(backfill).isNotNull();
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        ConsumedCapacity during;
+        try (BackfillHold hold = BackfillHold.start()) {
+            CompletableFuture<Void> running = CompletableFuture.runAsync(backfill, thread);
+            hold.awaitHeld();
+            assertBackfilling();
+
+            during = put(Map.of("id", s("2"), "title", s("Fresh")));
+            assertThat(during.tableName()).isEqualTo("Games");
+            assertThat(during.table().capacityUnits()).isEqualTo(1.0);
+            assertThat(during.globalSecondaryIndexes()).containsOnlyKeys("ByTitle");
+            assertThat(during.globalSecondaryIndexes().get("ByTitle").capacityUnits())
+                    .isEqualTo(1.0);
+            assertThat(during.capacityUnits()).isEqualTo(2.0);
+
+            ConsumedCapacity notIndexed = put(Map.of("id", s("3")));
+            assertThat(notIndexed.globalSecondaryIndexes()).isEmpty();
+            assertThat(notIndexed.capacityUnits()).isEqualTo(1.0);
+
+            assertThat(running).isNotDone();
+            hold.release();
+            running.get(1, TimeUnit.MINUTES);
+        } finally {
+            thread.shutdownNow();
+        }
+        ConsumedCapacity after = put(Map.of("id", s("4"), "title", s("Later")));
+        assertThat(after.globalSecondaryIndexes()).containsOnlyKeys("ByTitle");
+        assertThat(after.globalSecondaryIndexes().get("ByTitle").capacityUnits())
+                .isEqualTo(1.0);
+        assertThat(after.capacityUnits()).isEqualTo(during.capacityUnits());
     }
 }

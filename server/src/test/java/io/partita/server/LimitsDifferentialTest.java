@@ -1,7 +1,9 @@
 package io.partita.server;
 
-import static io.partita.server.FidelityDifferentialTest.n;
-import static io.partita.server.FidelityDifferentialTest.s;
+import static io.partita.server.Differential.attribute;
+import static io.partita.server.Differential.n;
+import static io.partita.server.Differential.outcome;
+import static io.partita.server.Differential.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.dynamodb.DynamoDbLocal;
@@ -42,40 +44,17 @@ class LimitsDifferentialTest {
     static final String T = "Limits";
 
     static void create(DynamoDbClient c) {
-        c.createTable(b -> b.tableName(T)
-                .billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(
-                        AttributeDefinition.builder()
-                                .attributeName("pk")
-                                .attributeType(ScalarAttributeType.S)
-                                .build(),
-                        AttributeDefinition.builder()
-                                .attributeName("sk")
-                                .attributeType(ScalarAttributeType.S)
-                                .build(),
-                        AttributeDefinition.builder()
-                                .attributeName("g")
-                                .attributeType(ScalarAttributeType.S)
-                                .build())
-                .keySchema(
-                        KeySchemaElement.builder()
-                                .attributeName("pk")
-                                .keyType(KeyType.HASH)
-                                .build(),
-                        KeySchemaElement.builder()
-                                .attributeName("sk")
-                                .keyType(KeyType.RANGE)
-                                .build())
-                .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+        Differential.pkSkTable(
+                c,
+                T,
+                b -> b.globalSecondaryIndexes(GlobalSecondaryIndex.builder()
                         .indexName("byG")
-                        .keySchema(KeySchemaElement.builder()
-                                .attributeName("g")
-                                .keyType(KeyType.HASH)
-                                .build())
+                        .keySchema(Differential.key("g", KeyType.HASH))
                         .projection(Projection.builder()
                                 .projectionType(ProjectionType.ALL)
                                 .build())
-                        .build()));
+                        .build()),
+                attribute("g", ScalarAttributeType.S));
         c.putItem(b -> b.tableName(T).item(Map.of("pk", s("p"), "sk", s("s"), "g", s("g"), "a", n("1"))));
     }
 
@@ -91,10 +70,7 @@ class LimitsDifferentialTest {
 
     @Test
     void documentedLimitsAnswerAsDynamoDbLocal() {
-        DynamoDbLocal.deleteAllTables();
-        TestServer.deleteAllTables();
-        create(DynamoDbLocal.client());
-        create(TestServer.client());
+        Differential.freshTables(LimitsDifferentialTest::create);
         c(
                 "cond 4097",
                 cl -> cl.putItem(b -> b.tableName(T)
@@ -398,8 +374,8 @@ class LimitsDifferentialTest {
         });
         List<String> differences = new ArrayList<>();
         cases.forEach((name, f) -> {
-            String local = FidelityDifferentialTest.outcome(DynamoDbLocal.client(), f);
-            String ours = FidelityDifferentialTest.outcome(TestServer.client(), f);
+            String local = outcome(DynamoDbLocal.client(), f);
+            String ours = outcome(TestServer.client(), f);
             if (!local.equals(ours)) {
                 differences.add(name + "\n  DynamoDB Local: " + local + "\n  this server:    " + ours);
             }

@@ -1,6 +1,6 @@
 package io.partita.server;
 
-import static io.partita.server.FidelityDifferentialTest.s;
+import static io.partita.server.Differential.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,10 @@
 package io.partita.server;
 
-import static io.partita.server.FidelityDifferentialTest.outcome;
+import static io.partita.server.Differential.attribute;
+import static io.partita.server.Differential.key;
+import static io.partita.server.Differential.n;
+import static io.partita.server.Differential.outcome;
+import static io.partita.server.Differential.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.partita.dynamodb.DynamoDbLocal;
@@ -11,7 +15,6 @@ import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
@@ -28,26 +31,15 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  * error type; valid ones answer the same items.
  */
 class MultiKeyDifferentialTest {
-    private static AttributeDefinition def(String name, ScalarAttributeType type) {
-        return AttributeDefinition.builder()
-                .attributeName(name)
-                .attributeType(type)
-                .build();
-    }
-
-    private static KeySchemaElement key(String name, KeyType type) {
-        return KeySchemaElement.builder().attributeName(name).keyType(type).build();
-    }
-
     private static Function<DynamoDbClient, Object> createTable(String name, List<KeySchemaElement> gsiKey) {
         return c -> c.createTable(b -> b.tableName(name)
                         .billingMode(BillingMode.PAY_PER_REQUEST)
                         .attributeDefinitions(
-                                def("pk", ScalarAttributeType.S),
-                                def("g1", ScalarAttributeType.S),
-                                def("g2", ScalarAttributeType.S),
-                                def("s1", ScalarAttributeType.N),
-                                def("s2", ScalarAttributeType.S))
+                                attribute("pk", ScalarAttributeType.S),
+                                attribute("g1", ScalarAttributeType.S),
+                                attribute("g2", ScalarAttributeType.S),
+                                attribute("s1", ScalarAttributeType.N),
+                                attribute("s2", ScalarAttributeType.S))
                         .keySchema(key("pk", KeyType.HASH))
                         .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
                                 .indexName("Multi")
@@ -69,22 +61,17 @@ class MultiKeyDifferentialTest {
             String n = Integer.toString(i);
             c.putItem(b -> b.tableName("Multi")
                     .item(Map.of(
-                            "pk", FidelityDifferentialTest.s("p" + n),
-                            "g1", FidelityDifferentialTest.s("a"),
-                            "g2", FidelityDifferentialTest.s("b"),
-                            "s1",
-                                    FidelityDifferentialTest.n(
-                                            n.equals("1") || n.equals("3") || n.equals("5") ? "1" : "0"),
-                            "s2", FidelityDifferentialTest.s("x" + n))));
+                            "pk", s("p" + n),
+                            "g1", s("a"),
+                            "g2", s("b"),
+                            "s1", n(n.equals("1") || n.equals("3") || n.equals("5") ? "1" : "0"),
+                            "s2", s("x" + n))));
         }
     }
 
     @BeforeEach
     void tables() {
-        DynamoDbLocal.deleteAllTables();
-        TestServer.deleteAllTables();
-        setUp(DynamoDbLocal.client());
-        setUp(TestServer.client());
+        Differential.freshTables(MultiKeyDifferentialTest::setUp);
     }
 
     private static String kind(String outcome) {
@@ -104,11 +91,11 @@ class MultiKeyDifferentialTest {
 
     private static Function<DynamoDbClient, Object> query(String keyCondition) {
         Map<String, AttributeValue> values = Map.of(
-                ":a", FidelityDifferentialTest.s("a"),
-                ":b", FidelityDifferentialTest.s("b"),
-                ":z", FidelityDifferentialTest.s("z"),
-                ":one", FidelityDifferentialTest.n("1"),
-                ":x", FidelityDifferentialTest.s("x1"));
+                ":a", s("a"),
+                ":b", s("b"),
+                ":z", s("z"),
+                ":one", n("1"),
+                ":x", s("x1"));
         Map<String, AttributeValue> used = new TreeMap<>();
         values.forEach((k, v) -> {
             if (keyCondition.contains(k)) {

@@ -23,12 +23,26 @@ final class Legacy {
     private int nextName;
     private int nextValue;
 
+    /**
+     * The translation of a request without legacy parameters: nothing to translate, so one shared instance (its
+     * maps stay empty: only a legacy parameter adds placeholders).
+     */
+    private static final Legacy NONE = new Legacy(null);
+
     private Legacy(Input request) {
         this.request = request;
     }
 
+    /** {@link #NONE} adds no placeholder: a request it was chosen for has no legacy parameter to translate. */
+    private void checkTranslating() {
+        if (request == null) {
+            throw new IllegalStateException("a legacy parameter to translate in a request that has none");
+        }
+    }
+
     /** A fresh name placeholder, never one of the request's own ({@code KeyConditions} may come with them). */
     private String name(String attribute) {
+        checkTranslating();
         String p;
         do {
             p = "#l" + nextName++;
@@ -38,6 +52,7 @@ final class Legacy {
     }
 
     private String value(AttributeValue v) {
+        checkTranslating();
         String p;
         do {
             p = ":l" + nextValue++;
@@ -57,44 +72,77 @@ final class Legacy {
      */
     static Legacy of(Input r, String[] legacy, String[] expression) {
         r.checkPlaceholderMaps();
-        StringJoiner nonExpr = new StringJoiner(", ", "{", "}");
-        StringJoiner expr = new StringJoiner(", ", "{", "}");
         boolean anyExpr = false;
         boolean anyValueExpr = false;
-        StringJoiner valueExprs = new StringJoiner(" and ");
         for (String n : expression) {
-            if (!n.equals("ProjectionExpression")) {
-                valueExprs.add(n);
-            }
             if (r.has(n)) {
-                expr.add(n);
                 anyExpr = true;
                 anyValueExpr |= !n.equals("ProjectionExpression");
             }
         }
-        if (anyExpr) {
-            boolean anyLegacy = false;
-            boolean keyConditionsAllowed = !r.has("KeyConditionExpression");
-            for (String n : legacy) {
-                if (r.has(n) && !(n.equals("KeyConditions") && keyConditionsAllowed)) {
-                    nonExpr.add(n);
-                    anyLegacy = true;
-                }
-            }
-            if (anyLegacy) {
-                throw WireException.validation(
-                        "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
-                                + nonExpr + " Expression parameters: " + expr);
-            }
-        } else if (r.has("ExpressionAttributeNames")) {
+        boolean keyConditionsAllowed = !r.has("KeyConditionExpression");
+        boolean mixed = false;
+        for (String n : legacy) {
+            mixed |= r.has(n) && !(n.equals("KeyConditions") && keyConditionsAllowed);
+        }
+        if (anyExpr && mixed) {
+            throw mixing(r, legacy, expression, keyConditionsAllowed);
+        }
+        if (!anyExpr && r.has("ExpressionAttributeNames")) {
             throw WireException.validation("ExpressionAttributeNames can only be specified when using expressions");
         }
-        if (!anyValueExpr && r.has("ExpressionAttributeValues") && valueExprs.length() > 0) {
-            int kinds = valueExprs.toString().split(" and ").length;
+        if (!anyValueExpr && r.has("ExpressionAttributeValues")) {
+            checkValuesWithoutExpression(expression);
+        }
+        return translates(r) ? new Legacy(r) : NONE;
+    }
+
+    /** Whether {@code r} holds a legacy parameter that adds placeholders when translated. */
+    private static boolean translates(Input r) {
+        return r.attributesToGet != null
+                || r.keyConditions != null
+                || r.queryFilter != null
+                || r.scanFilter != null
+                || r.expected != null
+                || r.attributeUpdates != null;
+    }
+
+    /** The messages are built only for the request refused: the common request allocates nothing here. */
+    private static WireException mixing(Input r, String[] legacy, String[] expression, boolean keyConditionsAllowed) {
+        StringJoiner nonExpr = new StringJoiner(", ", "{", "}");
+        StringJoiner expr = new StringJoiner(", ", "{", "}");
+        for (String n : expression) {
+            if (r.has(n)) {
+                expr.add(n);
+            }
+        }
+        for (String n : legacy) {
+            if (r.has(n) && !(n.equals("KeyConditions") && keyConditionsAllowed)) {
+                nonExpr.add(n);
+            }
+        }
+        return WireException.validation(
+                "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
+                        + nonExpr + " Expression parameters: " + expr);
+    }
+
+    /**
+     * {@code ExpressionAttributeValues} without an expression that reads values: refused, naming the expression
+     * kinds that would (none for GetItem, whose only expression is a projection: nothing to refuse then).
+     */
+    private static void checkValuesWithoutExpression(String[] expression) {
+        StringJoiner valueExprs = new StringJoiner(" and ");
+        int kinds = 0;
+        for (String n : expression) {
+            if (!n.equals("ProjectionExpression")) {
+                valueExprs.add(n);
+                kinds++;
+            }
+        }
+        if (kinds > 0) {
             throw WireException.validation("ExpressionAttributeValues can only be specified when using expressions: "
                     + valueExprs + (kinds > 1 ? " are null" : " is null"));
         }
-        return new Legacy(r);
     }
 
     /**
