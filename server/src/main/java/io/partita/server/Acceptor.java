@@ -26,22 +26,13 @@ import java.util.concurrent.TimeUnit;
 final class Acceptor extends InboundHandler {
     private static final InternalLogger LOG = InternalLoggerFactory.getInstance(Acceptor.class);
 
-    /** A connection the worker group could not take is closed at once. */
-    private static final ChannelFutureListener CLOSE_IF_NOT_REGISTERED = new ChannelFutureListener() {
-        @Override
-        public void operationComplete(ChannelFuture f) {
-            if (!f.isSuccess()) {
-                f.channel().unsafe().closeForcibly();
-                LOG.warn("Failed to register an accepted channel: " + f.channel(), f.cause());
-            }
-        }
-    };
-
     private final EventLoopGroup workers;
     private final ChannelGroup connections;
     private final HttpHandler handler;
     private final int maxRequestBytes;
     private final long idleNanos;
+    /** A connection the worker group could not take (it is shutting down) is closed at once. */
+    private final ChannelFutureListener closeIfNotRegistered;
 
     Acceptor(
             EventLoopGroup workers,
@@ -54,6 +45,16 @@ final class Acceptor extends InboundHandler {
         this.handler = handler;
         this.maxRequestBytes = maxRequestBytes;
         this.idleNanos = idleNanos;
+        this.closeIfNotRegistered = new ChannelFutureListener() {
+            @Override
+            public void operationComplete(ChannelFuture f) {
+                if (!f.isSuccess()) {
+                    connections.remove(f.channel());
+                    f.channel().unsafe().closeForcibly();
+                    LOG.warn("Failed to register an accepted channel: " + f.channel(), f.cause());
+                }
+            }
+        };
     }
 
     @Override
@@ -66,8 +67,9 @@ final class Acceptor extends InboundHandler {
             p.addLast(new RequestDecoder(maxRequestBytes, idleNanos));
             p.addLast(handler);
             connections.add(child);
-            workers.register(child).addListener(CLOSE_IF_NOT_REGISTERED);
+            workers.register(child).addListener(closeIfNotRegistered);
         } catch (RuntimeException e) {
+            connections.remove(child);
             child.unsafe().closeForcibly();
             LOG.warn("Failed to register an accepted channel: " + child, e);
         }
