@@ -4,8 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AttributeKey;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +22,7 @@ import java.util.zip.CRC32;
 @ChannelHandler.Sharable
 // Netty reports the outcome of close/shutdown/write futures on the channel itself; nothing here waits for them.
 @SuppressWarnings("FutureReturnValueIgnored")
-final class HttpHandler extends ChannelInboundHandlerAdapter {
+final class HttpHandler extends InboundHandler {
     private static final String TARGET = "x-amz-target";
     private static final String CONTENT_TYPE = "content-type";
     private static final byte[] JSON_10 = ContentTypes.JSON_10.getBytes(StandardCharsets.US_ASCII);
@@ -302,15 +300,6 @@ final class HttpHandler extends ChannelInboundHandlerAdapter {
             e.printStackTrace();
         }
         return Response.of(Errors.status(e), Errors.body(e), false);
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
-        if (evt instanceof IdleStateEvent) {
-            ctx.close(); // a client that sends nothing (or too slowly) for the idle timeout loses its connection
-        } else {
-            super.userEventTriggered(ctx, evt);
-        }
     }
 
     @Override

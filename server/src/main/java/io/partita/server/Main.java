@@ -18,6 +18,11 @@ public final class Main {
     /** With {@code --data-dir}: the server's own table facts, beside the core's data ({@link PartitaServer.Options#tableState}). */
     static final String TABLE_STATE_FILE = "partita-server-tables.json";
 
+    /** The JDK's property naming the NIO selector provider, and Linux's default one ({@link #skipNettyProbes}). */
+    private static final String SELECTOR_PROVIDER = "java.nio.channels.spi.SelectorProvider";
+
+    private static final String EPOLL_SELECTOR_PROVIDER = "sun.nio.ch.EPollSelectorProvider";
+
     static final String USAGE = """
             usage: java -jar partita-server.jar [options]
               --port N                  port to listen on (default 8000; 0 picks a free one)
@@ -147,7 +152,9 @@ public final class Main {
      * enumerates the network interfaces and starts the JDK's process-handle machinery; the ids only name channels
      * in Netty's own logs), and the logger (else SLF4J and Log4J are probed for first, and the jar has neither):
      * {@link NettyLog}, standard error without the JDK's logging framework, whose initialisation was a fifth of the
-     * start with the class-data archive.
+     * start with the class-data archive. And, on Linux, the selector provider: the JDK otherwise asks every module
+     * and the jar's 3,600 entries for a {@code SelectorProvider} service before it takes its default, epoll's,
+     * which is named here instead (when the JDK has it).
      */
     static void skipNettyProbes() {
         if (System.getProperty("io.netty.machineId") == null) {
@@ -157,6 +164,21 @@ public final class Main {
             System.setProperty("io.netty.processId", "1");
         }
         InternalLoggerFactory.setDefaultFactory(NettyLog.INSTANCE);
+        if (System.getProperty(SELECTOR_PROVIDER) == null
+                && System.getProperty("os.name", "").startsWith("Linux")
+                && jdkHas(EPOLL_SELECTOR_PROVIDER)) {
+            System.setProperty(SELECTOR_PROVIDER, EPOLL_SELECTOR_PROVIDER);
+        }
+    }
+
+    /** Whether the JDK has a class (looked up, not initialised), so that naming it cannot fail later. */
+    private static boolean jdkHas(String className) {
+        try {
+            Class.forName(className, false, null);
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
     }
 
     /** {@code auto}, {@code event-loop} or {@code executor}, as {@link Execution.Mode}. */

@@ -1,17 +1,12 @@
 package io.partita.server;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.partita.storage.Storage;
 import java.net.InetAddress;
@@ -243,27 +238,22 @@ public final class PartitaServer implements AutoCloseable {
         Dispatcher dispatcher = new Dispatcher(storage, options.tableState());
         SigV4 auth = options.credentials().isEmpty() ? null : new SigV4(options.credentials());
         HttpHandler handler = new HttpHandler(dispatcher, auth, this, executor);
-        int maxBytes = options.maxRequestBytes();
-        int idleSeconds = (int) Math.max(1, options.idleTimeout().toSeconds());
-        ServerBootstrap b = new ServerBootstrap()
-                .group(boss, workers)
-                .channel(NioServerSocketChannel.class)
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        connections.add(ch);
-                        ChannelPipeline p = ch.pipeline();
-                        p.addLast(new IdleStateHandler(idleSeconds, 0, 0));
-                        p.addLast(new ProtocolGuard());
-                        p.addLast(new RequestDecoder(maxBytes));
-                        p.addLast(handler);
-                    }
-                });
-        listener = b.bind(new InetSocketAddress(options.bind(), options.port()))
-                .sync()
-                .channel();
+        // the listener and its acceptor set up by hand rather than by Netty's ServerBootstrap: see Acceptor
+        NioServerSocketChannel channel = new NioServerSocketChannel();
+        channel.config().setBacklog(1024);
+        channel.pipeline()
+                .addLast(new Acceptor(
+                        workers,
+                        connections,
+                        handler,
+                        options.maxRequestBytes(),
+                        TimeUnit.SECONDS.toNanos(
+                                Math.max(1, options.idleTimeout().toSeconds()))));
+        boss.register(channel).sync();
+        listener = channel;
+        channel.bind(new InetSocketAddress(options.bind(), options.port()))
+                .addListener(ChannelFutureListener.CLOSE_ON_FAILURE)
+                .sync();
         // after the first second, off the start path: the management beans cost class loading
         boss.scheduleAtFixedRate(
                 new Runnable() {

@@ -3,7 +3,6 @@ package io.partita.server;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
 
 /**
@@ -15,7 +14,7 @@ import io.netty.util.ReferenceCountUtil;
  */
 // Netty reports the outcome of write futures on the channel itself; nothing here waits for them.
 @SuppressWarnings("FutureReturnValueIgnored")
-final class ProtocolGuard extends ChannelInboundHandlerAdapter {
+final class ProtocolGuard extends InboundHandler {
     /** The first byte of a TLS handshake record; the ClientHello of an {@code https://} client starts with it. */
     private static final int TLS_HANDSHAKE = 0x16;
 

@@ -5,7 +5,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.codec.DecoderException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,14 +22,21 @@ import java.util.List;
  * {@code ValidationException}; each with {@code Connection: close}, then the connection is closed. Pipelined
  * requests come out in order, one per {@link #decode} call (so each is handed on before the next head reuses the
  * array); after a malformed or refused request the rest of the connection's bytes are dropped.
+ *
+ * <p>It gathers the bytes read as Netty's {@code ByteToMessageDecoder} does (its merging cumulator; a body slice
+ * keeps the bytes it shares from being moved), without extending it ({@link InboundHandler} says why), and holds the
+ * connection's {@link IdleTimeout}.
  */
 // Netty reports the outcome of write futures on the channel itself; nothing here waits for them.
 @SuppressWarnings("FutureReturnValueIgnored")
-final class RequestDecoder extends ByteToMessageDecoder {
+final class RequestDecoder extends InboundHandler {
     static final int MAX_LINE = 4096;
     static final int MAX_HEADERS = 16384;
     /** A chunk-size line (hex digits and extensions) longer than this is malformed. */
     private static final int MAX_CHUNK_LINE = 1024;
+
+    /** Reads after which the bytes already decoded are dropped from the cumulation, as Netty's decoder does. */
+    private static final int DISCARD_AFTER_READS = 16;
 
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -60,12 +69,137 @@ final class RequestDecoder extends ByteToMessageDecoder {
     /** A chunked body gathered so far. */
     private ByteBuf chunks;
 
+    /** The bytes read and not decoded yet; null when there are none. */
+    private ByteBuf cumulation;
+    /** Reads since the cumulation last dropped its decoded bytes. */
+    private int reads;
+    /**
+     * Whether the cumulation is the buffer the channel read into, taken as it was: its read bytes stay where they
+     * are, as Netty's decoder leaves them.
+     */
+    private boolean first;
+    /** Whether bytes came in, and whether a request went out, since the last read completed. */
+    private boolean readBytes;
+
+    private boolean firedRequest;
+    /** What {@link #decode} hands on: at most one request per call. */
+    private final List<Object> out = new ArrayList<>(1);
+
+    private final IdleTimeout idle;
+
+    /** Without an idle timeout. */
     RequestDecoder(int maxBytes) {
+        this(maxBytes, 0);
+    }
+
+    /** Closes the connection when it has read nothing for {@code idleNanos} (0: never). */
+    RequestDecoder(int maxBytes, long idleNanos) {
         this.maxBytes = maxBytes;
+        this.idle = new IdleTimeout(idleNanos);
     }
 
     @Override
-    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        if (ctx.channel().isActive() && ctx.channel().isRegistered()) {
+            idle.start(ctx); // an accepted connection is active before its handlers are added
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        idle.start(ctx);
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf bytes)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        idle.readStarted();
+        readBytes = true;
+        first = cumulation == null;
+        ByteBuf in = ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(
+                ctx.alloc(), first ? Unpooled.EMPTY_BUFFER : cumulation, bytes);
+        cumulation = in;
+        try {
+            decodeAll(ctx, in);
+        } catch (DecoderException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new DecoderException(e);
+        } finally {
+            if (cumulation != null && !cumulation.isReadable()) {
+                cumulation.release();
+                cumulation = null;
+                reads = 0;
+            } else if (++reads >= DISCARD_AFTER_READS) {
+                reads = 0;
+                discardSomeReadBytes();
+            }
+        }
+    }
+
+    /** Hands on every request the bytes hold, one at a time, each before the next is decoded. */
+    private void decodeAll(ChannelHandlerContext ctx, ByteBuf in) {
+        while (in.isReadable() && !ctx.isRemoved()) {
+            int before = in.readableBytes();
+            decode(ctx, in, out);
+            if (out.isEmpty()) {
+                if (before == in.readableBytes()) {
+                    return; // waits for more bytes
+                }
+                continue;
+            }
+            Object request = out.get(0);
+            out.clear();
+            firedRequest = true;
+            ctx.fireChannelRead(request);
+        }
+    }
+
+    /** Keeps the cumulation from growing while a client pipelines, unless a body slice shares its bytes. */
+    private void discardSomeReadBytes() {
+        if (cumulation != null && !first && cumulation.refCnt() == 1) {
+            cumulation.discardSomeReadBytes();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        idle.readCompleted();
+        reads = 0;
+        discardSomeReadBytes();
+        if (readBytes && !firedRequest && !ctx.channel().config().isAutoRead()) {
+            ctx.read(); // a request begun while reading is paused: its rest is needed to answer anything
+        }
+        readBytes = false;
+        firedRequest = false;
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        release();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        release();
+    }
+
+    private void release() {
+        idle.stop();
+        dropBody();
+        if (cumulation != null) {
+            cumulation.release();
+            cumulation = null;
+        }
+    }
+
+    private void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         while (in.isReadable() && out.isEmpty()) {
             switch (state) {
                 case HEAD -> {
@@ -343,10 +477,5 @@ final class RequestDecoder extends ByteToMessageDecoder {
             chunks.release();
             chunks = null;
         }
-    }
-
-    @Override
-    protected void handlerRemoved0(ChannelHandlerContext ctx) {
-        dropBody();
     }
 }
