@@ -30,7 +30,7 @@ final class Mutation {
      * The plan of every index, LSIs first, then GSIs (index i of lsiCount() + gsis.length), in three arrays rather
      * than an object per index: an entry key is null where the item is absent from the index (or where the write
      * leaves the index as it is: both keys null). newKeys is null when no index gains an entry; oldKeys is null when
-     * the item had no entry anywhere, or when every old key is its new key (an overwrite keeping the index keys, the
+     * there was no old item, or when every old key is its new key (an overwrite keeping the index keys, the
      * usual one: one array of keys); newEntries holds only projected entries (INCLUDE, KEYS_ONLY): an ALL entry is
      * the item itself.
      */
@@ -135,8 +135,9 @@ final class Mutation {
                     delta += entry.size() + IndexData.ENTRY_OVERHEAD;
                 }
             }
-            if (oldKeys == null && oldKey != newKey) {
-                // the first old key that is not its new key: every old key before it was its new key
+            if (before != null && oldKeys == null && oldKey != newKey) {
+                // the first old key that is not its new key: every old key before it was its new key (an insert has
+                // no old keys at all: no array)
                 oldKeys = newKeys == null ? new OrderKey[n] : Arrays.copyOf(newKeys, n);
             }
             if (oldKeys != null) {
