@@ -1,6 +1,8 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.value.AttributeValue;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -17,15 +19,23 @@ import java.util.Map;
  * shares with the one before (whose count stops short of that slot, so none of its readers reads it): an append
  * copies the keys' references, not all three arrays, and an overwrite that keeps the entry's size shares the sizes
  * array. A chunk and everything it reads (its keys, and its arrays up to its count) never change once it is
- * published. This holds because a small partition's writes are serialized (its monitor) and each derives its chunk
+ * published, but for an item replaced in place (below). This holds because a small partition's writes are serialized (its monitor) and each derives its chunk
  * from the current one: among the chunks sharing an array the current one has the largest count, and a write only
  * ever writes the slot at that count. Arrays get spare room only when an append finds none left (doubling, up to
  * {@link PartitionedMap#SMALL_LIMIT}), so a partition written in random order keeps exact arrays.
  *
- * <p>Every method here builds a new chunk and leaves what its arguments' readers see unchanged.
+ * <p>One write changes a published chunk: {@link #swapItem}, an overwrite that keeps the entry's key and size,
+ * stores the new item into the entry's slot of the items array (one reference, with a release store) instead of
+ * building a chunk. A reader of any chunk sharing that array reads the slot once per entry, so it sees the old item
+ * or the new one, each with the size both have (the sizes array is not written): never a mix of the two. The item
+ * is immutable (final fields) and its release store orders its construction before the slot's new value.
+ *
+ * <p>Every other method here builds a new chunk and leaves what its arguments' readers see unchanged.
  */
 final class Chunk {
     private Chunk() {}
+
+    private static final VarHandle ITEM = MethodHandles.arrayElementVarHandle(Map[].class);
 
     /** Index of the first key in a chunk. */
     static final int KEYS = 2;
@@ -82,6 +92,15 @@ final class Chunk {
     static int lowerIndex(Object[] s, byte[] key, boolean inclusive) {
         int i = find(s, key);
         return i >= 0 ? (inclusive ? i : i + 1) : -i - 1;
+    }
+
+    /**
+     * Replaces entry {@code i}'s item in place, in a chunk whose entry {@code i} already has {@code value}'s size
+     * (see the class comment: readers see the old item or the new one, both of that size). Only the writer of the
+     * current chunk calls it, under the partition's monitor.
+     */
+    static void swapItem(Object[] s, int i, Stored value) {
+        ITEM.setRelease(items(s), i, value.item());
     }
 
     /**

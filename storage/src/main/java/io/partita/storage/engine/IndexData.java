@@ -12,8 +12,6 @@ final class IndexData {
     final EntryMap entries;
     final LongAdder count = new LongAdder();
     final LongAdder bytes = new LongAdder();
-    /** The change of a write that leaves this index's entry as it is ({@link IndexShape#sameEntry}): one per index. */
-    final Mutation.IndexChange unchanged = new Mutation.IndexChange(this, null, null, null, null);
     /**
      * The definition of a GSI whose online backfill is running ({@link Backfill}): every write maintains its
      * entries already, but it is not readable, not validated against and not yet part of the table's definition.

@@ -23,16 +23,20 @@ final class IndexPropagation {
         this.delayMillis = options.gsiPropagationDelay().toMillis();
     }
 
-    /** Propagates one planned GSI change of a write applied at {@code nowMillis}; called under the item's stripe lock. */
-    void propagate(TableData table, Mutation.IndexChange c, long nowMillis) {
+    /**
+     * Propagates the planned change of index {@code i} (a GSI) of a write applied at {@code nowMillis}; called under the
+     * item's stripe lock.
+     */
+    void propagate(TableData table, Mutation m, int i, long nowMillis) {
         // a backfilling index is changed with the write, under its stripe lock, as the backfill's inserts are: no
         // queued change can land after the backfill indexed a newer version (and nobody reads it before ACTIVE)
-        if (async && c.index.building == null) {
+        IndexData index = m.index(i);
+        if (async && index.building == null) {
             table.pendingGsiWrites()
                     .add(new TableData.PendingGsiWrite(
-                            nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry));
+                            nowMillis + delayMillis, index, m.oldKey(i), m.newKey(i), m.newEntry(i)));
         } else {
-            applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+            applyToIndex(index, m.oldKey(i), m.newKey(i), m.newEntry(i));
         }
     }
 
@@ -40,16 +44,18 @@ final class IndexPropagation {
      * Durable mode: stages one GSI change into the write's batch, as entries (SYNC) or as pending work
      * persisted with the write (ASYNC), so a crash never separates a write from its GSI work.
      */
-    void stage(DiskWrite w, TableData table, Mutation.IndexChange c, long nowMillis) {
-        if (c.index.building != null) {
-            stageBuilding(w, c);
+    void stage(DiskWrite w, TableData table, Mutation m, int i, long nowMillis) {
+        IndexData index = m.index(i);
+        OrderKey oldKey = m.oldKey(i);
+        if (index.building != null) {
+            stageBuilding(w, index, oldKey, m.newKey(i), m.newEntry(i));
             return;
         }
-        int oldSize = c.oldKey == null ? 0 : c.oldEntry().size();
+        int oldSize = oldKey == null ? 0 : m.oldEntry(i).size();
         if (async) {
-            table.disk.stagePending(w, nowMillis + delayMillis, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+            table.disk.stagePending(w, nowMillis + delayMillis, index, oldKey, m.newKey(i), m.newEntry(i), oldSize);
         } else {
-            DiskTable.stageIndex(w, c.index, c.oldKey, c.newKey, c.newEntry, oldSize);
+            DiskTable.stageIndex(w, index, oldKey, m.newKey(i), m.newEntry(i), oldSize);
         }
     }
 
@@ -57,10 +63,11 @@ final class IndexPropagation {
      * A change of a backfilling index, staged with the write (never pending): the old entry counts as there only if it
      * is, for the backfill may not have reached the item yet, and the counters must add up when it does.
      */
-    private static void stageBuilding(DiskWrite w, Mutation.IndexChange c) {
-        Stored old = c.oldKey == null ? null : c.index.entries.get(c.oldKey);
-        OrderKey oldKey = old == null ? null : c.oldKey;
-        DiskTable.stageIndex(w, c.index, oldKey, c.newKey, c.newEntry, old == null ? 0 : old.size());
+    private static void stageBuilding(
+            DiskWrite w, IndexData index, OrderKey plannedOldKey, OrderKey newKey, Stored newEntry) {
+        Stored old = plannedOldKey == null ? null : index.entries.get(plannedOldKey);
+        OrderKey oldKey = old == null ? null : plannedOldKey;
+        DiskTable.stageIndex(w, index, oldKey, newKey, newEntry, old == null ? 0 : old.size());
     }
 
     /** Applies the ASYNC GSI writes that are due by the clock. Cheap when nothing is pending. */

@@ -204,7 +204,10 @@ final class ItemWrites {
         long bytes = m.collectionSizeAfter();
         double gb = bytes / (1024.0 * 1024 * 1024);
         return new ItemCollectionMetrics(
-                Map.of(m.table.shape.partitionKey.name(), m.partitionValue), Math.floor(gb), Math.floor(gb) + 1, bytes);
+                Map.of(m.table.shape.partitionKey.name(), m.partitionValue()),
+                Math.floor(gb),
+                Math.floor(gb) + 1,
+                bytes);
     }
 
     static ConditionExpression condition(String text) {

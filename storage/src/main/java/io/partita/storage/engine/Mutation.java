@@ -6,6 +6,7 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemContents;
 import io.partita.storage.value.ItemMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -17,19 +18,31 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Mutation {
     final TableData table;
     final OrderKey key;
-    /** The item's partition key value: names its item collection. */
-    final AttributeValue partitionValue;
-
     final Stored before;
     final Stored after;
-    /** What the write does to each LSI, in the table's order; none at all ({@link #NO_CHANGES}) when {@link #sameContent}. */
-    private final IndexChange[] lsiChanges;
-    /** What the write does to each GSI, in the table's order; none at all when {@link #sameContent}. */
-    private final IndexChange[] gsiChanges;
 
-    private final long collectionDelta;
-    /** The index changes of a write that changes no index. */
-    private static final IndexChange[] NO_CHANGES = {};
+    /** The LSIs the write was planned against, in the table's order (none when {@link #sameContent}). */
+    private final IndexData[] lsis;
+    /** The GSIs the write was planned against, in the table's order (none when {@link #sameContent}). */
+    private final IndexData[] gsis;
+
+    /*
+     * The plan of every index, LSIs first, then GSIs (index i of lsiCount() + gsis.length), in three arrays rather
+     * than an object per index: an entry key is null where the item is absent from the index (or where the write
+     * leaves the index as it is: both keys null). newKeys is null when no index gains an entry; oldKeys is null when
+     * there was no old item, or when every old key is its new key (an overwrite keeping the index keys, the
+     * usual one: one array of keys); newEntries holds only projected entries (INCLUDE, KEYS_ONLY): an ALL entry is
+     * the item itself.
+     */
+    private final OrderKey[] oldKeys;
+
+    private final OrderKey[] newKeys;
+    private final Stored[] newEntries;
+
+    /** Bytes the write adds to its item collection: an int (items are at most 400 KB, with at most five LSI entries). */
+    private final int collectionDelta;
+    /** The indexes of a write that changes no index. */
+    private static final IndexData[] NO_INDEXES = {};
 
     /**
      * True when the new item reads exactly as the old one ({@link ItemContents#same}): the stored item and every
@@ -43,74 +56,35 @@ final class Mutation {
     /** Set for a deletion made by time to live: its stream record names the service as the user. */
     private boolean timeToLiveDelete;
 
-    /**
-     * What a write does to one index entry. Keys are null where the item is absent from the index, and both are null
-     * when the write leaves the index as it is (then the instance may be the index's shared {@link
-     * IndexData#unchanged}: it holds no item, and {@link #oldEntry} never writes its cache).
-     */
-    static final class IndexChange {
-        final IndexData index;
-        final OrderKey oldKey;
-        final OrderKey newKey;
-        final Stored newEntry;
-        private final Stored before;
-        private Stored oldEntry;
-
-        IndexChange(IndexData index, OrderKey oldKey, Stored before, OrderKey newKey, Stored newEntry) {
-            this.index = index;
-            this.oldKey = oldKey;
-            this.before = before;
-            this.newKey = newKey;
-            this.newEntry = newEntry;
-        }
-
-        /** The entry the old item had in the index; projected only when someone asks (capacity, LSI sizes). */
-        Stored oldEntry() {
-            if (oldEntry == null && oldKey != null) {
-                oldEntry = index.shape.project(before);
-            }
-            return oldEntry;
-        }
-
-        boolean touchesIndex() {
-            return oldKey != null || newKey != null;
-        }
-
-        /** Index write units per the seeds: 0, 1 (add, remove, projected change) or 2 (key change) writes. */
-        int writeUnits() {
-            if (oldKey == null) {
-                return newKey == null ? 0 : Meter.writeUnits(newEntry.size());
-            }
-            if (newKey == null) {
-                return Meter.writeUnits(oldEntry().size());
-            }
-            if (!oldKey.equals(newKey)) {
-                return Meter.writeUnits(oldEntry().size()) + Meter.writeUnits(newEntry.size());
-            }
-            return oldEntry().item().equals(newEntry.item()) ? 0 : Meter.writeUnits(newEntry.size());
-        }
-    }
-
     private Mutation(
             TableData table,
             OrderKey key,
             Stored before,
             Stored after,
-            IndexChange[] lsiChanges,
-            IndexChange[] gsiChanges,
+            IndexData[] lsis,
+            IndexData[] gsis,
+            OrderKey[] oldKeys,
+            OrderKey[] newKeys,
+            Stored[] newEntries,
             long collectionDelta,
             boolean sameContent) {
         this.table = table;
         this.key = key;
-        this.partitionValue = (after != null ? after : before) == null
-                ? null
-                : (after != null ? after : before).item().get(table.shape.partitionKey.name());
         this.before = before;
         this.after = after;
-        this.lsiChanges = lsiChanges;
-        this.gsiChanges = gsiChanges;
-        this.collectionDelta = collectionDelta;
+        this.lsis = lsis;
+        this.gsis = gsis;
+        this.oldKeys = oldKeys;
+        this.newKeys = newKeys;
+        this.newEntries = newEntries;
+        this.collectionDelta = Math.toIntExact(collectionDelta);
         this.sameContent = sameContent;
+    }
+
+    /** The item's partition key value, which names its item collection; null when the write has no item. */
+    AttributeValue partitionValue() {
+        Stored item = after != null ? after : before;
+        return item == null ? null : item.item().get(table.shape.partitionKey.name());
     }
 
     /**
@@ -121,25 +95,62 @@ final class Mutation {
         long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
         if (sameContent(before, after)) {
             // nothing to change in any index (delta is 0: equal items have equal sizes)
-            return new Mutation(table, key, before, after, NO_CHANGES, NO_CHANGES, delta, true);
+            return new Mutation(table, key, before, after, NO_INDEXES, NO_INDEXES, null, null, null, delta, true);
         }
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
-        // a table without LSIs or GSIs shares the empty array: no array per write
-        IndexChange[] lsiChanges = lsis.length == 0 ? NO_CHANGES : new IndexChange[lsis.length];
-        for (int i = 0; i < lsis.length; i++) {
-            IndexChange c = change(lsis[i], before, after);
-            lsiChanges[i] = c;
-            delta += (c.newKey == null ? 0 : c.newEntry.size() + IndexData.ENTRY_OVERHEAD)
-                    - (c.oldKey == null ? 0 : c.oldEntry().size() + IndexData.ENTRY_OVERHEAD);
+        int n = lsis.length + gsis.length;
+        OrderKey[] oldKeys = null;
+        OrderKey[] newKeys = null;
+        Stored[] entries = null;
+        for (int i = 0; i < n; i++) {
+            IndexShape shape = (i < lsis.length ? lsis[i] : gsis[i - lsis.length]).shape;
+            if (before != null && after != null && shape.sameEntry(before.item(), after.item())) {
+                // the entry stays as it is: no key to encode, no entry to project, no index write (and none to queue
+                // in ASYNC mode: what is queued for the old item already ends at this same entry)
+                continue;
+            }
+            OrderKey newKey = after == null ? null : shape.entryKey(after.item());
+            OrderKey oldKey;
+            if (before == null) {
+                oldKey = null;
+            } else if (newKey != null && shape.sameIndexKey(before.item(), after.item())) {
+                oldKey = newKey; // an overwrite that keeps the index key: no need to encode it twice
+            } else {
+                oldKey = shape.entryKey(before.item());
+            }
+            if (newKey != null) {
+                if (newKeys == null) {
+                    newKeys = new OrderKey[n];
+                }
+                newKeys[i] = newKey;
+                Stored entry = shape.project(after);
+                if (entry != after) {
+                    if (entries == null) {
+                        entries = new Stored[n];
+                    }
+                    entries[i] = entry;
+                }
+                if (i < lsis.length) {
+                    delta += entry.size() + IndexData.ENTRY_OVERHEAD;
+                }
+            }
+            if (before != null && oldKeys == null && oldKey != newKey) {
+                // the first old key that is not its new key: every old key before it was its new key (an insert has
+                // no old keys at all: no array)
+                oldKeys = newKeys == null ? new OrderKey[n] : Arrays.copyOf(newKeys, n);
+            }
+            if (oldKeys != null) {
+                oldKeys[i] = oldKey;
+            }
+            if (oldKey != null && i < lsis.length) {
+                delta -= shape.project(before).size() + IndexData.ENTRY_OVERHEAD;
+            }
         }
-        IndexChange[] gsiChanges = gsis.length == 0 ? NO_CHANGES : new IndexChange[gsis.length];
-        for (int i = 0; i < gsis.length; i++) {
-            gsiChanges[i] = change(gsis[i], before, after);
-        }
-        Mutation m = new Mutation(table, key, before, after, lsiChanges, gsiChanges, delta, false);
-        if (lsis.length > 0 && m.partitionValue != null) {
-            checkCollectionLimit(table, m.partitionValue, delta, options);
+        Mutation m = new Mutation(table, key, before, after, lsis, gsis, oldKeys, newKeys, entries, delta, false);
+        AttributeValue partitionValue = lsis.length > 0 ? m.partitionValue() : null;
+        if (partitionValue != null) {
+            checkCollectionLimit(table, partitionValue, delta, options);
         }
         return m;
     }
@@ -153,6 +164,70 @@ final class Mutation {
                 && ItemContents.same(b, a);
     }
 
+    // ---- the planned index changes, read by apply, stage, meter, IndexPropagation and TokenBucketThroughput ----
+
+    /** Indexes planned: the LSIs (0 .. {@link #lsiCount()} - 1), then the GSIs. */
+    int indexCount() {
+        return lsis.length + gsis.length;
+    }
+
+    int lsiCount() {
+        return lsis.length;
+    }
+
+    IndexData index(int i) {
+        return i < lsis.length ? lsis[i] : gsis[i - lsis.length];
+    }
+
+    /** The old item's entry key in index {@code i}; null when it had none or the write leaves the index as it is. */
+    OrderKey oldKey(int i) {
+        if (before == null) {
+            return null;
+        }
+        return oldKeys != null ? oldKeys[i] : newKeys == null ? null : newKeys[i];
+    }
+
+    /** The new item's entry key in index {@code i}; null when it has none or the write leaves the index as it is. */
+    OrderKey newKey(int i) {
+        return newKeys == null ? null : newKeys[i];
+    }
+
+    /** The new item's entry in index {@code i}, when it has a {@link #newKey}. */
+    Stored newEntry(int i) {
+        if (newKey(i) == null) {
+            return null;
+        }
+        Stored projected = newEntries == null ? null : newEntries[i];
+        return projected != null ? projected : after;
+    }
+
+    /** The old item's entry in index {@code i}, when it has an {@link #oldKey}; projected on each call (capacity, LSI sizes). */
+    Stored oldEntry(int i) {
+        return oldKey(i) == null ? null : index(i).shape.project(before);
+    }
+
+    boolean touchesIndex(int i) {
+        return oldKey(i) != null || newKey(i) != null;
+    }
+
+    /** Index write units of index {@code i} per the seeds: 0, 1 (add, remove, projected change) or 2 (key change). */
+    int writeUnits(int i) {
+        OrderKey oldKey = oldKey(i);
+        OrderKey newKey = newKey(i);
+        if (oldKey == null) {
+            return newKey == null ? 0 : Meter.writeUnits(newEntry(i).size());
+        }
+        if (newKey == null) {
+            return Meter.writeUnits(oldEntry(i).size());
+        }
+        if (!oldKey.equals(newKey)) {
+            return Meter.writeUnits(oldEntry(i).size())
+                    + Meter.writeUnits(newEntry(i).size());
+        }
+        Stored newEntry = newEntry(i);
+        return oldEntry(i).item().equals(newEntry.item()) ? 0 : Meter.writeUnits(newEntry.size());
+    }
+
     /** Rejects a write that would grow an item collection past the limit; shrinking writes always pass. */
     static void checkCollectionLimit(TableData table, AttributeValue partitionKey, long delta, StorageOptions options) {
         long current = table.collectionSize(partitionKey);
@@ -164,26 +239,6 @@ final class Mutation {
                     current + delta,
                     options.itemCollectionSizeLimit()));
         }
-    }
-
-    private static IndexChange change(IndexData index, Stored before, Stored after) {
-        IndexShape shape = index.shape;
-        if (before != null && after != null && shape.sameEntry(before.item(), after.item())) {
-            // the entry stays as it is: no key to encode, no entry to project, no index write (and none to queue in
-            // ASYNC mode: what is queued for the old item already ends at this same entry)
-            return index.unchanged;
-        }
-        OrderKey newKey = after == null ? null : shape.entryKey(after.item());
-        OrderKey oldKey;
-        if (before == null) {
-            oldKey = null;
-        } else if (newKey != null && shape.sameIndexKey(before.item(), after.item())) {
-            oldKey = newKey; // an overwrite that keeps the index key: no need to encode it twice
-        } else {
-            oldKey = shape.entryKey(before.item());
-        }
-        Stored newEntry = newKey == null ? null : shape.project(after);
-        return new IndexChange(index, oldKey, before, newKey, newEntry);
     }
 
     /** Marks this change as a deletion by time to live. */
@@ -233,15 +288,16 @@ final class Mutation {
         if (bytes != 0) { // an overwrite with an item of the same size (common) writes no counter
             table.itemBytes.add(bytes);
         }
-        for (IndexChange c : lsiChanges) {
-            IndexPropagation.applyToIndex(c.index, c.oldKey, c.newKey, c.newEntry);
+        for (int i = 0; i < lsis.length; i++) {
+            IndexPropagation.applyToIndex(lsis[i], oldKey(i), newKey(i), newEntry(i));
         }
-        for (IndexChange c : gsiChanges) {
-            if (c.touchesIndex()) {
-                propagation.propagate(table, c, nowMillis);
+        for (int i = lsis.length; i < indexCount(); i++) {
+            if (touchesIndex(i)) {
+                propagation.propagate(table, this, i, nowMillis);
             }
         }
-        if (lsiChanges.length > 0 && collectionDelta != 0) {
+        if (lsis.length > 0 && collectionDelta != 0) {
+            AttributeValue partitionValue = partitionValue();
             AtomicLong size = table.collectionSizes.computeIfAbsent(partitionValue, k -> new AtomicLong());
             if (size.addAndGet(collectionDelta) == 0) {
                 table.collectionSizes.remove(partitionValue, size);
@@ -325,24 +381,25 @@ final class Mutation {
                 table.itemBytes.add(db);
             });
         }
-        for (IndexChange c : lsiChanges) {
-            if (c.touchesIndex()) {
+        for (int i = 0; i < lsis.length; i++) {
+            if (touchesIndex(i)) {
+                OrderKey oldKey = oldKey(i);
                 DiskTable.stageIndex(
                         w,
-                        c.index,
-                        c.oldKey,
-                        c.newKey,
-                        c.newEntry,
-                        c.oldKey == null ? 0 : c.oldEntry().size());
+                        lsis[i],
+                        oldKey,
+                        newKey(i),
+                        newEntry(i),
+                        oldKey == null ? 0 : oldEntry(i).size());
             }
         }
-        for (IndexChange c : gsiChanges) {
-            if (c.touchesIndex()) {
-                propagation.stage(w, table, c, nowMillis);
+        for (int i = lsis.length; i < indexCount(); i++) {
+            if (touchesIndex(i)) {
+                propagation.stage(w, table, this, i, nowMillis);
             }
         }
-        if (lsiChanges.length > 0 && collectionDelta != 0) {
-            w.add(table.disk.collectionKey(partitionValue), collectionDelta);
+        if (lsis.length > 0 && collectionDelta != 0) {
+            w.add(table.disk.collectionKey(partitionValue()), collectionDelta);
         }
         StreamData stream = table.stream;
         if (stream != null) {
@@ -355,29 +412,14 @@ final class Mutation {
         return Meter.writeUnits(Math.max(before == null ? 0 : before.size(), after == null ? 0 : after.size()));
     }
 
-    // ---- the planned index changes, read by TokenBucketThroughput to charge capacity ----
-    IndexChange[] lsiChanges() {
-        return lsiChanges;
-    }
-
-    IndexChange[] gsiChanges() {
-        return gsiChanges;
-    }
-
     /** Records this write's capacity: base table by the larger item image, indexes by the seeds' rules. */
     void meter(Meter meter, int factor) {
         String t = table.shape.name;
         meter.tableWrite(t, (double) factor * baseWriteUnits());
-        for (IndexChange c : lsiChanges) {
-            int units = c.writeUnits();
+        for (int i = 0; i < indexCount(); i++) {
+            int units = writeUnits(i);
             if (units > 0) {
-                meter.indexWrite(t, c.index.shape.name, false, (double) factor * units);
-            }
-        }
-        for (IndexChange c : gsiChanges) {
-            int units = c.writeUnits();
-            if (units > 0) {
-                meter.indexWrite(t, c.index.shape.name, true, (double) factor * units);
+                meter.indexWrite(t, index(i).shape.name, i >= lsis.length, (double) factor * units);
             }
         }
     }
@@ -388,6 +430,7 @@ final class Mutation {
     }
 
     long collectionSizeAfter() {
+        AttributeValue partitionValue = partitionValue();
         return partitionValue == null ? 0 : table.collectionSize(partitionValue);
     }
 }

@@ -10,8 +10,8 @@ import java.util.Map;
  * the partition through {@link OrderKey#sharePartition}), so that finding it is one table slot, not a slot, a
  * node, a key object and then the partition.
  *
- * <p>A small partition is one array, never modified once published:
- * {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the table slot, which mirrors
+ * <p>A small partition is one array, replaced on each write but for an overwrite keeping the entry's size, which
+ * swaps the item in place ({@link Chunk#swapItem}): {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the table slot, which mirrors
  * the partition's key bytes, this array and its sizes and items arrays (see {@link PartitionedMap}'s table), and then all of
  * them at once, and hands out the items without dereferencing them (a typed array: an {@code Object[]} slot
  * would need a type check that reads each item's header, a cache miss per entry at scale): no per-entry {@link
@@ -86,7 +86,11 @@ final class Partition extends OrderKey {
         int i = Chunk.find(s, key.bytes);
         if (i >= 0) {
             int previous = Chunk.sizes(s)[i];
-            small = Chunk.replace(s, i, value);
+            if (previous == value.size()) {
+                Chunk.swapItem(s, i, value); // same key and size: no chunk, items or keys copied
+            } else {
+                small = Chunk.replace(s, i, value);
+            }
             return previous;
         }
         Object[] grown = Chunk.insert(s, -i - 1, key.bytes, value);

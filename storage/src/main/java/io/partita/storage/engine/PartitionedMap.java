@@ -25,7 +25,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  *
  * <p>Most partitions are small (a user's items, one index key's entries), so a partition starts as an
  * immutable sorted array (a {@link Chunk}) replaced on each write (copy-on-write: a binary search and a short
- * copy, and readers iterate a stable snapshot without locks); past {@link #SMALL_LIMIT} entries it becomes a
+ * copy, and readers iterate a stable snapshot without locks; an overwrite of the same size swaps the item in place,
+ * see {@link Chunk#swapItem}); past {@link #SMALL_LIMIT} entries it becomes a
  * {@link ChunkTree}, a copy-on-write B+-tree of such chunks, where a write copies one chunk and one directory per
  * level whatever the partition's size, and a reader still walks an immutable snapshot.
  *

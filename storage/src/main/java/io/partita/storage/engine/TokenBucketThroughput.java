@@ -101,43 +101,45 @@ final class TokenBucketThroughput implements ThroughputPolicy {
         TableScopes ts = scopes.of(m.table, now);
         Scope base = ts.base;
         double baseUnits = m.baseWriteUnits();
-        for (Mutation.IndexChange c : m.lsiChanges()) {
-            baseUnits += c.writeUnits();
+        for (int i = 0; i < m.lsiCount(); i++) {
+            baseUnits += m.writeUnits(i);
         }
         baseUnits *= factor;
-        Object baseLabel = m.partitionValue != null ? m.partitionValue : (Object) m.key;
+        Object baseLabel = m.partitionValue() != null ? m.partitionValue() : (Object) m.key;
         if (base.write != null) {
             r.add(base.write, baseUnits, base, false, true, baseLabel);
         }
         r.add(base.partition(m.key.partition(), true, now), baseUnits, base, true, true, baseLabel);
-        for (Mutation.IndexChange c : m.gsiChanges()) {
-            int units = c.writeUnits();
+        for (int i = m.lsiCount(); i < m.indexCount(); i++) {
+            int units = m.writeUnits(i);
             if (units == 0) {
                 continue;
             }
-            Scope g = ts.scope(c.index, now);
+            OrderKey oldKey = m.oldKey(i);
+            OrderKey newKey = m.newKey(i);
+            Scope g = ts.scope(m.index(i), now);
             if (g.write != null) {
                 r.add(g.write, (double) factor * units, g, false, true, null);
             }
-            if (c.oldKey != null && c.newKey != null && !c.oldKey.equals(c.newKey)) {
+            if (oldKey != null && newKey != null && !oldKey.equals(newKey)) {
                 // A key change: the delete lands in the old entry's partition, the put in the new one's.
                 r.add(
-                        g.partition(c.oldKey.partition(), true, now),
-                        (double) factor * Meter.writeUnits(c.oldEntry().size()),
+                        g.partition(oldKey.partition(), true, now),
+                        (double) factor * Meter.writeUnits(m.oldEntry(i).size()),
                         g,
                         true,
                         true,
                         m.before.item());
                 r.add(
-                        g.partition(c.newKey.partition(), true, now),
-                        (double) factor * Meter.writeUnits(c.newEntry.size()),
+                        g.partition(newKey.partition(), true, now),
+                        (double) factor * Meter.writeUnits(m.newEntry(i).size()),
                         g,
                         true,
                         true,
                         m.after.item());
-            } else if (c.newKey != null) {
+            } else if (newKey != null) {
                 r.add(
-                        g.partition(c.newKey.partition(), true, now),
+                        g.partition(newKey.partition(), true, now),
                         (double) factor * units,
                         g,
                         true,
@@ -145,7 +147,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
                         m.after.item());
             } else {
                 r.add(
-                        g.partition(c.oldKey.partition(), true, now),
+                        g.partition(oldKey.partition(), true, now),
                         (double) factor * units,
                         g,
                         true,

@@ -343,7 +343,7 @@ final class Transactions {
         for (WriteAction a : actions) {
             Mutation m = a.mutation;
             if (m != null && m.table.lsis.length > 0) {
-                growth.merge(m.table.id + "/" + m.partitionValue, m.collectionDelta(), Long::sum);
+                growth.merge(m.table.id + "/" + m.partitionValue(), m.collectionDelta(), Long::sum);
             }
         }
         boolean cancelled = false;
@@ -354,7 +354,7 @@ final class Transactions {
             }
             try {
                 Mutation.checkCollectionLimit(
-                        m.table, m.partitionValue, growth.get(m.table.id + "/" + m.partitionValue), options);
+                        m.table, m.partitionValue(), growth.get(m.table.id + "/" + m.partitionValue()), options);
             } catch (StorageException e) {
                 a.reason = new CancellationReason("ItemCollectionSizeLimitExceeded", e.getMessage(), null);
                 cancelled = true;
