@@ -72,7 +72,7 @@ final class ProjectedDecode {
     private static void skip(ItemCodec.In in) {
         byte tag = in.b();
         switch (tag) {
-            case ItemCodec.S, ItemCodec.B -> in.pos += in.count();
+            case ItemCodec.S, ItemCodec.B -> skipLength(in);
             case ItemCodec.N_LONG -> in.varlong();
             case ItemCodec.N_DECIMAL -> skipDecimal(in);
             case ItemCodec.TRUE, ItemCodec.FALSE, ItemCodec.NULL -> {
@@ -85,13 +85,13 @@ final class ProjectedDecode {
             }
             case ItemCodec.M -> {
                 for (int i = in.count(); i > 0; i--) {
-                    in.pos += in.count();
+                    skipLength(in);
                     skip(in);
                 }
             }
             case ItemCodec.SS, ItemCodec.BS -> {
                 for (int i = in.count(); i > 0; i--) {
-                    in.pos += in.count();
+                    skipLength(in);
                 }
             }
             case ItemCodec.NS -> {
@@ -103,9 +103,15 @@ final class ProjectedDecode {
         }
     }
 
+    /** A length and that many bytes (a string, binary or number payload, or a map key). */
+    private static void skipLength(ItemCodec.In in) {
+        int n = in.count(); // read first: the position moves past the length before it moves past the bytes
+        in.pos += n;
+    }
+
     /** A number's unscaled bytes and its zigzag scale. */
     private static void skipDecimal(ItemCodec.In in) {
-        in.pos += in.count();
+        skipLength(in);
         in.varint();
     }
 }
