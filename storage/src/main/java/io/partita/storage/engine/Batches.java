@@ -63,10 +63,9 @@ final class Batches {
             Placeholders ph = new Placeholders(ka.expressionAttributeNames(), Map.of());
             List<Map<String, AttributeValue>> found = new ArrayList<>();
             List<OrderKey> tableKeys = e.getValue();
-            Needs needs = Needs.of(p, ph);
             for (int i = 0; i < tableKeys.size(); i++) {
                 OrderKey key = tableKeys.get(i);
-                Stored s = t.items.get(key, needs);
+                Stored s = t.items.get(key, p, ph);
                 double units = Meter.itemReadUnits(s) * Meter.consistency(ka.consistentRead());
                 if (!throughput.tryChargeRead(
                         t, null, key, units, ka.keys().get(i))) { // throttled keys come back unprocessed

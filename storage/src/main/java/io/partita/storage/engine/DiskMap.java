@@ -106,6 +106,15 @@ final class DiskMap implements EntryMap {
         return get(key, Needs.ALL);
     }
 
+    @Override
+    public Stored get(
+            OrderKey key,
+            io.partita.storage.expression.ProjectionExpression projection,
+            io.partita.storage.expression.Placeholders placeholders) {
+        Stored hit = store.decoded.get(space, key);
+        return hit != null ? hit : get(key, Needs.of(projection, placeholders));
+    }
+
     /**
      * The entry, from the cache when it holds it; else read and decoded whole and offered to the cache when the read
      * needs all of it or the cache {@link DecodedCache#admits admits} it (a later read of any projection then hits),

@@ -19,6 +19,17 @@ interface EntryMap {
         return get(key);
     }
 
+    /**
+     * As {@link #get(OrderKey, Needs)} for a GetItem of {@code projection} (null: the whole item): a read the cache
+     * answers builds nothing for what it needs.
+     */
+    default Stored get(
+            OrderKey key,
+            io.partita.storage.expression.ProjectionExpression projection,
+            io.partita.storage.expression.Placeholders placeholders) {
+        return get(key);
+    }
+
     /** Stores an entry; returns the entry it replaced, or null. In durable mode writes go through {@link DiskWrite} instead. */
     Stored put(OrderKey key, Stored value);
 

@@ -62,7 +62,7 @@ final class Reads {
         ProjectionExpression projection =
                 r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
         ph.checkExpressions(t.definition, projection);
-        Stored stored = t.items.get(key, Needs.of(projection, ph));
+        Stored stored = t.items.get(key, projection, ph);
         double units = Meter.itemReadUnits(stored) * Meter.consistency(r.consistentRead());
         throughput.chargeRead(t, null, key, units, r.key());
         ReturnConsumedCapacity rcc = r.returnConsumedCapacity();
