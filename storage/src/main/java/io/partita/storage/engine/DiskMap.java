@@ -15,8 +15,10 @@ import java.util.NoSuchElementException;
  * consumed (entries the cache holds are taken from it; a query's entries are offered to it, a scan's are not, so
  * a scan does not flush the working set). A Query reads its partition from the cache's {@link PartitionRun} of it
  * (loading the whole partition on a miss, when it has at most {@link PartitionRun#MAX_ENTRIES} entries): a binary
- * search, no RocksDB call. Scans read RocksDB as before. Writes do not come here: a write is one {@link DiskWrite}
- * batch.
+ * search, no RocksDB call. Scans read RocksDB as before. An entry that misses and is not going to be cached (the
+ * read is a scan or a count, the cache is off, full of hotter entries, or the entry or run too heavy for it) is decoded
+ * only as far as the read {@link Needs} ({@link ProjectedDecode}). Writes do not come here: a write is one
+ * {@link DiskWrite} batch.
  */
 final class DiskMap implements EntryMap {
     private static final long HASH_SPACE = 1L << 32;
