@@ -65,7 +65,7 @@ final class Batches {
             List<OrderKey> tableKeys = e.getValue();
             for (int i = 0; i < tableKeys.size(); i++) {
                 OrderKey key = tableKeys.get(i);
-                Stored s = t.items.get(key);
+                Stored s = t.items.get(key, p, ph);
                 double units = Meter.itemReadUnits(s) * Meter.consistency(ka.consistentRead());
                 if (!throughput.tryChargeRead(
                         t, null, key, units, ka.keys().get(i))) { // throttled keys come back unprocessed

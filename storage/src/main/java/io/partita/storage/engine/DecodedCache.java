@@ -287,6 +287,35 @@ final class DecodedCache {
         }
     }
 
+    /**
+     * Whether an entry of this key and encoded length, decoded now, would be worth caching: the cache is on, the
+     * entry fits a stripe, and its stripe has room for it or the entry its clock would evict first is cold (not read
+     * since the clock last passed it). When the stripe is full of entries read since then (hotter than a new one),
+     * a read that needs only some attributes decodes only those and offers nothing ({@link ProjectedDecode}).
+     * Advisory: {@link #offer} still decides under its own rules.
+     */
+    boolean admits(long space, OrderKey key, int encodedLength) {
+        return enabled && admits(stripe(new Key(space, key)), weight(key.bytes.length, encodedLength));
+    }
+
+    /** As {@link #admits(long, OrderKey, int)} for a partition's run of this weight. */
+    boolean admitsRun(long space, OrderKey partition, long weight) {
+        return enabled && admits(stripe(new Key(runSpace(space), partition)), weight);
+    }
+
+    private boolean admits(Stripe s, long weight) {
+        if (weight > stripeCapacity) {
+            return false;
+        }
+        synchronized (s) {
+            if (s.bytes + weight <= stripeCapacity) {
+                return true;
+            }
+            Node first = s.clock.peekFirst();
+            return first == null || first.dead || !first.referenced;
+        }
+    }
+
     /** A write of this entry is about to be staged; returns the token {@link #endWrite} takes. */
     long beginWrite(long space, OrderKey key) {
         if (!enabled) {

@@ -15,8 +15,10 @@ import java.util.NoSuchElementException;
  * consumed (entries the cache holds are taken from it; a query's entries are offered to it, a scan's are not, so
  * a scan does not flush the working set). A Query reads its partition from the cache's {@link PartitionRun} of it
  * (loading the whole partition on a miss, when it has at most {@link PartitionRun#MAX_ENTRIES} entries): a binary
- * search, no RocksDB call. Scans read RocksDB as before. Writes do not come here: a write is one {@link DiskWrite}
- * batch.
+ * search, no RocksDB call. Scans read RocksDB as before. An entry that misses and is not going to be cached (the
+ * read is a scan or a count, the cache is off, full of hotter entries, or the entry or run too heavy for it) is decoded
+ * only as far as the read {@link Needs} ({@link ProjectedDecode}). Writes do not come here: a write is one
+ * {@link DiskWrite} batch.
  */
 final class DiskMap implements EntryMap {
     private static final long HASH_SPACE = 1L << 32;
@@ -81,12 +83,17 @@ final class DiskMap implements EntryMap {
 
     /** Decodes an entry's stored value (after its partition-length varint, in place). */
     Stored stored(OrderKey key, byte[] value) {
+        return stored(key, value, Needs.ALL);
+    }
+
+    /** Decodes of an entry's stored value what {@code needs} asks for ({@link ProjectedDecode}). */
+    Stored stored(OrderKey key, byte[] value, Needs needs) {
         int i = 0;
         while (value[i] < 0) {
             i++;
         }
         try {
-            return ItemCodec.decode(value, i + 1);
+            return ProjectedDecode.decode(value, i + 1, needs);
         } catch (IllegalArgumentException e) {
             throw new io.partita.storage.DurableStorageException.Corrupted(
                     io.partita.storage.Message.StoreEntryUndecodable.format(
@@ -98,6 +105,25 @@ final class DiskMap implements EntryMap {
 
     @Override
     public Stored get(OrderKey key) {
+        return get(key, Needs.ALL);
+    }
+
+    @Override
+    public Stored get(
+            OrderKey key,
+            io.partita.storage.expression.ProjectionExpression projection,
+            io.partita.storage.expression.Placeholders placeholders) {
+        Stored hit = store.decoded.get(space, key);
+        return hit != null ? hit : get(key, Needs.of(projection, placeholders));
+    }
+
+    /**
+     * The entry, from the cache when it holds it; else read and decoded whole and offered to the cache when the read
+     * needs all of it or the cache {@link DecodedCache#admits admits} it (a later read of any projection then hits),
+     * and otherwise decoded only as far as {@code needs} asks, and not offered.
+     */
+    @Override
+    public Stored get(OrderKey key, Needs needs) {
         DecodedCache cache = store.decoded;
         Stored hit = cache.get(space, key);
         if (hit != null) {
@@ -109,8 +135,13 @@ final class DiskMap implements EntryMap {
         if (v == null) {
             return null;
         }
+        if (!needs.all() && !(needs.caches() && cache.admits(space, key, v.length))) {
+            return stored(key, v, needs);
+        }
         Stored s = stored(key, v);
-        cache.offer(space, key, s, v.length, stamp, true);
+        if (needs.caches()) {
+            cache.offer(space, key, s, v.length, stamp, true);
+        }
         return s;
     }
 
@@ -128,10 +159,10 @@ final class DiskMap implements EntryMap {
     public Iterable<Map.Entry<OrderKey, Stored>> range(
             OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
         return () -> {
-            PartitionRun run = run(low);
+            PartitionRun run = run(low, Needs.ALL);
             return run != null
                     ? run.iterator(low, high, exclusiveStart, forward)
-                    : rangeCursor(low, high, exclusiveStart, forward);
+                    : rangeCursor(low, high, exclusiveStart, forward, Needs.ALL);
         };
     }
 
@@ -142,12 +173,23 @@ final class DiskMap implements EntryMap {
      */
     @Override
     public void visit(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Visitor visitor) {
-        PartitionRun run = run(low);
+        visit(low, high, exclusiveStart, forward, Needs.ALL, visitor);
+    }
+
+    /**
+     * As {@link #visit(OrderKey, OrderKey, OrderKey, boolean, Visitor)}; entries that are neither cached nor going to
+     * be (see {@link #get(OrderKey, Needs)}, {@link PartitionRun#load}) decoded only as far as {@code needs} asks. A
+     * read that does not fill the cache ({@link Needs#caches}) takes a cached run but loads none.
+     */
+    @Override
+    public void visit(
+            OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Needs needs, Visitor visitor) {
+        PartitionRun run = run(low, needs);
         if (run != null) {
             run.visit(low, high, exclusiveStart, forward, visitor);
             return;
         }
-        Chunked c = rangeCursor(low, high, exclusiveStart, forward);
+        Chunked c = rangeCursor(low, high, exclusiveStart, forward, needs);
         while (c.hasNext()) {
             Stored s = c.nextStored();
             if (!visitor.visit(s.item(), s.size())) {
@@ -156,8 +198,11 @@ final class DiskMap implements EntryMap {
         }
     }
 
-    /** The cached run of {@code low}'s partition, loaded when absent; null when the partition is not cached. */
-    private PartitionRun run(OrderKey low) {
+    /**
+     * The cached run of {@code low}'s partition, loaded when absent (by a read that fills the cache); null when the
+     * partition is not cached.
+     */
+    private PartitionRun run(OrderKey low, Needs needs) {
         DecodedCache cache = store.decoded;
         if (!cache.enabled()) {
             return null;
@@ -165,12 +210,15 @@ final class DiskMap implements EntryMap {
         OrderKey partition = low.partition();
         PartitionRun run = cache.run(space, partition);
         if (run == null) {
-            run = PartitionRun.load(this, partition);
+            if (!needs.caches()) {
+                return null;
+            }
+            run = PartitionRun.load(this, partition, needs);
         }
         return run == PartitionRun.TOO_BIG ? null : run;
     }
 
-    private Chunked rangeCursor(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+    private Chunked rangeCursor(OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Needs needs) {
         byte[] lower = key(low);
         boolean lowerInclusive = true;
         byte[] upper;
@@ -190,7 +238,7 @@ final class DiskMap implements EntryMap {
                 upper = s;
             }
         }
-        return new Chunked(lower, lowerInclusive, upper, upperInclusive, forward, true);
+        return new Chunked(lower, lowerInclusive, upper, upperInclusive, forward, needs.caches(), needs);
     }
 
     @Override
@@ -200,6 +248,13 @@ final class DiskMap implements EntryMap {
 
     @Override
     public Iterable<Map.Entry<OrderKey, Stored>> scan(long hashFrom, long hashTo, OrderKey exclusiveStart) {
+        return scan(hashFrom, hashTo, exclusiveStart, Needs.ALL);
+    }
+
+    /** As {@link #scan(long, long, OrderKey)}, each entry not cached decoded only as far as {@code needs} asks. */
+    @Override
+    public Iterable<Map.Entry<OrderKey, Stored>> scan(
+            long hashFrom, long hashTo, OrderKey exclusiveStart, Needs needs) {
         byte[] lower = key(OrderKey.hashStart(hashFrom));
         boolean inclusive = true;
         byte[] upper = hashTo >= HASH_SPACE ? end : key(OrderKey.hashStart(hashTo));
@@ -215,7 +270,7 @@ final class DiskMap implements EntryMap {
         }
         byte[] from = lower;
         boolean fromInclusive = inclusive;
-        return () -> new Chunked(from, fromInclusive, upper, false, true, false);
+        return () -> new Chunked(from, fromInclusive, upper, false, true, false, needs);
     }
 
     /**
@@ -229,6 +284,7 @@ final class DiskMap implements EntryMap {
         private final byte[] upper;
         private final boolean forward;
         private final boolean cacheDecoded;
+        private final Needs needs;
         private final DecodedCache.Probe probe = new DecodedCache.Probe(space);
         /** The cache's range stamp taken before the current chunk was read. */
         private long stamp;
@@ -254,8 +310,10 @@ final class DiskMap implements EntryMap {
                 byte[] upper,
                 boolean upperInclusive,
                 boolean forward,
-                boolean cacheDecoded) {
+                boolean cacheDecoded,
+                Needs needs) {
             this.lower = lower;
+            this.needs = needs;
             this.upper = upper;
             this.forward = forward;
             this.cacheDecoded = cacheDecoded;
@@ -358,7 +416,11 @@ final class DiskMap implements EntryMap {
             return decoded(orderKey(k, v), v);
         }
 
+        /** Decoded whole (and offered) when it will be cached or is needed whole, else as far as the read needs. */
         private Stored decoded(OrderKey key, byte[] v) {
+            if (!needs.all() && !(cacheDecoded && store.decoded.admits(space, key, v.length))) {
+                return stored(key, v, needs);
+            }
             Stored s = stored(key, v);
             if (cacheDecoded) {
                 store.decoded.offer(space, key, s, v.length, stamp, false);

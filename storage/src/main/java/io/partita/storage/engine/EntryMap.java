@@ -11,6 +11,25 @@ import java.util.Map;
 interface EntryMap {
     Stored get(OrderKey key);
 
+    /**
+     * As {@link #get(OrderKey)} for a read that needs only what {@code needs} names: the entry may then hold only
+     * those attributes (with the whole entry's size). In memory, the entry itself.
+     */
+    default Stored get(OrderKey key, Needs needs) {
+        return get(key);
+    }
+
+    /**
+     * As {@link #get(OrderKey, Needs)} for a GetItem of {@code projection} (null: the whole item): a read the cache
+     * answers builds nothing for what it needs.
+     */
+    default Stored get(
+            OrderKey key,
+            io.partita.storage.expression.ProjectionExpression projection,
+            io.partita.storage.expression.Placeholders placeholders) {
+        return get(key);
+    }
+
     /** Stores an entry; returns the entry it replaced, or null. In durable mode writes go through {@link DiskWrite} instead. */
     Stored put(OrderKey key, Stored value);
 
@@ -55,6 +74,12 @@ interface EntryMap {
         }
     }
 
+    /** As {@link #visit}; the entries may hold only what {@code needs} names (see {@link #get(OrderKey, Needs)}). */
+    default void visit(
+            OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward, Needs needs, Visitor visitor) {
+        visit(low, high, exclusiveStart, forward, visitor);
+    }
+
     /** Receives entries from {@link #visit}; returns false to stop. */
     interface Visitor {
         boolean visit(Map<String, AttributeValue> item, int size);
@@ -68,4 +93,10 @@ interface EntryMap {
      * 2^32), in scan order, after {@code exclusiveStart} when it is given.
      */
     Iterable<Map.Entry<OrderKey, Stored>> scan(long hashFrom, long hashTo, OrderKey exclusiveStart);
+
+    /** As {@link #scan(long, long, OrderKey)}; the entries may hold only what {@code needs} names. */
+    default Iterable<Map.Entry<OrderKey, Stored>> scan(
+            long hashFrom, long hashTo, OrderKey exclusiveStart, Needs needs) {
+        return scan(hashFrom, hashTo, exclusiveStart);
+    }
 }

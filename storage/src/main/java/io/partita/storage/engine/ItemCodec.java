@@ -23,18 +23,18 @@ import java.util.Set;
  * partial item.
  */
 final class ItemCodec {
-    private static final byte S = 1;
-    private static final byte N_LONG = 2;
-    private static final byte N_DECIMAL = 3;
-    private static final byte B = 4;
-    private static final byte TRUE = 5;
-    private static final byte FALSE = 6;
-    private static final byte NULL = 7;
-    private static final byte L = 8;
-    private static final byte M = 9;
-    private static final byte SS = 10;
-    private static final byte NS = 11;
-    private static final byte BS = 12;
+    static final byte S = 1;
+    static final byte N_LONG = 2;
+    static final byte N_DECIMAL = 3;
+    static final byte B = 4;
+    static final byte TRUE = 5;
+    static final byte FALSE = 6;
+    static final byte NULL = 7;
+    static final byte L = 8;
+    static final byte M = 9;
+    static final byte SS = 10;
+    static final byte NS = 11;
+    static final byte BS = 12;
 
     private ItemCodec() {}
 
@@ -184,7 +184,7 @@ final class ItemCodec {
         return d;
     }
 
-    private static AttributeValue value(In in) {
+    static AttributeValue value(In in) {
         byte tag = in.b();
         switch (tag) {
             case S:
@@ -357,7 +357,7 @@ final class ItemCodec {
 
     /** Reads what {@link Out} wrote. */
     static final class In {
-        private final byte[] buf;
+        final byte[] buf;
         /** Where the encoding starts in {@code buf}: positions in error messages count from it. */
         private final int base;
 

@@ -51,20 +51,29 @@ final class PartitionRun {
      * Reads a partition ({@code partition}: its key alone) of {@code map} from RocksDB, entries the item cache holds
      * taken from it, and offers the run to the cache stamped before the read. Returns the run (served to the Query
      * that loaded it even when the cache refused it: it is what a RocksDB range read would have returned), or
-     * {@link #TOO_BIG}.
+     * {@link #TOO_BIG}. A run the cache will not take (heavier than a stripe, or not {@link DecodedCache#admitsRun
+     * admitted}) is decoded only as far as {@code needs} asks and served to this Query alone.
      */
-    static PartitionRun load(DiskMap map, OrderKey partition) {
+    static PartitionRun load(DiskMap map, OrderKey partition, Needs needs) {
         DecodedCache cache = map.store.decoded;
         long stamp = cache.runStamp(map.space, partition);
         byte[] from = map.key(partition);
         byte[] to = DiskStore.successor(from);
         Loader loader = new Loader(map, to == null ? map.end() : to);
         map.store.walk(from, true, loader);
-        PartitionRun run = loader.tooBig() ? TOO_BIG : loader.run(map);
-        if (run.weight > cache.maxWeight()) {
+        if (loader.tooBig()) {
             cache.offerRun(map.space, partition, TOO_BIG, stamp);
-            return run;
+            return TOO_BIG;
         }
+        long weight = loader.weight();
+        if (weight > cache.maxWeight()) {
+            cache.offerRun(map.space, partition, TOO_BIG, stamp);
+            return loader.run(map, needs, weight);
+        }
+        if (!needs.all() && !cache.admitsRun(map.space, partition, weight)) {
+            return loader.run(map, needs, weight);
+        }
+        PartitionRun run = loader.run(map, Needs.ALL, weight);
         cache.offerRun(map.space, partition, run, stamp);
         return run;
     }
@@ -121,25 +130,39 @@ final class PartitionRun {
             return size > MAX_ENTRIES;
         }
 
-        /** The run of what the walk collected, the uncached entries decoded (after the walk: outside RocksDB). */
-        PartitionRun run(DiskMap map) {
+        /** The weight of the run of what the walk collected, its entries counted whole. */
+        long weight() {
+            long weight = BASE;
+            for (int i = 0; i < size; i++) {
+                Object slot = slots[2 * i];
+                if (slot instanceof DecodedCache.Node hit) {
+                    weight += hit.weight;
+                } else {
+                    weight += DecodedCache.weight(((byte[]) slot).length, ((byte[]) slots[2 * i + 1]).length);
+                }
+                weight += PER_ENTRY;
+            }
+            return weight;
+        }
+
+        /**
+         * The run of what the walk collected, the uncached entries decoded as far as {@code needs} asks (after the
+         * walk: outside RocksDB).
+         */
+        PartitionRun run(DiskMap map, Needs needs, long weight) {
             OrderKey[] keys = new OrderKey[size];
             Stored[] values = new Stored[size];
-            long weight = BASE;
             for (int i = 0; i < size; i++) {
                 Object slot = slots[2 * i];
                 if (slot instanceof DecodedCache.Node hit) {
                     keys[i] = hit.key.key();
                     values[i] = hit.value;
-                    weight += hit.weight;
                 } else {
                     byte[] v = (byte[]) slots[2 * i + 1];
                     OrderKey key = DiskMap.orderKey((byte[]) slot, v);
                     keys[i] = key;
-                    values[i] = map.stored(key, v);
-                    weight += DecodedCache.weight(key.bytes.length, v.length);
+                    values[i] = map.stored(key, v, needs);
                 }
-                weight += PER_ENTRY;
             }
             return new PartitionRun(keys, values, (int) Math.min(Integer.MAX_VALUE, weight));
         }

@@ -62,7 +62,7 @@ final class Reads {
         ProjectionExpression projection =
                 r.projectionExpression() == null ? null : Expressions.parseProjection(r.projectionExpression());
         ph.checkExpressions(t.definition, projection);
-        Stored stored = t.items.get(key);
+        Stored stored = t.items.get(key, projection, ph);
         double units = Meter.itemReadUnits(stored) * Meter.consistency(r.consistentRead());
         throughput.chargeRead(t, null, key, units, r.key());
         ReturnConsumedCapacity rcc = r.returnConsumedCapacity();
@@ -184,7 +184,7 @@ final class Reads {
             }
         }
         Page page = new Page(plan);
-        for (Map.Entry<OrderKey, Stored> e : source(t, index).scan(hashFrom, hashTo, start)) {
+        for (Map.Entry<OrderKey, Stored> e : source(t, index).scan(hashFrom, hashTo, start, page.needs)) {
             Stored stored = e.getValue();
             if (!page.visit(stored.item(), stored.size())) {
                 break;
@@ -356,6 +356,9 @@ final class Reads {
     /** One page of results and what reading it cost; reads take entries one by one ({@link #visit}) until it is full. */
     private static final class Page implements EntryMap.Visitor {
         final Plan plan;
+        /** What the page needs of each entry: all of it when it returns whole items, else the names it reads. */
+        final Needs needs;
+
         final List<Map<String, AttributeValue>> items = new ArrayList<>();
         int count;
         int scanned;
@@ -366,6 +369,14 @@ final class Reads {
 
         Page(Plan plan) {
             this.plan = plan;
+            this.needs = plan.projection == null && plan.select != Select.COUNT
+                    ? Needs.ALL
+                    : Needs.of(
+                            plan.projection,
+                            plan.filter,
+                            plan.placeholders,
+                            plan.index == null ? plan.table.shape.keyNames() : plan.index.shape.keyAttributes,
+                            plan.select != Select.COUNT);
         }
 
         /**
@@ -374,7 +385,7 @@ final class Reads {
          * argument's type: only the first query, which loads this class, does.
          */
         void read(EntryMap source, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
-            source.visit(low, high, exclusiveStart, forward, this);
+            source.visit(low, high, exclusiveStart, forward, needs, this);
         }
 
         /** Takes one entry read in order; false once the page is full (its last evaluated key then set). */
@@ -386,7 +397,7 @@ final class Reads {
             pageBytes += size;
             Map<String, AttributeValue> item = entry;
             if (plan.fetch) {
-                Stored base = t.items.get(t.shape.itemKey(item));
+                Stored base = t.items.get(t.shape.itemKey(item), needs);
                 if (base != null) {
                     item = base.item();
                     fetchUnits += Meter.readUnits(base.size());

@@ -5,6 +5,7 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The base table's key schema, compiled: key extraction, key validation and item keys. */
@@ -13,10 +14,19 @@ final class TableShape {
     final KeyAttribute partitionKey;
     final KeyAttribute sortKey;
 
+    /** The key attributes' names, in schema order. */
+    private final List<String> keyNames;
+
     TableShape(String name, KeyAttribute partitionKey, KeyAttribute sortKey) {
         this.name = name;
         this.partitionKey = partitionKey;
         this.sortKey = sortKey;
+        this.keyNames = sortKey == null ? List.of(partitionKey.name()) : List.of(partitionKey.name(), sortKey.name());
+    }
+
+    /** The key attributes' names, in schema order. */
+    List<String> keyNames() {
+        return keyNames;
     }
 
     /** The storage key of a whole item, validating its key attributes. */
