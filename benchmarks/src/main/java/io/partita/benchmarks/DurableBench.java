@@ -59,16 +59,7 @@ public class DurableBench {
 
         @Setup(Level.Trial)
         public void start() throws IOException {
-            dir = Files.createTempDirectory("partita-bench");
-            try (Storage loading = Storage.open(dir)) { // loaded at the default level, measured at the chosen one
-                loading.createTable(Workload.tableDefinition());
-                for (long i = 0; i < n; i++) {
-                    loading.putItem(PutItemRequest.builder()
-                            .tableName(Workload.TABLE)
-                            .item(Workload.item(i, n))
-                            .build());
-                }
-            }
+            dir = load(n); // loaded at the default level, measured at the chosen one
             storage = Storage.open(dir, DurableOptions.defaults().withDurability(durability));
         }
 
@@ -77,6 +68,21 @@ public class DurableBench {
             storage.close();
             delete(dir);
         }
+    }
+
+    /** A new directory holding the {@link Workload} table with items 0..n-1, written at the default options. */
+    static Path load(int n) throws IOException {
+        Path dir = Files.createTempDirectory("partita-bench");
+        try (Storage loading = Storage.open(dir)) {
+            loading.createTable(Workload.tableDefinition());
+            for (long i = 0; i < n; i++) {
+                loading.putItem(PutItemRequest.builder()
+                        .tableName(Workload.TABLE)
+                        .item(Workload.item(i, n))
+                        .build());
+            }
+        }
+        return dir;
     }
 
     static void delete(Path dir) {

@@ -4,12 +4,10 @@ import io.partita.storage.DurableOptions;
 import io.partita.storage.Storage;
 import io.partita.storage.api.GetItemRequest;
 import io.partita.storage.api.GetItemResponse;
-import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.QueryRequest;
 import io.partita.storage.api.QueryResponse;
 import io.partita.storage.value.AttributeValue;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -56,16 +54,7 @@ public class DurableProjectionBench {
 
         @Setup(Level.Trial)
         public void start() throws IOException {
-            dir = Files.createTempDirectory("partita-bench");
-            try (Storage loading = Storage.open(dir)) {
-                loading.createTable(Workload.tableDefinition());
-                for (long i = 0; i < n; i++) {
-                    loading.putItem(PutItemRequest.builder()
-                            .tableName(Workload.TABLE)
-                            .item(Workload.item(i, n))
-                            .build());
-                }
-            }
+            dir = DurableBench.load(n);
             DurableOptions options = DurableOptions.defaults();
             if (!cache.equals("default")) {
                 options = options.withDecodedCacheBytes(Long.parseLong(cache));
@@ -112,7 +101,7 @@ public class DurableProjectionBench {
                         .tableName(Workload.TABLE)
                         .indexName("gsi2")
                         .keyConditionExpression("g2pk = :p")
-                        .expressionAttributeValues(Map.of(":p", AttributeValue.s(String.format("g2#%07d", g2[k]))))
+                        .expressionAttributeValues(Map.of(":p", AttributeValue.s(Workload.g2pk(g2[k]))))
                         .limit(Workload.QUERY_PAGE)
                         .build();
             }

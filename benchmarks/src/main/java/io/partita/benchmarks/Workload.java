@@ -66,6 +66,10 @@ public final class Workload {
         return String.format("g1#%07d", g);
     }
 
+    public static String g2pk(long g) {
+        return String.format("g2#%07d", g);
+    }
+
     /** Number of g1 partitions in a table preloaded with n items. */
     public static int g1Partitions(int n) {
         if (n % QUERY_PAGE != 0 || n < QUERY_PAGE) {
@@ -81,7 +85,7 @@ public final class Workload {
         item.put("sk", AttributeValue.s(sk(i)));
         item.put("g1pk", AttributeValue.s(g1pk(i % g1Partitions(n))));
         item.put("g1sk", AttributeValue.n(i));
-        item.put("g2pk", AttributeValue.s(String.format("g2#%07d", i / 100)));
+        item.put("g2pk", AttributeValue.s(g2pk(i / 100)));
         item.put("g3pk", AttributeValue.s(String.format("g3#%02d", i % G3_PARTITIONS)));
         item.put("g3sk", AttributeValue.s(String.format("t#%09d", i)));
         item.put("lsk", AttributeValue.n((i * 7919) % 100_000));
