@@ -28,6 +28,21 @@ import java.util.function.Supplier;
  */
 final class ClientTokens<P, R> {
     static final long WINDOW_NANOS = TimeUnit.MINUTES.toNanos(10);
+
+    /**
+     * The server's clock of the window, {@code System.nanoTime()}: a class of its own rather than a method reference,
+     * since the planes are built before the first request and a method reference there has the JDK generate its
+     * class (and a method handle form) at run time, a cost of every start without a class-data archive.
+     */
+    static final LongSupplier SYSTEM_NANO_TIME = new SystemNanoTime();
+
+    private static final class SystemNanoTime implements LongSupplier {
+        @Override
+        public long getAsLong() {
+            return System.nanoTime();
+        }
+    }
+
     static final int CAPACITY = 10_000;
     /** The request bodies' bytes remembered at most; a request larger than this is run but not remembered. */
     static final long CAPACITY_BYTES = 64L * 1024 * 1024;

@@ -22,7 +22,7 @@ final class DataPlane {
     private final ClientTokens<List<TransactWriteItem>, TransactWriteItemsResponse> clientTokens;
 
     DataPlane(Storage storage) {
-        this(storage, System::nanoTime);
+        this(storage, ClientTokens.SYSTEM_NANO_TIME);
     }
 
     /** {@code nanoTime}: the clock of {@code ClientRequestToken}s' 10-minute window. */

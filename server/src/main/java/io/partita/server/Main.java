@@ -150,7 +150,9 @@ public final class Main {
      * Netty's start-up probes whose answers the server does not use, skipped before the first Netty class loads
      * (a {@code -D} on the command line wins): the machine and process ids in channel ids (else the first channel
      * enumerates the network interfaces and starts the JDK's process-handle machinery; the ids only name channels
-     * in Netty's own logs), and the logger (else SLF4J and Log4J are probed for first, and the jar has neither):
+     * in Netty's own logs), the Linux distribution's classifiers (else {@code PlatformDependent} reads
+     * {@code /etc/os-release} through a reader the JDK's archive does not hold; Netty uses them only to pick the
+     * native transports' libraries, and the server uses NIO), and the logger (else SLF4J and Log4J are probed for first, and the jar has neither):
      * {@link NettyLog}, standard error without the JDK's logging framework, whose initialisation was a fifth of the
      * start with the class-data archive. And, on Linux, the selector provider: the JDK otherwise asks every module
      * and the jar's 3,600 entries for a {@code SelectorProvider} service before it takes its default, epoll's,
@@ -162,6 +164,9 @@ public final class Main {
         }
         if (System.getProperty("io.netty.processId") == null) {
             System.setProperty("io.netty.processId", "1");
+        }
+        if (System.getProperty("io.netty.osClassifiers") == null) {
+            System.setProperty("io.netty.osClassifiers", "");
         }
         InternalLoggerFactory.setDefaultFactory(NettyLog.INSTANCE);
         if (System.getProperty(SELECTOR_PROVIDER) == null

@@ -24,7 +24,7 @@ final class PartiQlPlane {
     private final ClientTokens<List<PartiQlRequests.Statement>, TransactionResult> clientTokens;
 
     PartiQlPlane(Storage storage) {
-        this(storage, System::nanoTime);
+        this(storage, ClientTokens.SYSTEM_NANO_TIME);
     }
 
     /** {@code nanoTime}: the clock of {@code ClientRequestToken}s' 10-minute window. */
