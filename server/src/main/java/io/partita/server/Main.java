@@ -39,8 +39,9 @@ public final class Main {
                                         ThrottlingException (default 1024)
             All credentials and regions share one database (DynamoDB Local's -sharedDb).
             Memory: the partita-server launcher runs the JVM with -Xms16m -Xmx512m -XX:+UseSerialGC
-            -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 (a heap that shrinks after bursts); with java -jar,
-            pass those yourself (the JVM's own default heap is a quarter of the machine's memory). When the heap
+            -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 (a heap that shrinks after bursts) and
+            -XX:CompileThresholdScaling=2 (fewer compilations during the start); with java -jar, pass those
+            yourself (the JVM's own default heap is a quarter of the machine's memory). When the heap
             stays above 90% after collections (-Dpartita.server.heapThreshold=0.9), requests get
             ThrottlingException until it is not.""";
 
