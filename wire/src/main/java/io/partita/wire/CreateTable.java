@@ -40,8 +40,16 @@ public record CreateTable(
 
     /** Reads and checks a CreateTable body. */
     public static CreateTable read(byte[] body, int offset, int length) {
-        return check(JsonIn.readRequest(body, offset, length, new Raw(), CreateTable::member));
+        return check(JsonIn.readRequest(body, offset, length, new Raw(), MEMBER));
     }
+
+    /** {@link #member} as a named class, not a method reference (see {@code ControlRequests.MEMBER}). */
+    private static final JsonIn.Member<Raw> MEMBER = new JsonIn.Member<>() {
+        @Override
+        public void read(Raw r, JsonIn in, String name) throws IOException {
+            member(r, in, name);
+        }
+    };
 
     private static void member(Raw r, JsonIn in, String name) throws IOException {
         switch (name) {

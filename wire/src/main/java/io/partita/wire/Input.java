@@ -93,8 +93,16 @@ final class Input {
 
     /** What reads each member: {@code other} first when given, then the accepted members. */
     static JsonIn.Member<Input> reader(Other other) {
-        return other != null ? other : Input::member;
+        return other != null ? other : OWN_MEMBERS;
     }
+
+    /** Each member read into the input itself: a named class, not a method reference (see ControlRequests.MEMBER). */
+    private static final JsonIn.Member<Input> OWN_MEMBERS = new JsonIn.Member<>() {
+        @Override
+        public void read(Input target, JsonIn in, String name) throws IOException {
+            target.member(in, name);
+        }
+    };
 
     /**
      * Reads the object the parser stands on (its {@code START_OBJECT}, already checked) up to its end; a member
