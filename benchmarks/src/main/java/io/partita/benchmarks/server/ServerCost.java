@@ -79,11 +79,15 @@ public final class ServerCost {
     /** The server's threads: Netty's event loops and the operation pool, in id order. */
     private static long[] serverThreads() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("nioEventLoopGroup")
-                        || t.getName().startsWith("partita-server-op-"))
+                .filter(ServerCost::isServerThread)
                 .mapToLong(Thread::getId)
                 .sorted()
                 .toArray();
+    }
+
+    /** Whether {@code t} is one of a server's: a Netty event loop or an operation-pool thread. */
+    static boolean isServerThread(Thread t) {
+        return t.getName().startsWith("nioEventLoopGroup") || t.getName().startsWith("partita-server-op-");
     }
 
     private static long sum(long[] values) {
