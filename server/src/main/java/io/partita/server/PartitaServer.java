@@ -1,16 +1,22 @@
 package io.partita.server;
 
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioEventLoop;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.netty.util.internal.logging.InternalLogger;
+import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.partita.storage.Storage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -206,8 +212,11 @@ public final class PartitaServer implements AutoCloseable {
     /** Whether the heap is nearly full of live data: requests are throttled while it is. */
     final HeapPressure heap = HeapPressure.fromSystemProperty();
 
+    private static final InternalLogger LOG = InternalLoggerFactory.getInstance(PartitaServer.class);
+
     private volatile boolean stopping;
-    private Channel listener;
+    private ServerSocketChannel listener;
+    private InetSocketAddress localAddress;
     private boolean closed;
 
     private PartitaServer(Options options, Storage storage) {
@@ -224,6 +233,7 @@ public final class PartitaServer implements AutoCloseable {
         try {
             s.bind();
         } catch (RuntimeException | InterruptedException e) {
+            closeQuietly(s.listener);
             s.boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             s.workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             if (s.executor != null) {
@@ -234,25 +244,47 @@ public final class PartitaServer implements AutoCloseable {
         return s;
     }
 
+    /** Connections the kernel completes before they are accepted. */
+    private static final int BACKLOG = 1024;
+
     private void bind() throws InterruptedException {
         Dispatcher dispatcher = new Dispatcher(storage, options.tableState());
         SigV4 auth = options.credentials().isEmpty() ? null : new SigV4(options.credentials());
         HttpHandler handler = new HttpHandler(dispatcher, auth, this, executor);
-        // the listener and its acceptor set up by hand rather than by Netty's ServerBootstrap: see Acceptor
-        NioServerSocketChannel channel = new NioServerSocketChannel();
-        channel.config().setBacklog(1024);
-        channel.pipeline()
-                .addLast(new Acceptor(
-                        workers,
-                        connections,
-                        handler,
-                        options.maxRequestBytes(),
-                        TimeUnit.SECONDS.toNanos(
-                                Math.max(1, options.idleTimeout().toSeconds()))));
-        boss.register(channel).sync();
+        // the listener set up by hand rather than as Netty's server channel: see Acceptor
+        InetSocketAddress address = new InetSocketAddress(options.bind(), options.port());
+        ServerSocketChannel channel = null;
+        try {
+            channel = ServerSocketChannel.open();
+            channel.configureBlocking(false);
+            channel.bind(address, BACKLOG);
+            localAddress = (InetSocketAddress) channel.getLocalAddress();
+        } catch (IOException | UnresolvedAddressException e) {
+            closeQuietly(channel);
+            String where = options.bind() + ":" + options.port();
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("cannot listen on " + where + ": " + io.getMessage(), io);
+            }
+            throw new UncheckedIOException(
+                    "cannot listen on " + where + ": unknown host", new UnknownHostException(options.bind()));
+        }
         listener = channel;
-        channel.bind(new InetSocketAddress(options.bind(), options.port()))
-                .addListener(ChannelFutureListener.CLOSE_ON_FAILURE)
+        NioEventLoop loop = (NioEventLoop) boss.next();
+        Acceptor acceptor = new Acceptor(
+                loop,
+                workers,
+                connections,
+                handler,
+                options.maxRequestBytes(),
+                TimeUnit.SECONDS.toNanos(Math.max(1, options.idleTimeout().toSeconds())));
+        ServerSocketChannel bound = channel;
+        // registered from the loop itself, so a failure to register comes back here
+        loop.submit(new Runnable() {
+                    @Override
+                    public void run() {
+                        loop.register(bound, SelectionKey.OP_ACCEPT, acceptor);
+                    }
+                })
                 .sync();
         // after the first second, off the start path: the management beans cost class loading
         boss.scheduleAtFixedRate(
@@ -269,11 +301,11 @@ public final class PartitaServer implements AutoCloseable {
 
     /** The bound port (useful with port 0). */
     public int port() {
-        return ((InetSocketAddress) listener.localAddress()).getPort();
+        return localAddress.getPort();
     }
 
     public java.net.URI endpoint() {
-        InetSocketAddress a = (InetSocketAddress) listener.localAddress();
+        InetSocketAddress a = localAddress;
         String host = a.getAddress().isAnyLocalAddress()
                 ? "127.0.0.1"
                 : a.getAddress().getHostAddress();
@@ -339,7 +371,7 @@ public final class PartitaServer implements AutoCloseable {
         }
         closed = true;
         stopping = true;
-        listener.close().syncUninterruptibly();
+        closeQuietly(listener);
         // the listening socket is released when its selector lets go of it: stopping the boss loop (which serves
         // only the listener) makes that certain, so new connections are refused from here on
         boss.shutdownGracefully(0, 0, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
@@ -351,5 +383,16 @@ public final class PartitaServer implements AutoCloseable {
         }
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
         storage.close();
+    }
+
+    private static void closeQuietly(ServerSocketChannel channel) {
+        if (channel == null) {
+            return;
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.debug("Closing the listener failed", e);
+        }
     }
 }
