@@ -18,7 +18,11 @@ class OrderKey implements Comparable<OrderKey> { // not final: a PartitionedMap 
     /** Length of the hash and partition-key prefix: keys of one partition agree on these bytes. */
     final int partitionEnd;
 
-    private int hashCode;
+    /*
+     * No cached hash code: every write builds several keys (the item's and its index entries') that are never
+     * hashed, and a field for it would make each key 32 bytes instead of 24. The keys hashed (a durable read's cache
+     * key, a write's throughput partitions) hash a few dozen bytes once or twice.
+     */
     private OrderKey partition;
 
     OrderKey(byte[] bytes, int partitionEnd) {
@@ -41,10 +45,19 @@ class OrderKey implements Comparable<OrderKey> { // not final: a PartitionedMap 
     OrderKey partition() {
         OrderKey p = partition;
         if (p == null) {
-            p = bytes.length == partitionEnd ? this : new OrderKey(Arrays.copyOf(bytes, partitionEnd), partitionEnd);
+            p = bytes.length == partitionEnd ? this : new OrderKey(partitionBytes(), partitionEnd);
             partition = p;
         }
         return p;
+    }
+
+    /** This key's hash and partition-key bytes: a copy, or the key's own array when that is all it holds. */
+    byte[] partitionBytes() {
+        OrderKey p = partition;
+        if (p != null) {
+            return p.bytes;
+        }
+        return bytes.length == partitionEnd ? bytes : Arrays.copyOf(bytes, partitionEnd);
     }
 
     /** True when this key is its partition's key alone: as a range's low end, the partition's first entry. */
@@ -81,12 +94,7 @@ class OrderKey implements Comparable<OrderKey> { // not final: a PartitionedMap 
 
     @Override
     public int hashCode() {
-        int h = hashCode;
-        if (h == 0) {
-            h = Arrays.hashCode(bytes);
-            hashCode = h;
-        }
-        return h;
+        return Arrays.hashCode(bytes);
     }
 
     @Override

@@ -33,8 +33,13 @@ final class Partition extends OrderKey {
     boolean dropped;
 
     Partition(OrderKey id) {
-        super(id.bytes, id.partitionEnd);
-        this.hash = id.bytes.length >= 4 ? id.hash() : 0;
+        this(id.bytes, id.partitionEnd);
+    }
+
+    /** The partition whose key is {@code bytes} (its hash and partition-key bytes, all {@code partitionEnd} of them). */
+    Partition(byte[] bytes, int partitionEnd) {
+        super(bytes, partitionEnd);
+        this.hash = bytes.length >= 4 ? hash() : 0;
     }
 
     /** True when {@code key}'s partition-key prefix is this partition's key. */

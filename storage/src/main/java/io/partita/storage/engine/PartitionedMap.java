@@ -149,7 +149,8 @@ final class PartitionedMap implements EntryMap {
                     return p;
                 }
             }
-            Partition fresh = new Partition(key.partition());
+            // from the key's partition bytes straight: no partition key object to build and drop
+            Partition fresh = new Partition(key.partitionBytes(), key.partitionEnd);
             if (free >= 0) {
                 fill(t, free * STRIDE, fresh);
             } else if (2 * (used + 1) > t.length / STRIDE) {
