@@ -65,7 +65,7 @@ public final class Main {
         try {
             storage = open(dataDir);
         } catch (IllegalStateException e) {
-            fail(e.getMessage());
+            failToStart(e.getMessage());
             return;
         }
         if (dataDir != null) {
@@ -76,7 +76,7 @@ public final class Main {
             server = PartitaServer.start(options, storage);
         } catch (IllegalStateException | java.io.UncheckedIOException e) {
             storage.close();
-            fail(e.getMessage());
+            failToStart(e.getMessage());
             return;
         }
         stopOnShutdown(server);
@@ -208,5 +208,11 @@ public final class Main {
         System.err.println("partita-server: " + message);
         System.err.println(USAGE);
         System.exit(2);
+    }
+
+    /** The command line was right but the server could not start (a port in use, a locked data directory): exit 1. */
+    private static void failToStart(String message) {
+        System.err.println("partita-server: " + message);
+        System.exit(1);
     }
 }

@@ -78,6 +78,24 @@ class LauncherIT {
         assertThat(archives(cache)).isEmpty();
     }
 
+    @Test
+    void aPortInUseIsOneLineAndExitCodeOne() throws Exception {
+        Launch first = Launch.start(Map.of("PARTITA_CDS_DIR", cache.toString(), "PARTITA_CDS", "off"), "--port", "0");
+        URI endpoint = first.endpoint();
+        try {
+            Launch second = Launch.start(
+                    Map.of("PARTITA_CDS_DIR", cache.toString(), "PARTITA_CDS", "off"),
+                    "--port",
+                    String.valueOf(endpoint.getPort()));
+            assertThat(second.awaitExit()).isEqualTo(1);
+            assertThat(second.output())
+                    .containsExactly("partita-server: cannot listen on 127.0.0.1:" + endpoint.getPort()
+                            + ": Address already in use");
+        } finally {
+            first.stop();
+        }
+    }
+
     private static List<Path> archives(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(f -> f.toString().endsWith(".jsa")).sorted().toList();
@@ -135,8 +153,13 @@ class LauncherIT {
         }
 
         /** Waits for the ready line, then sends ListTables, as a client would: 200. */
+        /** The endpoint the server printed once ready. */
+        URI endpoint() throws Exception {
+            return ready.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        }
+
         void answersListTables() throws Exception {
-            URI endpoint = ready.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            URI endpoint = endpoint();
             HttpRequest request = HttpRequest.newBuilder(endpoint)
                     .timeout(Duration.ofSeconds(TIMEOUT_SECONDS))
                     .header("X-Amz-Target", "DynamoDB_20120810.ListTables")
