@@ -69,6 +69,32 @@ public final class Numbers {
         return unscaled % 10 != 0;
     }
 
+    private static final long[] LONG_POWERS_OF_TEN = {
+        1L,
+        10L,
+        100L,
+        1_000L,
+        10_000L,
+        100_000L,
+        1_000_000L,
+        10_000_000L,
+        100_000_000L,
+        1_000_000_000L,
+        10_000_000_000L,
+        100_000_000_000L,
+        1_000_000_000_000L,
+        10_000_000_000_000L,
+        100_000_000_000_000L,
+        1_000_000_000_000_000L,
+        10_000_000_000_000_000L,
+        100_000_000_000_000_000L
+    };
+
+    /** 10 to the power {@code exponent}, for 0 to 17: a divisor of an 18-digit long's trailing zeros. */
+    static long tenTo(int exponent) {
+        return LONG_POWERS_OF_TEN[exponent];
+    }
+
     public static BigDecimal of(long value) {
         return normalize(BigDecimal.valueOf(value));
     }
