@@ -39,9 +39,11 @@ public sealed interface AttributeValue {
         if (value == 0) {
             return N.ZERO;
         }
-        // at most 18 digits (all but the largest longs): the long alone, its normal BigDecimal built only if asked
-        // for; a 19-digit one normalized the general way
-        return N.isLongSized(value) ? new N(value) : new N(BigDecimal.valueOf(value));
+        if (N.isLongSized(value)) {
+            return new N(value); // at most 18 digits: the long alone, its normal BigDecimal built only if asked for
+        }
+        BigDecimal normal = Numbers.normalOf(value); // 19 digits, within DynamoDB's range: nothing to check
+        return new N(normal, Numbers.sizeOf(normal));
     }
 
     static N n(BigDecimal value) {
@@ -222,6 +224,15 @@ public sealed interface AttributeValue {
             this.size = Numbers.sizeOf(this.value);
         }
 
+        /** {@code normal}, the normal form of a 19-digit long (not a long's, then), whose size is {@code size}. */
+        private N(BigDecimal normal, int size) {
+            this.value = normal;
+            this.longValue = 0;
+            this.isLong = false;
+            this.zeros = 0;
+            this.size = size;
+        }
+
         /**
          * The normal form of a non-zero {@code value} of at most 18 digits ({@link #isLongSized}), held lazily: its
          * digits without the trailing zeros, scaled by minus their count ({@code 1200} is {@code 12E+2}).
@@ -305,19 +316,9 @@ public sealed interface AttributeValue {
                 return v.hashCode();
             }
             // BigDecimal.hashCode is 31 * (its unscaled value's hash) + scale, the scale here minus the zeros
-            return zeros == 0 ? integerHash(longValue) : integerHash(longValue / Numbers.tenTo(zeros)) - zeros;
-        }
-
-        /**
-         * {@code BigDecimal.valueOf(l).hashCode()} for an {@code l} without trailing zeros, whose BigDecimal has scale
-         * 0 and holds {@code l} compactly (the formula of {@code BigDecimal.hashCode}): hashing a number does not
-         * need its BigDecimal. Key hashing depends on this being exactly BigDecimal's value.
-         */
-        static int integerHash(long l) {
-            long abs = l < 0 ? -l : l;
-            int high = ((int) (abs >>> 32)) * 31; // an int product, wrapping as in BigDecimal.hashCode
-            int temp = (int) (high + (abs & 0xFFFFFFFFL));
-            return 31 * (l < 0 ? -temp : temp); // + scale 0
+            return zeros == 0
+                    ? Numbers.integerHash(longValue)
+                    : Numbers.integerHash(longValue / Numbers.tenTo(zeros)) - zeros;
         }
 
         @Override

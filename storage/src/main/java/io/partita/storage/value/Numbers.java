@@ -95,6 +95,32 @@ public final class Numbers {
         return LONG_POWERS_OF_TEN[exponent];
     }
 
+    /**
+     * {@code BigDecimal.valueOf(l).hashCode()} for an {@code l} without trailing zeros, whose BigDecimal has scale
+     * 0 and holds {@code l} compactly (the formula of {@code BigDecimal.hashCode}): hashing a number does not
+     * need its BigDecimal. Key hashing depends on this being exactly BigDecimal's value.
+     */
+    static int integerHash(long l) {
+        long abs = l < 0 ? -l : l;
+        int high = ((int) (abs >>> 32)) * 31; // an int product, wrapping as in BigDecimal.hashCode
+        int temp = (int) (high + (abs & 0xFFFFFFFFL));
+        return 31 * (l < 0 ? -temp : temp); // + scale 0
+    }
+
+    /** The normal form of {@code value}: its digits without the trailing zeros, scaled by minus their count. */
+    static BigDecimal normalOf(long value) {
+        if (value == 0 || value % 10 != 0) {
+            return BigDecimal.valueOf(value);
+        }
+        long unscaled = value;
+        int zeros = 0;
+        while (unscaled % 10 == 0) {
+            unscaled /= 10;
+            zeros++;
+        }
+        return BigDecimal.valueOf(unscaled, -zeros);
+    }
+
     public static BigDecimal of(long value) {
         return normalize(BigDecimal.valueOf(value));
     }
