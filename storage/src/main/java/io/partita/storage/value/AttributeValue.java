@@ -36,22 +36,14 @@ public sealed interface AttributeValue {
     }
 
     static N n(long value) {
-        if (value % 10 != 0) {
-            // no trailing zero: BigDecimal.valueOf is already normal, and every long is in DynamoDB's range
-            return N.isLongSized(value) ? new N(value) : new N(BigDecimal.valueOf(value), value);
-        }
         if (value == 0) {
-            return new N(BigDecimal.ZERO);
+            return N.ZERO;
         }
-        // the normal form straight from the digits: stripTrailingZeros and longValueExact would build scratch
-        // BigDecimals and a BigInteger (a mapped long field is a round number one time in ten)
-        long unscaled = value;
-        int zeros = 0;
-        while (unscaled % 10 == 0) {
-            unscaled /= 10;
-            zeros++;
+        if (N.isLongSized(value)) {
+            return new N(value); // at most 18 digits: the long alone, its normal BigDecimal built only if asked for
         }
-        return new N(BigDecimal.valueOf(unscaled, -zeros), value);
+        BigDecimal normal = Numbers.normalOf(value); // 19 digits, within DynamoDB's range: nothing to check
+        return new N(normal, Numbers.sizeOf(normal));
     }
 
     static N n(BigDecimal value) {
@@ -199,17 +191,22 @@ public sealed interface AttributeValue {
      * in a {@code long} also keep that form, so keys compare without {@link BigDecimal#compareTo}.
      */
     final class N implements AttributeValue, Comparable<N> {
+        /** Zero, as {@link AttributeValue#n(long)} returns it: one instance (a value has no identity to keep). */
+        static final N ZERO = new N(BigDecimal.ZERO);
+
         /**
-         * The normalized value; for a number made by {@link AttributeValue#n(long)} (an integer of at most 18
-         * digits without trailing zeros) null until first asked for: most such numbers (mapped {@code long}
-         * fields, stored and read back as longs) never need it, and a stored item then keeps one object less per
-         * number. Racy like {@code String.hash}: every thread computes the same immutable {@code BigDecimal}, whose
-         * final fields make it safe to publish this way.
+         * The normalized value; for a number made by {@link AttributeValue#n(long)} (a non-zero integer of at most
+         * 18 digits) null until first asked for: most such numbers (mapped {@code long} fields, stored and read back
+         * as longs) never need it, and a stored item then keeps one object less per number. Racy like
+         * {@code String.hash}: every thread computes the same immutable {@code BigDecimal}, whose final fields make
+         * it safe to publish this way.
          */
         private BigDecimal value;
 
         private final long longValue;
         private final boolean isLong;
+        // while value is null: the trailing zeros of longValue (its normal form's scale is their negation)
+        private final byte zeros;
         private final int size;
 
         /** Validates and normalizes; throws {@link ValidationException} where DynamoDB rejects the number. */
@@ -223,26 +220,35 @@ public sealed interface AttributeValue {
             }
             this.longValue = l;
             this.isLong = fits;
+            this.zeros = 0;
             this.size = Numbers.sizeOf(this.value);
         }
 
-        /** {@code normalized} is {@code value}'s normal form ({@link Numbers#normalize} of its BigDecimal). */
-        private N(BigDecimal normalized, long value) {
-            this.value = normalized;
-            this.isLong = isLongSized(value); // at most 18 digits
-            this.longValue = isLong ? value : 0;
-            this.size = Numbers.sizeOf(normalized);
+        /** {@code normal}, the normal form of a 19-digit long (not a long's, then), whose size is {@code size}. */
+        private N(BigDecimal normal, int size) {
+            this.value = normal;
+            this.longValue = 0;
+            this.isLong = false;
+            this.zeros = 0;
+            this.size = size;
         }
 
         /**
-         * {@code BigDecimal.valueOf(value)} held lazily, for a non-zero {@code value} without trailing zeros of at
-         * most 18 digits ({@link #isLongSized}).
+         * The normal form of a non-zero {@code value} of at most 18 digits ({@link #isLongSized}), held lazily: its
+         * digits without the trailing zeros, scaled by minus their count ({@code 1200} is {@code 12E+2}).
          */
         private N(long value) {
             this.longValue = value;
             this.isLong = true;
+            long unscaled = value;
+            int trailing = 0;
+            while (unscaled % 10 == 0) {
+                unscaled /= 10;
+                trailing++;
+            }
+            this.zeros = (byte) trailing;
             int digits = 0;
-            for (long x = value; x != 0; x /= 10) {
+            for (long x = unscaled; x != 0; x /= 10) {
                 digits++;
             }
             this.size = (digits + 1) / 2 + 1 + (value < 0 ? 1 : 0); // Numbers.sizeOf of its BigDecimal
@@ -256,7 +262,9 @@ public sealed interface AttributeValue {
         public BigDecimal value() {
             BigDecimal v = value;
             if (v == null) {
-                v = BigDecimal.valueOf(longValue);
+                v = zeros == 0
+                        ? BigDecimal.valueOf(longValue)
+                        : BigDecimal.valueOf(longValue / Numbers.tenTo(zeros), -zeros);
                 value = v;
             }
             return v;
@@ -304,19 +312,13 @@ public sealed interface AttributeValue {
         @Override
         public int hashCode() {
             BigDecimal v = value;
-            return v != null ? v.hashCode() : integerHash(longValue);
-        }
-
-        /**
-         * {@code BigDecimal.valueOf(l).hashCode()} for an {@code l} without trailing zeros, whose BigDecimal has scale
-         * 0 and holds {@code l} compactly (the formula of {@code BigDecimal.hashCode}): hashing a number does not
-         * need its BigDecimal. Key hashing depends on this being exactly BigDecimal's value.
-         */
-        static int integerHash(long l) {
-            long abs = l < 0 ? -l : l;
-            int high = ((int) (abs >>> 32)) * 31; // an int product, wrapping as in BigDecimal.hashCode
-            int temp = (int) (high + (abs & 0xFFFFFFFFL));
-            return 31 * (l < 0 ? -temp : temp); // + scale 0
+            if (v != null) {
+                return v.hashCode();
+            }
+            // BigDecimal.hashCode is 31 * (its unscaled value's hash) + scale, the scale here minus the zeros
+            return zeros == 0
+                    ? Numbers.integerHash(longValue)
+                    : Numbers.integerHash(longValue / Numbers.tenTo(zeros)) - zeros;
         }
 
         @Override

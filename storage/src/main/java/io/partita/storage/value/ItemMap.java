@@ -178,7 +178,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
                 }
                 unshare();
             }
-            checkAttribute(name, value);
+            ItemArrays.checkAttribute(name, value);
             if (size == names.length) {
                 grow();
             }
@@ -197,7 +197,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
                 }
                 unshare();
             }
-            checkAttribute(name, value);
+            ItemArrays.checkAttribute(name, value);
             int h = name.hashCode();
             for (int i = 0; i < size; i++) {
                 if (hashes[i] == h && names[i].equals(name)) {
@@ -221,14 +221,6 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
             names = java.util.Arrays.copyOf(names, cap);
             values = java.util.Arrays.copyOf(values, cap);
             hashes = java.util.Arrays.copyOf(hashes, cap);
-        }
-
-        private static void checkAttribute(String name, AttributeValue value) {
-            if (name == null || value == null) {
-                throw name == null
-                        ? Message.ItemAttributeNameNull.exception()
-                        : Message.ItemAttributeValueNull.exception(name);
-            }
         }
 
         private int indexOf(String name) {
@@ -269,13 +261,7 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
         }
 
         public ItemMap build() {
-            if (size == names.length) {
-                return new ItemMap(names, values, hashes);
-            }
-            return new ItemMap(
-                    java.util.Arrays.copyOf(names, size),
-                    java.util.Arrays.copyOf(values, size),
-                    java.util.Arrays.copyOf(hashes, size));
+            return exact(names, values, hashes, size);
         }
 
         /**
@@ -284,18 +270,27 @@ public final class ItemMap extends AbstractMap<String, AttributeValue> {
          * array, not three. Equal to {@link #build()} in every other respect; {@code layout} may be null.
          */
         public ItemMap build(ItemMap layout) {
-            if (layout == null || layout.names.length != size) {
-                return build();
+            String[] n = names;
+            AttributeValue[] v = values;
+            int[] h = hashes;
+            int s = size;
+            if (layout == null || !ItemArrays.sameNames(layout.names, layout.hashes, n, h, s)) {
+                // the builder's arrays, not the builder, go to the call: a builder that never leaves its caller's
+                // compiled code is scalar-replaced by the JIT instead of allocated (a projected index entry's)
+                return exact(n, v, h, s);
             }
-            String[] shared = layout.names;
-            int[] sharedHashes = layout.hashes;
-            for (int i = 0; i < size; i++) {
-                if (sharedHashes[i] != hashes[i] || (shared[i] != names[i] && !shared[i].equals(names[i]))) {
-                    return build();
-                }
+            return new ItemMap(layout.names, s == v.length ? v : java.util.Arrays.copyOf(v, s), layout.hashes);
+        }
+
+        /** The item of a builder's arrays: taken as they are when full, else copied to their exact size. */
+        private static ItemMap exact(String[] names, AttributeValue[] values, int[] hashes, int size) {
+            if (size == names.length) {
+                return new ItemMap(names, values, hashes);
             }
             return new ItemMap(
-                    shared, size == values.length ? values : java.util.Arrays.copyOf(values, size), sharedHashes);
+                    java.util.Arrays.copyOf(names, size),
+                    java.util.Arrays.copyOf(values, size),
+                    java.util.Arrays.copyOf(hashes, size));
         }
     }
 

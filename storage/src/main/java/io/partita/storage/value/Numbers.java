@@ -69,6 +69,58 @@ public final class Numbers {
         return unscaled % 10 != 0;
     }
 
+    private static final long[] LONG_POWERS_OF_TEN = {
+        1L,
+        10L,
+        100L,
+        1_000L,
+        10_000L,
+        100_000L,
+        1_000_000L,
+        10_000_000L,
+        100_000_000L,
+        1_000_000_000L,
+        10_000_000_000L,
+        100_000_000_000L,
+        1_000_000_000_000L,
+        10_000_000_000_000L,
+        100_000_000_000_000L,
+        1_000_000_000_000_000L,
+        10_000_000_000_000_000L,
+        100_000_000_000_000_000L
+    };
+
+    /** 10 to the power {@code exponent}, for 0 to 17: a divisor of an 18-digit long's trailing zeros. */
+    static long tenTo(int exponent) {
+        return LONG_POWERS_OF_TEN[exponent];
+    }
+
+    /**
+     * {@code BigDecimal.valueOf(l).hashCode()} for an {@code l} without trailing zeros, whose BigDecimal has scale
+     * 0 and holds {@code l} compactly (the formula of {@code BigDecimal.hashCode}): hashing a number does not
+     * need its BigDecimal. Key hashing depends on this being exactly BigDecimal's value.
+     */
+    static int integerHash(long l) {
+        long abs = l < 0 ? -l : l;
+        int high = ((int) (abs >>> 32)) * 31; // an int product, wrapping as in BigDecimal.hashCode
+        int temp = (int) (high + (abs & 0xFFFFFFFFL));
+        return 31 * (l < 0 ? -temp : temp); // + scale 0
+    }
+
+    /** The normal form of {@code value}: its digits without the trailing zeros, scaled by minus their count. */
+    static BigDecimal normalOf(long value) {
+        if (value == 0 || value % 10 != 0) {
+            return BigDecimal.valueOf(value);
+        }
+        long unscaled = value;
+        int zeros = 0;
+        while (unscaled % 10 == 0) {
+            unscaled /= 10;
+            zeros++;
+        }
+        return BigDecimal.valueOf(unscaled, -zeros);
+    }
+
     public static BigDecimal of(long value) {
         return normalize(BigDecimal.valueOf(value));
     }

@@ -113,6 +113,83 @@ class ValueFastPathTest {
         }
     }
 
+    /**
+     * Numbers from longs, round ones among them (held without a BigDecimal, their trailing zeros counted), against
+     * the same numbers made the BigDecimal way: equal to each other and to no other number, hashed alike, ordered
+     * alike, pair by pair over a sweep; checked before either's BigDecimal is asked for.
+     */
+    @Test
+    void numbersFromLongsEqualHashAndOrderAsTheBigDecimalPath() {
+        long seed = 0xFA57_0003L; // fixed: a failure reproduces
+        System.out.println("ValueFastPathTest order seed " + seed);
+        Random random = new Random(seed);
+        List<Long> values = new ArrayList<>(List.of(
+                0L,
+                1L,
+                -1L,
+                10L,
+                -10L,
+                1_200L,
+                -1_200L,
+                100_000_000_000_000_000L,
+                -100_000_000_000_000_000L,
+                999_999_999_999_999_990L,
+                -999_999_999_999_999_990L,
+                999_999_999_999_999_999L,
+                1_000_000_000_000_000_000L,
+                Long.MAX_VALUE,
+                Long.MIN_VALUE,
+                9_223_372_036_854_775_800L));
+        for (int i = 0; i < 150; i++) {
+            long v = random.nextLong() >> random.nextInt(64);
+            long power = 1;
+            for (int zeros = random.nextInt(18); zeros > 0; zeros--) {
+                power *= 10;
+            }
+            values.add(v);
+            values.add(v / power * power); // round: up to 17 trailing zeros
+        }
+        int n = values.size();
+        AttributeValue.N[] fast = new AttributeValue.N[n];
+        AttributeValue.N[] general = new AttributeValue.N[n];
+        BigDecimal[] exact = new BigDecimal[n];
+        for (int i = 0; i < n; i++) {
+            long v = values.get(i);
+            fast[i] = AttributeValue.n(v);
+            exact[i] = new BigDecimal(v).stripTrailingZeros();
+            general[i] = AttributeValue.n(new BigDecimal(v));
+            assertThat(fast[i].hashCode()).as("%s (seed %s)", v, seed).isEqualTo(exact[i].hashCode());
+            assertThat(fast[i].hashCode()).isEqualTo(general[i].hashCode());
+            assertThat(fast[i].size()).as("%s", v).isEqualTo(general[i].size());
+            assertThat(fast[i].fitsLong()).as("%s", v).isEqualTo(general[i].fitsLong());
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                int expected = Integer.signum(exact[i].compareTo(exact[j]));
+                String pair = values.get(i) + " vs " + values.get(j) + " (seed " + seed + ")";
+                assertThat(Integer.signum(fast[i].compareTo(fast[j]))).as(pair).isEqualTo(expected);
+                assertThat(Integer.signum(fast[i].compareTo(general[j])))
+                        .as(pair)
+                        .isEqualTo(expected);
+                assertThat(Integer.signum(general[i].compareTo(fast[j])))
+                        .as(pair)
+                        .isEqualTo(expected);
+                assertThat(fast[i].equals(fast[j])).as(pair).isEqualTo(expected == 0);
+                assertThat(fast[i].equals(general[j])).as(pair).isEqualTo(expected == 0);
+                assertThat(general[j].equals(fast[i])).as(pair).isEqualTo(expected == 0);
+            }
+        }
+        for (int i = 0; i < n; i++) { // and once the BigDecimal exists
+            assertThat(fast[i].value())
+                    .as("%s", values.get(i))
+                    .isEqualTo(exact[i])
+                    .isEqualTo(general[i].value());
+            assertThat(fast[i].hashCode()).isEqualTo(exact[i].hashCode());
+            assertThat(fast[i].text()).isEqualTo(general[i].text()).isEqualTo(exact[i].toPlainString());
+            assertThat(fast[i]).isEqualTo(general[i]);
+        }
+    }
+
     @Test
     void stringsSizeTheirUtf8OnFirstUse() {
         String[] strings = {
