@@ -152,12 +152,12 @@ class LauncherIT {
             }
         }
 
-        /** Waits for the ready line, then sends ListTables, as a client would: 200. */
         /** The endpoint the server printed once ready. */
         URI endpoint() throws Exception {
             return ready.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         }
 
+        /** Waits for the ready line, then sends ListTables, as a client would: 200. */
         void answersListTables() throws Exception {
             URI endpoint = endpoint();
             HttpRequest request = HttpRequest.newBuilder(endpoint)

@@ -90,7 +90,8 @@ public final class ServerCost {
         return t.getName().startsWith("nioEventLoopGroup") || t.getName().startsWith("partita-server-op-");
     }
 
-    private static long sum(long[] values) {
+    /** The sum of the values, a negative one (a thread's counter not available) counted as 0. */
+    static long sum(long[] values) {
         long s = 0;
         for (long v : values) {
             s += Math.max(0, v);
@@ -98,7 +99,7 @@ public final class ServerCost {
         return s;
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];

@@ -55,7 +55,7 @@ public final class ServerCostPairs {
         }
         for (int op = 0; op < OPS.length; op++) {
             for (int s = 0; s < subjects.size(); s++) {
-                System.out.printf(Locale.ROOT, "%-9s %d %8.2f µs/req", OPS[op], s, median(cpu[op][s]));
+                System.out.printf(Locale.ROOT, "%-9s %d %8.2f µs/req", OPS[op], s, ServerCost.median(cpu[op][s]));
                 if (s > 0) {
                     double[] ratios = new double[rounds];
                     int higher = 0;
@@ -67,7 +67,7 @@ public final class ServerCostPairs {
                     System.out.printf(
                             Locale.ROOT,
                             "   /0: %.3fx (quartiles %.3f–%.3f), %d of %d rounds higher",
-                            median(ratios),
+                            ServerCost.median(ratios),
                             ratios[rounds / 4],
                             ratios[3 * rounds / 4],
                             higher,
@@ -121,13 +121,14 @@ public final class ServerCostPairs {
                 for (int k = 0; k < n; k++) {
                     int s = (round & 1) == 0 ? k : n - 1 - k;
                     Subject subject = subjects.get(s);
-                    long cpu0 = sum(mx.getThreadCpuTime(subject.threads()));
+                    long cpu0 = ServerCost.sum(mx.getThreadCpuTime(subject.threads()));
                     byte[][] pool = subject.pools()[op];
                     for (int i = 0; i < requests; i++) {
                         subject.connection().exchange(pool[i & (pool.length - 1)]);
                     }
                     if (round >= 0) {
-                        cpu[op][s][round] = (sum(mx.getThreadCpuTime(subject.threads())) - cpu0) / 1e3 / requests;
+                        cpu[op][s][round] =
+                                (ServerCost.sum(mx.getThreadCpuTime(subject.threads())) - cpu0) / 1e3 / requests;
                     }
                 }
             }
@@ -153,19 +154,5 @@ public final class ServerCostPairs {
             ids.add(t.getId());
         }
         return ids;
-    }
-
-    private static long sum(long[] values) {
-        long s = 0;
-        for (long v : values) {
-            s += Math.max(0, v);
-        }
-        return s;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
     }
 }
