@@ -16,7 +16,6 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -252,22 +251,7 @@ public final class PartitaServer implements AutoCloseable {
         SigV4 auth = options.credentials().isEmpty() ? null : new SigV4(options.credentials());
         HttpHandler handler = new HttpHandler(dispatcher, auth, this, executor);
         // the listener set up by hand rather than as Netty's server channel: see Acceptor
-        InetSocketAddress address = new InetSocketAddress(options.bind(), options.port());
-        ServerSocketChannel channel = null;
-        try {
-            channel = ServerSocketChannel.open();
-            channel.configureBlocking(false);
-            channel.bind(address, BACKLOG);
-            localAddress = (InetSocketAddress) channel.getLocalAddress();
-        } catch (IOException | UnresolvedAddressException e) {
-            closeQuietly(channel);
-            String where = options.bind() + ":" + options.port();
-            if (e instanceof IOException io) {
-                throw new UncheckedIOException("cannot listen on " + where + ": " + io.getMessage(), io);
-            }
-            throw new UncheckedIOException(
-                    "cannot listen on " + where + ": unknown host", new UnknownHostException(options.bind()));
-        }
+        ServerSocketChannel channel = listen();
         listener = channel;
         NioEventLoop loop = (NioEventLoop) boss.next();
         Acceptor acceptor = new Acceptor(
@@ -297,6 +281,27 @@ public final class PartitaServer implements AutoCloseable {
                 1,
                 1,
                 TimeUnit.SECONDS);
+    }
+
+    /** The listening socket, bound and non-blocking; a port in use or an unknown host is an UncheckedIOException. */
+    private ServerSocketChannel listen() {
+        String where = options.bind() + ":" + options.port();
+        InetSocketAddress address = new InetSocketAddress(options.bind(), options.port());
+        if (address.isUnresolved()) {
+            throw new UncheckedIOException(
+                    "cannot listen on " + where + ": unknown host", new UnknownHostException(options.bind()));
+        }
+        ServerSocketChannel channel = null;
+        try {
+            channel = ServerSocketChannel.open();
+            channel.configureBlocking(false);
+            channel.bind(address, BACKLOG);
+            localAddress = (InetSocketAddress) channel.getLocalAddress();
+            return channel;
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new UncheckedIOException("cannot listen on " + where + ": " + e.getMessage(), e);
+        }
     }
 
     /** The bound port (useful with port 0). */

@@ -14,6 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Server start to first answered request, measured from outside: launches a server command on a free port and sends
@@ -94,13 +98,18 @@ public final class StartupTime {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
+            CompletableFuture<Process> exited = p.onExit();
             while (!answered(port)) {
-                if (!p.isAlive()) {
+                // the child is another process: its port is polled, each pause a millisecond's wait for its exit
+                // (which ends the wait at once), so the poll's own CPU stays off the cores being measured
+                try {
+                    exited.get(1, TimeUnit.MILLISECONDS);
                     throw new IllegalStateException(cmd + " exited with " + p.exitValue());
+                } catch (TimeoutException stillRunning) {
+                    // not answering yet: poll again
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException(cmd + " could not be watched", e);
                 }
-                // a measuring tool, not a test: the child is another process with nothing to await but its port,
-                // so it is polled; a millisecond's pause keeps the poll's own CPU off the two cores being measured
-                Thread.sleep(1);
             }
             long wall = System.nanoTime() - t0;
             long cpu = cpuMs(p);
