@@ -18,6 +18,9 @@ import java.util.List;
 record KeyRange(OrderKey low, OrderKey high) {
 
     static KeyRange of(List<KeyConditionTerm> terms, KeyAttribute[] partitionKey, KeyAttribute[] sortKey) {
+        if (partitionKey.length == 1 && sortKey.length <= 1) {
+            return ofSingle(terms, partitionKey, sortKey);
+        }
         KeyConditionTerm[] pk = new KeyConditionTerm[partitionKey.length];
         KeyConditionTerm[] sk = new KeyConditionTerm[sortKey.length];
         for (KeyConditionTerm term : terms) {
@@ -39,6 +42,48 @@ record KeyRange(OrderKey low, OrderKey high) {
         return lastTerm(b, last);
     }
 
+    /**
+     * {@link #of} for a key of one partition key attribute and at most one sort key attribute (every table and most
+     * indexes): the same checks in the same order, with the terms held in locals rather than slot arrays.
+     */
+    private static KeyRange ofSingle(
+            List<KeyConditionTerm> terms, KeyAttribute[] partitionKey, KeyAttribute[] sortKey) {
+        KeyAttribute partition = partitionKey[0];
+        KeyAttribute sort = sortKey.length == 0 ? null : sortKey[0];
+        KeyConditionTerm pk = null;
+        KeyConditionTerm sk = null;
+        for (int i = 0, n = terms.size(); i < n; i++) {
+            KeyConditionTerm term = terms.get(i);
+            boolean onPartition = partition.name().equals(term.attribute());
+            if (!onPartition && (sort == null || !sort.name().equals(term.attribute()))) {
+                throw Message.KeyConditionNotKey.exception(term.attribute(), describe(partitionKey, sortKey));
+            }
+            if ((onPartition ? pk : sk) != null) {
+                throw Message.KeyConditionTwice.exception(term.attribute());
+            }
+            checkOperands(onPartition ? partition : sort, term);
+            if (onPartition) {
+                pk = term;
+            } else {
+                sk = term;
+            }
+        }
+        if (pk == null) {
+            throw Message.KeyConditionMissingPartitionKey.exception(partition.name());
+        }
+        if (pk.operator() != Operator.EQ) {
+            throw Message.KeyConditionPartitionOperator.exception(
+                    partition.name(), pk.operator().symbol());
+        }
+        KeyCodec.Builder b =
+                KeyCodec.builder(OrderKey.partitionHash(pk.low())).add(pk.low()).endPartition();
+        if (sk == null) {
+            OrderKey low = b.build();
+            return new KeyRange(low, b.after().build());
+        }
+        return lastTerm(b, sk);
+    }
+
     /** Puts {@code term} in the slot of its key attribute, checking its attribute, operands and uniqueness. */
     private static void place(
             KeyConditionTerm term,
@@ -56,12 +101,15 @@ record KeyRange(OrderKey low, OrderKey high) {
         if (slot[i] != null) {
             throw Message.KeyConditionTwice.exception(term.attribute());
         }
-        KeyAttribute attr = p >= 0 ? partitionKey[p] : sortKey[s];
+        checkOperands(p >= 0 ? partitionKey[p] : sortKey[s], term);
+        slot[i] = term;
+    }
+
+    private static void checkOperands(KeyAttribute attr, KeyConditionTerm term) {
         checkOperand(attr, term, term.low());
         if (term.high() != null) {
             checkOperand(attr, term, term.high());
         }
-        slot[i] = term;
     }
 
     /** The partition key's values: every partition key attribute must be given, with {@code =}. */

@@ -275,7 +275,11 @@ final class Reads {
         ConditionExpression filter =
                 filterText == null ? null : Expressions.parseCondition(filterText, ExpressionKind.FILTER);
         ProjectionExpression projection = projectionText == null ? null : Expressions.parseProjection(projectionText);
-        ph.checkExpressions(t.definition, kc, filter, projection);
+        if (kc != null && filter == null && projection == null) {
+            ph.checkKeyCondition(kc);
+        } else {
+            ph.checkExpressions(t.definition, kc, filter, projection);
+        }
         Select select = select(requested, index, projection);
         boolean fetch = fetchesFromTable(index, select, projection, ph);
         checkFilterProjected(index, fetch, filter, ph);

@@ -136,6 +136,9 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
 
     /** The terms with their placeholders resolved ({@code ph} validated against this expression). */
     private List<KeyConditionTerm> resolve(Placeholders ph) {
+        if (terms.length == 1) { // a query on its partition key alone: no array to collect one term
+            return List.of(resolve(terms[0], ph));
+        }
         KeyConditionTerm[] out = new KeyConditionTerm[terms.length];
         for (int i = 0; i < terms.length; i++) {
             Term t = terms[i];
@@ -145,14 +148,18 @@ final class KeyConditionExpressionImpl extends CompiledExpression implements Key
                     throw Message.KeyConditionOnePerKey.exception();
                 }
             }
-            AttributeValue low = ph.value(t.low);
-            AttributeValue high = t.high == null ? null : ph.value(t.high);
-            out[i] = new KeyConditionTerm(name, t.operator, low, high);
+            out[i] = resolve(t, name, ph);
         }
-        return switch (out.length) { // a query's usual one or two terms without a copy
-            case 1 -> List.of(out[0]);
-            case 2 -> List.of(out[0], out[1]);
-            default -> List.of(out);
-        };
+        return out.length == 2 ? List.of(out[0], out[1]) : List.of(out); // the usual two terms without a copy
+    }
+
+    private static KeyConditionTerm resolve(Term t, Placeholders ph) {
+        return resolve(t, t.attribute.name(0, ph), ph);
+    }
+
+    private static KeyConditionTerm resolve(Term t, String name, Placeholders ph) {
+        AttributeValue low = ph.value(t.low);
+        AttributeValue high = t.high == null ? null : ph.value(t.high);
+        return new KeyConditionTerm(name, t.operator, low, high);
     }
 }

@@ -225,6 +225,19 @@ public final class Placeholders {
     }
 
     /**
+     * {@link #checkExpressions(TableDefinition, ParsedExpression...)} for a query whose key condition is its only
+     * expression (no filter, no projection): no array for the check when every placeholder is used, which is all
+     * a key condition is checked for (its paths are key attributes, where the scalar rule does not apply).
+     */
+    public void checkKeyCondition(KeyConditionExpression keyCondition) {
+        keyCondition.validate(this);
+        if (keyCondition.nameRefs().size() != names.size()
+                || keyCondition.valueRefs().size() != values.size()) {
+            checkExpressions(new ParsedExpression[] {keyCondition}); // an unused placeholder: its error
+        }
+    }
+
+    /**
      * {@link #checkExpressions(ParsedExpression...)}, and DynamoDB's rule that key attributes are scalars: a
      * document path that dereferences a table key ({@code pk[0]}, {@code pk.x}) or an index key attribute of
      * {@code table} is invalid in every expression but the key condition.
