@@ -7,6 +7,7 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.value.AttributeType;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.KeyOrder;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -75,13 +76,30 @@ record KeyRange(OrderKey low, OrderKey high) {
             throw Message.KeyConditionPartitionOperator.exception(
                     partition.name(), pk.operator().symbol());
         }
-        KeyCodec.Builder b =
-                KeyCodec.builder(OrderKey.partitionHash(pk.low())).add(pk.low()).endPartition();
+        AttributeValue value = pk.low();
+        int hash = OrderKey.partitionHash(value);
+        int prefix = KeyCodec.HASH_BYTES + KeyCodec.sizeOf(value);
+        if (sk == null) {
+            OrderKey low = KeyCodec.exactKey(hash, prefix, value, null, null, null);
+            if (low != null) {
+                return new KeyRange(low, after(low));
+            }
+        }
+        // sized for the prefix, the last term's value and AFTER: the usual range's two keys without a scratch buffer
+        int length = prefix + (sk == null ? 0 : KeyCodec.sizeOf(sk.low())) + KeyCodec.AFTER.length;
+        KeyCodec.Builder b = KeyCodec.builder(hash, length).add(value).endPartition();
         if (sk == null) {
             OrderKey low = b.build();
             return new KeyRange(low, b.after().build());
         }
         return lastTerm(b, sk);
+    }
+
+    /** The partition key {@code key} followed by {@link KeyCodec#AFTER}: past the partition's last entry. */
+    private static OrderKey after(OrderKey key) {
+        byte[] bytes = Arrays.copyOf(key.bytes, key.bytes.length + KeyCodec.AFTER.length);
+        System.arraycopy(KeyCodec.AFTER, 0, bytes, key.bytes.length, KeyCodec.AFTER.length);
+        return new OrderKey(bytes, key.partitionEnd);
     }
 
     /** Puts {@code term} in the slot of its key attribute, checking its attribute, operands and uniqueness. */
