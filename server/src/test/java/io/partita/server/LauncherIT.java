@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher script, {@code target/partita-server}, run as a user runs it, on the JDK running the tests: the
  * first run writes the class-data archive when it stops, the second maps it, {@code PARTITA_CDS=off} writes none,
- * {@code --help} prints the usage. It runs the packaged jar beside it, so it is a failsafe test (after
+ * a durable start ({@code --data-dir}, RocksDB's native library) prints no JVM warning, {@code --help} prints the
+ * usage. It runs the packaged jar beside it, so it is a failsafe test (after
  * {@code package}). Every wait is bounded: the first answer, the process's exit.
  */
 class LauncherIT {
@@ -68,6 +69,20 @@ class LauncherIT {
         run.answersListTables();
         run.stop();
         assertThat(archives(cache)).isEmpty();
+    }
+
+    @Test
+    void aDurableStartWarnsOfNothing() throws Exception {
+        // --data-dir loads RocksDB's native library: JDK 22 and later warn unless the launcher enables native access
+        Launch run = Launch.start(
+                Map.of("PARTITA_CDS_DIR", cache.toString(), "PARTITA_CDS", "off"),
+                "--port",
+                "0",
+                "--data-dir",
+                cache.resolve("data").toString());
+        run.answersListTables();
+        run.stop();
+        assertThat(run.output()).noneMatch(line -> line.startsWith("WARNING"));
     }
 
     @Test
