@@ -6,23 +6,27 @@ import java.lang.invoke.VarHandle;
 /**
  * A large partition's entries: a copy-on-write B+-tree whose leaves are {@link TreeChunk}s (a binary search over one keys
  * array, the entries read in order from one values array) and whose inner nodes are immutable {@link TreeDirectory}
- * directories. Everything a
- * published version reads is immutable; the tree is one {@code volatile} root.
+ * directories. The tree is one {@code volatile} root; everything a published version reads is immutable but the
+ * value slots an overwrite in place writes ({@link #overwrite}, {@link TreeSwap}).
  *
  * <p>A chunk's arrays may be longer than its count: the right-edge chunk's have room for {@value #LEAF_MAX} entries,
- * and an append there shares them with the version before ({@link TreeChunk} says how). An overwrite shares its
- * chunk's keys array and, the count unchanged, its directories' counts.
+ * and an append there shares them with the version before ({@link TreeChunk} says how). An overwrite through {@link
+ * #put} shares its chunk's keys array and, the count unchanged, its directories' counts; one through {@link
+ * #overwrite} (every write of the engine's, through {@link Partition#putSize}) copies nothing.
  *
- * <p><b>Readers</b> read the root once and then walk an immutable tree: no lock, and a whole snapshot of the
- * partition, however long the traversal (a scan, a page, an iterator held by a backfill).
+ * <p><b>Readers</b> read the root once and then walk its tree: no lock, and a whole snapshot of the partition's keys,
+ * however long the traversal (a scan, a page, an iterator held by a backfill). Each value is read once, and is the
+ * entry's value at some time during the traversal: an overwrite in place made since the root was read may show.
  *
  * <p><b>Writers</b> copy the path from the root to the chunk they change (the chunk's values, at most
  * {@value #LEAF_MAX} entries, and one directory per level, at most {@value #INNER_MAX} children each; a directory
  * keeps the separator keys array when only a child changed, and all its arrays when that child is its last: see
  * {@link TreeDirectory}) and publish it with one compare-and-set on the root; a writer
- * that loses the race (another writer of the same partition published first) starts again from the new root. No
- * monitor, no parking: two writers of one hot partition cost each other at most a repeated path copy, and writers of
- * one item are already serialized by the item's stripe lock.
+ * that loses the race (another writer of the same partition published first) starts again from the new root. An
+ * overwrite in place publishes a {@link TreeSwap} the same way, and every writer completes a swap it reads as the
+ * root before it reads the tree, so no copy misses a value swapped in (the proof is {@link TreeSwap}'s). No
+ * monitor, no parking: two writers of one hot partition cost each other at most a repeated path copy (or a repeated
+ * swap object), and writers of one item are already serialized by the item's stripe lock.
  *
  * <p>A chunk that grows past {@value #LEAF_MAX} entries splits in two (at the end, not the middle, when the entry
  * was appended at the tree's right edge: keys written in ascending order, such as time-ordered sort keys, then
@@ -46,7 +50,10 @@ final class ChunkTree {
         }
     }
 
-    /** A {@link TreeChunk} or a {@link TreeDirectory}. */
+    /**
+     * A {@link TreeChunk} or a {@link TreeDirectory}, or a {@link TreeSwap} of one (an overwrite in place, the last
+     * write): readers read its tree, writers complete it first.
+     */
     private volatile Object root;
 
     /**
@@ -83,9 +90,15 @@ final class ChunkTree {
         root = new TreeDirectory(keys, kids, sizes, 1);
     }
 
-    /** The current root: an immutable snapshot of every entry. */
+    /** The current tree: a snapshot of every entry, whose values only overwrites in place change (see {@link TreeSwap}). */
     Object snapshot() {
-        return root;
+        Object r = root;
+        return r instanceof TreeSwap s ? s.tree : r;
+    }
+
+    /** The tree of the root {@code r}, which a writer read: a swap is completed before its tree is read. */
+    private static Object writable(Object r) {
+        return r instanceof TreeSwap s ? s.complete() : r;
     }
 
     static int size(Object node) {
@@ -105,11 +118,11 @@ final class ChunkTree {
     }
 
     int size() {
-        return size(root);
+        return size(snapshot());
     }
 
     Stored get(byte[] key) {
-        Object n = root;
+        Object n = snapshot();
         while (n instanceof TreeDirectory in) {
             n = in.kid(in.child(key));
         }
@@ -172,18 +185,67 @@ final class ChunkTree {
         return n;
     }
 
-    /** Stores an entry; returns the one it replaced, or null. */
+    /**
+     * Stores an entry; returns the one it replaced, or null. Copies the path to the entry's chunk, even for an
+     * overwrite, so that a snapshot read before it never changes (see {@link #overwrite}).
+     */
     Stored put(byte[] key, Stored value) {
         while (true) {
             Object r = root;
-            long at = pathTo(r, key);
-            TreeChunk chunk = (TreeChunk) nodeAt(r, at, height(r));
+            Object t = writable(r);
+            long at = pathTo(t, key);
+            TreeChunk chunk = (TreeChunk) nodeAt(t, at, height(t));
             int i = chunk.find(key);
             Object next = i >= 0
-                    ? ascend(r, at, chunk.replace(i, value), null, false)
-                    : inserted(r, at, chunk, -i - 1, key, value);
+                    ? ascend(t, at, chunk.replace(i, value), null, false)
+                    : inserted(t, at, chunk, -i - 1, key, value);
             if (ROOT.compareAndSet(this, r, next)) {
                 return i >= 0 ? chunk.values[i] : null;
+            }
+        }
+    }
+
+    /**
+     * As {@link #put}, but an overwrite stores the new value into the entry's slot in place ({@link TreeSwap}):
+     * no chunk or directory copied, and readers of a snapshot that holds the slot see the old value or the new one.
+     */
+    Stored overwrite(byte[] key, Stored value) {
+        while (true) {
+            Object r = root;
+            Object t = writable(r);
+            long at = pathTo(t, key);
+            TreeChunk chunk = (TreeChunk) nodeAt(t, at, height(t));
+            int i = chunk.find(key);
+            if (i >= 0) {
+                TreeSwap swap = new TreeSwap(t, chunk, i, chunk.values[i], value);
+                if (ROOT.compareAndSet(this, r, swap)) {
+                    swap.complete();
+                    return swap.old;
+                }
+            } else if (ROOT.compareAndSet(this, r, inserted(t, at, chunk, -i - 1, key, value))) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * As {@link #overwrite} of an entry that is there: its key is compared, never kept (see {@link
+     * EntryMap#replaceSize}). Returns the entry replaced, or null having changed nothing when there is none.
+     */
+    Stored replace(byte[] key, Stored value) {
+        while (true) {
+            Object r = root;
+            Object t = writable(r);
+            long at = pathTo(t, key);
+            TreeChunk chunk = (TreeChunk) nodeAt(t, at, height(t));
+            int i = chunk.find(key);
+            if (i < 0) {
+                return null;
+            }
+            TreeSwap swap = new TreeSwap(t, chunk, i, chunk.values[i], value);
+            if (ROOT.compareAndSet(this, r, swap)) {
+                swap.complete();
+                return swap.old;
             }
         }
     }
@@ -241,10 +303,11 @@ final class ChunkTree {
     Stored remove(byte[] key) {
         while (true) {
             Object r = root;
-            int h = height(r);
+            Object t = writable(r);
+            int h = height(t);
             TreeDirectory[] path = new TreeDirectory[h];
             int[] at = new int[h];
-            Object n = r;
+            Object n = t;
             for (int d = 0; d < h; d++) {
                 TreeDirectory in = (TreeDirectory) n;
                 int j = in.child(key);
@@ -262,8 +325,13 @@ final class ChunkTree {
             for (int d = h - 1; d >= 0; d--) {
                 a = rebalance(path[d], at[d], a);
             }
-            while (a instanceof TreeDirectory in && in.count() == 1) {
-                a = in.kid(0);
+            if (a instanceof TreeDirectory in && in.count() == 1) {
+                // a new object, never the child itself: a root must never come back (see TreeSwap)
+                Object kid = in.kid(0);
+                while (kid instanceof TreeDirectory k && k.count() == 1) {
+                    kid = k.kid(0);
+                }
+                a = kid instanceof TreeDirectory k ? k.copy() : ((TreeChunk) kid).copy();
             }
             if (a instanceof TreeDirectory in && in.count() == 0) {
                 a = TreeChunk.EMPTY;

@@ -48,6 +48,16 @@ interface EntryMap {
         return previous == null ? ABSENT : previous.size();
     }
 
+    /**
+     * Replaces the entry whose key is {@code key} (its whole array, a key to compare with the stored ones and never
+     * to keep: {@link KeyCodec#scratchKey}) when there is one: its size, or {@link #ABSENT} having changed nothing.
+     * The stored key stays. A map that cannot find entries by such an array answers {@link #ABSENT}, and the
+     * caller puts with a key of its own.
+     */
+    default int replaceSize(byte[] key, int partitionEnd, Stored value) {
+        return ABSENT;
+    }
+
     /** As {@link #remove}, returning only the removed entry's size, or {@link #ABSENT}. */
     default int removeSize(OrderKey key) {
         Stored previous = remove(key);

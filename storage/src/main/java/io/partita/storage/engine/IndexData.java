@@ -1,6 +1,8 @@
 package io.partita.storage.engine;
 
 import io.partita.storage.schema.GlobalSecondaryIndex;
+import io.partita.storage.value.AttributeValue;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /** The entries of one secondary index, ordered by (index key, table key), with live counters. */
@@ -34,6 +36,22 @@ final class IndexData {
             count.increment();
             bytes.add(entry.size() + ENTRY_OVERHEAD);
         } else if (entry.size() != previous) { // the same size, the common overwrite: no counter write
+            bytes.add(entry.size() - previous);
+        }
+    }
+
+    /**
+     * As {@link #put} at the item's entry key, for a write that keeps it: the entry is found by the key written into a
+     * scratch array ({@link IndexShape#scratchEntryKey}), which nothing keeps, and replaced; the key is built only
+     * when the entry is not there (a backfilling index that has not reached the item) or cannot be found that way.
+     */
+    void overwrite(Map<String, AttributeValue> item, Stored entry) {
+        KeyCodec.Scratch s = KeyCodec.Scratch.of();
+        byte[] key = shape.scratchEntryKey(item, s);
+        int previous = key == null ? EntryMap.ABSENT : entries.replaceSize(key, s.partitionEnd, entry);
+        if (previous == EntryMap.ABSENT) {
+            put(shape.entryKey(item), entry);
+        } else if (entry.size() != previous) {
             bytes.add(entry.size() - previous);
         }
     }

@@ -35,6 +35,8 @@ final class IndexPropagation {
             table.pendingGsiWrites()
                     .add(new TableData.PendingGsiWrite(
                             nowMillis + delayMillis, index, m.oldKey(i), m.newKey(i), m.newEntry(i)));
+        } else if (m.keepsKey(i)) {
+            index.overwrite(m.after.item(), m.newEntry(i)); // the entry stays at its key: found without building it
         } else {
             applyToIndex(index, m.oldKey(i), m.newKey(i), m.newEntry(i));
         }

@@ -189,6 +189,44 @@ final class IndexShape {
         return key.build();
     }
 
+    /**
+     * True when the item has an entry in this index: {@link #entryKey} is not null for it, told without encoding the
+     * key.
+     */
+    boolean hasEntry(Map<String, AttributeValue> item) {
+        for (int i = 0; i < partitionKey.length; i++) {
+            AttributeValue v = item.get(partitionKey[i].name());
+            if (v == null || !KeyRules.indexable(partitionKey[i], v, true)) {
+                return false;
+            }
+        }
+        return sortLength(item) >= 0;
+    }
+
+    /**
+     * The item's entry key as {@link KeyCodec#scratchKey} writes it (this thread's scratch array, to find the entry
+     * with, never to store), for the usual index of one partition and at most one sort attribute whose values'
+     * encodings have their exact {@link KeyCodec#sizeOf}; otherwise, or when the item has no entry, null.
+     */
+    byte[] scratchEntryKey(Map<String, AttributeValue> item, KeyCodec.Scratch s) {
+        if (partitionKey.length > 1 || sortKey.length > 1) {
+            return null;
+        }
+        AttributeValue first = item.get(partitionKey[0].name());
+        if (first == null || !KeyRules.indexable(partitionKey[0], first, true)) {
+            return null;
+        }
+        AttributeValue sort = sortKey.length == 0 ? null : item.get(sortKey[0].name());
+        if (sortKey.length == 1 && (sort == null || !KeyRules.indexable(sortKey[0], sort, false))) {
+            return null;
+        }
+        AttributeValue tablePartition = item.get(table.partitionKey.name());
+        AttributeValue tableSort = table.sortKey == null ? null : item.get(table.sortKey.name());
+        int length = KeyCodec.HASH_BYTES + KeyCodec.sizeOf(first) + KeyCodec.sizeOf(tablePartition);
+        length += (sort == null ? 0 : KeyCodec.sizeOf(sort)) + (tableSort == null ? 0 : KeyCodec.sizeOf(tableSort));
+        return KeyCodec.scratchKey(s, OrderKey.partitionHash(first), length, first, sort, tablePartition, tableSort);
+    }
+
     /** The values of a multi-attribute partition key, {@code first} first; null when one cannot key the index. */
     private AttributeValue[] partitionParts(Map<String, AttributeValue> item, AttributeValue first) {
         AttributeValue[] parts = new AttributeValue[partitionKey.length];

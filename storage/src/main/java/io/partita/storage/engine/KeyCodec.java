@@ -275,6 +275,29 @@ final class KeyCodec {
     static OrderKey exactKey(
             int hash, int length, AttributeValue a, AttributeValue b, AttributeValue c, AttributeValue d) {
         byte[] buf = new byte[length];
+        int partitionEnd = writeKey(buf, hash, a, b, c, d);
+        return partitionEnd < 0 ? null : new OrderKey(buf, partitionEnd);
+    }
+
+    /**
+     * As {@link #exactKey}, into {@code s}'s array of {@code length} bytes, which only finds an entry (a key to
+     * compare, never to store): the array, its partition's end in {@link Scratch#partitionEnd}; null when the key is
+     * not of that exact length or longer than the scratch keeps.
+     */
+    static byte[] scratchKey(
+            Scratch s, int hash, int length, AttributeValue a, AttributeValue b, AttributeValue c, AttributeValue d) {
+        byte[] buf = s.array(length);
+        if (buf == null) {
+            return null;
+        }
+        int partitionEnd = writeKey(buf, hash, a, b, c, d);
+        s.partitionEnd = partitionEnd;
+        return partitionEnd < 0 ? null : buf;
+    }
+
+    /** Writes {@link #exactKey}'s key into {@code buf}; its partition's end, or -1 when it is not of that length. */
+    private static int writeKey(
+            byte[] buf, int hash, AttributeValue a, AttributeValue b, AttributeValue c, AttributeValue d) {
         buf[0] = (byte) (hash >>> 24);
         buf[1] = (byte) (hash >>> 16);
         buf[2] = (byte) (hash >>> 8);
@@ -290,7 +313,44 @@ final class KeyCodec {
         if (at >= 0 && d != null) {
             at = writeExact(buf, at, d);
         }
-        return at == length ? new OrderKey(buf, partitionEnd) : null;
+        return at == buf.length ? partitionEnd : -1;
+    }
+
+    /**
+     * A thread's key arrays for finding entries ({@link #scratchKey}): one per length, so that a key of exact length
+     * compares with the stored keys as they are (an overwrite finds its old entries without allocating their keys).
+     * Never stored, never shared between threads, and used by one lookup at a time.
+     */
+    static final class Scratch {
+        /** Keys longer than this are built as keys: the usual index entry key is a few dozen bytes. */
+        private static final int MAX = 256;
+
+        private static final ThreadLocal<Scratch> OF_THREAD = new ThreadLocal<>();
+
+        private final byte[][] byLength = new byte[MAX + 1][];
+        /** The last {@link #scratchKey}'s partition end. */
+        int partitionEnd;
+
+        static Scratch of() {
+            Scratch s = OF_THREAD.get();
+            if (s == null) {
+                s = new Scratch();
+                OF_THREAD.set(s);
+            }
+            return s;
+        }
+
+        byte[] array(int length) {
+            if (length > MAX) {
+                return null;
+            }
+            byte[] a = byLength[length];
+            if (a == null) {
+                a = new byte[length];
+                byLength[length] = a;
+            }
+            return a;
+        }
     }
 
     static Builder builder(int hash) {

@@ -21,7 +21,7 @@ final class Mutation {
     final Stored before;
     final Stored after;
 
-    /** The LSIs the write was planned against, in the table's order (none when {@link #sameContent}). */
+    /** The LSIs the write was planned against, in the table's order ({@link #SAME_CONTENT} for the same content). */
     private final IndexData[] lsis;
     /** The GSIs the write was planned against, in the table's order (none when {@link #sameContent}). */
     private final IndexData[] gsis;
@@ -36,25 +36,40 @@ final class Mutation {
      */
     private final OrderKey[] oldKeys;
 
-    private final OrderKey[] newKeys;
+    /** Also written once a kept key ({@link #marks}) is built: a mutation is read by the thread that applies it. */
+    private OrderKey[] newKeys;
+
     private final Stored[] newEntries;
+
+    /**
+     * Bits: bit i ({@code i < }{@link #KEPT_INDEXES}) for index i where the item has an entry both before and after
+     * the write, with equal index keys (an overwrite that changes attributes the index does not key by, the usual
+     * one): the entry stays at its key, which is not built. The in-memory write finds the entry from the item's
+     * values ({@link IndexData#overwrite}); what needs the key as an object (a queued GSI write, a durable batch, a
+     * throughput partition) builds it on first ask ({@link #newKey}), once. The top bit, {@link #TIME_TO_LIVE}, marks
+     * a deletion made by time to live (a deletion keeps no entry). One int, so that a mutation is no larger than
+     * one without these marks (56 bytes).
+     */
+    private int marks;
+
+    /** Indexes whose kept keys {@link #marks} can tell: a table has at most 5 LSIs and 20 GSIs. */
+    private static final int KEPT_INDEXES = 31;
+
+    /** {@link #marks}' bit for a deletion made by time to live: its stream record names the service as the user. */
+    private static final int TIME_TO_LIVE = 1 << KEPT_INDEXES;
 
     /** Bytes the write adds to its item collection: an int (items are at most 400 KB, with at most five LSI entries). */
     private final int collectionDelta;
-    /** The indexes of a write that changes no index. */
-    private static final IndexData[] NO_INDEXES = {};
 
     /**
-     * True when the new item reads exactly as the old one ({@link ItemContents#same}): the stored item and every
-     * index entry stay as they are (the stored objects, and on disk their bytes, are equal to what the write would
-     * put), so the write encodes no index key, projects no entry and copies no partition; on disk its batch is empty
-     * (such a write has no stream record either) and the decoded cache keeps the old, equal item. Capacity and
-     * streams see the write as before: its item images are {@link #before} and {@link #after}, and an entry equal
-     * before and after costs no index write units either way.
+     * The indexes of a write whose new item reads exactly as the old one ({@link ItemContents#same}), and so marks it
+     * ({@link #sameContent}): the stored item and every index entry stay as they are (the stored objects, and on disk
+     * their bytes, are equal to what the write would put), so the write encodes no index key, projects no entry and
+     * copies no partition; on disk its batch is empty (such a write has no stream record either) and the decoded
+     * cache keeps the old, equal item. Capacity and streams see the write as before: its item images are {@link
+     * #before} and {@link #after}, and an entry equal before and after costs no index write units either way.
      */
-    private final boolean sameContent;
-    /** Set for a deletion made by time to live: its stream record names the service as the user. */
-    private boolean timeToLiveDelete;
+    private static final IndexData[] SAME_CONTENT = {};
 
     private Mutation(
             TableData table,
@@ -66,8 +81,8 @@ final class Mutation {
             OrderKey[] oldKeys,
             OrderKey[] newKeys,
             Stored[] newEntries,
-            long collectionDelta,
-            boolean sameContent) {
+            int keptKeys,
+            long collectionDelta) {
         this.table = table;
         this.key = key;
         this.before = before;
@@ -77,8 +92,13 @@ final class Mutation {
         this.oldKeys = oldKeys;
         this.newKeys = newKeys;
         this.newEntries = newEntries;
+        this.marks = keptKeys;
         this.collectionDelta = Math.toIntExact(collectionDelta);
-        this.sameContent = sameContent;
+    }
+
+    /** True when the new item reads exactly as the old one: see {@link #SAME_CONTENT}. */
+    private boolean sameContent() {
+        return lsis == SAME_CONTENT;
     }
 
     /** The item's partition key value, which names its item collection; null when the write has no item. */
@@ -95,7 +115,7 @@ final class Mutation {
         long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
         if (sameContent(before, after)) {
             // nothing to change in any index (delta is 0: equal items have equal sizes)
-            return new Mutation(table, key, before, after, NO_INDEXES, NO_INDEXES, null, null, null, delta, true);
+            return new Mutation(table, key, before, after, SAME_CONTENT, SAME_CONTENT, null, null, null, 0, delta);
         }
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
@@ -103,6 +123,7 @@ final class Mutation {
         OrderKey[] oldKeys = null;
         OrderKey[] newKeys = null;
         Stored[] entries = null;
+        int kept = 0;
         for (int i = 0; i < n; i++) {
             IndexShape shape = (i < lsis.length ? lsis[i] : gsis[i - lsis.length]).shape;
             if (before != null && after != null && shape.sameEntry(before.item(), after.item())) {
@@ -110,27 +131,30 @@ final class Mutation {
                 // in ASYNC mode: what is queued for the old item already ends at this same entry)
                 continue;
             }
-            OrderKey newKey = after == null ? null : shape.entryKey(after.item());
-            OrderKey oldKey;
-            if (before == null) {
-                oldKey = null;
-            } else if (newKey != null && shape.sameIndexKey(before.item(), after.item())) {
-                oldKey = newKey; // an overwrite that keeps the index key: no need to encode it twice
-            } else {
-                oldKey = shape.entryKey(before.item());
+            boolean sameKey = before != null && after != null && shape.sameIndexKey(before.item(), after.item());
+            if (sameKey && i < KEPT_INDEXES) {
+                // the entry stays at its key, which is not built (see marks); neither item has an entry, or both
+                if (shape.hasEntry(after.item())) {
+                    kept |= 1 << i;
+                    Stored entry = shape.project(after);
+                    entries = withEntry(entries, n, i, entry, after);
+                    if (i < lsis.length) {
+                        delta += entry.size() - shape.project(before).size();
+                    }
+                }
+                continue;
             }
+            OrderKey newKey = after == null ? null : shape.entryKey(after.item());
+            // an overwrite that keeps the index key (past the first KEPT_INDEXES indexes) encodes it once
+            OrderKey oldKey =
+                    before == null ? null : newKey != null && sameKey ? newKey : shape.entryKey(before.item());
             if (newKey != null) {
                 if (newKeys == null) {
                     newKeys = new OrderKey[n];
                 }
                 newKeys[i] = newKey;
                 Stored entry = shape.project(after);
-                if (entry != after) {
-                    if (entries == null) {
-                        entries = new Stored[n];
-                    }
-                    entries[i] = entry;
-                }
+                entries = withEntry(entries, n, i, entry, after);
                 if (i < lsis.length) {
                     delta += entry.size() + IndexData.ENTRY_OVERHEAD;
                 }
@@ -147,12 +171,22 @@ final class Mutation {
                 delta -= shape.project(before).size() + IndexData.ENTRY_OVERHEAD;
             }
         }
-        Mutation m = new Mutation(table, key, before, after, lsis, gsis, oldKeys, newKeys, entries, delta, false);
+        Mutation m = new Mutation(table, key, before, after, lsis, gsis, oldKeys, newKeys, entries, kept, delta);
         AttributeValue partitionValue = lsis.length > 0 ? m.partitionValue() : null;
         if (partitionValue != null) {
             checkCollectionLimit(table, partitionValue, delta, options);
         }
         return m;
+    }
+
+    /** {@code entries} with index {@code i}'s projected entry, made when it is the first (an ALL entry is the item). */
+    private static Stored[] withEntry(Stored[] entries, int n, int i, Stored entry, Stored item) {
+        if (entry == item) {
+            return entries;
+        }
+        Stored[] e = entries == null ? new Stored[n] : entries;
+        e[i] = entry;
+        return e;
     }
 
     /** True when {@code after} replaces {@code before} with an item that reads exactly the same. */
@@ -179,22 +213,44 @@ final class Mutation {
         return i < lsis.length ? lsis[i] : gsis[i - lsis.length];
     }
 
+    /**
+     * True when the write keeps the item's entry in index {@code i} at its key, which is not built until asked (see
+     * {@link #marks}): its {@link #oldKey} and {@link #newKey} are equal.
+     */
+    boolean keepsKey(int i) {
+        return i < KEPT_INDEXES && (marks & 1 << i) != 0;
+    }
+
     /** The old item's entry key in index {@code i}; null when it had none or the write leaves the index as it is. */
     OrderKey oldKey(int i) {
         if (before == null) {
             return null;
         }
+        if (keepsKey(i)) {
+            return newKey(i);
+        }
         return oldKeys != null ? oldKeys[i] : newKeys == null ? null : newKeys[i];
     }
 
-    /** The new item's entry key in index {@code i}; null when it has none or the write leaves the index as it is. */
+    /**
+     * The new item's entry key in index {@code i}; null when it has none or the write leaves the index as it is. A
+     * kept key is built here, on first ask.
+     */
     OrderKey newKey(int i) {
-        return newKeys == null ? null : newKeys[i];
+        OrderKey k = newKeys == null ? null : newKeys[i];
+        if (k == null && keepsKey(i)) {
+            if (newKeys == null) {
+                newKeys = new OrderKey[indexCount()];
+            }
+            k = index(i).shape.entryKey(after.item());
+            newKeys[i] = k;
+        }
+        return k;
     }
 
     /** The new item's entry in index {@code i}, when it has a {@link #newKey}. */
     Stored newEntry(int i) {
-        if (newKey(i) == null) {
+        if (!keepsKey(i) && newKey(i) == null) {
             return null;
         }
         Stored projected = newEntries == null ? null : newEntries[i];
@@ -203,15 +259,19 @@ final class Mutation {
 
     /** The old item's entry in index {@code i}, when it has an {@link #oldKey}; projected on each call (capacity, LSI sizes). */
     Stored oldEntry(int i) {
-        return oldKey(i) == null ? null : index(i).shape.project(before);
+        return keepsKey(i) || oldKey(i) != null ? index(i).shape.project(before) : null;
     }
 
     boolean touchesIndex(int i) {
-        return oldKey(i) != null || newKey(i) != null;
+        return keepsKey(i) || oldKey(i) != null || newKey(i) != null;
     }
 
     /** Index write units of index {@code i} per the seeds: 0, 1 (add, remove, projected change) or 2 (key change). */
     int writeUnits(int i) {
+        if (keepsKey(i)) {
+            Stored newEntry = newEntry(i);
+            return oldEntry(i).item().equals(newEntry.item()) ? 0 : Meter.writeUnits(newEntry.size());
+        }
         OrderKey oldKey = oldKey(i);
         OrderKey newKey = newKey(i);
         if (oldKey == null) {
@@ -243,11 +303,11 @@ final class Mutation {
 
     /** Marks this change as a deletion by time to live. */
     void byTimeToLive() {
-        timeToLiveDelete = true;
+        marks |= TIME_TO_LIVE;
     }
 
     boolean isTimeToLiveDelete() {
-        return timeToLiveDelete;
+        return (marks & TIME_TO_LIVE) != 0;
     }
 
     /**
@@ -273,7 +333,7 @@ final class Mutation {
             stream.append(this, nowMillis, null);
         }
         if (after != null) {
-            if (!sameContent) {
+            if (!sameContent()) {
                 table.items.putSize(key, after); // the sizes are known: no old entry to build
             }
         } else if (before != null) {
@@ -289,7 +349,11 @@ final class Mutation {
             table.itemBytes.add(bytes);
         }
         for (int i = 0; i < lsis.length; i++) {
-            IndexPropagation.applyToIndex(lsis[i], oldKey(i), newKey(i), newEntry(i));
+            if (keepsKey(i)) {
+                lsis[i].overwrite(after.item(), newEntry(i)); // found without building its key
+            } else {
+                IndexPropagation.applyToIndex(lsis[i], oldKey(i), newKey(i), newEntry(i));
+            }
         }
         for (int i = lsis.length; i < indexCount(); i++) {
             if (touchesIndex(i)) {
@@ -366,7 +430,7 @@ final class Mutation {
     private void stage(DiskWrite w, IndexPropagation propagation, long nowMillis) {
         DiskMap items = (DiskMap) table.items;
         if (after != null) {
-            if (!sameContent) {
+            if (!sameContent()) {
                 w.put(items, key, after);
             }
         } else if (before != null) {

@@ -84,7 +84,7 @@ final class Partition extends OrderKey {
     int putSize(OrderKey key, Stored value) {
         ChunkTree tree = large;
         if (tree != null) {
-            Stored previous = tree.put(key.bytes, value);
+            Stored previous = tree.overwrite(key.bytes, value); // an overwrite in place: no chunk copied
             return previous == null ? EntryMap.ABSENT : previous.size();
         }
         Object[] s = small;
@@ -106,6 +106,30 @@ final class Partition extends OrderKey {
             small = grown;
         }
         return EntryMap.ABSENT;
+    }
+
+    /**
+     * Replaces the entry of {@code key} (bytes to compare, never kept: see {@link EntryMap#replaceSize}) as {@link
+     * #putSize} does; {@link EntryMap#ABSENT}, changing nothing, when there is none. Under the monitor while small.
+     */
+    int replaceSize(byte[] key, Stored value) {
+        ChunkTree tree = large;
+        if (tree != null) {
+            Stored previous = tree.replace(key, value);
+            return previous == null ? EntryMap.ABSENT : previous.size();
+        }
+        Object[] s = small;
+        int i = Chunk.find(s, key);
+        if (i < 0) {
+            return EntryMap.ABSENT;
+        }
+        int previous = Chunk.sizes(s)[i];
+        if (previous == value.size()) {
+            Chunk.swapItem(s, i, value);
+        } else {
+            small = Chunk.replace(s, i, value);
+        }
+        return previous;
     }
 
     /** As {@link #putSize}, returning the replaced entry itself, or null. Under the monitor while small. */

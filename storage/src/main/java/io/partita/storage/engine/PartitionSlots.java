@@ -31,11 +31,16 @@ final class PartitionSlots {
      * a slot reused after its partition was dropped may be read torn.
      */
     static boolean holds(Object[] t, int at, Partition p, int h, OrderKey key) {
+        return holds(t, at, p, h, key.bytes, key.partitionEnd);
+    }
+
+    /** As {@link #holds(Object[], int, Partition, int, OrderKey)}, for a key's bytes and its partition's end. */
+    static boolean holds(Object[] t, int at, Partition p, int h, byte[] key, int partitionEnd) {
         byte[] pk = (byte[]) t[at + KEY];
         return p.hash == h
                 && pk == p.bytes
                 && p != PartitionedMap.TOMBSTONE
-                && Arrays.equals(pk, 0, pk.length, key.bytes, 0, key.partitionEnd);
+                && Arrays.equals(pk, 0, pk.length, key, 0, partitionEnd);
     }
 
     static void insertFresh(Object[] t, Partition p) {

@@ -28,7 +28,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * copy, and readers iterate a stable snapshot without locks; an overwrite of the same size swaps the item in place,
  * see {@link Chunk#swapItem}); past {@link #SMALL_LIMIT} entries it becomes a
  * {@link ChunkTree}, a copy-on-write B+-tree of such chunks, where a write copies one chunk and one directory per
- * level whatever the partition's size, and a reader still walks an immutable snapshot.
+ * level whatever the partition's size (an overwrite swaps the entry in place: see {@link TreeSwap}), and a reader
+ * still walks a snapshot of the keys without locks.
  *
  * <p>Writers of one small partition serialize on its monitor. Empty small partitions are dropped under that
  * monitor, and a writer that finds its partition dropped starts again with a new one. A large partition takes
@@ -107,16 +108,21 @@ final class PartitionedMap implements EntryMap {
 
     /** The partition holding {@code key} (a key or bound holding the whole partition key), or null. */
     private Partition find(OrderKey key) {
+        return find(key.bytes, key.partitionEnd);
+    }
+
+    /** The partition holding the key of these bytes (its partition's bytes end at {@code partitionEnd}), or null. */
+    private Partition find(byte[] key, int partitionEnd) {
         Object[] t = table;
         int mask = t.length / STRIDE - 1;
-        int h = key.hash();
+        int h = (key[0] & 0xFF) << 24 | (key[1] & 0xFF) << 16 | (key[2] & 0xFF) << 8 | (key[3] & 0xFF);
         for (int i = h & mask; ; i = (i + 1) & mask) {
             int at = i * STRIDE;
             Partition p = (Partition) SLOT.getAcquire(t, at);
             if (p == null) {
                 return null;
             }
-            if (holds(t, at, p, h, key)) {
+            if (holds(t, at, p, h, key, partitionEnd)) {
                 return p;
             }
         }
@@ -270,6 +276,26 @@ final class PartitionedMap implements EntryMap {
                     return p.putSize(key, value);
                 }
             }
+        }
+    }
+
+    /**
+     * As {@link EntryMap#replaceSize}: in a large partition an overwrite in place with no monitor, as in put; in a
+     * small one under its monitor (a dropped partition held no entry).
+     */
+    @Override
+    public int replaceSize(byte[] key, int partitionEnd, Stored value) {
+        Partition p = find(key, partitionEnd);
+        if (p == null) {
+            return ABSENT;
+        }
+        ChunkTree tree = p.large;
+        if (tree != null) {
+            Stored previous = tree.replace(key, value);
+            return previous == null ? ABSENT : previous.size();
+        }
+        synchronized (p) {
+            return p.dropped ? ABSENT : p.replaceSize(key, value);
         }
     }
 

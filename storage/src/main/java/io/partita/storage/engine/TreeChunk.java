@@ -16,7 +16,9 @@ import java.util.Arrays;
  * appended first, or claimed it and then lost the race for the root, leaving it unused) copies instead. Both are
  * written before the root is published, so a reader of the new version sees them. A values array is shared only by
  * chunks that share its keys array too (every other chunk gets values of its own), so the key's slot claims the
- * value's. An overwrite shares its chunk's keys array and copies the values, exactly.
+ * value's. An overwrite through {@link ChunkTree#put} shares its chunk's keys array and copies the values, exactly;
+ * one through {@link ChunkTree#overwrite} stores the new value into its slot in place ({@link TreeSwap}), the one
+ * write into a published chunk's slots below its count.
  */
 final class TreeChunk {
     private static final VarHandle KEY_SLOT = MethodHandles.arrayElementVarHandle(byte[][].class);
@@ -39,6 +41,11 @@ final class TreeChunk {
     /** A chunk of exactly these entries. */
     TreeChunk(Stored[] values, byte[][] keys) {
         this(values, keys, values.length);
+    }
+
+    /** A new chunk of the same entries, sharing both arrays: a root that is a new object (see {@link TreeSwap}). */
+    TreeChunk copy() {
+        return new TreeChunk(values, keys, count);
     }
 
     byte[] keyBytes(int i) {

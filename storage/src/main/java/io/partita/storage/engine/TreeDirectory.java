@@ -51,6 +51,11 @@ final class TreeDirectory {
         this.height = height;
     }
 
+    /** A new directory of the same children, sharing its arrays: a root that is a new object (see {@link TreeSwap}). */
+    TreeDirectory copy() {
+        return new TreeDirectory(keys, kids, sizes, last, lastSize, size, height);
+    }
+
     private static int sum(int[] sizes) {
         int total = 0;
         for (int s : sizes) {
