@@ -41,13 +41,13 @@ final class IndexData {
     }
 
     /**
-     * As {@link #put} at the item's entry key, for a write that keeps it: the entry is found by the key written into a
-     * scratch array ({@link IndexShape#scratchEntryKey}), which nothing keeps, and replaced; the key is built only
-     * when the entry is not there (a backfilling index that has not reached the item) or cannot be found that way.
+     * As {@link #put} at the item's entry key, for a write that keeps it: the entry is found by the key written into
+     * {@code s}, the writing stripe's scratch ({@link IndexShape#scratchEntryKey}), which nothing keeps, and replaced;
+     * the key is built only when the entry is not there (a backfilling index that has not reached the item), when it
+     * cannot be found that way, or with no scratch ({@code s} null).
      */
-    void overwrite(Map<String, AttributeValue> item, Stored entry) {
-        KeyCodec.Scratch s = KeyCodec.Scratch.of();
-        byte[] key = shape.scratchEntryKey(item, s);
+    void overwrite(Map<String, AttributeValue> item, Stored entry, KeyCodec.Scratch s) {
+        byte[] key = s == null ? null : shape.scratchEntryKey(item, s);
         int previous = key == null ? EntryMap.ABSENT : entries.replaceSize(key, s.partitionEnd, entry);
         if (previous == EntryMap.ABSENT) {
             put(shape.entryKey(item), entry);

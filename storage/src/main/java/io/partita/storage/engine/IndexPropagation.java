@@ -36,7 +36,8 @@ final class IndexPropagation {
                     .add(new TableData.PendingGsiWrite(
                             nowMillis + delayMillis, index, m.oldKey(i), m.newKey(i), m.newEntry(i)));
         } else if (m.keepsKey(i)) {
-            index.overwrite(m.after.item(), m.newEntry(i)); // the entry stays at its key: found without building it
+            // the entry stays at its key: found without building it
+            index.overwrite(m.after.item(), m.newEntry(i), table.scratchOf(m.key));
         } else {
             applyToIndex(index, m.oldKey(i), m.newKey(i), m.newEntry(i));
         }

@@ -317,38 +317,34 @@ final class KeyCodec {
     }
 
     /**
-     * A thread's key arrays for finding entries ({@link #scratchKey}): one per length, so that a key of exact length
-     * compares with the stored keys as they are (an overwrite finds its old entries without allocating their keys).
-     * Never stored, never shared between threads, and used by one lookup at a time.
+     * Key arrays for finding entries ({@link #scratchKey}): a key of exact length compares with the stored keys as
+     * they are, so an overwrite finds its old entries without allocating their keys. Each belongs to one of a
+     * table's stripe locks ({@link TableData.Stripe}) and is used only by the thread holding it, one lookup at a
+     * time; never stored. It keeps arrays of the last few lengths asked for (a table's items mostly give one or two
+     * key lengths per index); another length replaces the oldest.
      */
     static final class Scratch {
         /** Keys longer than this are built as keys: the usual index entry key is a few dozen bytes. */
         private static final int MAX = 256;
 
-        private static final ThreadLocal<Scratch> OF_THREAD = new ThreadLocal<>();
-
-        private final byte[][] byLength = new byte[MAX + 1][];
+        private final byte[][] arrays = new byte[4][];
+        private int next;
         /** The last {@link #scratchKey}'s partition end. */
         int partitionEnd;
-
-        static Scratch of() {
-            Scratch s = OF_THREAD.get();
-            if (s == null) {
-                s = new Scratch();
-                OF_THREAD.set(s);
-            }
-            return s;
-        }
 
         byte[] array(int length) {
             if (length > MAX) {
                 return null;
             }
-            byte[] a = byLength[length];
-            if (a == null) {
-                a = new byte[length];
-                byLength[length] = a;
+            byte[][] held = arrays;
+            for (byte[] a : held) {
+                if (a != null && a.length == length) {
+                    return a;
+                }
             }
+            byte[] a = new byte[length];
+            held[next] = a;
+            next = (next + 1) & (held.length - 1);
             return a;
         }
     }

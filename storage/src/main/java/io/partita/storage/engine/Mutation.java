@@ -350,7 +350,7 @@ final class Mutation {
         }
         for (int i = 0; i < lsis.length; i++) {
             if (keepsKey(i)) {
-                lsis[i].overwrite(after.item(), newEntry(i)); // found without building its key
+                lsis[i].overwrite(after.item(), newEntry(i), table.scratchOf(key)); // found without building its key
             } else {
                 IndexPropagation.applyToIndex(lsis[i], oldKey(i), newKey(i), newEntry(i));
             }

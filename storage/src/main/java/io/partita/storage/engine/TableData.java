@@ -89,7 +89,7 @@ final class TableData {
      * ReentrantLock} is immutable apart from its final, volatile-state synchronizer: a thread sees null (and takes
      * the monitor) or a fully constructed lock, and the monitor makes every thread agree on one lock per stripe.
      */
-    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    private final Stripe[] stripes = new Stripe[STRIPES];
 
     TableData(long id, TableDefinition definition, TableShape shape, IndexData[] lsis, IndexData[] gsis) {
         this(id, definition, shape, new PartitionedMap(), lsis, gsis, null);
@@ -138,16 +138,40 @@ final class TableData {
     }
 
     ReentrantLock stripe(int index) {
-        ReentrantLock s = stripes[index];
+        Stripe s = stripes[index];
         return s != null ? s : createStripe(index);
     }
 
-    private ReentrantLock createStripe(int index) {
+    private Stripe createStripe(int index) {
         synchronized (stripes) {
-            ReentrantLock s = stripes[index];
+            Stripe s = stripes[index];
             if (s == null) {
-                s = new ReentrantLock();
+                s = new Stripe();
                 stripes[index] = s;
+            }
+            return s;
+        }
+    }
+
+    /**
+     * The key scratch of {@code itemKey}'s stripe when the calling thread holds that stripe's lock (every write
+     * applies its changes under it), else null: the lock is what keeps one thread at a time on a scratch.
+     */
+    KeyCodec.Scratch scratchOf(OrderKey itemKey) {
+        Stripe s = stripes[stripeOf(itemKey)];
+        return s != null && s.isHeldByCurrentThread() ? s.scratch() : null;
+    }
+
+    /** A stripe's lock, and the key scratch its holder uses to find index entries ({@link KeyCodec.Scratch}). */
+    @SuppressWarnings("serial") // a lock of the engine's, never serialized
+    static final class Stripe extends ReentrantLock {
+        private KeyCodec.Scratch scratch;
+
+        KeyCodec.Scratch scratch() {
+            KeyCodec.Scratch s = scratch;
+            if (s == null) {
+                s = new KeyCodec.Scratch();
+                scratch = s;
             }
             return s;
         }

@@ -42,7 +42,7 @@ class KeptIndexKeyTest {
     void scratchKeysAreTheBuiltKeysBytes() {
         System.out.println("KeptIndexKeyTest seed " + SEED);
         Random random = new Random(SEED);
-        KeyCodec.Scratch scratch = KeyCodec.Scratch.of();
+        KeyCodec.Scratch scratch = new KeyCodec.Scratch();
         int found = 0;
         for (int round = 0; round < 20_000; round++) {
             AttributeValue[] parts = new AttributeValue[4];
@@ -64,6 +64,32 @@ class KeptIndexKeyTest {
             }
         }
         assertThat(found).isGreaterThan(1_000);
+    }
+
+    @Test
+    void aStripesScratchIsHandedOnlyToTheThreadHoldingItsLock() throws Exception {
+        TableData t = new TableData(
+                1,
+                TABLE,
+                new TableShape("Tab", TABLE.partitionKey(), TABLE.sortKey()),
+                new IndexData[0],
+                new IndexData[0]);
+        OrderKey key = KeyCodec.exactKey(7, KeyCodec.HASH_BYTES + 3, AttributeValue.s("a"), null, null, null);
+        assertThat(t.scratchOf(key)).as("no stripe lock taken yet").isNull();
+        java.util.concurrent.locks.ReentrantLock lock = t.stripe(t.stripeOf(key));
+        lock.lock();
+        try {
+            KeyCodec.Scratch held = t.scratchOf(key);
+            assertThat(held).isNotNull().isSameAs(t.scratchOf(key));
+            java.util.concurrent.CompletableFuture<KeyCodec.Scratch> other =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> t.scratchOf(key));
+            assertThat(other.get())
+                    .as("another thread, while this one holds the lock")
+                    .isNull();
+        } finally {
+            lock.unlock();
+        }
+        assertThat(t.scratchOf(key)).as("after the lock is released").isNull();
     }
 
     @Test
