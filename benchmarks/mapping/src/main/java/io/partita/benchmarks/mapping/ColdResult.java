@@ -18,6 +18,7 @@ final class ColdResult {
      * Uses nothing the JVM's start has not loaded (no management beans, whose start would load and link much of
      * what the first use then finds ready).
      */
+    @SuppressWarnings("ThreadPriorityCheck") // the yield is for the kernel's accounting, not for scheduling
     static long threadCpuNanos() {
         Thread.yield();
         byte[] b = new byte[64];
