@@ -35,7 +35,13 @@ import java.util.Map;
 final class Chunk {
     private Chunk() {}
 
-    private static final VarHandle ITEM = MethodHandles.arrayElementVarHandle(Map[].class);
+    /**
+     * The items array's handle for {@link #swapItem}, in a class of its own: made by the first in-place overwrite,
+     * not by the first chunk (a VarHandle's first use in a fresh JVM costs about a millisecond).
+     */
+    private static final class Swap {
+        static final VarHandle ITEM = MethodHandles.arrayElementVarHandle(Map[].class);
+    }
 
     /** Index of the first key in a chunk. */
     static final int KEYS = 2;
@@ -100,7 +106,7 @@ final class Chunk {
      * current chunk calls it, under the partition's monitor.
      */
     static void swapItem(Object[] s, int i, Stored value) {
-        ITEM.setRelease(items(s), i, value.item());
+        Swap.ITEM.setRelease(items(s), i, value.item());
     }
 
     /**

@@ -3,7 +3,6 @@ package io.partita.storage.engine;
 import io.partita.storage.schema.GlobalSecondaryIndex;
 import io.partita.storage.value.AttributeValue;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 
 /** The entries of one secondary index, ordered by (index key, table key), with live counters. */
 final class IndexData {
@@ -12,8 +11,8 @@ final class IndexData {
 
     final IndexShape shape;
     final EntryMap entries;
-    final LongAdder count = new LongAdder();
-    final LongAdder bytes = new LongAdder();
+    final Tally count = new Tally();
+    final Tally bytes = new Tally();
     /**
      * The definition of a GSI whose online backfill is running ({@link Backfill}): every write maintains its
      * entries already, but it is not readable, not validated against and not yet part of the table's definition.

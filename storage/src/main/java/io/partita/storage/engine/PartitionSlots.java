@@ -1,6 +1,5 @@
 package io.partita.storage.engine;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
@@ -8,10 +7,13 @@ import java.util.Arrays;
  * The slots of a {@link PartitionedMap}'s open-addressing table of partitions: their layout (each {@link #STRIDE}
  * references: the partition, its key bytes and the mirror of its small snapshot) and the steps that read and fill
  * one. The map's table comment says how readers and writers use them.
+ *
+ * <p>A slot's partition is read with acquire and written with release semantics ({@link #partitionAt}, {@link
+ * #publish}): a plain access next to a fence, as {@code getAcquire} and {@code setRelease} on an array element
+ * handle would order it, without the handle, whose first use in a fresh JVM (its access modes, forms and guards)
+ * costs about a millisecond on the first put of a short-lived process; the fences are two static methods.
  */
 final class PartitionSlots {
-    static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
-
     /**
      * Slots of a {@link PartitionedMap}'s table, each {@link #STRIDE} references wide: the partition, its key bytes, and a mirror of
      * its small snapshot (the chunk, its sizes and its items arrays).
@@ -24,6 +26,22 @@ final class PartitionSlots {
     static final int SIZES = 4;
 
     private PartitionSlots() {}
+
+    /**
+     * The partition in the slot at {@code at}, or null (or {@link PartitionedMap#TOMBSTONE}), read with acquire
+     * semantics: what was written before its {@link #publish} (its key bytes, its mirror) is seen after it.
+     */
+    static Partition partitionAt(Object[] t, int at) {
+        Partition p = (Partition) t[at];
+        VarHandle.acquireFence(); // loads and stores after the fence are not ordered before the load of p
+        return p;
+    }
+
+    /** Stores {@code p} into the slot at {@code at} with release semantics: after every load and store before it. */
+    static void publish(Object[] t, int at, Partition p) {
+        VarHandle.releaseFence();
+        t[at] = p;
+    }
 
     /**
      * True when {@code p}, read (acquire) from the slot at {@code at}, is the partition of {@code key}. The key
@@ -56,7 +74,7 @@ final class PartitionSlots {
     static void fill(Object[] t, int at, Partition p) {
         t[at + KEY] = p.bytes;
         mirror(t, at, p);
-        SLOT.setRelease(t, at, p);
+        publish(t, at, p);
     }
 
     /** Copies {@code p}'s current snapshot into its slot's mirror (nulls once it is large). */

@@ -4,11 +4,12 @@ import static io.partita.storage.engine.PartitionSlots.CHUNK;
 import static io.partita.storage.engine.PartitionSlots.ITEMS;
 import static io.partita.storage.engine.PartitionSlots.KEY;
 import static io.partita.storage.engine.PartitionSlots.SIZES;
-import static io.partita.storage.engine.PartitionSlots.SLOT;
 import static io.partita.storage.engine.PartitionSlots.STRIDE;
 import static io.partita.storage.engine.PartitionSlots.fill;
 import static io.partita.storage.engine.PartitionSlots.holds;
 import static io.partita.storage.engine.PartitionSlots.insertFresh;
+import static io.partita.storage.engine.PartitionSlots.partitionAt;
+import static io.partita.storage.engine.PartitionSlots.publish;
 import static io.partita.storage.engine.PartitionSlots.slotOf;
 
 import io.partita.storage.value.AttributeValue;
@@ -82,8 +83,14 @@ final class PartitionedMap implements EntryMap {
      * #tableLock}, which creating it holds anyway), and a scan first moves the pending partitions in ({@link
      * #registerPending}). A skip-list insert per new partition (a search, two or three nodes, its size counter) was
      * about a third of a fresh-key put's CPU samples in the benchmarks' workload; scans are rarer than new partitions.
+     *
+     * <p>Made by the first scan ({@link #registerPending}), null until then: every partition is on {@link #pending}
+     * from its creation until a scan moves it here, so the map made late misses none, and a table or index that is
+     * never scanned (or not yet: a short-lived process's first put and get) never builds one (its class and its
+     * VarHandles cost a millisecond and more in a fresh JVM). Written and read under {@link #orderLock}; a scan
+     * reads it through what {@link #registerPending} returns.
      */
-    private final ConcurrentSkipListMap<OrderKey, Partition> ordered = new ConcurrentSkipListMap<>();
+    private ConcurrentSkipListMap<OrderKey, Partition> ordered;
 
     /**
      * Partitions created since the last scan, newest first, linked through {@link Partition#nextPending}; read and
@@ -118,7 +125,7 @@ final class PartitionedMap implements EntryMap {
         int h = (key[0] & 0xFF) << 24 | (key[1] & 0xFF) << 16 | (key[2] & 0xFF) << 8 | (key[3] & 0xFF);
         for (int i = h & mask; ; i = (i + 1) & mask) {
             int at = i * STRIDE;
-            Partition p = (Partition) SLOT.getAcquire(t, at);
+            Partition p = partitionAt(t, at);
             if (p == null) {
                 return null;
             }
@@ -228,7 +235,7 @@ final class PartitionedMap implements EntryMap {
             Object[] t = table;
             int at = slotOf(t, p);
             if (at >= 0) {
-                SLOT.setRelease(t, at, TOMBSTONE);
+                publish(t, at, TOMBSTONE);
                 t[at + KEY] = null;
                 t[at + CHUNK] = null;
                 t[at + ITEMS] = null;
@@ -339,7 +346,9 @@ final class PartitionedMap implements EntryMap {
             p.dropped = true;
             drop(p);
             synchronized (orderLock) { // after drop: registerPending then sees dropped and skips p
-                ordered.remove(p, p);
+                if (ordered != null) {
+                    ordered.remove(p, p);
+                }
             }
         }
     }
@@ -369,7 +378,7 @@ final class PartitionedMap implements EntryMap {
         Partition p;
         for (int i = h & mask; ; i = (i + 1) & mask) {
             at = i * STRIDE;
-            p = (Partition) SLOT.getAcquire(t, at);
+            p = partitionAt(t, at);
             if (p == null) {
                 return;
             }
@@ -415,10 +424,10 @@ final class PartitionedMap implements EntryMap {
      */
     @Override
     public Iterable<Map.Entry<OrderKey, Stored>> scan(long hashFrom, long hashTo, OrderKey exclusiveStart) {
-        registerPending();
+        ConcurrentSkipListMap<OrderKey, Partition> sorted = registerPending();
         NavigableMap<OrderKey, Partition> range = hashTo >= HASH_SPACE
-                ? ordered.tailMap(OrderKey.hashStart(hashFrom), true)
-                : ordered.subMap(OrderKey.hashStart(hashFrom), true, OrderKey.hashStart(hashTo), false);
+                ? sorted.tailMap(OrderKey.hashStart(hashFrom), true)
+                : sorted.subMap(OrderKey.hashStart(hashFrom), true, OrderKey.hashStart(hashTo), false);
         Iterator<Map.Entry<OrderKey, Stored>> first = Collections.emptyIterator();
         if (exclusiveStart != null) {
             OrderKey id = exclusiveStart.partition();
@@ -443,10 +452,13 @@ final class PartitionedMap implements EntryMap {
      * Moves the partitions created since the last call into {@link #ordered}, skipping dropped ones. Every partition
      * created before the call started is in {@link #ordered} when it returns (a concurrent call waits on {@link
      * #orderLock} until the partitions it took are in), so a scan sees every partition that held an item when it
-     * began.
+     * began. Returns {@link #ordered}, made by the first call.
      */
-    private void registerPending() {
+    private ConcurrentSkipListMap<OrderKey, Partition> registerPending() {
         synchronized (orderLock) {
+            if (ordered == null) {
+                ordered = new ConcurrentSkipListMap<>();
+            }
             Partition p;
             synchronized (tableLock) {
                 p = pending;
@@ -463,13 +475,13 @@ final class PartitionedMap implements EntryMap {
                 }
                 p = next;
             }
+            return ordered;
         }
     }
 
     /** Partitions in scan order after moving the pending ones in, for tests (with {@link #livePartitions}). */
     int scanPartitions() {
-        registerPending();
-        return ordered.size();
+        return registerPending().size();
     }
 
     /** Partitions in the table, for tests. */

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -48,10 +47,10 @@ final class TableData {
      */
     final ReentrantLock backfillTurn = new ReentrantLock();
 
-    final LongAdder itemCount = new LongAdder();
-    final LongAdder itemBytes = new LongAdder();
+    final Tally itemCount = new Tally();
+    final Tally itemBytes = new Tally();
     /** Items time to live has deleted since the core was opened (DynamoDB's TimeToLiveDeletedItemCount). */
-    final LongAdder timeToLiveDeleted = new LongAdder();
+    final Tally timeToLiveDeleted = new Tally();
     /** Item-collection sizes by partition key value; kept only for tables with LSIs. */
     final ConcurrentHashMap<AttributeValue, AtomicLong> collectionSizes;
 

@@ -63,6 +63,28 @@ class FirstUseLambdaTest {
                 .isEmpty();
     }
 
+    /**
+     * Nor does it bring up a VarHandle, a {@code ConcurrentSkipListMap} or a {@code LongAdder}: the first of each
+     * in a fresh JVM costs a millisecond or more (access modes, forms, guards; the skip list's and the adder's own
+     * handles), a third of the first put and get with the documented class-data archive. The hash table's slots use
+     * fences ({@code PartitionSlots}), the counters start as one atomic word ({@code Tally}), the scan order's skip
+     * list is made by the first scan and the in-place overwrite's handle by the first such overwrite.
+     */
+    @Test
+    void startCreateTablePutAndGetBringUpNoVarHandle() throws Exception {
+        List<String> lines = output();
+        int read = lines.indexOf("FIRST-USE-READ");
+        assertThat(read).as("the child read the item back").isPositive();
+        assertThat(lines.subList(0, read))
+                .as("VarHandle, skip-list and adder classes loaded by the first use")
+                .filteredOn(line -> line.contains("[class,load] java.lang.invoke.VarHandleReferences")
+                        || line.contains("[class,load] java.lang.invoke.VarHandleLongs")
+                        || line.contains("[class,load] java.lang.invoke.VarHandleInts")
+                        || line.contains("[class,load] java.util.concurrent.ConcurrentSkipListMap ")
+                        || line.contains("[class,load] java.util.concurrent.atomic.Striped64 "))
+                .isEmpty();
+    }
+
     private static synchronized List<String> output() throws IOException, InterruptedException {
         if (output == null) {
             output = childClassLoads(FirstUse.class);
@@ -105,6 +127,7 @@ class FirstUseLambdaTest {
                         == null) {
                     throw new IllegalStateException("the item was not read back");
                 }
+                System.out.println("FIRST-USE-READ");
             }
             System.out.println("FIRST-USE-DONE");
         }

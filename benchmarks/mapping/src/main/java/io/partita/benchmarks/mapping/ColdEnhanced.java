@@ -15,6 +15,7 @@ public final class ColdEnhanced {
     private ColdEnhanced() {}
 
     public static void main(String[] args) {
+        long cpu0 = ColdResult.threadCpuNanos();
         long t0 = System.nanoTime();
         long wall = System.currentTimeMillis();
         TableSchema<OrderBean> schema = TableSchema.fromBean(OrderBean.class);
@@ -35,6 +36,6 @@ public final class ColdEnhanced {
             throw new IllegalStateException("read back differs");
         }
         long t1 = System.nanoTime();
-        ColdResult.print("enhanced", t0, wall, t1, back);
+        ColdResult.print("enhanced", cpu0, t0, wall, t1, back);
     }
 }

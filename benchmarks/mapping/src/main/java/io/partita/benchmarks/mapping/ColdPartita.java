@@ -15,6 +15,7 @@ public final class ColdPartita {
     private ColdPartita() {}
 
     public static void main(String[] args) {
+        long cpu0 = ColdResult.threadCpuNanos();
         long t0 = System.nanoTime();
         long wall = System.currentTimeMillis();
         Partita db = Partita.inMemory();
@@ -36,6 +37,6 @@ public final class ColdPartita {
             throw new IllegalStateException("read back " + back);
         }
         long t1 = System.nanoTime();
-        ColdResult.print("partita", t0, wall, t1, back);
+        ColdResult.print("partita", cpu0, t0, wall, t1, back);
     }
 }

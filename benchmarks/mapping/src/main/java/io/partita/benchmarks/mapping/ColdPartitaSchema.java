@@ -15,6 +15,7 @@ public final class ColdPartitaSchema {
     private ColdPartitaSchema() {}
 
     public static void main(String[] args) {
+        long cpu0 = ColdResult.threadCpuNanos();
         long t0 = System.nanoTime();
         long wall = System.currentTimeMillis();
         Order order = new Order(
@@ -34,6 +35,6 @@ public final class ColdPartitaSchema {
             throw new IllegalStateException("read back " + back);
         }
         long t1 = System.nanoTime();
-        ColdResult.print("partita-schema", t0, wall, t1, back);
+        ColdResult.print("partita-schema", cpu0, t0, wall, t1, back);
     }
 }
