@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * only ever see a state the writer passed through: in each cycle a partition's writer inserts a planned order of
  * keys (mostly appends, some held back and inserted in the middle later), overwriting entries between inserts,
  * then removes them in the reverse order, so every state is the first m keys of the cycle's order, each entry whole
- * (its size is its version), in key order, never one entry twice. Fixed seed, printed.
+ * (its size is its version), in key order, never one entry twice. The second test lets a cycle go past the small
+ * partitions' limit, each cycle in a partition of its own, so that readers also race the promotion to a tree. Fixed
+ * seed, printed.
  */
 class SmallPartitionInsertRaceTest {
     private static final long SEED = 20261129L;
@@ -29,15 +32,34 @@ class SmallPartitionInsertRaceTest {
     private static final int PARTITIONS_PER_WRITER = 3;
     private static final int CYCLES = 1000;
 
+    private static final int PARTITIONS = WRITERS * PARTITIONS_PER_WRITER;
+
+    /** Whether cycles may pass the small partitions' limit (then each cycle writes a partition of its own). */
+    private boolean promote;
+
+    /** The cycle each partition's writer is in, for the readers to read that cycle's partition. */
+    private final AtomicIntegerArray current = new AtomicIntegerArray(PARTITIONS);
+
     @Test
     void readersSeeOnlyStatesTheWriterPassedThrough() throws InterruptedException {
         System.out.println("SmallPartitionInsertRaceTest seed " + SEED);
-        int partitions = WRITERS * PARTITIONS_PER_WRITER;
+        race();
+    }
+
+    @Test
+    void readersSeeOnlyStatesTheWriterPassedThroughWhilePartitionsArePromoted() throws InterruptedException {
+        System.out.println("SmallPartitionInsertRaceTest promotion seed " + SEED);
+        promote = true;
+        race();
+    }
+
+    private void race() throws InterruptedException {
+        int partitions = PARTITIONS;
         int[][][] orders = new int[partitions][CYCLES][];
         Random plan = new Random(SEED);
         for (int p = 0; p < partitions; p++) {
             for (int c = 0; c < CYCLES; c++) {
-                orders[p][c] = order(plan);
+                orders[p][c] = order(plan, promote ? PartitionedMap.SMALL_LIMIT + 8 : PartitionedMap.SMALL_LIMIT);
             }
         }
         PartitionedMap map = new PartitionedMap();
@@ -58,7 +80,7 @@ class SmallPartitionInsertRaceTest {
                     try {
                         read(map, p, orders[p], rnd, failures);
                     } catch (RuntimeException e) {
-                        failures.add(name(p) + ": " + e);
+                        failures.add(name(p, current.get(p)) + ": " + e);
                     }
                 }
             });
@@ -66,7 +88,8 @@ class SmallPartitionInsertRaceTest {
         ReadersAgainstWriters.run(writers, readers, done);
         assertThat(failures).isEmpty();
         for (int p = 0; p < partitions; p++) {
-            assertThat(map.range(TestKeys.partitionStart(name(p)), TestKeys.partitionEnd(name(p)), null, true)
+            String last = name(p, CYCLES - 1);
+            assertThat(map.range(TestKeys.partitionStart(last), TestKeys.partitionEnd(last), null, true)
                             .iterator()
                             .hasNext())
                     .isFalse();
@@ -77,8 +100,8 @@ class SmallPartitionInsertRaceTest {
      * A cycle's insertion order: up to the small partitions' limit of distinct sort values, mostly ascending (appends),
      * a third held back and inserted later among the others (inserts before the last entry).
      */
-    private static int[] order(Random rnd) {
-        int n = 1 + rnd.nextInt(PartitionedMap.SMALL_LIMIT);
+    private static int[] order(Random rnd, int most) {
+        int n = 1 + rnd.nextInt(most);
         int[] sorted = new int[n];
         int v = 0;
         for (int i = 0; i < n; i++) {
@@ -104,31 +127,32 @@ class SmallPartitionInsertRaceTest {
         return out;
     }
 
-    private static void write(
+    private void write(
             PartitionedMap map, int[][][] orders, int first, Random rnd, ConcurrentLinkedQueue<String> failures) {
         for (int c = 0; c < CYCLES && failures.isEmpty(); c++) {
             for (int p = first; p < first + PARTITIONS_PER_WRITER; p++) {
                 int[] order = orders[p][c];
+                current.set(p, c);
+                String partition = name(p, c);
                 int version = 1;
                 for (int i = 0; i < order.length; i++) {
-                    map.putSize(TestKeys.key(name(p), order[i]), stored(p, c, order[i], 1, 0));
+                    map.putSize(TestKeys.key(partition, order[i]), stored(p, c, order[i], 1, 0));
                     if (rnd.nextInt(3) == 0) {
                         // an overwrite of an entry inserted so far: the same size (swapped in place) or another one
                         int at = order[rnd.nextInt(i + 1)];
                         int size = rnd.nextBoolean() ? 1 : ++version;
-                        map.putSize(TestKeys.key(name(p), at), stored(p, c, at, size, version));
+                        map.putSize(TestKeys.key(partition, at), stored(p, c, at, size, version));
                     }
                 }
                 for (int i = order.length - 1; i >= 0; i--) {
-                    map.removeSize(TestKeys.key(name(p), order[i]));
+                    map.removeSize(TestKeys.key(partition, order[i]));
                 }
             }
         }
     }
 
-    private static void read(
-            PartitionedMap map, int p, int[][] orders, Random rnd, ConcurrentLinkedQueue<String> failures) {
-        String partition = name(p);
+    private void read(PartitionedMap map, int p, int[][] orders, Random rnd, ConcurrentLinkedQueue<String> failures) {
+        String partition = name(p, current.get(p));
         boolean forward = rnd.nextBoolean();
         int kind = rnd.nextInt(4);
         if (kind == 3) {
@@ -225,10 +249,10 @@ class SmallPartitionInsertRaceTest {
         long cycle = number(item, "c");
         long sort = number(item, "k");
         if (partition != p) {
-            out.add(name(p) + ": read an entry of partition " + partition);
+            out.add("partition " + p + ": read an entry of partition " + partition);
         }
         if (number(item, "s") != size) {
-            out.add(name(p) + "/" + sort + ": item of size " + number(item, "s") + " read with size " + size);
+            out.add("partition " + p + "/" + sort + ": item of size " + number(item, "s") + " read with size " + size);
         }
         return new long[] {cycle, sort};
     }
@@ -237,8 +261,8 @@ class SmallPartitionInsertRaceTest {
         return ((AttributeValue.N) item.get(name)).longValue();
     }
 
-    private static String name(int p) {
-        return "race-" + p;
+    private String name(int p, int cycle) {
+        return promote ? "promote-" + p + "-" + cycle : "race-" + p;
     }
 
     /** Entry {@code sort} of partition {@code p} in cycle {@code c}, of size {@code size}, its version {@code g}. */
