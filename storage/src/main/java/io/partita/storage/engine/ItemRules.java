@@ -5,11 +5,11 @@ import io.partita.storage.expression.Placeholders;
 import io.partita.storage.expression.UpdateExpression;
 import io.partita.storage.schema.Limits;
 import io.partita.storage.value.AttributeValue;
+import io.partita.storage.value.ItemAttributes;
 import io.partita.storage.value.ItemMap;
 import io.partita.storage.value.Items;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
 
 /**
  * DynamoDB's rules for what a write may store, written once for every write path (single writes, batches,
@@ -34,9 +34,7 @@ final class ItemRules {
         }
         if (item instanceof ItemMap im) {
             // already immutable, with non-null names and values (its builder checks); names must still be non-empty
-            SizeOf size = new SizeOf();
-            im.forEachAttribute(size);
-            return new Stored(im, checkedSize(size.bytes));
+            return new Stored(im, checkedSize(sizeOf(im)));
         }
         // Copied straight against the table's last layout when the item has as many attributes: if the names
         // come in its order (items written by one program usually do), the copy is one array of values sharing
@@ -156,20 +154,21 @@ final class ItemRules {
     }
 
     /**
-     * Adds up an {@link ItemMap}'s accounted size and checks its names are non-empty. A named class, not a lambda:
-     * a lambda here is bootstrapped on the first put in a fresh JVM.
+     * An {@link ItemMap}'s accounted size, checking its names are non-empty and its documents not too deep: an index
+     * loop, so that no consumer object is allocated per put (nor a lambda bootstrapped on a fresh JVM's first put).
      */
-    private static final class SizeOf implements BiConsumer<String, AttributeValue> {
-        int bytes;
-
-        @Override
-        public void accept(String name, AttributeValue value) {
+    private static int sizeOf(ItemMap item) {
+        int bytes = 0;
+        for (int i = 0, n = item.size(); i < n; i++) {
+            String name = ItemAttributes.name(item, i);
+            AttributeValue value = ItemAttributes.value(item, i);
             if (name.isEmpty()) {
                 throw Message.AttributeNameEmpty.exception();
             }
             checkNesting(name, value);
             bytes += checkedNameSize(name) + value.size();
         }
+        return bytes;
     }
 
     /** An attribute name's UTF-8 size; DynamoDB takes names of fewer than 65,536 bytes. */

@@ -10,8 +10,9 @@ import java.util.Map;
  * the partition through {@link OrderKey#sharePartition}), so that finding it is one table slot, not a slot, a
  * node, a key object and then the partition.
  *
- * <p>A small partition is one array, replaced on each write but for an overwrite keeping the entry's size, which
- * swaps the item in place ({@link Chunk#swapItem}): {@code [int[] sizes, Map[] items, key bytes 0 .. n-1]}. A 10-entry query reads the table slot, which mirrors
+ * <p>A small partition is one array, replaced on each write but for an append into its free room, published by its
+ * count ({@link Chunk#insert}), and an overwrite keeping the entry's size, which swaps the item in place ({@link
+ * Chunk#swapItem}): {@code [int[] sizes, Map[] items, Integer count, key bytes 0 .. n-1, free slots]}. A 10-entry query reads the table slot, which mirrors
  * the partition's key bytes, this array and its sizes and items arrays (see {@link PartitionedMap}'s table), and then all of
  * them at once, and hands out the items without dereferencing them (a typed array: an {@code Object[]} slot
  * would need a type check that reads each item's header, a cache miss per entry at scale): no per-entry {@link
@@ -99,6 +100,9 @@ final class Partition extends OrderKey {
             return previous;
         }
         Object[] grown = Chunk.insert(s, -i - 1, key.bytes, value);
+        if (grown == s) {
+            return EntryMap.ABSENT; // appended into the chunk's room, published by its count: the same chunk
+        }
         if (Chunk.count(grown) > PartitionedMap.SMALL_LIMIT) {
             large = new ChunkTree(grown);
             small = null;
@@ -272,27 +276,29 @@ final class Partition extends OrderKey {
 
     /**
      * The slice [from, to) of a small partition's chunk {@code s} or, when it is null, the ranks [from, to) of a
-     * large partition's tree snapshot {@code root}, packed as {@code from << 32 | to}.
+     * large partition's tree snapshot {@code root}, packed as {@code from << 32 | to}. A chunk's count is read once,
+     * so that every bound is found among the same entries (an append may raise the count meanwhile).
      */
     private static long bounds(
             Object[] s, Object root, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
+        int n = s != null ? Chunk.count(s) : 0;
         // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
         // misses than a binary search through the keys, which at scale are cold.
-        int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, root, low, true);
+        int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, n, root, low, true);
         int to = high == null || high.isPartitionEnd()
-                ? (s != null ? Chunk.count(s) : ChunkTree.size(root))
-                : lowerIndex(s, root, high, true);
+                ? (s != null ? n : ChunkTree.size(root))
+                : lowerIndex(s, n, root, high, true);
         if (exclusiveStart != null) {
             if (forward) {
-                from = Math.max(from, lowerIndex(s, root, exclusiveStart, false));
+                from = Math.max(from, lowerIndex(s, n, root, exclusiveStart, false));
             } else {
-                to = Math.min(to, lowerIndex(s, root, exclusiveStart, true));
+                to = Math.min(to, lowerIndex(s, n, root, exclusiveStart, true));
             }
         }
         return (long) from << 32 | (to & 0xFFFFFFFFL);
     }
 
-    private static int lowerIndex(Object[] s, Object root, OrderKey key, boolean inclusive) {
-        return s != null ? Chunk.lowerIndex(s, key.bytes, inclusive) : ChunkTree.rank(root, key.bytes, inclusive);
+    private static int lowerIndex(Object[] s, int n, Object root, OrderKey key, boolean inclusive) {
+        return s != null ? Chunk.lowerIndex(s, n, key.bytes, inclusive) : ChunkTree.rank(root, key.bytes, inclusive);
     }
 }

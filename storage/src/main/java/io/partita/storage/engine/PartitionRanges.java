@@ -9,7 +9,10 @@ import java.util.NoSuchElementException;
 final class PartitionRanges {
     private PartitionRanges() {}
 
-    /** Iterates a slice of a small partition's array; the array never changes, so iteration needs no lock. */
+    /**
+     * Iterates a slice of a small partition's array, below the count read when the range was opened: those slots
+     * never change (an append writes past them, see {@link Chunk}), so iteration needs no lock.
+     */
     static final class ArrayRange implements Iterator<Map.Entry<OrderKey, Stored>> {
         private final Partition p;
         private final Object[] s;

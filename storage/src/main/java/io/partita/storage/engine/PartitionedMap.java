@@ -56,12 +56,13 @@ final class PartitionedMap implements EntryMap {
      *
      * <p>The mirror is a hint, never trusted: a reader uses it only when the partition's current snapshot (its
      * volatile {@code large} and {@code small}, read after the mirror) is the mirrored chunk and that chunk holds
-     * the mirrored items and sizes arrays (two chunks may share them, an append's chunk its predecessor's, so the
-     * entries read are the first {@link Chunk#count} of that chunk), and the key bytes are the partition's own;
-     * otherwise it reads the partition itself and leaves what it read in the mirror (a plain store: a racing or
-     * misplaced one is caught by the same check). Writers never touch it, so a write costs
-     * nothing more; the first whole-partition read after a write takes the longer path and refreshes the mirror
-     * for the reads after it. A resize copies each partition's current snapshot into its new slot. Readers take
+     * the mirrored items and sizes arrays (two chunks may share one, an overwrite's chunk its predecessor's sizes,
+     * so the entries read are the first {@link Chunk#count} of that chunk, read once after the snapshot), and the
+     * key bytes are the partition's own; otherwise it reads the partition itself and leaves what it read in the
+     * mirror (a plain store: a racing or misplaced one is caught by the same check). Writers never touch it, so a
+     * write costs nothing more; the first whole-partition read after a write that replaced the chunk takes the
+     * longer path and refreshes the mirror for the reads after it (an append into the chunk's room keeps the chunk,
+     * and the mirror stays current). A resize copies each partition's current snapshot into its new slot. Readers take
      * no lock.
      *
      * <p>A slot's partition is published with a release store after its key bytes and mirror, and is never cleared

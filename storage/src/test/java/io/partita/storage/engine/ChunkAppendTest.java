@@ -14,10 +14,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * A small partition's write shortcuts (round 6 of issue 14): an append writes into the free slot of the sizes and
- * items arrays it then shares with the chunk before, and an overwrite that keeps the size shares the sizes array.
- * Checked against a sorted reference with every kept chunk read again at the end (a later write into a shared array
- * must not change what an earlier chunk holds), and with writers appending, overwriting and emptying partitions while
+ * A small partition's write shortcuts: an append writes into the chunk's free slot and publishes it by the chunk's
+ * count (the same chunk, nothing copied), and an overwrite that keeps the size shares the sizes array. Checked
+ * against a sorted reference with every kept chunk read again at the end, up to the count it had when kept (a later
+ * write must not change what an earlier read of a chunk holds), and with writers appending, overwriting and emptying
+ * partitions while
  * lock-free readers check that every whole-partition read is a state the writer passed through: a prefix of its
  * appends, each entry whole (its size is its item's version), nothing past the chunk's count. Fixed seeds, printed.
  */
@@ -31,6 +32,7 @@ class ChunkAppendTest {
         Object[] chunk = Chunk.EMPTY;
         TreeMap<Integer, Stored> reference = new TreeMap<>();
         List<Object[]> kept = new ArrayList<>();
+        List<Integer> keptCounts = new ArrayList<>();
         List<List<Stored>> expected = new ArrayList<>();
         int next = 0;
         for (int round = 0; round < 40_000; round++) {
@@ -66,31 +68,49 @@ class ChunkAppendTest {
             assertThat(entries(chunk)).isEqualTo(new ArrayList<>(reference.values()));
             if (round % 97 == 0) {
                 kept.add(chunk);
+                keptCounts.add(Chunk.count(chunk));
                 expected.add(new ArrayList<>(reference.values()));
             }
         }
         for (int i = 0; i < kept.size(); i++) {
-            assertThat(entries(kept.get(i))).as("kept chunk %d", i).isEqualTo(expected.get(i));
+            assertThat(entries(kept.get(i), keptCounts.get(i)))
+                    .as("kept chunk %d", i)
+                    .isEqualTo(expected.get(i));
         }
     }
 
     @Test
-    void anAppendSharesTheArraysAndAnOverwriteOfTheSameSizeSharesTheSizes() {
+    void anAppendKeepsTheChunkAndAnOverwriteOfTheSameSizeSharesTheSizes() {
         Object[] a = Chunk.EMPTY;
         for (int k = 0; k < 5; k++) {
             a = put(a, k, stored("p", k, 1));
         }
+        assertThat(Chunk.capacity(a)).isEqualTo(8);
         Object[] b = put(a, 9, stored("p", 9, 1));
-        assertThat(Chunk.items(b)).isSameAs(Chunk.items(a));
-        assertThat(Chunk.sizes(b)).isSameAs(Chunk.sizes(a));
-        assertThat(Chunk.count(a)).isEqualTo(5);
+        assertThat(b).isSameAs(a);
+        assertThat(Chunk.count(b)).isEqualTo(6);
+        Object[] full = Chunk.EMPTY;
+        for (int k = 0; k < 4; k++) {
+            full = put(full, k, stored("p", k, 1));
+        }
+        Object[] grown = put(full, 4, stored("p", 4, 1)); // no room left: a new chunk with room, the old one as it was
+        assertThat(grown).isNotSameAs(full);
+        assertThat(Chunk.count(full)).isEqualTo(4);
+        assertThat(Chunk.capacity(grown)).isEqualTo(8);
         Object[] c = put(b, 3, stored("p", 3, 1));
         assertThat(Chunk.sizes(c)).isSameAs(Chunk.sizes(b));
         assertThat(Chunk.items(c)).isNotSameAs(Chunk.items(b));
         Object[] d = put(c, 3, stored("p", 3, 2));
         assertThat(Chunk.sizes(d)).isNotSameAs(Chunk.sizes(c));
-        Object[] e = put(d, 6, stored("p", 6, 1)); // in the middle: exact arrays
-        assertThat(Chunk.items(e)).hasSize(7);
+        Object[] e = put(d, 6, stored("p", 6, 1)); // in the middle: new arrays, with the room d had
+        assertThat(e).isNotSameAs(d);
+        assertThat(Chunk.items(e)).hasSize(8);
+        assertThat(Chunk.count(d)).isEqualTo(6);
+        Object[] f = put(e, 7, stored("p", 7, 1)); // fills the room
+        assertThat(Chunk.capacity(f)).isEqualTo(Chunk.count(f));
+        Object[] g = put(f, 8, stored("p", 8, 1)); // in the middle of a full chunk: exact arrays
+        assertThat(Chunk.items(g)).hasSize(9);
+        assertThat(Chunk.capacity(g)).isEqualTo(9);
         assertThat(Chunk.roomFor(5)).isEqualTo(8);
         assertThat(Chunk.roomFor(PartitionedMap.SMALL_LIMIT + 1)).isEqualTo(PartitionedMap.SMALL_LIMIT + 1);
     }
@@ -204,8 +224,12 @@ class ChunkAppendTest {
     }
 
     private static List<Stored> entries(Object[] chunk) {
+        return entries(chunk, Chunk.count(chunk));
+    }
+
+    private static List<Stored> entries(Object[] chunk, int count) {
         List<Stored> out = new ArrayList<>();
-        for (int i = 0; i < Chunk.count(chunk); i++) {
+        for (int i = 0; i < count; i++) {
             out.add(Chunk.stored(chunk, i));
         }
         return out;
