@@ -27,7 +27,9 @@ import org.junit.jupiter.api.Test;
  * seed, printed.
  */
 class SmallPartitionInsertRaceTest {
-    private static final long SEED = 20261129L;
+    /** Fixed; {@code -Dpartita.race.seed=N} runs other interleavings' plans. */
+    private static final long SEED = Long.getLong("partita.race.seed", 20261129L);
+
     private static final int WRITERS = 2;
     private static final int PARTITIONS_PER_WRITER = 3;
     private static final int CYCLES = 1000;
