@@ -25,9 +25,9 @@ final class IndexPropagation {
 
     /**
      * Propagates the planned change of index {@code i} (a GSI) of a write applied at {@code nowMillis}; called under the
-     * item's stripe lock.
+     * item's stripe lock, whose key scratch is {@code scratch} (null: a kept entry's key is built to find it).
      */
-    void propagate(TableData table, Mutation m, int i, long nowMillis) {
+    void propagate(TableData table, Mutation m, int i, long nowMillis, KeyCodec.Scratch scratch) {
         // a backfilling index is changed with the write, under its stripe lock, as the backfill's inserts are: no
         // queued change can land after the backfill indexed a newer version (and nobody reads it before ACTIVE)
         IndexData index = m.index(i);
@@ -36,8 +36,7 @@ final class IndexPropagation {
                     .add(new TableData.PendingGsiWrite(
                             nowMillis + delayMillis, index, m.oldKey(i), m.newKey(i), m.newEntry(i)));
         } else if (m.keepsKey(i)) {
-            // the entry stays at its key: found without building it
-            index.overwrite(m.after.item(), m.newEntry(i), table.scratchOf(m.key));
+            index.overwrite(m.after.item(), m.newEntry(i), scratch); // the entry stays at its key: not built
         } else {
             applyToIndex(index, m.oldKey(i), m.newKey(i), m.newEntry(i));
         }

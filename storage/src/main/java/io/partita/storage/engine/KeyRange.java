@@ -69,14 +69,7 @@ record KeyRange(OrderKey low, OrderKey high) {
                 sk = term;
             }
         }
-        if (pk == null) {
-            throw Message.KeyConditionMissingPartitionKey.exception(partition.name());
-        }
-        if (pk.operator() != Operator.EQ) {
-            throw Message.KeyConditionPartitionOperator.exception(
-                    partition.name(), pk.operator().symbol());
-        }
-        AttributeValue value = pk.low();
+        AttributeValue value = partitionValue(pk, partition);
         int hash = OrderKey.partitionHash(value);
         int prefix = KeyCodec.HASH_BYTES + KeyCodec.sizeOf(value);
         if (sk == null) {
@@ -134,16 +127,21 @@ record KeyRange(OrderKey low, OrderKey high) {
     private static AttributeValue[] partitionValues(KeyConditionTerm[] pk, KeyAttribute[] partitionKey) {
         AttributeValue[] pkValues = new AttributeValue[partitionKey.length];
         for (int i = 0; i < pk.length; i++) {
-            if (pk[i] == null) {
-                throw Message.KeyConditionMissingPartitionKey.exception(partitionKey[i].name());
-            }
-            if (pk[i].operator() != Operator.EQ) {
-                throw Message.KeyConditionPartitionOperator.exception(
-                        partitionKey[i].name(), pk[i].operator().symbol());
-            }
-            pkValues[i] = pk[i].low();
+            pkValues[i] = partitionValue(pk[i], partitionKey[i]);
         }
         return pkValues;
+    }
+
+    /** The value of partition key attribute {@code attr}: its term must be given, with {@code =}. */
+    private static AttributeValue partitionValue(KeyConditionTerm term, KeyAttribute attr) {
+        if (term == null) {
+            throw Message.KeyConditionMissingPartitionKey.exception(attr.name());
+        }
+        if (term.operator() != Operator.EQ) {
+            throw Message.KeyConditionPartitionOperator.exception(
+                    attr.name(), term.operator().symbol());
+        }
+        return term.low();
     }
 
     /**

@@ -348,16 +348,18 @@ final class Mutation {
         if (bytes != 0) { // an overwrite with an item of the same size (common) writes no counter
             table.itemBytes.add(bytes);
         }
+        // the writing stripe's key scratch, for entries found without building their keys
+        KeyCodec.Scratch scratch = (marks & ~TIME_TO_LIVE) != 0 ? table.scratchOf(key) : null;
         for (int i = 0; i < lsis.length; i++) {
             if (keepsKey(i)) {
-                lsis[i].overwrite(after.item(), newEntry(i), table.scratchOf(key)); // found without building its key
+                lsis[i].overwrite(after.item(), newEntry(i), scratch);
             } else {
                 IndexPropagation.applyToIndex(lsis[i], oldKey(i), newKey(i), newEntry(i));
             }
         }
         for (int i = lsis.length; i < indexCount(); i++) {
             if (touchesIndex(i)) {
-                propagation.propagate(table, this, i, nowMillis);
+                propagation.propagate(table, this, i, nowMillis, scratch);
             }
         }
         if (lsis.length > 0 && collectionDelta != 0) {

@@ -6,8 +6,6 @@ import io.partita.storage.Storage;
 import io.partita.storage.StorageOptions;
 import io.partita.storage.TestStorage;
 import io.partita.storage.api.PutItemRequest;
-import io.partita.storage.api.ScanRequest;
-import io.partita.storage.api.ScanResponse;
 import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.Projection;
 import io.partita.storage.schema.TableDefinition;
@@ -143,18 +141,7 @@ class KeptIndexKeyTest {
     }
 
     private static List<Map<String, AttributeValue>> scan(Storage db, String index) {
-        List<Map<String, AttributeValue>> all = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            ScanResponse page = db.scan(ScanRequest.builder()
-                    .tableName("Tab")
-                    .indexName(index)
-                    .exclusiveStartKey(start)
-                    .build());
-            all.addAll(page.items());
-            start = page.lastEvaluatedKey();
-        } while (start != null && !start.isEmpty());
-        return all;
+        return IndexScans.scanAll(db, "Tab", index);
     }
 
     private static AttributeValue keyValue(Random random) {

@@ -14,8 +14,6 @@ import io.partita.storage.api.DeleteItemRequest;
 import io.partita.storage.api.IndexDescription;
 import io.partita.storage.api.PutItemRequest;
 import io.partita.storage.api.QueryRequest;
-import io.partita.storage.api.ScanRequest;
-import io.partita.storage.api.ScanResponse;
 import io.partita.storage.api.TableStatus;
 import io.partita.storage.api.TransactWriteItem;
 import io.partita.storage.api.TransactWriteItemsRequest;
@@ -364,18 +362,7 @@ class OnlineBackfillTest {
     }
 
     private static List<Map<String, AttributeValue>> scan(Storage db, String index) {
-        List<Map<String, AttributeValue>> all = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            ScanResponse page = db.scan(ScanRequest.builder()
-                    .tableName("Tab")
-                    .indexName(index)
-                    .exclusiveStartKey(start)
-                    .build());
-            all.addAll(page.items());
-            start = page.lastEvaluatedKey();
-        } while (start != null && !start.isEmpty());
-        return all;
+        return IndexScans.scanAll(db, "Tab", index);
     }
 
     private static void await(CountDownLatch latch) {
