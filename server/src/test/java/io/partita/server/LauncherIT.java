@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher script, {@code target/partita-server}, run as a user runs it, on the JDK running the tests: the
  * first run writes the class-data archive when it stops, the second maps it, {@code PARTITA_CDS=off} writes none,
- * a durable start ({@code --data-dir}, RocksDB's native library) prints no JVM warning, {@code --help} prints the
- * usage. It runs the packaged jar beside it, so it is a failsafe test (after
+ * a durable start ({@code --data-dir}, RocksDB's native library) prints no JVM warning, the jar is on the boot class
+ * path in memory and on the class path with {@code --data-dir} (each with its own archive), {@code Main} refuses
+ * {@code --data-dir} from the boot class path, {@code --help} prints the usage. It runs the packaged jar beside it, so it is a failsafe test (after
  * {@code package}). Every wait is bounded: the first answer, the process's exit.
  */
 class LauncherIT {
@@ -86,6 +87,46 @@ class LauncherIT {
     }
 
     @Test
+    void inMemoryTheJarIsOnTheBootClassPathAndWithDataDirOnTheClassPathEachWithItsOwnArchive() throws Exception {
+        // -Xlog:class+load names where each class came from: a jar's path for the boot class path, file:... for the
+        // class path (the class-path loader's code source)
+        Map<String, String> env = Map.of("PARTITA_CDS_DIR", cache.toString(), "JAVA_OPTS", "-Xlog:class+load=info");
+        String jar =
+                LAUNCHER.toAbsolutePath().resolveSibling("partita-server.jar").toString();
+        Launch inMemory = Launch.start(env, "--port", "0");
+        inMemory.answersListTables();
+        inMemory.stop();
+        assertThat(inMemory.output()).anyMatch(line -> line.endsWith("io.partita.server.Main source: " + jar));
+        Launch durable = Launch.start(
+                env, "--port", "0", "--data-dir", cache.resolve("data").toString());
+        durable.answersListTables();
+        durable.stop();
+        assertThat(durable.output()).anyMatch(line -> line.endsWith("io.partita.server.Main source: file:" + jar));
+        assertThat(archives(cache))
+                .extracting(archive -> archive.getFileName().toString().replaceAll("-[0-9]+-", "-KEY-"))
+                .containsExactly("partita-server-KEY-boot.jsa", "partita-server-KEY-cp.jsa");
+    }
+
+    @Test
+    void mainRefusesDataDirFromTheBootClassPath() throws Exception {
+        String jar =
+                LAUNCHER.toAbsolutePath().resolveSibling("partita-server.jar").toString();
+        Launch run = Launch.java(
+                "-Xbootclasspath/a:" + jar,
+                "io.partita.server.Main",
+                "--port",
+                "0",
+                "--data-dir",
+                cache.resolve("data").toString());
+        assertThat(run.awaitExit()).isEqualTo(1);
+        assertThat(run.output())
+                .containsExactly("partita-server: --data-dir needs the jar on the class path (java -cp "
+                        + "partita-server.jar io.partita.server.Main ...), not on the boot class path: RocksDB loads its "
+                        + "native library through its class loader, and classes on the boot class path have none");
+        assertThat(cache.resolve("data")).doesNotExist();
+    }
+
+    @Test
     void helpPrintsTheUsageAndWritesNoArchive() throws Exception {
         Launch help = Launch.start(Map.of("PARTITA_CDS_DIR", cache.toString()), "--help");
         assertThat(help.awaitExit()).isZero();
@@ -132,6 +173,18 @@ class LauncherIT {
         static Launch start(Map<String, String> env, String... args) throws IOException {
             List<String> command = new ArrayList<>(List.of("sh", LAUNCHER.toString()));
             command.addAll(List.of(args));
+            return run(command, env);
+        }
+
+        /** The JVM running the tests, started directly with these arguments (no launcher). */
+        static Launch java(String... args) throws IOException {
+            List<String> command = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            command.addAll(List.of(args));
+            return run(command, Map.of());
+        }
+
+        private static Launch run(List<String> command, Map<String, String> env) throws IOException {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
             builder.environment().remove("JAVA_OPTS");
             builder.environment().remove("PARTITA_JAVA_OPTS");
