@@ -13,6 +13,7 @@ import static io.partita.storage.engine.PartitionSlots.publish;
 import static io.partita.storage.engine.PartitionSlots.slotOf;
 
 import io.partita.storage.value.AttributeValue;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -139,15 +140,15 @@ final class PartitionedMap implements EntryMap {
     /**
      * The partition of {@code key}, created (empty, and put on {@link #pending} for scans) when there is none.
      */
-    private Partition findOrCreate(OrderKey key) {
-        Partition found = find(key);
+    private Partition findOrCreate(byte[] key, int partitionEnd) {
+        Partition found = find(key, partitionEnd);
         if (found != null) {
             return found;
         }
         synchronized (tableLock) {
             Object[] t = table;
             int mask = t.length / STRIDE - 1;
-            int h = key.hash();
+            int h = (key[0] & 0xFF) << 24 | (key[1] & 0xFF) << 16 | (key[2] & 0xFF) << 8 | (key[3] & 0xFF);
             int free = -1;
             int i = h & mask;
             for (; ; i = (i + 1) & mask) {
@@ -159,12 +160,13 @@ final class PartitionedMap implements EntryMap {
                     if (free < 0) {
                         free = i;
                     }
-                } else if (p.hash == h && p.holds(key.bytes, key.partitionEnd)) {
+                } else if (p.hash == h && p.holds(key, partitionEnd)) {
                     return p;
                 }
             }
-            // from the key's partition bytes straight: no partition key object to build and drop
-            Partition fresh = new Partition(key.partitionBytes(), key.partitionEnd);
+            // from the key's partition bytes straight (the key's own array when that is all it holds)
+            Partition fresh =
+                    new Partition(key.length == partitionEnd ? key : Arrays.copyOf(key, partitionEnd), partitionEnd);
             if (free >= 0) {
                 fill(t, free * STRIDE, fresh);
             } else if (2 * (used + 1) > t.length / STRIDE) {
@@ -256,7 +258,7 @@ final class PartitionedMap implements EntryMap {
     @Override
     public Stored put(OrderKey key, Stored value) {
         while (true) {
-            Partition p = findOrCreate(key);
+            Partition p = findOrCreate(key.bytes, key.partitionEnd);
             if (p.large != null) {
                 // A tree takes concurrent writes (compare-and-set of its root), and a large partition is never
                 // dropped: no monitor, so writers of one hot partition (a low-cardinality GSI key) do not queue
@@ -274,8 +276,14 @@ final class PartitionedMap implements EntryMap {
     /** As {@link #put}, returning the replaced entry's size (no {@link Stored} built), or {@link #ABSENT}. */
     @Override
     public int putSize(OrderKey key, Stored value) {
+        return putSize(key.bytes, key.partitionEnd, value);
+    }
+
+    /** As {@link #putSize(OrderKey, Stored)} from the key's bytes, which the map keeps: no key object. */
+    @Override
+    public int putSize(byte[] key, int partitionEnd, Stored value) {
         while (true) {
-            Partition p = findOrCreate(key);
+            Partition p = findOrCreate(key, partitionEnd);
             if (p.large != null) {
                 return p.putSize(key, value); // no monitor, as in put
             }
