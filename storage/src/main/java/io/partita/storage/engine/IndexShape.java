@@ -328,6 +328,22 @@ final class IndexShape {
         return new Stored(built, size);
     }
 
+    /** The size of {@link #project}'s entry of {@code item}, without building it. */
+    int entrySize(Stored item) {
+        if (projectionType == ProjectionType.ALL) {
+            return item.size();
+        }
+        int size = 0;
+        Map<String, AttributeValue> source = item.item();
+        for (int i = 0; i < projected.length; i++) {
+            AttributeValue v = source.get(projected[i]);
+            if (v != null) {
+                size += projectedSizes[i] + v.size();
+            }
+        }
+        return size;
+    }
+
     /** True when the attribute is held by this index's entries. */
     boolean projects(String attribute) {
         return projectedAttributes == null || projectedAttributes.contains(attribute);

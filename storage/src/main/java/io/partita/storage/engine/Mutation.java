@@ -30,7 +30,7 @@ final class Mutation {
      * leaves the index as it is: both keys null). newKeys is null when no index gains an entry; oldKeys is null when
      * there was no old item, or when every old key is its new key (an overwrite keeping the index keys, the
      * usual one: one array of keys); newEntries holds only projected entries (INCLUDE, KEYS_ONLY): an ALL entry is
-     * the item itself.
+     * the item itself, and an insert holds none (its entries are projected once, by the write that stores them).
      */
     private final OrderKey[] oldKeys;
 
@@ -179,9 +179,9 @@ final class Mutation {
     }
 
     /**
-     * {@link #plan} of a new item: each index where it has an entry gets the entry, projected, and a mark (see {@link
-     * #marks}) instead of its key, which the in-memory write encodes into the array it stores (past the first {@link
-     * #KEPT_INDEXES} indexes, the key is built here).
+     * {@link #plan} of a new item: each index where it has an entry gets a mark (see {@link #marks}) instead of its
+     * key, which the in-memory write encodes into the array it stores (past the first {@link #KEPT_INDEXES} indexes,
+     * the key is built here); the entries are projected by the write ({@link #newEntry}), not held.
      */
     private static Mutation planInsert(
             TableData table, OrderKey key, Stored after, long delta, StorageOptions options) {
@@ -189,7 +189,6 @@ final class Mutation {
         IndexData[] gsis = table.gsis;
         int n = lsis.length + gsis.length;
         OrderKey[] newKeys = null;
-        Stored[] entries = null;
         int added = 0;
         for (int i = 0; i < n; i++) {
             IndexShape shape = (i < lsis.length ? lsis[i] : gsis[i - lsis.length]).shape;
@@ -208,14 +207,11 @@ final class Mutation {
                 }
                 newKeys[i] = newKey;
             }
-            Stored entry = shape.project(after);
-            entries = withEntry(entries, n, i, entry, after);
             if (i < lsis.length) {
-                delta += entry.size() + IndexData.ENTRY_OVERHEAD;
+                delta += shape.entrySize(after) + IndexData.ENTRY_OVERHEAD;
             }
         }
-        return checked(
-                new Mutation(table, key, null, after, lsis, gsis, null, newKeys, entries, added, delta), options);
+        return checked(new Mutation(table, key, null, after, lsis, gsis, null, newKeys, null, added, delta), options);
     }
 
     /** {@code m}, once its item collection is checked against the limit (a table with LSIs). */
@@ -309,13 +305,24 @@ final class Mutation {
         return k;
     }
 
-    /** The new item's entry in index {@code i}, when it has a {@link #newKey}. */
+    /**
+     * The new item's entry in index {@code i}, when it has a {@link #newKey}; an insert's projected entry (INCLUDE,
+     * KEYS_ONLY) is projected on each call (the write asks once), see {@link #newEntrySize}.
+     */
     Stored newEntry(int i) {
         if (!marked(i) && newKey(i) == null) {
             return null;
         }
+        if (before == null) {
+            return index(i).shape.project(after);
+        }
         Stored projected = newEntries == null ? null : newEntries[i];
         return projected != null ? projected : after;
+    }
+
+    /** The size of {@link #newEntry}{@code (i)}, which must not be null, without projecting an insert's entry. */
+    int newEntrySize(int i) {
+        return before == null ? index(i).shape.entrySize(after) : newEntry(i).size();
     }
 
     /** The old item's entry in index {@code i}, when it has an {@link #oldKey}; projected on each call (capacity, LSI sizes). */
@@ -335,7 +342,7 @@ final class Mutation {
         }
         OrderKey oldKey = oldKey(i);
         if (oldKey == null) {
-            return marked(i) || newKey(i) != null ? Meter.writeUnits(newEntry(i).size()) : 0;
+            return marked(i) || newKey(i) != null ? Meter.writeUnits(newEntrySize(i)) : 0;
         }
         OrderKey newKey = newKey(i);
         if (newKey == null) {
