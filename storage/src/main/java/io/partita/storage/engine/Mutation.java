@@ -120,6 +120,12 @@ final class Mutation {
         if (before == null && after != null) {
             return planInsert(table, key, after, delta, options);
         }
+        return planChange(table, key, before, after, delta, options);
+    }
+
+    /** {@link #plan} of an overwrite that changes the item, or of a deletion ({@code after} null). */
+    private static Mutation planChange(
+            TableData table, OrderKey key, Stored before, Stored after, long delta, StorageOptions options) {
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
         int n = lsis.length + gsis.length;

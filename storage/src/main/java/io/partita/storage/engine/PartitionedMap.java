@@ -2,14 +2,12 @@ package io.partita.storage.engine;
 
 import static io.partita.storage.engine.PartitionSlots.CHUNK;
 import static io.partita.storage.engine.PartitionSlots.ITEMS;
-import static io.partita.storage.engine.PartitionSlots.KEY;
 import static io.partita.storage.engine.PartitionSlots.SIZES;
 import static io.partita.storage.engine.PartitionSlots.STRIDE;
 import static io.partita.storage.engine.PartitionSlots.fill;
 import static io.partita.storage.engine.PartitionSlots.holds;
 import static io.partita.storage.engine.PartitionSlots.insertFresh;
 import static io.partita.storage.engine.PartitionSlots.partitionAt;
-import static io.partita.storage.engine.PartitionSlots.publish;
 import static io.partita.storage.engine.PartitionSlots.slotOf;
 
 import io.partita.storage.value.AttributeValue;
@@ -122,19 +120,7 @@ final class PartitionedMap implements EntryMap {
 
     /** The partition holding the key of these bytes (its partition's bytes end at {@code partitionEnd}), or null. */
     private Partition find(byte[] key, int partitionEnd) {
-        Object[] t = table;
-        int mask = t.length / STRIDE - 1;
-        int h = (key[0] & 0xFF) << 24 | (key[1] & 0xFF) << 16 | (key[2] & 0xFF) << 8 | (key[3] & 0xFF);
-        for (int i = h & mask; ; i = (i + 1) & mask) {
-            int at = i * STRIDE;
-            Partition p = partitionAt(t, at);
-            if (p == null) {
-                return null;
-            }
-            if (holds(t, at, p, h, key, partitionEnd)) {
-                return p;
-            }
-        }
+        return PartitionSlots.find(table, key, partitionEnd);
     }
 
     /**
@@ -214,21 +200,8 @@ final class PartitionedMap implements EntryMap {
      * mirror taken from its partition's snapshot. Under the lock.
      */
     private void rehash(int partitions) {
-        int capacity = 16;
-        while (capacity < 4L * partitions) {
-            capacity <<= 1;
-        }
-        Object[] next = new Object[capacity * STRIDE];
-        int n = 0;
-        Object[] t = table;
-        for (int at = 0; at < t.length; at += STRIDE) {
-            Partition p = (Partition) t[at];
-            if (p != null && p != TOMBSTONE) {
-                insertFresh(next, p);
-                n++;
-            }
-        }
-        used = n;
+        Object[] next = PartitionSlots.rehashed(table, partitions);
+        used = live; // the partitions in the table, no tombstones
         table = next; // published whole: its slots need no release stores of their own
     }
 
@@ -238,11 +211,7 @@ final class PartitionedMap implements EntryMap {
             Object[] t = table;
             int at = slotOf(t, p);
             if (at >= 0) {
-                publish(t, at, TOMBSTONE);
-                t[at + KEY] = null;
-                t[at + CHUNK] = null;
-                t[at + ITEMS] = null;
-                t[at + SIZES] = null;
+                PartitionSlots.bury(t, at);
                 live--;
             }
         }
