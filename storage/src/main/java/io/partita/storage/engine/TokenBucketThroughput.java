@@ -132,7 +132,7 @@ final class TokenBucketThroughput implements ThroughputPolicy {
                         m.before.item());
                 r.add(
                         g.partition(newKey.partition(), true, now),
-                        (double) factor * Meter.writeUnits(m.newEntrySize(i)),
+                        (double) factor * Meter.writeUnits(m.newEntry(i).size()),
                         g,
                         true,
                         true,
