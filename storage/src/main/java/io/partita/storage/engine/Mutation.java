@@ -27,7 +27,8 @@ final class Mutation {
     /*
      * The plan of every index, LSIs first, then GSIs (index i of lsiCount() + gsis.length), in three arrays rather
      * than an object per index: an entry key is null where the item is absent from the index (or where the write
-     * leaves the index as it is: both keys null). newKeys is null when no index gains an entry; oldKeys is null when
+     * leaves the index as it is: both keys null, or a key not built: see marks). newKeys is null when no index gains
+     * an entry whose key the plan built (an insert's keys are marked instead); oldKeys is null when
      * there was no old item, or when every old key is its new key (an overwrite keeping the index keys, the
      * usual one: one array of keys); newEntries holds only projected entries (INCLUDE, KEYS_ONLY): an ALL entry is
      * the item itself, and an insert holds none (its entries are projected once, by the write that stores them).
