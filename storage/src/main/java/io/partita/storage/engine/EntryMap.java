@@ -49,6 +49,14 @@ interface EntryMap {
     }
 
     /**
+     * As {@link #putSize(OrderKey, Stored)} with the key as its bytes and its partition's end ({@link OrderKey}'s
+     * fields): an insert that encoded its key straight into the array the map keeps builds no key object.
+     */
+    default int putSize(byte[] key, int partitionEnd, Stored value) {
+        return putSize(new OrderKey(key, partitionEnd), value);
+    }
+
+    /**
      * Replaces the entry whose key is {@code key} (its whole array, a key to compare with the stored ones and never
      * to keep: {@link KeyCodec#scratchKey}) when there is one: its size, or {@link #ABSENT} having changed nothing.
      * The stored key stays. A map that cannot find entries by such an array answers {@link #ABSENT}, and the

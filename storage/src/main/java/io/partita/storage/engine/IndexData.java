@@ -30,7 +30,11 @@ final class IndexData {
     }
 
     void put(OrderKey key, Stored entry) {
-        int previous = entries.putSize(key, entry);
+        counted(entries.putSize(key, entry), entry);
+    }
+
+    /** Counts {@code entry}, stored where an entry of size {@code previous} was (or {@link EntryMap#ABSENT}). */
+    private void counted(int previous, Stored entry) {
         if (previous == EntryMap.ABSENT) {
             count.increment();
             bytes.add(entry.size() + ENTRY_OVERHEAD);
@@ -53,6 +57,21 @@ final class IndexData {
         } else if (entry.size() != previous) {
             bytes.add(entry.size() - previous);
         }
+    }
+
+    /**
+     * As {@link #put} at the item's entry key, for a write that adds the entry: the key is encoded straight into the
+     * array the map keeps ({@link IndexShape#newEntryKey}, its partition's end carried in {@code s}, the writing
+     * stripe's scratch), so no key object is built; a key that cannot be written that way, or no scratch ({@code s}
+     * null), is built as a key.
+     */
+    void insert(Map<String, AttributeValue> item, Stored entry, KeyCodec.Scratch s) {
+        byte[] key = s == null ? null : shape.newEntryKey(item, s);
+        if (key == null) {
+            put(shape.entryKey(item), entry);
+            return;
+        }
+        counted(entries.putSize(key, s.partitionEnd, entry), entry);
     }
 
     void remove(OrderKey key) {

@@ -37,6 +37,8 @@ final class IndexPropagation {
                             nowMillis + delayMillis, index, m.oldKey(i), m.newKey(i), m.newEntry(i)));
         } else if (m.keepsKey(i)) {
             index.overwrite(m.after.item(), m.newEntry(i), scratch); // the entry stays at its key: not built
+        } else if (m.addsUnbuilt(i)) {
+            index.insert(m.after.item(), m.newEntry(i), scratch); // the key encoded into the array stored
         } else {
             applyToIndex(index, m.oldKey(i), m.newKey(i), m.newEntry(i));
         }

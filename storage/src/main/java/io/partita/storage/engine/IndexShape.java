@@ -209,6 +209,19 @@ final class IndexShape {
      * encodings have their exact {@link KeyCodec#sizeOf}; otherwise, or when the item has no entry, null.
      */
     byte[] scratchEntryKey(Map<String, AttributeValue> item, KeyCodec.Scratch s) {
+        return exactEntryKey(item, s, false);
+    }
+
+    /**
+     * The item's entry key as a new array of its exact length, to store (an insert's: no key object), its partition's
+     * end in {@link KeyCodec.Scratch#partitionEnd}; null where {@link #scratchEntryKey} is null.
+     */
+    byte[] newEntryKey(Map<String, AttributeValue> item, KeyCodec.Scratch s) {
+        return exactEntryKey(item, s, true);
+    }
+
+    /** {@link #scratchEntryKey} ({@code fresh} false) or {@link #newEntryKey} ({@code fresh} true). */
+    private byte[] exactEntryKey(Map<String, AttributeValue> item, KeyCodec.Scratch s, boolean fresh) {
         if (partitionKey.length > 1 || sortKey.length > 1) {
             return null;
         }
@@ -224,7 +237,10 @@ final class IndexShape {
         AttributeValue tableSort = table.sortKey == null ? null : item.get(table.sortKey.name());
         int length = KeyCodec.HASH_BYTES + KeyCodec.sizeOf(first) + KeyCodec.sizeOf(tablePartition);
         length += (sort == null ? 0 : KeyCodec.sizeOf(sort)) + (tableSort == null ? 0 : KeyCodec.sizeOf(tableSort));
-        return KeyCodec.scratchKey(s, OrderKey.partitionHash(first), length, first, sort, tablePartition, tableSort);
+        int hash = OrderKey.partitionHash(first);
+        return fresh
+                ? KeyCodec.newKey(s, hash, length, first, sort, tablePartition, tableSort)
+                : KeyCodec.scratchKey(s, hash, length, first, sort, tablePartition, tableSort);
     }
 
     /** The values of a multi-attribute partition key, {@code first} first; null when one cannot key the index. */
@@ -310,6 +326,22 @@ final class IndexShape {
             entryLayout = built;
         }
         return new Stored(built, size);
+    }
+
+    /** The size of {@link #project}'s entry of {@code item}, without building it. */
+    int entrySize(Stored item) {
+        if (projectionType == ProjectionType.ALL) {
+            return item.size();
+        }
+        int size = 0;
+        Map<String, AttributeValue> source = item.item();
+        for (int i = 0; i < projected.length; i++) {
+            AttributeValue v = source.get(projected[i]);
+            if (v != null) {
+                size += projectedSizes[i] + v.size();
+            }
+        }
+        return size;
     }
 
     /** True when the attribute is held by this index's entries. */

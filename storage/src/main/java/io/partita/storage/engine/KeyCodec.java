@@ -295,6 +295,18 @@ final class KeyCodec {
         return partitionEnd < 0 ? null : buf;
     }
 
+    /**
+     * As {@link #exactKey}, the key's bytes alone (to store: an insert's key, with no key object), its partition's
+     * end in {@link Scratch#partitionEnd}; null when the key is not of that exact length.
+     */
+    static byte[] newKey(
+            Scratch s, int hash, int length, AttributeValue a, AttributeValue b, AttributeValue c, AttributeValue d) {
+        byte[] buf = new byte[length];
+        int partitionEnd = writeKey(buf, hash, a, b, c, d);
+        s.partitionEnd = partitionEnd;
+        return partitionEnd < 0 ? null : buf;
+    }
+
     /** Writes {@link #exactKey}'s key into {@code buf}; its partition's end, or -1 when it is not of that length. */
     private static int writeKey(
             byte[] buf, int hash, AttributeValue a, AttributeValue b, AttributeValue c, AttributeValue d) {

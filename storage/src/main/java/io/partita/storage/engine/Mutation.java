@@ -5,9 +5,7 @@ import io.partita.storage.StorageOptions;
 import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemContents;
 import io.partita.storage.value.ItemMap;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -29,10 +27,11 @@ final class Mutation {
     /*
      * The plan of every index, LSIs first, then GSIs (index i of lsiCount() + gsis.length), in three arrays rather
      * than an object per index: an entry key is null where the item is absent from the index (or where the write
-     * leaves the index as it is: both keys null). newKeys is null when no index gains an entry; oldKeys is null when
+     * leaves the index as it is: both keys null, or a key not built: see marks). newKeys is null when no index gains
+     * an entry whose key the plan built (an insert's keys are marked instead); oldKeys is null when
      * there was no old item, or when every old key is its new key (an overwrite keeping the index keys, the
      * usual one: one array of keys); newEntries holds only projected entries (INCLUDE, KEYS_ONLY): an ALL entry is
-     * the item itself.
+     * the item itself, and an insert holds none (its entries are projected once, by the write that stores them).
      */
     private final OrderKey[] oldKeys;
 
@@ -42,13 +41,15 @@ final class Mutation {
     private final Stored[] newEntries;
 
     /**
-     * Bits: bit i ({@code i < }{@link #KEPT_INDEXES}) for index i where the item has an entry both before and after
-     * the write, with equal index keys (an overwrite that changes attributes the index does not key by, the usual
-     * one): the entry stays at its key, which is not built. The in-memory write finds the entry from the item's
-     * values ({@link IndexData#overwrite}); what needs the key as an object (a queued GSI write, a durable batch, a
-     * throughput partition) builds it on first ask ({@link #newKey}), once. The top bit, {@link #TIME_TO_LIVE}, marks
-     * a deletion made by time to live (a deletion keeps no entry). One int, so that a mutation is no larger than
-     * one without these marks (56 bytes).
+     * Bits: bit i ({@code i < }{@link #KEPT_INDEXES}) for index i where the write's entry key is not built. In an
+     * overwrite: the item has an entry both before and after the write, with equal index keys (an overwrite that
+     * changes attributes the index does not key by, the usual one), so the entry stays at its key; the in-memory
+     * write finds the entry from the item's values ({@link IndexData#overwrite}). In an insert: the item has an
+     * entry; the in-memory write encodes its key straight into the array the index keeps ({@link IndexData#insert}).
+     * What needs the key as an object (a queued GSI write, a durable batch, a throughput partition) builds it on
+     * first ask ({@link #newKey}), once. The top bit, {@link #TIME_TO_LIVE}, marks a deletion made by time to live
+     * (a deletion keeps no entry). One int, so that a mutation is no larger than one without these marks (56
+     * bytes).
      */
     private int marks;
 
@@ -97,7 +98,7 @@ final class Mutation {
     }
 
     /** True when the new item reads exactly as the old one: see {@link #SAME_CONTENT}. */
-    private boolean sameContent() {
+    boolean sameContent() {
         return lsis == SAME_CONTENT;
     }
 
@@ -117,6 +118,15 @@ final class Mutation {
             // nothing to change in any index (delta is 0: equal items have equal sizes)
             return new Mutation(table, key, before, after, SAME_CONTENT, SAME_CONTENT, null, null, null, 0, delta);
         }
+        if (before == null && after != null) {
+            return planInsert(table, key, after, delta, options);
+        }
+        return planChange(table, key, before, after, delta, options);
+    }
+
+    /** {@link #plan} of an overwrite that changes the item, or of a deletion ({@code after} null). */
+    private static Mutation planChange(
+            TableData table, OrderKey key, Stored before, Stored after, long delta, StorageOptions options) {
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
         int n = lsis.length + gsis.length;
@@ -171,10 +181,51 @@ final class Mutation {
                 delta -= shape.project(before).size() + IndexData.ENTRY_OVERHEAD;
             }
         }
-        Mutation m = new Mutation(table, key, before, after, lsis, gsis, oldKeys, newKeys, entries, kept, delta);
-        AttributeValue partitionValue = lsis.length > 0 ? m.partitionValue() : null;
+        return checked(
+                new Mutation(table, key, before, after, lsis, gsis, oldKeys, newKeys, entries, kept, delta), options);
+    }
+
+    /**
+     * {@link #plan} of a new item: each index where it has an entry gets a mark (see {@link #marks}) instead of its
+     * key, which the in-memory write encodes into the array it stores (past the first {@link #KEPT_INDEXES} indexes,
+     * the key is built here); the entries are projected by the write ({@link #newEntry}), not held.
+     */
+    private static Mutation planInsert(
+            TableData table, OrderKey key, Stored after, long delta, StorageOptions options) {
+        IndexData[] lsis = table.lsis;
+        IndexData[] gsis = table.gsis;
+        int n = lsis.length + gsis.length;
+        OrderKey[] newKeys = null;
+        int added = 0;
+        for (int i = 0; i < n; i++) {
+            IndexShape shape = (i < lsis.length ? lsis[i] : gsis[i - lsis.length]).shape;
+            if (i < KEPT_INDEXES) {
+                if (!shape.hasEntry(after.item())) {
+                    continue;
+                }
+                added |= 1 << i;
+            } else {
+                OrderKey newKey = shape.entryKey(after.item());
+                if (newKey == null) {
+                    continue;
+                }
+                if (newKeys == null) {
+                    newKeys = new OrderKey[n];
+                }
+                newKeys[i] = newKey;
+            }
+            if (i < lsis.length) {
+                delta += shape.entrySize(after) + IndexData.ENTRY_OVERHEAD;
+            }
+        }
+        return checked(new Mutation(table, key, null, after, lsis, gsis, null, newKeys, null, added, delta), options);
+    }
+
+    /** {@code m}, once its item collection is checked against the limit (a table with LSIs). */
+    private static Mutation checked(Mutation m, StorageOptions options) {
+        AttributeValue partitionValue = m.lsis.length > 0 ? m.partitionValue() : null;
         if (partitionValue != null) {
-            checkCollectionLimit(table, partitionValue, delta, options);
+            checkCollectionLimit(m.table, partitionValue, m.collectionDelta, options);
         }
         return m;
     }
@@ -218,6 +269,19 @@ final class Mutation {
      * {@link #marks}): its {@link #oldKey} and {@link #newKey} are equal.
      */
     boolean keepsKey(int i) {
+        return before != null && marked(i);
+    }
+
+    /**
+     * True when the write adds the item's entry to index {@code i} and its key is not built yet (see {@link #marks}):
+     * the in-memory write encodes the key into the array it stores.
+     */
+    boolean addsUnbuilt(int i) {
+        return before == null && marked(i) && (newKeys == null || newKeys[i] == null);
+    }
+
+    /** True when index {@code i}'s entry key is not built by the plan (see {@link #marks}). */
+    private boolean marked(int i) {
         return i < KEPT_INDEXES && (marks & 1 << i) != 0;
     }
 
@@ -238,7 +302,7 @@ final class Mutation {
      */
     OrderKey newKey(int i) {
         OrderKey k = newKeys == null ? null : newKeys[i];
-        if (k == null && keepsKey(i)) {
+        if (k == null && marked(i)) {
             if (newKeys == null) {
                 newKeys = new OrderKey[indexCount()];
             }
@@ -248,13 +312,24 @@ final class Mutation {
         return k;
     }
 
-    /** The new item's entry in index {@code i}, when it has a {@link #newKey}. */
+    /**
+     * The new item's entry in index {@code i}, when it has a {@link #newKey}; an insert's projected entry (INCLUDE,
+     * KEYS_ONLY) is projected on each call (the write asks once), see {@link #newEntrySize}.
+     */
     Stored newEntry(int i) {
-        if (!keepsKey(i) && newKey(i) == null) {
+        if (!marked(i) && newKey(i) == null) {
             return null;
+        }
+        if (before == null) {
+            return index(i).shape.project(after);
         }
         Stored projected = newEntries == null ? null : newEntries[i];
         return projected != null ? projected : after;
+    }
+
+    /** The size of {@link #newEntry}{@code (i)}, which must not be null, without projecting an insert's entry. */
+    int newEntrySize(int i) {
+        return before == null ? index(i).shape.entrySize(after) : newEntry(i).size();
     }
 
     /** The old item's entry in index {@code i}, when it has an {@link #oldKey}; projected on each call (capacity, LSI sizes). */
@@ -263,7 +338,7 @@ final class Mutation {
     }
 
     boolean touchesIndex(int i) {
-        return keepsKey(i) || oldKey(i) != null || newKey(i) != null;
+        return marked(i) || oldKey(i) != null || newKey(i) != null;
     }
 
     /** Index write units of index {@code i} per the seeds: 0, 1 (add, remove, projected change) or 2 (key change). */
@@ -273,10 +348,10 @@ final class Mutation {
             return oldEntry(i).item().equals(newEntry.item()) ? 0 : Meter.writeUnits(newEntry.size());
         }
         OrderKey oldKey = oldKey(i);
-        OrderKey newKey = newKey(i);
         if (oldKey == null) {
-            return newKey == null ? 0 : Meter.writeUnits(newEntry(i).size());
+            return marked(i) || newKey(i) != null ? Meter.writeUnits(newEntrySize(i)) : 0;
         }
+        OrderKey newKey = newKey(i);
         if (newKey == null) {
             return Meter.writeUnits(oldEntry(i).size());
         }
@@ -320,7 +395,7 @@ final class Mutation {
         if (table.disk != null) {
             DiskWrite w = new DiskWrite(table.disk.store);
             try {
-                stage(w, propagation, nowMillis);
+                MutationStaging.stage(this, w, propagation, nowMillis);
             } catch (RuntimeException | Error e) {
                 w.abandon();
                 throw e;
@@ -353,6 +428,8 @@ final class Mutation {
         for (int i = 0; i < lsis.length; i++) {
             if (keepsKey(i)) {
                 lsis[i].overwrite(after.item(), newEntry(i), scratch);
+            } else if (addsUnbuilt(i)) {
+                lsis[i].insert(after.item(), newEntry(i), scratch);
             } else {
                 IndexPropagation.applyToIndex(lsis[i], oldKey(i), newKey(i), newEntry(i));
             }
@@ -368,108 +445,6 @@ final class Mutation {
             if (size.addAndGet(collectionDelta) == 0) {
                 table.collectionSizes.remove(partitionValue, size);
             }
-        }
-    }
-
-    /**
-     * Applies several planned changes (a transaction's) together: in memory one after the other, in durable
-     * mode as one atomic batch, so recovery sees all of them or none. Null entries are skipped.
-     */
-    static void applyAll(List<Mutation> mutations, IndexPropagation propagation, long nowMillis) {
-        DiskWrite w = null;
-        // in table order: a durable batch holds each stream's lock until it is committed, and two transactions
-        // taking the locks of two tables' streams in opposite orders would wait for each other
-        for (Mutation m : inTableOrder(mutations)) {
-            if (m == null) {
-                continue;
-            }
-            if (m.table.disk == null) {
-                m.apply(propagation, nowMillis);
-            } else {
-                if (w == null) {
-                    w = new DiskWrite(m.table.disk.store);
-                }
-                try {
-                    m.stage(w, propagation, nowMillis);
-                } catch (RuntimeException | Error e) {
-                    w.abandon();
-                    throw e;
-                }
-            }
-        }
-        if (w != null) {
-            w.commit();
-        }
-    }
-
-    /**
-     * The mutations stably ordered by table id when any of their tables has a stream (an insertion sort: a
-     * transaction has at most 100 actions); as they are otherwise, with no copy.
-     */
-    private static List<Mutation> inTableOrder(List<Mutation> mutations) {
-        boolean streams = false;
-        for (Mutation m : mutations) {
-            streams |= m != null && m.table.stream != null;
-        }
-        if (!streams) {
-            return mutations;
-        }
-        List<Mutation> out = new ArrayList<>(mutations.size());
-        for (Mutation m : mutations) {
-            if (m == null) {
-                continue;
-            }
-            int at = out.size();
-            while (at > 0 && out.get(at - 1).table.id > m.table.id) {
-                at--;
-            }
-            out.add(at, m);
-        }
-        return out;
-    }
-
-    /** Stages this change into a durable batch: item, LSI entries, GSI entries or pending GSI work, counters, collection size. */
-    private void stage(DiskWrite w, IndexPropagation propagation, long nowMillis) {
-        DiskMap items = (DiskMap) table.items;
-        if (after != null) {
-            if (!sameContent()) {
-                w.put(items, key, after);
-            }
-        } else if (before != null) {
-            w.delete(items, key);
-        }
-        long dc = before == null && after != null ? 1 : before != null && after == null ? -1 : 0;
-        long db = (long) (after == null ? 0 : after.size()) - (before == null ? 0 : before.size());
-        if (dc != 0 || db != 0) {
-            w.count(items.space, dc, db);
-            w.afterCommit(() -> {
-                table.itemCount.add(dc);
-                table.itemBytes.add(db);
-            });
-        }
-        for (int i = 0; i < lsis.length; i++) {
-            if (touchesIndex(i)) {
-                OrderKey oldKey = oldKey(i);
-                DiskTable.stageIndex(
-                        w,
-                        lsis[i],
-                        oldKey,
-                        newKey(i),
-                        newEntry(i),
-                        oldKey == null ? 0 : oldEntry(i).size());
-            }
-        }
-        for (int i = lsis.length; i < indexCount(); i++) {
-            if (touchesIndex(i)) {
-                propagation.stage(w, table, this, i, nowMillis);
-            }
-        }
-        if (lsis.length > 0 && collectionDelta != 0) {
-            w.add(table.disk.collectionKey(partitionValue()), collectionDelta);
-        }
-        StreamData stream = table.stream;
-        if (stream != null) {
-            stream.append(this, nowMillis, w);
         }
     }
 

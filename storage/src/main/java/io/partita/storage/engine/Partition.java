@@ -83,13 +83,18 @@ final class Partition extends OrderKey {
      * monitor while small (a large partition's writes need none: see {@link PartitionedMap}).
      */
     int putSize(OrderKey key, Stored value) {
+        return putSize(key.bytes, value);
+    }
+
+    /** As {@link #putSize(OrderKey, Stored)} with the key's bytes, which an insert stores. */
+    int putSize(byte[] key, Stored value) {
         ChunkTree tree = large;
         if (tree != null) {
-            Stored previous = tree.overwrite(key.bytes, value); // an overwrite in place: no chunk copied
+            Stored previous = tree.overwrite(key, value); // an overwrite in place: no chunk copied
             return previous == null ? EntryMap.ABSENT : previous.size();
         }
         Object[] s = small;
-        int i = Chunk.find(s, key.bytes);
+        int i = Chunk.find(s, key);
         if (i >= 0) {
             int previous = Chunk.sizes(s)[i];
             if (previous == value.size()) {
@@ -99,7 +104,7 @@ final class Partition extends OrderKey {
             }
             return previous;
         }
-        Object[] grown = Chunk.insert(s, -i - 1, key.bytes, value);
+        Object[] grown = Chunk.insert(s, -i - 1, key, value);
         if (grown == s) {
             return EntryMap.ABSENT; // appended into the chunk's room, published by its count: the same chunk
         }

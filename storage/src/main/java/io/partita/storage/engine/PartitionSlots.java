@@ -85,6 +85,50 @@ final class PartitionSlots {
         t[at + SIZES] = s == null ? null : Chunk.sizes(s);
     }
 
+    /** The partition holding the key of these bytes (its partition's bytes end at {@code partitionEnd}), or null. */
+    static Partition find(Object[] t, byte[] key, int partitionEnd) {
+        int mask = t.length / STRIDE - 1;
+        int h = (key[0] & 0xFF) << 24 | (key[1] & 0xFF) << 16 | (key[2] & 0xFF) << 8 | (key[3] & 0xFF);
+        for (int i = h & mask; ; i = (i + 1) & mask) {
+            int at = i * STRIDE;
+            Partition p = partitionAt(t, at);
+            if (p == null) {
+                return null;
+            }
+            if (holds(t, at, p, h, key, partitionEnd)) {
+                return p;
+            }
+        }
+    }
+
+    /**
+     * A new table of {@code t}'s partitions for at least {@code partitions} of them (a quarter full), without
+     * tombstones, each slot's mirror taken from its partition's snapshot.
+     */
+    static Object[] rehashed(Object[] t, int partitions) {
+        int capacity = 16;
+        while (capacity < 4L * partitions) {
+            capacity <<= 1;
+        }
+        Object[] next = new Object[capacity * STRIDE];
+        for (int at = 0; at < t.length; at += STRIDE) {
+            Partition p = (Partition) t[at];
+            if (p != null && p != PartitionedMap.TOMBSTONE) {
+                insertFresh(next, p);
+            }
+        }
+        return next;
+    }
+
+    /** Leaves a tombstone in the slot at {@code at}, and nothing of its partition. */
+    static void bury(Object[] t, int at) {
+        publish(t, at, PartitionedMap.TOMBSTONE);
+        t[at + KEY] = null;
+        t[at + CHUNK] = null;
+        t[at + ITEMS] = null;
+        t[at + SIZES] = null;
+    }
+
     /** The slot offset of {@code p} itself in {@code t}, or -1. */
     static int slotOf(Object[] t, Partition p) {
         int mask = t.length / STRIDE - 1;

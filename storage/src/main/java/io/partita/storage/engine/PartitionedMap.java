@@ -2,17 +2,16 @@ package io.partita.storage.engine;
 
 import static io.partita.storage.engine.PartitionSlots.CHUNK;
 import static io.partita.storage.engine.PartitionSlots.ITEMS;
-import static io.partita.storage.engine.PartitionSlots.KEY;
 import static io.partita.storage.engine.PartitionSlots.SIZES;
 import static io.partita.storage.engine.PartitionSlots.STRIDE;
 import static io.partita.storage.engine.PartitionSlots.fill;
 import static io.partita.storage.engine.PartitionSlots.holds;
 import static io.partita.storage.engine.PartitionSlots.insertFresh;
 import static io.partita.storage.engine.PartitionSlots.partitionAt;
-import static io.partita.storage.engine.PartitionSlots.publish;
 import static io.partita.storage.engine.PartitionSlots.slotOf;
 
 import io.partita.storage.value.AttributeValue;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -121,33 +120,21 @@ final class PartitionedMap implements EntryMap {
 
     /** The partition holding the key of these bytes (its partition's bytes end at {@code partitionEnd}), or null. */
     private Partition find(byte[] key, int partitionEnd) {
-        Object[] t = table;
-        int mask = t.length / STRIDE - 1;
-        int h = (key[0] & 0xFF) << 24 | (key[1] & 0xFF) << 16 | (key[2] & 0xFF) << 8 | (key[3] & 0xFF);
-        for (int i = h & mask; ; i = (i + 1) & mask) {
-            int at = i * STRIDE;
-            Partition p = partitionAt(t, at);
-            if (p == null) {
-                return null;
-            }
-            if (holds(t, at, p, h, key, partitionEnd)) {
-                return p;
-            }
-        }
+        return PartitionSlots.find(table, key, partitionEnd);
     }
 
     /**
      * The partition of {@code key}, created (empty, and put on {@link #pending} for scans) when there is none.
      */
-    private Partition findOrCreate(OrderKey key) {
-        Partition found = find(key);
+    private Partition findOrCreate(byte[] key, int partitionEnd) {
+        Partition found = find(key, partitionEnd);
         if (found != null) {
             return found;
         }
         synchronized (tableLock) {
             Object[] t = table;
             int mask = t.length / STRIDE - 1;
-            int h = key.hash();
+            int h = (key[0] & 0xFF) << 24 | (key[1] & 0xFF) << 16 | (key[2] & 0xFF) << 8 | (key[3] & 0xFF);
             int free = -1;
             int i = h & mask;
             for (; ; i = (i + 1) & mask) {
@@ -159,12 +146,13 @@ final class PartitionedMap implements EntryMap {
                     if (free < 0) {
                         free = i;
                     }
-                } else if (p.hash == h && p.holds(key.bytes, key.partitionEnd)) {
+                } else if (p.hash == h && p.holds(key, partitionEnd)) {
                     return p;
                 }
             }
-            // from the key's partition bytes straight: no partition key object to build and drop
-            Partition fresh = new Partition(key.partitionBytes(), key.partitionEnd);
+            // from the key's partition bytes straight (the key's own array when that is all it holds)
+            Partition fresh =
+                    new Partition(key.length == partitionEnd ? key : Arrays.copyOf(key, partitionEnd), partitionEnd);
             if (free >= 0) {
                 fill(t, free * STRIDE, fresh);
             } else if (2 * (used + 1) > t.length / STRIDE) {
@@ -212,21 +200,8 @@ final class PartitionedMap implements EntryMap {
      * mirror taken from its partition's snapshot. Under the lock.
      */
     private void rehash(int partitions) {
-        int capacity = 16;
-        while (capacity < 4L * partitions) {
-            capacity <<= 1;
-        }
-        Object[] next = new Object[capacity * STRIDE];
-        int n = 0;
-        Object[] t = table;
-        for (int at = 0; at < t.length; at += STRIDE) {
-            Partition p = (Partition) t[at];
-            if (p != null && p != TOMBSTONE) {
-                insertFresh(next, p);
-                n++;
-            }
-        }
-        used = n;
+        Object[] next = PartitionSlots.rehashed(table, partitions);
+        used = live; // the partitions in the table, no tombstones
         table = next; // published whole: its slots need no release stores of their own
     }
 
@@ -236,11 +211,7 @@ final class PartitionedMap implements EntryMap {
             Object[] t = table;
             int at = slotOf(t, p);
             if (at >= 0) {
-                publish(t, at, TOMBSTONE);
-                t[at + KEY] = null;
-                t[at + CHUNK] = null;
-                t[at + ITEMS] = null;
-                t[at + SIZES] = null;
+                PartitionSlots.bury(t, at);
                 live--;
             }
         }
@@ -256,7 +227,7 @@ final class PartitionedMap implements EntryMap {
     @Override
     public Stored put(OrderKey key, Stored value) {
         while (true) {
-            Partition p = findOrCreate(key);
+            Partition p = findOrCreate(key.bytes, key.partitionEnd);
             if (p.large != null) {
                 // A tree takes concurrent writes (compare-and-set of its root), and a large partition is never
                 // dropped: no monitor, so writers of one hot partition (a low-cardinality GSI key) do not queue
@@ -274,8 +245,14 @@ final class PartitionedMap implements EntryMap {
     /** As {@link #put}, returning the replaced entry's size (no {@link Stored} built), or {@link #ABSENT}. */
     @Override
     public int putSize(OrderKey key, Stored value) {
+        return putSize(key.bytes, key.partitionEnd, value);
+    }
+
+    /** As {@link #putSize(OrderKey, Stored)} from the key's bytes, which the map keeps: no key object. */
+    @Override
+    public int putSize(byte[] key, int partitionEnd, Stored value) {
         while (true) {
-            Partition p = findOrCreate(key);
+            Partition p = findOrCreate(key, partitionEnd);
             if (p.large != null) {
                 return p.putSize(key, value); // no monitor, as in put
             }

@@ -164,7 +164,7 @@ final class Transactions {
         for (WriteAction a : actions) {
             mutations.add(a.mutation);
         }
-        Mutation.applyAll(mutations, propagation, options.clock().millis()); // durable: one atomic batch
+        MutationStaging.applyAll(mutations, propagation, options.clock().millis()); // durable: one atomic batch
     }
 
     /** The consumed capacity of a committed transaction and, when asked for, its item-collection metrics. */
