@@ -79,8 +79,7 @@ final class Reads {
             Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
             throw e;
         }
-        Placeholders ph =
-                Placeholders.ofKeyCondition(r.expressionAttributeNames(), r.expressionAttributeValues(), kc);
+        Placeholders ph = Placeholders.ofKeyCondition(r.expressionAttributeNames(), r.expressionAttributeValues(), kc);
         Page page = plan(
                 t,
                 index,
@@ -124,11 +123,7 @@ final class Reads {
         // the queried partition and its table or GSI
         throughput.chargeQuery(t, index, range.low(), page.units(), terms, pk);
         return new QueryResponse(
-                page.items,
-                page.count,
-                page.scanned,
-                page.lastEvaluatedKey,
-                page.capacity(r.returnConsumedCapacity()));
+                page.items, page.count, page.scanned, page.lastEvaluatedKey, page.capacity(r.returnConsumedCapacity()));
     }
 
     ScanResponse scan(ScanRequest r) {
@@ -187,11 +182,7 @@ final class Reads {
         throughput.chargeRead(
                 t, index, null, page.units(), null); // a Scan is charged to its table or GSI, not to partitions
         return new ScanResponse(
-                page.items,
-                page.count,
-                page.scanned,
-                page.lastEvaluatedKey,
-                page.capacity(r.returnConsumedCapacity()));
+                page.items, page.count, page.scanned, page.lastEvaluatedKey, page.capacity(r.returnConsumedCapacity()));
     }
 
     private IndexData index(TableData t, String name) {
