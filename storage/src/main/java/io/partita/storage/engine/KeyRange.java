@@ -18,6 +18,21 @@ import java.util.List;
  */
 record KeyRange(OrderKey low, OrderKey high) {
 
+    /**
+     * The exclusive high end. A whole-partition range holds none ({@link #bound} null: to the end of {@code low}'s
+     * partition, as {@link EntryMap#range} reads a null high) and builds it here, the partition key followed by
+     * {@link KeyCodec#AFTER}, only when asked (a query with an exclusive start key), not per query.
+     */
+    @Override
+    public OrderKey high() {
+        return high != null ? high : after(low);
+    }
+
+    /** The high end as {@link EntryMap#range} takes it: null for a whole partition. */
+    OrderKey bound() {
+        return high;
+    }
+
     static KeyRange of(List<KeyConditionTerm> terms, KeyAttribute[] partitionKey, KeyAttribute[] sortKey) {
         if (partitionKey.length == 1 && sortKey.length <= 1) {
             return ofSingle(terms, partitionKey, sortKey);
@@ -75,7 +90,7 @@ record KeyRange(OrderKey low, OrderKey high) {
         if (sk == null) {
             OrderKey low = KeyCodec.exactKey(hash, prefix, value, null, null, null);
             if (low != null) {
-                return new KeyRange(low, after(low));
+                return new KeyRange(low, null);
             }
         }
         // sized for the prefix, the last term's value and AFTER: the usual range's two keys without a scratch buffer

@@ -43,18 +43,6 @@ final class Reads {
         this.propagation = propagation;
     }
 
-    /** Everything a Query or Scan needs once its parameters are validated. */
-    private record Plan(
-            TableData table,
-            IndexData index,
-            Select select,
-            boolean fetch,
-            ConditionExpression filter,
-            ProjectionExpression projection,
-            Placeholders placeholders,
-            boolean consistent,
-            int limit) {}
-
     GetItemResponse getItem(GetItemRequest r) {
         TableData t = catalog.table(r.tableName());
         OrderKey key = t.shape.requestKey(r.key());
@@ -83,9 +71,16 @@ final class Reads {
         if (r.keyConditionExpression() == null) {
             throw Message.KeyConditionRequired.exception();
         }
-        Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
-        KeyConditionExpression kc = Expressions.parseKeyCondition(r.keyConditionExpression());
-        Plan plan = plan(
+        KeyConditionExpression kc;
+        try {
+            kc = Expressions.parseKeyCondition(r.keyConditionExpression());
+        } catch (RuntimeException | Error e) {
+            // DynamoDB checks the placeholders' keys before the expression: their error first
+            Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
+            throw e;
+        }
+        Placeholders ph = Placeholders.ofKeyCondition(r.expressionAttributeNames(), r.expressionAttributeValues(), kc);
+        Page page = plan(
                 t,
                 index,
                 r.select(),
@@ -104,8 +99,8 @@ final class Reads {
             pk = index.shape.partitionKey;
             sk = index.shape.sortKey;
         }
-        if (plan.filter != null) {
-            Set<String> filtered = plan.filter.topLevelAttributes(ph);
+        if (page.filter != null) {
+            Set<String> filtered = page.filter.topLevelAttributes(ph);
             for (KeyAttribute k : pk) {
                 rejectKeyInFilter(filtered, k);
             }
@@ -124,16 +119,11 @@ final class Reads {
                 throw Message.StartKeyOutsideRange.exception();
             }
         }
-        Page page = new Page(plan);
-        page.read(source(t, index), range.low(), range.high(), start, r.scanIndexForward());
+        page.read(source(t, index), range.low(), range.bound(), start, r.scanIndexForward());
         // the queried partition and its table or GSI
-        throughput.chargeQuery(t, index, range.low(), page.units(plan), terms, pk);
+        throughput.chargeQuery(t, index, range.low(), page.units(), terms, pk);
         return new QueryResponse(
-                page.items,
-                page.count,
-                page.scanned,
-                page.lastEvaluatedKey,
-                page.capacity(plan, r.returnConsumedCapacity()));
+                page.items, page.count, page.scanned, page.lastEvaluatedKey, page.capacity(r.returnConsumedCapacity()));
     }
 
     ScanResponse scan(ScanRequest r) {
@@ -141,7 +131,7 @@ final class Reads {
         IndexData index = index(t, r.indexName());
         rejectConsistentGsiRead(index, r.consistentRead());
         Placeholders ph = Placeholders.of(r.expressionAttributeNames(), r.expressionAttributeValues());
-        Plan plan = plan(
+        Page page = plan(
                 t,
                 index,
                 r.select(),
@@ -183,7 +173,6 @@ final class Reads {
                 throw Message.StartKeyOtherSegment.exception(r.totalSegments(), r.segment());
             }
         }
-        Page page = new Page(plan);
         for (Map.Entry<OrderKey, Stored> e : source(t, index).scan(hashFrom, hashTo, start, page.needs)) {
             Stored stored = e.getValue();
             if (!page.visit(stored.item(), stored.size())) {
@@ -191,13 +180,9 @@ final class Reads {
             }
         }
         throughput.chargeRead(
-                t, index, null, page.units(plan), null); // a Scan is charged to its table or GSI, not to partitions
+                t, index, null, page.units(), null); // a Scan is charged to its table or GSI, not to partitions
         return new ScanResponse(
-                page.items,
-                page.count,
-                page.scanned,
-                page.lastEvaluatedKey,
-                page.capacity(plan, r.returnConsumedCapacity()));
+                page.items, page.count, page.scanned, page.lastEvaluatedKey, page.capacity(r.returnConsumedCapacity()));
     }
 
     private IndexData index(TableData t, String name) {
@@ -259,7 +244,8 @@ final class Reads {
         }
     }
 
-    private Plan plan(
+    /** Checks a Query's or Scan's parameters: the page to read them into. */
+    private Page plan(
             TableData t,
             IndexData index,
             Select requested,
@@ -283,7 +269,7 @@ final class Reads {
         Select select = select(requested, index, projection);
         boolean fetch = fetchesFromTable(index, select, projection, ph);
         checkFilterProjected(index, fetch, filter, ph);
-        return new Plan(
+        return new Page(
                 t, index, select, fetch, filter, projection, ph, consistent, limit == null ? Integer.MAX_VALUE : limit);
     }
 
@@ -357,9 +343,20 @@ final class Reads {
         }
     }
 
-    /** One page of results and what reading it cost; reads take entries one by one ({@link #visit}) until it is full. */
+    /**
+     * One page of results and what reading it cost, with everything a Query or Scan needs once its parameters are
+     * validated (one object per read); reads take entries one by one ({@link #visit}) until it is full.
+     */
     private static final class Page implements EntryMap.Visitor {
-        final Plan plan;
+        final TableData table;
+        final IndexData index;
+        final Select select;
+        final boolean fetch;
+        final ConditionExpression filter;
+        final ProjectionExpression projection;
+        final Placeholders placeholders;
+        final boolean consistent;
+        final int limit;
         /** What the page needs of each entry: all of it when it returns whole items, else the names it reads. */
         final Needs needs;
 
@@ -371,16 +368,33 @@ final class Reads {
         long pageBytes;
         Map<String, AttributeValue> lastEvaluatedKey;
 
-        Page(Plan plan) {
-            this.plan = plan;
-            this.needs = plan.projection == null && plan.select != Select.COUNT
+        Page(
+                TableData table,
+                IndexData index,
+                Select select,
+                boolean fetch,
+                ConditionExpression filter,
+                ProjectionExpression projection,
+                Placeholders placeholders,
+                boolean consistent,
+                int limit) {
+            this.table = table;
+            this.index = index;
+            this.select = select;
+            this.fetch = fetch;
+            this.filter = filter;
+            this.projection = projection;
+            this.placeholders = placeholders;
+            this.consistent = consistent;
+            this.limit = limit;
+            this.needs = projection == null && select != Select.COUNT
                     ? Needs.ALL
                     : Needs.of(
-                            plan.projection,
-                            plan.filter,
-                            plan.placeholders,
-                            plan.index == null ? plan.table.shape.keyNames() : plan.index.shape.keyAttributes,
-                            plan.select != Select.COUNT);
+                            projection,
+                            filter,
+                            placeholders,
+                            index == null ? table.shape.keyNames() : index.shape.keyAttributes,
+                            select != Select.COUNT);
         }
 
         /**
@@ -395,12 +409,12 @@ final class Reads {
         /** Takes one entry read in order; false once the page is full (its last evaluated key then set). */
         @Override
         public boolean visit(Map<String, AttributeValue> entry, int size) {
-            TableData t = plan.table;
+            TableData t = table;
             scanned++;
             bytesRead += size;
             pageBytes += size;
             Map<String, AttributeValue> item = entry;
-            if (plan.fetch) {
+            if (fetch) {
                 Stored base = t.items.get(t.shape.itemKey(item), needs);
                 if (base != null) {
                     item = base.item();
@@ -408,42 +422,42 @@ final class Reads {
                     pageBytes += (long) Meter.readUnits(base.size()) * Meter.READ_UNIT;
                 }
             }
-            if (plan.filter == null || plan.filter.test(item, plan.placeholders)) {
+            if (filter == null || filter.test(item, placeholders)) {
                 count++;
-                if (plan.select != Select.COUNT) {
-                    items.add(plan.projection == null ? item : plan.projection.apply(item, plan.placeholders));
+                if (select != Select.COUNT) {
+                    items.add(projection == null ? item : projection.apply(item, placeholders));
                 }
             }
-            if (scanned >= plan.limit || pageBytes >= MAX_PAGE_BYTES) {
+            if (scanned >= limit || pageBytes >= MAX_PAGE_BYTES) {
                 lastEvaluatedKey =
-                        plan.index == null ? t.shape.lastEvaluatedKey(entry) : plan.index.shape.lastEvaluatedKey(entry);
+                        index == null ? t.shape.lastEvaluatedKey(entry) : index.shape.lastEvaluatedKey(entry);
                 return false;
             }
             return true;
         }
 
         /** Everything the page consumed (index or table reads plus LSI fetches), as the capacity report counts it. */
-        double units(Plan plan) {
-            return (Meter.readUnits(bytesRead) + fetchUnits) * Meter.consistency(plan.consistent);
+        double units() {
+            return (Meter.readUnits(bytesRead) + fetchUnits) * Meter.consistency(consistent);
         }
 
-        io.partita.storage.api.ConsumedCapacity capacity(Plan plan, ReturnConsumedCapacity mode) {
+        io.partita.storage.api.ConsumedCapacity capacity(ReturnConsumedCapacity mode) {
             if (mode == ReturnConsumedCapacity.NONE) {
                 return null;
             }
-            double factor = Meter.consistency(plan.consistent);
+            double factor = Meter.consistency(consistent);
             double indexUnits = Meter.readUnits(bytesRead) * factor;
             Meter meter = new Meter();
-            String table = plan.table.shape.name;
-            if (plan.index == null) {
-                meter.tableRead(table, indexUnits);
+            String name = table.shape.name;
+            if (index == null) {
+                meter.tableRead(name, indexUnits);
             } else {
-                meter.indexRead(table, plan.index.shape.name, plan.index.shape.global, indexUnits);
+                meter.indexRead(name, index.shape.name, index.shape.global, indexUnits);
                 if (fetchUnits > 0) {
-                    meter.tableRead(table, fetchUnits * factor);
+                    meter.tableRead(name, fetchUnits * factor);
                 }
             }
-            return meter.report(table, mode);
+            return meter.report(name, mode);
         }
     }
 }

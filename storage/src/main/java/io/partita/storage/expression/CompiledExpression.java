@@ -44,6 +44,11 @@ abstract class CompiledExpression implements ParsedExpression {
         return valueRefs;
     }
 
+    /** The value placeholders used, distinct, in source order: not to be modified. */
+    final String[] valueRefArray() {
+        return valueRefArray;
+    }
+
     @Override
     public final void validate(Placeholders placeholders) {
         validateResolved(prepare(placeholders));

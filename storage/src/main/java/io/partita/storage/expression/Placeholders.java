@@ -7,7 +7,9 @@ import io.partita.storage.schema.KeyAttribute;
 import io.partita.storage.schema.LocalSecondaryIndex;
 import io.partita.storage.schema.TableDefinition;
 import io.partita.storage.value.AttributeValue;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -25,6 +27,11 @@ public final class Placeholders {
      *     not {@code :} followed by the same
      */
     public Placeholders(Map<String, String> names, Map<String, AttributeValue> values) {
+        this(names, values, true);
+    }
+
+    /** As the public constructor; {@code checkValues} false skips the value keys, known valid by the caller. */
+    private Placeholders(Map<String, String> names, Map<String, AttributeValue> values, boolean checkValues) {
         this.names = names == null ? Map.of() : names;
         this.values = values == null ? Map.of() : values;
         if (!this.names.isEmpty() && !checkedBefore(this.names)) {
@@ -38,9 +45,11 @@ public final class Placeholders {
             }
             remember(this.names);
         }
-        for (String key : this.values.keySet()) {
-            if (!isPlaceholder(key, ':')) {
-                throw Message.PlaceholderValueKey.exception(key);
+        if (checkValues) {
+            for (String key : this.values.keySet()) {
+                if (!isPlaceholder(key, ':')) {
+                    throw Message.PlaceholderValueKey.exception(key);
+                }
             }
         }
     }
@@ -51,6 +60,40 @@ public final class Placeholders {
             return NONE;
         }
         return new Placeholders(names, values);
+    }
+
+    /**
+     * As {@link #of}, for a request whose key condition is its first expression, already parsed (the caller checks
+     * the placeholders with {@link #of} before rethrowing a parse error, as DynamoDB checks them first): the same
+     * checks, errors and order. Value keys that are exactly the key condition's value placeholders, each of the
+     * placeholder form (the usual query), are valid without iterating the map, which for the JDK's immutable
+     * {@code Map.of} allocates its key set, entry set and iterators.
+     */
+    public static Placeholders ofKeyCondition(
+            Map<String, String> names, Map<String, AttributeValue> values, KeyConditionExpression keyCondition) {
+        if ((names == null || names.isEmpty()) && (values == null || values.isEmpty())) {
+            return NONE;
+        }
+        return new Placeholders(names, values, values == null || !usesExactly(keyCondition, values));
+    }
+
+    /** True when the keys of {@code values} are exactly {@code e}'s value placeholders, each a valid placeholder. */
+    private static boolean usesExactly(KeyConditionExpression e, Map<String, AttributeValue> values) {
+        Class<?> type = values.getClass(); // maps whose containsKey is String.equals
+        if (!(e instanceof CompiledExpression c)
+                || !(type == MAP_1 || type == MAP_N || type == HashMap.class || type == LinkedHashMap.class)) {
+            return false;
+        }
+        String[] refs = c.valueRefArray();
+        if (refs.length != values.size()) {
+            return false;
+        }
+        for (String ref : refs) { // distinct refs, each a key: the keys are the refs
+            if (!isPlaceholder(ref, ':') || !values.containsKey(ref)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /*
