@@ -22,8 +22,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An overwrite that keeps an index entry's key finds the entry without building the key ({@link Mutation#keepsKey},
- * {@link IndexData#overwrite}): the scratch key it writes is the built key's bytes, and the indexes end as the items
- * say, in small partitions and in a large one (every item under one GSI key), SYNC and ASYNC. Seeded (printed).
+ * {@link IndexData#overwrite}), and an insert stores its entry keys as it writes them ({@link IndexData#insert}): the
+ * scratch key and the stored key are the built key's bytes, and the indexes end as the items say, in small partitions
+ * and in a large one (every item under one GSI key; the first 200 writes are inserts), SYNC and ASYNC. Seeded
+ * (printed).
  */
 class KeptIndexKeyTest {
     private static final long SEED = 20261129_2L;
@@ -53,11 +55,20 @@ class KeptIndexKeyTest {
             }
             OrderKey built = KeyCodec.exactKey(hash, length, parts[0], parts[1], parts[2], parts[3]);
             byte[] written = KeyCodec.scratchKey(scratch, hash, length, parts[0], parts[1], parts[2], parts[3]);
+            int writtenEnd = scratch.partitionEnd;
+            // an insert's key, stored as it is written: the same bytes and partition end in an array of its own
+            byte[] stored = KeyCodec.newKey(scratch, hash, length, parts[0], parts[1], parts[2], parts[3]);
             if (built == null) {
                 assertThat(written).as("%s", Arrays.asList(parts)).isNull();
+                assertThat(stored).as("%s", Arrays.asList(parts)).isNull();
             } else {
                 found++;
                 assertThat(written).as("%s", Arrays.asList(parts)).isEqualTo(built.bytes);
+                assertThat(writtenEnd).isEqualTo(built.partitionEnd);
+                assertThat(stored)
+                        .as("%s", Arrays.asList(parts))
+                        .isEqualTo(built.bytes)
+                        .isNotSameAs(written);
                 assertThat(scratch.partitionEnd).isEqualTo(built.partitionEnd);
             }
         }
