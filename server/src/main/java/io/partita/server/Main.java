@@ -81,8 +81,8 @@ public final class Main {
         PartitaServer server;
         try {
             server = PartitaServer.start(options, storage);
-        } catch (IllegalStateException | java.io.UncheckedIOException e) {
-            storage.close();
+        } catch (IllegalStateException | IllegalArgumentException | java.io.UncheckedIOException e) {
+            storage.close(); // a port in use, a locked directory, a bad -Dpartita.server.* setting
             failToStart(e.getMessage());
             return;
         }

@@ -1,6 +1,7 @@
 package io.partita.server;
 
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoop;
@@ -16,10 +17,12 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.spi.SelectorProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -221,8 +224,11 @@ public final class PartitaServer implements AutoCloseable {
     private PartitaServer(Options options, Storage storage) {
         this.options = options;
         this.storage = storage;
+        SelectStrategyFactory spin = SpinningSelect.fromSystemProperty(); // a bad setting fails before any loop
         this.boss = new NioEventLoopGroup(1);
-        this.workers = new NioEventLoopGroup(options.threads());
+        this.workers = spin == null
+                ? new NioEventLoopGroup(options.threads())
+                : new NioEventLoopGroup(options.threads(), (Executor) null, SelectorProvider.provider(), spin);
         this.executor = options.execution().offloads(storage) ? new OperationExecutor(options.execution()) : null;
     }
 

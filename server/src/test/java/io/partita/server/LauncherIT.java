@@ -127,6 +127,34 @@ class LauncherIT {
     }
 
     @Test
+    void spinningEventLoopsAnswerAndABadSpinSettingIsOneLine() throws Exception {
+        Map<String, String> spin = Map.of(
+                "PARTITA_CDS_DIR",
+                cache.toString(),
+                "PARTITA_CDS",
+                "off",
+                "JAVA_OPTS",
+                "-Dpartita.server.selectSpinMicros=50");
+        Launch run = Launch.start(spin, "--port", "0");
+        run.answersListTables();
+        run.answersListTables();
+        run.stop();
+        Launch bad = Launch.start(
+                Map.of(
+                        "PARTITA_CDS_DIR",
+                        cache.toString(),
+                        "PARTITA_CDS",
+                        "off",
+                        "JAVA_OPTS",
+                        "-Dpartita.server.selectSpinMicros=-5"),
+                "--port",
+                "0");
+        assertThat(bad.awaitExit()).isEqualTo(1);
+        assertThat(bad.output())
+                .containsExactly("partita-server: partita.server.selectSpinMicros is 0 (no spin) or more, got -5");
+    }
+
+    @Test
     void helpPrintsTheUsageAndWritesNoArchive() throws Exception {
         Launch help = Launch.start(Map.of("PARTITA_CDS_DIR", cache.toString()), "--help");
         assertThat(help.awaitExit()).isZero();
