@@ -62,7 +62,7 @@ public final class Main {
                     + (authenticated ? "" : " and requests are not authenticated (see --auth)"));
         }
         if (dataDir != null && Main.class.getClassLoader() == null) {
-            // RocksDB extracts its native library through its classes' loader, which the boot class path's lack
+            // RocksDB extracts its native library through its classes' loader; on the boot class path there is none
             failToStart("--data-dir needs the jar on the class path (java -cp partita-server.jar "
                     + "io.partita.server.Main ...), not on the boot class path: RocksDB loads its native library "
                     + "through its class loader, and classes on the boot class path have none");

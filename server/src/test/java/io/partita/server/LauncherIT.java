@@ -151,7 +151,8 @@ class LauncherIT {
                 "0");
         assertThat(bad.awaitExit()).isEqualTo(1);
         assertThat(bad.output())
-                .containsExactly("partita-server: partita.server.selectSpinMicros is 0 (no spin) or more, got -5");
+                .containsExactly(
+                        "partita-server: partita.server.selectSpinMicros is 0 (no spin) to 1000 microseconds, got -5");
     }
 
     @Test

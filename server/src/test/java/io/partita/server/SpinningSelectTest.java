@@ -109,7 +109,7 @@ class SpinningSelectTest {
             System.setProperty(key, "-1");
             assertThatThrownBy(SpinningSelect::fromSystemProperty)
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("partita.server.selectSpinMicros is 0 (no spin) or more, got -1");
+                    .hasMessage("partita.server.selectSpinMicros is 0 (no spin) to 1000 microseconds, got -1");
             System.setProperty(key, "fast");
             assertThatThrownBy(SpinningSelect::fromSystemProperty)
                     .isInstanceOf(IllegalArgumentException.class)
