@@ -4,8 +4,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,13 +83,7 @@ public final class QueryCostPairs {
 
     /** Loads {@link QueryCost}'s tables of {@code sizes} from {@code classPath}, in a class loader of their own. */
     private static Build load(String classPath, int[] sizes) throws Exception {
-        String[] parts = classPath.split(":", -1);
-        URL[] urls = new URL[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            urls[i] = Path.of(parts[i]).toUri().toURL();
-        }
-        // open while the tables live: the JVM's end closes it
-        ClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
+        ClassLoader loader = IsolatedBuild.loader(classPath);
         Class<?> table = loader.loadClass(QueryCost.class.getName() + "$Table");
         Constructor<?> make = table.getDeclaredConstructor(int.class);
         make.setAccessible(true);

@@ -1,10 +1,9 @@
 package io.partita.benchmarks.server;
 
+import io.partita.benchmarks.IsolatedBuild;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +39,7 @@ public final class ServerCostPairs {
             String classPath, AutoCloseable server, RawConnection connection, byte[][][] pools, long[] threads) {}
 
     public static void main(String[] args) throws Exception {
-        List<String> classPaths = parts(args[0], ',');
+        List<String> classPaths = IsolatedBuild.parts(args[0], ',');
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 16;
         int requests = args.length > 2 ? Integer.parseInt(args[2]) : 4_000;
         List<Subject> subjects = new ArrayList<>();
@@ -85,12 +84,7 @@ public final class ServerCostPairs {
     /** Starts {@code classPath}'s server in a class loader of its own, fills its table and opens its connection. */
     private static Subject start(String classPath) throws Exception {
         Set<Long> before = threadIds();
-        List<URL> urls = new ArrayList<>();
-        for (String p : parts(classPath, ':')) {
-            urls.add(Path.of(p).toUri().toURL());
-        }
-        // not closed: the server's classes load lazily as long as it runs, to the end of the process
-        ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+        ClassLoader loader = IsolatedBuild.loader(classPath);
         Class<?> serverClass = loader.loadClass("io.partita.server.PartitaServer");
         Class<?> options = loader.loadClass("io.partita.server.PartitaServer$Options");
         Class<?> storage = loader.loadClass("io.partita.storage.Storage");
@@ -134,18 +128,6 @@ public final class ServerCostPairs {
             }
         }
         return cpu;
-    }
-
-    /** {@code s}'s parts between {@code separator}s, empty ones included. */
-    private static List<String> parts(String s, char separator) {
-        List<String> parts = new ArrayList<>();
-        int from = 0;
-        for (int i = s.indexOf(separator); i >= 0; i = s.indexOf(separator, from)) {
-            parts.add(s.substring(from, i));
-            from = i + 1;
-        }
-        parts.add(s.substring(from));
-        return parts;
     }
 
     private static Set<Long> threadIds() {
