@@ -13,12 +13,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launcher script, {@code target/partita-server}, run as a user runs it, on the JDK running the tests: the
- * first run writes the class-data archive when it stops, the second maps it, {@code PARTITA_CDS=off} writes none,
+ * first run writes the class-data archive when it stops, the second maps it (on JDK 25 and later the AOT cache: the
+ * first run records, the second assembles the cache beside the server, the third maps it), {@code PARTITA_CDS=off}
+ * writes none,
  * a durable start ({@code --data-dir}, RocksDB's native library) prints no JVM warning, the jar is on the boot class
  * path in memory and on the class path with {@code --data-dir} (each with its own archive), {@code Main} refuses
  * {@code --data-dir} from the boot class path, {@code --help} prints the usage. It runs the packaged jar beside it, so it is a failsafe test (after
@@ -39,6 +45,11 @@ class LauncherIT {
     private static final long TIMEOUT_SECONDS = 120;
 
     private static final Pattern ENDPOINT = Pattern.compile("DynamoDB endpoint (http://[^ ]+) ");
+
+    /** JDK 25 and later: an AOT cache ({@code .aot}, from the first run's {@code .aotconf}) in place of a {@code .jsa}. */
+    private static final boolean AOT_CACHE = Runtime.version().feature() >= 25;
+
+    private static final String FIRST_RUN_WRITES = AOT_CACHE ? "aotconf" : "jsa";
 
     @TempDir
     Path cache;
@@ -53,14 +64,32 @@ class LauncherIT {
         List<Path> archives = archives(cache);
         assertThat(archives).hasSize(1);
         assertThat(Files.size(archives.get(0))).isPositive();
+        if (AOT_CACHE) {
+            // the first run recorded; the second assembles the cache beside the server, from the record
+            assertThat(archives.get(0).toString()).endsWith("-boot.aotconf");
+            Path aot = Path.of(archives.get(0).toString().replaceFirst("conf$", ""));
+            try (WatchService watch = cache.getFileSystem().newWatchService()) {
+                cache.register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE);
+                Launch second = Launch.start(Map.of("PARTITA_CDS_DIR", cache.toString()), "--port", "0");
+                second.answersListTables();
+                second.stop();
+                Path recorded = archives.get(0);
+                await(
+                        watch,
+                        () -> Files.exists(aot) && !Files.exists(recorded),
+                        "the cache assembled from " + recorded);
+            }
+            assertThat(archives(cache)).containsExactly(aot); // the record and the assembly's own file removed
+            archives = List.of(aot);
+        }
 
         // -Xlog:class+load names where each class came from: the dynamic archive is the "top" layer
-        Launch second = Launch.start(
+        Launch mapped = Launch.start(
                 Map.of("PARTITA_CDS_DIR", cache.toString(), "JAVA_OPTS", "-Xlog:class+load=info"), "--port", "0");
-        second.answersListTables();
-        second.stop();
-        assertThat(second.output())
-                .anyMatch(line -> line.contains("io.partita.server.Main source: shared objects file (top)"));
+        mapped.answersListTables();
+        mapped.stop();
+        String source = AOT_CACHE ? "shared objects file" : "shared objects file (top)";
+        assertThat(mapped.output()).anyMatch(line -> line.endsWith("io.partita.server.Main source: " + source));
         assertThat(archives(cache)).isEqualTo(archives);
     }
 
@@ -104,7 +133,8 @@ class LauncherIT {
         assertThat(durable.output()).anyMatch(line -> line.endsWith("io.partita.server.Main source: file:" + jar));
         assertThat(archives(cache))
                 .extracting(archive -> archive.getFileName().toString().replaceAll("-[0-9]+-", "-KEY-"))
-                .containsExactly("partita-server-KEY-boot.jsa", "partita-server-KEY-cp.jsa");
+                .containsExactly(
+                        "partita-server-KEY-boot." + FIRST_RUN_WRITES, "partita-server-KEY-cp." + FIRST_RUN_WRITES);
     }
 
     @Test
@@ -183,7 +213,23 @@ class LauncherIT {
 
     private static List<Path> archives(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.toString().endsWith(".jsa")).sorted().toList();
+            return files.filter(f -> f.toString().matches(".*\\.(jsa|aot|aotconf)$"))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    /** Waits (bounded) until {@code done} holds, looking again at each change in the watched directory. */
+    private static void await(WatchService watch, BooleanSupplier done, String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        while (!done.getAsBoolean()) {
+            long left = deadline - System.nanoTime();
+            assertThat(left).as("%s within %d s", what, TIMEOUT_SECONDS).isPositive();
+            WatchKey key = watch.poll(left, TimeUnit.NANOSECONDS);
+            if (key != null) {
+                key.pollEvents();
+                key.reset();
+            }
         }
     }
 
