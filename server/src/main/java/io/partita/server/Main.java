@@ -164,7 +164,9 @@ public final class Main {
      * {@link NettyLog}, standard error without the JDK's logging framework, whose initialisation was a fifth of the
      * start with the class-data archive. And, on Linux, the selector provider: the JDK otherwise asks every module
      * and the jar's 3,600 entries for a {@code SelectorProvider} service before it takes its default, epoll's,
-     * which is named here instead (when the JDK has it).
+     * which is named here instead (when the JDK has it). And the buffer leak detector's sampling: Netty records the
+     * stack of one buffer in 128, about 1% of a get's CPU on the event loop (perf, one connection), a debugging aid
+     * that the server's tests keep at Netty's default.
      */
     static void skipNettyProbes() {
         if (System.getProperty("io.netty.machineId") == null) {
@@ -175,6 +177,9 @@ public final class Main {
         }
         if (System.getProperty("io.netty.osClassifiers") == null) {
             System.setProperty("io.netty.osClassifiers", "");
+        }
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            System.setProperty("io.netty.leakDetection.level", "disabled");
         }
         InternalLoggerFactory.setDefaultFactory(NettyLog.INSTANCE);
         if (System.getProperty(SELECTOR_PROVIDER) == null
