@@ -3,20 +3,26 @@ package io.partita.server;
 import io.netty.channel.SelectStrategy;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.util.IntSupplier;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
  * An event loop's choice between polling and blocking, for a client that sends its next request as soon as it has the
  * last answer. Blocking in {@code epoll_wait} and being woken costs this 2-core VM several microseconds per request,
- * about a fifth of a one-connection get's round trip (24 µs without the spin, 19 µs with it). So when the loop's previous wait ended within {@code spinNanos} (requests
- * arrive close together), it polls ({@code selectNow}) for up to {@code spinNanos} before it blocks; when the
- * previous wait was longer (an SDK client, a person, an idle server), it blocks at once, as Netty's default strategy
- * does. An idle server therefore blocks after at most one spin, and a client that pauses longer than the budget
- * between requests never makes the loop spin. Opt-in: {@code -Dpartita.server.selectSpinMicros=N} sets the budget
- * (50 measured well at one connection); unset or 0 is Netty's default strategy, because at 16 connections on two cores
- * the spinning loops compete with the clients for the cores and were not shown to cost nothing there.
+ * about a fifth of a one-connection get's round trip (24 µs without the spin, 19 µs with it). So when the loop's
+ * previous wait ended within {@code spinNanos} (requests arrive close together), it polls ({@code selectNow}) for up
+ * to {@code spinNanos} before it blocks; when the previous wait was longer (an SDK client, a person, an idle server),
+ * it blocks at once, as Netty's default strategy does. An idle server therefore blocks after at most one spin, and a
+ * client that pauses longer than the budget between requests never makes the loop spin.
  *
- * <p>One instance per event loop (Netty asks the factory once per loop), used only by its thread.
+ * <p>Two rules keep the spin from taking cores that others need. Between polls the loop yields its core
+ * ({@link Thread#yield()}): on an idle core that returns at once, and on a busy one the threads waiting for it (the
+ * clients whose next request the loop waits for, the other loops) run first. And at most {@code maxSpinners} of a
+ * server's loops spin at once (one per two processors, at least one; the {@link Gate}): at one connection one loop
+ * is busy and spins, at many connections the other loops block as without the spin.
+ *
+ * <p>One instance per event loop (Netty asks the factory once per loop), used only by its thread; the gate is the
+ * server's.
  */
 final class SpinningSelect implements SelectStrategy {
     /** A spin is a wait that is shorter than blocking's wake-up: a millisecond is far past any use. */
@@ -24,15 +30,17 @@ final class SpinningSelect implements SelectStrategy {
 
     private final long spinNanos;
     private final LongSupplier clock;
+    private final Gate gate;
     /** When this strategy last returned: the loop then blocked or went on to the work found. */
     private long returnedAt;
 
-    SpinningSelect(long spinNanos, LongSupplier clock) {
+    SpinningSelect(long spinNanos, LongSupplier clock, Gate gate) {
         if (spinNanos <= 0) {
             throw new IllegalArgumentException("the select spin is a positive number of nanoseconds, got " + spinNanos);
         }
         this.spinNanos = spinNanos;
         this.clock = clock;
+        this.gate = gate;
         this.returnedAt = clock.getAsLong() - spinNanos - 1; // a fresh loop has seen no close requests
     }
 
@@ -56,9 +64,13 @@ final class SpinningSelect implements SelectStrategy {
         return new Factory(micros * 1_000);
     }
 
-    /** A strategy per event loop, on the system's nanosecond clock (a class, not a lambda: the start path has none). */
+    /**
+     * A strategy per event loop, on the system's nanosecond clock, all of one server's loops behind one gate (a class,
+     * not a lambda: the start path has none).
+     */
     private static final class Factory implements SelectStrategyFactory {
         private final long spinNanos;
+        private final Gate gate = new Gate(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
 
         Factory(long spinNanos) {
             this.spinNanos = spinNanos;
@@ -66,7 +78,33 @@ final class SpinningSelect implements SelectStrategy {
 
         @Override
         public SelectStrategy newSelectStrategy() {
-            return new SpinningSelect(spinNanos, NanoTime.INSTANCE);
+            return new SpinningSelect(spinNanos, NanoTime.INSTANCE, gate);
+        }
+    }
+
+    /** How many of a server's loops may spin at once. */
+    static final class Gate {
+        private final int maxSpinners;
+        private final AtomicInteger spinning = new AtomicInteger();
+
+        Gate(int maxSpinners) {
+            if (maxSpinners < 1) {
+                throw new IllegalArgumentException("at least one loop may spin, got " + maxSpinners);
+            }
+            this.maxSpinners = maxSpinners;
+        }
+
+        /** True when the caller may spin; it then calls {@link #leave()} when it stops. */
+        boolean enter() {
+            if (spinning.incrementAndGet() <= maxSpinners) {
+                return true;
+            }
+            spinning.decrementAndGet();
+            return false;
+        }
+
+        void leave() {
+            spinning.decrementAndGet();
         }
     }
 
@@ -80,22 +118,27 @@ final class SpinningSelect implements SelectStrategy {
     }
 
     @Override
+    @SuppressWarnings("ThreadPriorityCheck") // the yield is the point: a spinning loop gives way to runnable threads
     public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
         if (hasTasks) {
             return selectNow.get(); // as Netty's default: tasks wait for no I/O
         }
         int strategy = SelectStrategy.SELECT;
         long start = clock.getAsLong();
-        if (start - returnedAt <= spinNanos) {
-            long deadline = start + spinNanos;
-            do {
-                int ready = selectNow.get();
-                if (ready > 0) {
-                    strategy = ready;
-                    break;
-                }
-                Thread.onSpinWait();
-            } while (clock.getAsLong() - deadline < 0);
+        if (start - returnedAt <= spinNanos && gate.enter()) {
+            try {
+                long deadline = start + spinNanos;
+                do {
+                    int ready = selectNow.get();
+                    if (ready > 0) {
+                        strategy = ready;
+                        break;
+                    }
+                    Thread.yield(); // a thread waiting for this core (the client, another loop) runs first
+                } while (clock.getAsLong() - deadline < 0);
+            } finally {
+                gate.leave();
+            }
         }
         returnedAt = clock.getAsLong();
         return strategy;

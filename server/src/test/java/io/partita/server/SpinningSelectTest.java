@@ -42,7 +42,7 @@ class SpinningSelectTest {
 
     @Test
     void aFreshLoopBlocksAtOnce() throws Exception {
-        SpinningSelect select = new SpinningSelect(BUDGET, () -> now);
+        SpinningSelect select = new SpinningSelect(BUDGET, () -> now, new SpinningSelect.Gate(1));
         Poll poll = new Poll(1_000);
         assertThat(select.calculateStrategy(poll, false)).isEqualTo(SelectStrategy.SELECT);
         assertThat(poll.calls).isZero();
@@ -50,7 +50,7 @@ class SpinningSelectTest {
 
     @Test
     void requestsCloseTogetherAreFoundBySpinningAndKeepItSpinning() throws Exception {
-        SpinningSelect select = new SpinningSelect(BUDGET, () -> now);
+        SpinningSelect select = new SpinningSelect(BUDGET, () -> now, new SpinningSelect.Gate(1));
         select.calculateStrategy(new Poll(1_000), false); // blocks; a request wakes it 10 µs later
         now += 10_000;
         Poll poll = new Poll(2_000, 0, 0, 1);
@@ -64,7 +64,7 @@ class SpinningSelectTest {
 
     @Test
     void aSpinEndsAtItsBudgetAndAnIdleLoopThenBlocksAtOnce() throws Exception {
-        SpinningSelect select = new SpinningSelect(BUDGET, () -> now);
+        SpinningSelect select = new SpinningSelect(BUDGET, () -> now, new SpinningSelect.Gate(1));
         select.calculateStrategy(new Poll(1_000), false);
         now += 10_000;
         Poll spin = new Poll(10_000); // nothing comes
@@ -78,7 +78,7 @@ class SpinningSelectTest {
 
     @Test
     void aClientPausingLongerThanTheBudgetNeverMakesItSpin() throws Exception {
-        SpinningSelect select = new SpinningSelect(BUDGET, () -> now);
+        SpinningSelect select = new SpinningSelect(BUDGET, () -> now, new SpinningSelect.Gate(1));
         for (int request = 0; request < 100; request++) {
             Poll poll = new Poll(1_000, 1);
             assertThat(select.calculateStrategy(poll, false)).isEqualTo(SelectStrategy.SELECT);
@@ -88,8 +88,48 @@ class SpinningSelectTest {
     }
 
     @Test
+    void whileOneLoopSpinsAnotherBlocksAtOnce() throws Exception {
+        SpinningSelect.Gate gate = new SpinningSelect.Gate(1);
+        SpinningSelect spinning = new SpinningSelect(BUDGET, () -> now, gate);
+        SpinningSelect other = new SpinningSelect(BUDGET, () -> now, gate);
+        spinning.calculateStrategy(new Poll(1_000), false);
+        other.calculateStrategy(new Poll(1_000), false);
+        now += 10_000; // both loops' requests come close together
+        int[] otherCalls = new int[1];
+        int[] otherStrategy = new int[1];
+        IntSupplier pollThenAskTheOther = () -> {
+            now += 1_000;
+            if (otherCalls[0] == 0) {
+                Poll poll = new Poll(1_000, 1);
+                try {
+                    otherStrategy[0] = other.calculateStrategy(poll, false); // asked while the first one spins
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+                otherCalls[0] = 1 + poll.calls;
+                return 0;
+            }
+            return 1; // the first loop's request comes on its second poll
+        };
+        assertThat(spinning.calculateStrategy(pollThenAskTheOther, false)).isEqualTo(1);
+        assertThat(otherStrategy[0]).isEqualTo(SelectStrategy.SELECT);
+        assertThat(otherCalls[0]).as("the other loop polled nothing").isEqualTo(1);
+        now += 10_000; // the first loop has stopped spinning: the other one may spin now
+        Poll poll = new Poll(1_000, 0, 3);
+        assertThat(other.calculateStrategy(poll, false)).isEqualTo(3);
+        assertThat(poll.calls).isEqualTo(2);
+    }
+
+    @Test
+    void aGateLetsAtLeastOneLoopSpin() {
+        assertThatThrownBy(() -> new SpinningSelect.Gate(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("at least one loop may spin, got 0");
+    }
+
+    @Test
     void pendingTasksPollOnceAsNettysDefault() throws Exception {
-        SpinningSelect select = new SpinningSelect(BUDGET, () -> now);
+        SpinningSelect select = new SpinningSelect(BUDGET, () -> now, new SpinningSelect.Gate(1));
         Poll poll = new Poll(1_000);
         assertThat(select.calculateStrategy(poll, true)).isZero();
         assertThat(poll.calls).isEqualTo(1);
