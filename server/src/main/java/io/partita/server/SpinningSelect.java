@@ -21,12 +21,18 @@ import java.util.function.LongSupplier;
  * server's loops spin at once (one per two processors, at least one; the {@link Gate}): at one connection one loop
  * is busy and spins, at many connections the other loops block as without the spin.
  *
+ * <p>On by default with a budget of {@value #DEFAULT_SPIN_MICROS} µs; {@code -Dpartita.server.selectSpinMicros=N}
+ * sets it (0 to {@value #MAX_SPIN_MICROS}; 0 is Netty's default strategy, which always blocks).
+ *
  * <p>One instance per event loop (Netty asks the factory once per loop), used only by its thread; the gate is the
  * server's.
  */
 final class SpinningSelect implements SelectStrategy {
     /** A spin is a wait that is shorter than blocking's wake-up: a millisecond is far past any use. */
     static final long MAX_SPIN_MICROS = 1_000;
+
+    /** Longer than a client's turn-around between an answer and its next request on loopback (a few µs). */
+    static final long DEFAULT_SPIN_MICROS = 50;
 
     private final long spinNanos;
     private final LongSupplier clock;
@@ -44,12 +50,15 @@ final class SpinningSelect implements SelectStrategy {
         this.returnedAt = clock.getAsLong() - spinNanos - 1; // a fresh loop has seen no close requests
     }
 
-    /** The factory for {@code -Dpartita.server.selectSpinMicros}, or null when it is unset or 0 (Netty's default). */
+    /**
+     * The factory for {@code -Dpartita.server.selectSpinMicros} ({@value #DEFAULT_SPIN_MICROS} µs when unset), or
+     * null when it is 0 (Netty's default).
+     */
     static SelectStrategyFactory fromSystemProperty() {
         String v = System.getProperty("partita.server.selectSpinMicros");
         long micros;
         try {
-            micros = v == null ? 0 : Long.parseLong(v.trim());
+            micros = v == null ? DEFAULT_SPIN_MICROS : Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(
                     "partita.server.selectSpinMicros is a whole number of microseconds, got '" + v + "'", e);

@@ -136,12 +136,12 @@ class SpinningSelectTest {
     }
 
     @Test
-    void theSystemPropertyTurnsItOnWithItsBudget() {
+    void onByDefaultAndTheSystemPropertySetsItsBudgetOrTurnsItOff() {
         String key = "partita.server.selectSpinMicros";
         String saved = System.getProperty(key);
         try {
             System.clearProperty(key);
-            assertThat(SpinningSelect.fromSystemProperty()).isNull();
+            assertThat(SpinningSelect.fromSystemProperty()).as("on by default").isNotNull();
             System.setProperty(key, "50");
             assertThat(SpinningSelect.fromSystemProperty()).isNotNull();
             System.setProperty(key, "0");

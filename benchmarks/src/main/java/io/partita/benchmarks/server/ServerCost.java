@@ -25,7 +25,19 @@ public final class ServerCost {
 
     private ServerCost() {}
 
+    /**
+     * The event loops' spin before blocking (on by default, server/README "Threading") is CPU time spent waiting for
+     * the next request, not work for this one: the server's threads are measured without it, unless
+     * {@code -Dpartita.server.selectSpinMicros} names a budget.
+     */
+    static void withoutSpin() {
+        if (System.getProperty("partita.server.selectSpinMicros") == null) {
+            System.setProperty("partita.server.selectSpinMicros", "0");
+        }
+    }
+
     public static void main(String[] args) throws Exception {
+        withoutSpin();
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
         int requests = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

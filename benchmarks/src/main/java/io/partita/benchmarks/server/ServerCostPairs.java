@@ -39,6 +39,7 @@ public final class ServerCostPairs {
             String classPath, AutoCloseable server, RawConnection connection, byte[][][] pools, long[] threads) {}
 
     public static void main(String[] args) throws Exception {
+        ServerCost.withoutSpin();
         List<String> classPaths = IsolatedBuild.parts(args[0], ',');
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 16;
         int requests = args.length > 2 ? Integer.parseInt(args[2]) : 4_000;

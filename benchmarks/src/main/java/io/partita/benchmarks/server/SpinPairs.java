@@ -50,7 +50,7 @@ public final class SpinPairs {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 12;
         long millis = args.length > 3 ? Long.parseLong(args[3]) : 1_000;
         int most = Arrays.stream(counts).max().orElseThrow();
-        Subject plain = start("no spin", null, most);
+        Subject plain = start("no spin", "0", most);
         Subject spinning = start("spin " + spinMicros + " µs", Long.toString(spinMicros), most);
         Subject[] both = {plain, spinning};
         double[][][][] rates = new double[counts.length][OPS.length][2][rounds];
@@ -105,16 +105,12 @@ public final class SpinPairs {
                 rounds);
     }
 
-    /** Starts a server with the property set to {@code spin} (or cleared), fills its table, opens its connections. */
+    /** Starts a server with the property set to {@code spin}, fills its table, opens its connections. */
     private static Subject start(String name, String spin, int connections) throws Exception {
         String saved = System.getProperty(PROPERTY);
         PartitaServer server;
         try {
-            if (spin == null) {
-                System.clearProperty(PROPERTY);
-            } else {
-                System.setProperty(PROPERTY, spin);
-            }
+            System.setProperty(PROPERTY, spin);
             server = PartitaServer.start(PartitaServer.Options.defaults().port(0), Storage.inMemory());
         } finally {
             if (saved == null) {
