@@ -15,11 +15,13 @@ import java.util.function.LongSupplier;
  * it blocks at once, as Netty's default strategy does. An idle server therefore blocks after at most one spin, and a
  * client that pauses longer than the budget between requests never makes the loop spin.
  *
- * <p>Two rules keep the spin from taking cores that others need. Between polls the loop yields its core
- * ({@link Thread#yield()}): on an idle core that returns at once, and on a busy one the threads waiting for it (the
- * clients whose next request the loop waits for, the other loops) run first. And at most {@code maxSpinners} of a
- * server's loops spin at once (one per two processors, at least one; the {@link Gate}): at one connection one loop
- * is busy and spins, at many connections the other loops block as without the spin.
+ * <p>Two rules keep the spin from taking cores that others need. In the second half of the budget the loop yields
+ * its core between polls ({@link Thread#yield()}): on an idle core that returns at once, and on a busy one the
+ * threads waiting for it (the clients whose next request the loop waits for, the other loops) run first; the first
+ * half, where a one-connection client's next request arrives on an idle machine (about 10 µs after the answer),
+ * only polls, because a yield on a busy core can hand it away for a whole time slice. And at most one of a server's
+ * loops per two processors spins at once (at least one; the {@link Gate}): at one connection one loop is busy and
+ * spins, at many connections the other loops block as without the spin.
  *
  * <p>On by default with a budget of {@value #DEFAULT_SPIN_MICROS} µs; {@code -Dpartita.server.selectSpinMicros=N}
  * sets it (0 to {@value #MAX_SPIN_MICROS}; 0 is Netty's default strategy, which always blocks).
@@ -127,7 +129,6 @@ final class SpinningSelect implements SelectStrategy {
     }
 
     @Override
-    @SuppressWarnings("ThreadPriorityCheck") // the yield is the point: a spinning loop gives way to runnable threads
     public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
         if (hasTasks) {
             return selectNow.get(); // as Netty's default: tasks wait for no I/O
@@ -136,20 +137,31 @@ final class SpinningSelect implements SelectStrategy {
         long start = clock.getAsLong();
         if (start - returnedAt <= spinNanos && gate.enter()) {
             try {
-                long deadline = start + spinNanos;
-                do {
-                    int ready = selectNow.get();
-                    if (ready > 0) {
-                        strategy = ready;
-                        break;
-                    }
-                    Thread.yield(); // a thread waiting for this core (the client, another loop) runs first
-                } while (clock.getAsLong() - deadline < 0);
+                strategy = spin(selectNow, start);
             } finally {
                 gate.leave();
             }
         }
         returnedAt = clock.getAsLong();
         return strategy;
+    }
+
+    /** Polls until something is ready (its count) or the budget from {@code start} is spent ({@code SELECT}). */
+    @SuppressWarnings("ThreadPriorityCheck") // the yield is the point: a spinning loop gives way to runnable threads
+    private int spin(IntSupplier selectNow, long start) throws Exception {
+        long deadline = start + spinNanos;
+        long polite = start + spinNanos / 2;
+        for (long now = start; now - deadline < 0; now = clock.getAsLong()) {
+            int ready = selectNow.get();
+            if (ready > 0) {
+                return ready;
+            }
+            if (now - polite < 0) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // a thread waiting for this core (a client, another loop) runs first
+            }
+        }
+        return SelectStrategy.SELECT;
     }
 }
