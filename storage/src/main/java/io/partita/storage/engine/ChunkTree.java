@@ -78,25 +78,7 @@ final class ChunkTree {
             k[i] = Chunk.keyBytes(small, i);
         }
         TreeChunk chunk = new TreeChunk(v, k);
-        if (n <= LEAF_MAX) {
-            root = chunk;
-            return;
-        }
-        int parts = (n + LEAF_MAX - 1) / LEAF_MAX;
-        if (parts > INNER_MAX) {
-            throw new IllegalArgumentException("too many entries for one directory: " + n);
-        }
-        byte[][] keys = new byte[parts][];
-        Object[] kids = new Object[parts];
-        int[] sizes = new int[parts];
-        for (int p = 0; p < parts; p++) {
-            int from = (int) ((long) n * p / parts);
-            int to = (int) ((long) n * (p + 1) / parts);
-            kids[p] = chunk.slice(from, to);
-            keys[p] = chunk.keyBytes(from);
-            sizes[p] = to - from;
-        }
-        root = new TreeDirectory(keys, kids, sizes, 1);
+        root = n <= LEAF_MAX ? chunk : TreeDirectory.of(chunk);
     }
 
     /** The current tree: a snapshot of every entry, whose values only overwrites in place change (see {@link TreeSwap}). */

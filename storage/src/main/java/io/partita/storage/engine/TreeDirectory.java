@@ -45,6 +45,26 @@ final class TreeDirectory {
         this.height = height;
     }
 
+    /** A directory of {@code chunk}'s entries in chunks of at most {@link ChunkTree#LEAF_MAX}, of even sizes. */
+    static TreeDirectory of(TreeChunk chunk) {
+        int n = chunk.count;
+        int parts = (n + ChunkTree.LEAF_MAX - 1) / ChunkTree.LEAF_MAX;
+        if (parts > ChunkTree.INNER_MAX) {
+            throw new IllegalArgumentException("too many entries for one directory: " + n);
+        }
+        byte[][] keys = new byte[parts][];
+        Object[] kids = new Object[parts];
+        int[] sizes = new int[parts];
+        for (int p = 0; p < parts; p++) {
+            int from = (int) ((long) n * p / parts);
+            int to = (int) ((long) n * (p + 1) / parts);
+            kids[p] = chunk.slice(from, to);
+            keys[p] = chunk.keyBytes(from);
+            sizes[p] = to - from;
+        }
+        return new TreeDirectory(keys, kids, sizes, 1);
+    }
+
     /** A new directory of the same children, sharing its arrays: a root that is a new object (see {@link TreeSwap}). */
     TreeDirectory copy() {
         return new TreeDirectory(keys, kids, sizes, last, prefix, height);
