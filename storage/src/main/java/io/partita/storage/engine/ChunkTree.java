@@ -7,16 +7,22 @@ import java.lang.invoke.VarHandle;
  * A large partition's entries: a copy-on-write B+-tree whose leaves are {@link TreeChunk}s (a binary search over one keys
  * array, the entries read in order from one values array) and whose inner nodes are immutable {@link TreeDirectory}
  * directories. The tree is one {@code volatile} root; everything a published version reads is immutable but the
- * value slots an overwrite in place writes ({@link #overwrite}, {@link TreeSwap}).
+ * value slots an overwrite in place writes ({@link #overwrite}, {@link TreeSwap}) and the right-edge chunk, which an
+ * insert at the tree's right edge through {@link #overwrite} (every insert of the engine's, through {@link
+ * Partition#putSize}) appends to in place, as a small partition's append does ({@link TreeChunk#appendInPlace}).
  *
- * <p>A chunk's arrays may be longer than its count: the right-edge chunk's have room for {@value #LEAF_MAX} entries,
- * and an append there shares them with the version before ({@link TreeChunk} says how). An overwrite through {@link
- * #put} shares its chunk's keys array and, the count unchanged, its directories' counts; one through {@link
- * #overwrite} (every write of the engine's, through {@link Partition#putSize}) copies nothing.
+ * <p>A chunk's arrays may be longer than its count: the right-edge chunk's have room for {@value #LEAF_MAX} entries.
+ * An append through {@link #put} shares them with the version before ({@link TreeChunk} says how). An overwrite
+ * through {@link #put} shares its chunk's keys array and, the count unchanged, its directories' counts; one through
+ * {@link #overwrite} copies nothing.
  *
- * <p><b>Readers</b> read the root once and then walk its tree: no lock, and a whole snapshot of the partition's keys,
- * however long the traversal (a scan, a page, an iterator held by a backfill). Each value is read once, and is the
- * entry's value at some time during the traversal: an overwrite in place made since the root was read may show.
+ * <p><b>Readers</b> read the root once and then walk its tree: no lock, and a snapshot of the partition's keys,
+ * however long the traversal (a scan, a page, an iterator held by a backfill), but for appends at its right edge: the
+ * right-edge chunk's count may grow while it is read (only that chunk's: every other chunk's count is final, and a
+ * directory holds every count but its last child's, which it reads from the child). An appended key sorts after
+ * every key of the snapshot, so a reader that fixes a range's upper bound before its lower bounds reads entries of
+ * one state ({@link Partition}). Each value is read once, and is the entry's value at some time during the
+ * traversal: an overwrite in place made since the root was read may show.
  *
  * <p><b>Writers</b> copy the path from the root to the chunk they change (the chunk's values, at most
  * {@value #LEAF_MAX} entries, and one directory per level, at most {@value #INNER_MAX} children each; a directory
@@ -26,7 +32,10 @@ import java.lang.invoke.VarHandle;
  * overwrite in place publishes a {@link TreeSwap} the same way, and every writer completes a swap it reads as the
  * root before it reads the tree, so no copy misses a value swapped in (the proof is {@link TreeSwap}'s). No
  * monitor, no parking: two writers of one hot partition cost each other at most a repeated path copy (or a repeated
- * swap object), and writers of one item are already serialized by the item's stripe lock.
+ * swap object), and writers of one item are already serialized by the item's stripe lock. A writer that copies a
+ * chunk seals it first ({@link TreeChunk#seal}), so that no append in place lands in a chunk being replaced; only an
+ * append claimed but not yet published (two stores away) or a copy not yet published makes it wait, and only while
+ * the root stays where it was.
  *
  * <p>A chunk that grows past {@value #LEAF_MAX} entries splits in two (at the end, not the middle, when the entry
  * was appended at the tree's right edge: keys written in ascending order, such as time-ordered sort keys, then
@@ -69,25 +78,7 @@ final class ChunkTree {
             k[i] = Chunk.keyBytes(small, i);
         }
         TreeChunk chunk = new TreeChunk(v, k);
-        if (n <= LEAF_MAX) {
-            root = chunk;
-            return;
-        }
-        int parts = (n + LEAF_MAX - 1) / LEAF_MAX;
-        if (parts > INNER_MAX) {
-            throw new IllegalArgumentException("too many entries for one directory: " + n);
-        }
-        byte[][] keys = new byte[parts][];
-        Object[] kids = new Object[parts];
-        int[] sizes = new int[parts];
-        for (int p = 0; p < parts; p++) {
-            int from = (int) ((long) n * p / parts);
-            int to = (int) ((long) n * (p + 1) / parts);
-            kids[p] = chunk.slice(from, to);
-            keys[p] = chunk.keyBytes(from);
-            sizes[p] = to - from;
-        }
-        root = new TreeDirectory(keys, kids, sizes, 1);
+        root = n <= LEAF_MAX ? chunk : TreeDirectory.of(chunk);
     }
 
     /** The current tree: a snapshot of every entry, whose values only overwrites in place change (see {@link TreeSwap}). */
@@ -101,8 +92,13 @@ final class ChunkTree {
         return r instanceof TreeSwap s ? s.complete() : r;
     }
 
+    /** True when the root is no longer {@code r}, which a writer read: it starts again ({@link TreeChunk#seal}). */
+    boolean moved(Object r) {
+        return root != r;
+    }
+
     static int size(Object node) {
-        return node instanceof TreeDirectory in ? in.size : ((TreeChunk) node).count;
+        return node instanceof TreeDirectory in ? in.size() : ((TreeChunk) node).count;
     }
 
     private static int fanout(Object node) {
@@ -187,7 +183,7 @@ final class ChunkTree {
 
     /**
      * Stores an entry; returns the one it replaced, or null. Copies the path to the entry's chunk, even for an
-     * overwrite, so that a snapshot read before it never changes (see {@link #overwrite}).
+     * overwrite and an append, so that a snapshot read before it never changes (see {@link #overwrite}).
      */
     Stored put(byte[] key, Stored value) {
         while (true) {
@@ -196,6 +192,20 @@ final class ChunkTree {
             long at = pathTo(t, key);
             TreeChunk chunk = (TreeChunk) nodeAt(t, at, height(t));
             int i = chunk.find(key);
+            if (i < 0 && (at & RIGHT_EDGE) != 0) {
+                TreeChunk grown = chunk.appendShared(-i - 1, key, value);
+                if (grown != null) {
+                    if (ROOT.compareAndSet(this, r, ascend(t, at, grown, null, false))) {
+                        return null;
+                    }
+                    chunk.withdraw(grown.count - 1, key);
+                    continue;
+                }
+            }
+            if (!chunk.seal(this, r)) {
+                continue;
+            }
+            i = chunk.find(key); // among the sealed entries, which an append may have joined
             Object next = i >= 0
                     ? ascend(t, at, chunk.replace(i, value), null, false)
                     : inserted(t, at, chunk, -i - 1, key, value);
@@ -206,8 +216,11 @@ final class ChunkTree {
     }
 
     /**
-     * As {@link #put}, but an overwrite stores the new value into the entry's slot in place ({@link TreeSwap}):
-     * no chunk or directory copied, and readers of a snapshot that holds the slot see the old value or the new one.
+     * As {@link #put}, but an overwrite stores the new value into the entry's slot in place ({@link TreeSwap}), and an
+     * insert at the tree's right edge appends into its chunk in place ({@link TreeChunk#appendInPlace}): no chunk or
+     * directory copied. Readers of a snapshot that holds the slot see the old value or the new one; readers of a
+     * snapshot whose right-edge chunk is appended to may see the entry (a range fixes its bounds first: see {@link
+     * Partition}).
      */
     Stored overwrite(byte[] key, Stored value) {
         while (true) {
@@ -222,7 +235,16 @@ final class ChunkTree {
                     swap.complete();
                     return swap.old;
                 }
-            } else if (ROOT.compareAndSet(this, r, inserted(t, at, chunk, -i - 1, key, value))) {
+                continue;
+            }
+            if ((at & RIGHT_EDGE) != 0 && chunk.appendInPlace(-i - 1, key, value)) {
+                return null;
+            }
+            if (!chunk.seal(this, r)) {
+                continue;
+            }
+            i = chunk.find(key); // among the sealed entries, which an append may have joined
+            if (i < 0 && ROOT.compareAndSet(this, r, inserted(t, at, chunk, -i - 1, key, value))) {
                 return null;
             }
         }
@@ -250,7 +272,10 @@ final class ChunkTree {
         }
     }
 
-    /** The new root once {@code key} is inserted at {@code pos} of {@code chunk}, the chunk at the end of {@code at}. */
+    /**
+     * The new root once {@code key} is inserted at {@code pos} of {@code chunk}, the chunk at the end of {@code at},
+     * which the writer sealed.
+     */
     private static Object inserted(Object r, long at, TreeChunk chunk, int pos, byte[] key, Stored value) {
         boolean rightEdge = (at & RIGHT_EDGE) != 0;
         int count = chunk.count;
@@ -320,6 +345,13 @@ final class ChunkTree {
             if (i < 0) {
                 return null;
             }
+            if (!chunk.seal(this, r)) {
+                continue;
+            }
+            int left = chunk.count - 1;
+            if (h > 0 && left > 0 && left < LEAF_MIN && !sealMergePartner(r, path[h - 1], at[h - 1])) {
+                continue;
+            }
             Stored previous = chunk.values[i];
             Object a = chunk.remove(i);
             for (int d = h - 1; d >= 0; d--) {
@@ -331,6 +363,9 @@ final class ChunkTree {
                 while (kid instanceof TreeDirectory k && k.count() == 1) {
                     kid = k.kid(0);
                 }
+                if (kid instanceof TreeChunk c && !c.seal(this, r)) {
+                    continue;
+                }
                 a = kid instanceof TreeDirectory k ? k.copy() : ((TreeChunk) kid).copy();
             }
             if (a instanceof TreeDirectory in && in.count() == 0) {
@@ -340,6 +375,17 @@ final class ChunkTree {
                 return previous;
             }
         }
+    }
+
+    /**
+     * Seals the chunk that {@link #rebalance} merges with child {@code j} of {@code parent}, a chunk left with too few
+     * entries (the merge copies it); false when the writer must start again.
+     */
+    private boolean sealMergePartner(Object r, TreeDirectory parent, int j) {
+        if (parent.count() == 1) {
+            return true;
+        }
+        return ((TreeChunk) parent.kid(j > 0 ? j - 1 : j + 1)).seal(this, r);
     }
 
     /** {@code parent} with child {@code j} replaced by {@code kid}, which lost an entry or a child. */

@@ -21,7 +21,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.Lock;
 
 /**
  * PutItem, UpdateItem and DeleteItem, and the one write path they share with BatchWriteItem: lock the item,
@@ -55,10 +54,12 @@ final class ItemWrites {
         ConditionExpression condition = condition(r.conditionExpression());
         ph.checkExpressions(t.definition, condition);
         Meter meter = r.returnConsumedCapacity() == ReturnConsumedCapacity.NONE ? null : new Meter();
-        Mutation m = writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         if (meter == null && r.returnValues() == ReturnValues.NONE && !r.returnItemCollectionMetrics()) {
-            return EMPTY_PUT; // the common put asks for nothing back
+            // the common put asks for nothing back: its mutation is the stripe's spare, nothing reads it after the lock
+            writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), null, true);
+            return EMPTY_PUT;
         }
+        Mutation m = writeOne(t, key, null, item, gsis, condition, ph, r.returnOldItemOnConditionFailure(), meter);
         return new PutItemResponse(
                 r.returnValues() == ReturnValues.ALL_OLD && m.before != null ? m.before.item() : null,
                 meter == null ? null : meter.report(t.shape.name, r.returnConsumedCapacity()),
@@ -134,10 +135,30 @@ final class ItemWrites {
             Placeholders ph,
             boolean returnOldOnFailure,
             Meter meter) {
-        Lock stripe = t.stripe(t.stripeOf(key));
+        return writeOne(t, key, updater, newItem, validatedGsis, condition, ph, returnOldOnFailure, meter, false);
+    }
+
+    /**
+     * As above; {@code spare}: the caller reads nothing of the mutation once this returns (nor meters it), so it is
+     * planned into the stripe's spare mutation ({@link TableData.Stripe#takeSpare}) and the result must not be read.
+     */
+    Mutation writeOne(
+            TableData t,
+            OrderKey key,
+            Updater updater,
+            Stored newItem,
+            IndexData[] validatedGsis,
+            ConditionExpression condition,
+            Placeholders ph,
+            boolean returnOldOnFailure,
+            Meter meter,
+            boolean spare) {
+        TableData.Stripe stripe = t.stripe(t.stripeOf(key));
         Mutation m;
+        Mutation into = null;
         stripe.lock();
         try {
+            into = spare ? stripe.takeSpare() : null;
             t.checkNotDropped();
             Stored before = t.items.get(key);
             if (condition != null && !condition.test(before == null ? Map.of() : before.item(), ph)) {
@@ -150,10 +171,13 @@ final class ItemWrites {
             if (after != null && (updater != null || t.gsis != validatedGsis)) {
                 ItemRules.validateIndexKeys(t, after.item());
             }
-            m = Mutation.plan(t, key, before, after, options);
+            m = Mutation.plan(t, key, before, after, options, into);
             throughput.chargeWrite(m); // throttles (throws) before anything changes
             m.apply(propagation, options.clock().millis());
         } finally {
+            if (into != null) {
+                stripe.giveBack(into);
+            }
             stripe.unlock();
         }
         if (meter != null) {

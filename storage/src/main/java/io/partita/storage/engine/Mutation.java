@@ -6,7 +6,6 @@ import io.partita.storage.value.AttributeValue;
 import io.partita.storage.value.ItemContents;
 import io.partita.storage.value.ItemMap;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One item's change (put, replace or delete) with everything it does to the indexes, planned completely
@@ -14,15 +13,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * Must be planned and applied under the item's stripe lock.
  */
 final class Mutation {
-    final TableData table;
-    final OrderKey key;
-    final Stored before;
-    final Stored after;
+    TableData table;
+    OrderKey key;
+    Stored before;
+    Stored after;
 
     /** The LSIs the write was planned against, in the table's order ({@link #SAME_CONTENT} for the same content). */
-    private final IndexData[] lsis;
+    private IndexData[] lsis;
     /** The GSIs the write was planned against, in the table's order (none when {@link #sameContent}). */
-    private final IndexData[] gsis;
+    private IndexData[] gsis;
 
     /*
      * The plan of every index, LSIs first, then GSIs (index i of lsiCount() + gsis.length), in three arrays rather
@@ -33,12 +32,12 @@ final class Mutation {
      * usual one: one array of keys); newEntries holds only projected entries (INCLUDE, KEYS_ONLY): an ALL entry is
      * the item itself, and an insert holds none (its entries are projected once, by the write that stores them).
      */
-    private final OrderKey[] oldKeys;
+    private OrderKey[] oldKeys;
 
     /** Also written once a kept key ({@link #marks}) is built: a mutation is read by the thread that applies it. */
     private OrderKey[] newKeys;
 
-    private final Stored[] newEntries;
+    private Stored[] newEntries;
 
     /**
      * Bits: bit i ({@code i < }{@link #KEPT_INDEXES}) for index i where the write's entry key is not built. In an
@@ -60,7 +59,7 @@ final class Mutation {
     private static final int TIME_TO_LIVE = 1 << KEPT_INDEXES;
 
     /** Bytes the write adds to its item collection: an int (items are at most 400 KB, with at most five LSI entries). */
-    private final int collectionDelta;
+    private int collectionDelta;
 
     /**
      * The indexes of a write whose new item reads exactly as the old one ({@link ItemContents#same}), and so marks it
@@ -72,7 +71,21 @@ final class Mutation {
      */
     private static final IndexData[] SAME_CONTENT = {};
 
-    private Mutation(
+    /*
+     * The fields are not final so that a write whose mutation nothing keeps past its stripe lock (a put that asks for
+     * nothing back: ItemWrites.putItem) plans into its stripe's spare mutation instead of a new one (TableData.Stripe):
+     * every plan sets every field, and a mutation is planned, applied and read by the thread holding the lock.
+     */
+    private Mutation() {}
+
+    /** A mutation for {@link TableData.Stripe#takeSpare}'s holder to plan into. */
+    static Mutation blank() {
+        return new Mutation();
+    }
+
+    /** {@code into} (null: a new mutation) planned as given. */
+    private static Mutation of(
+            Mutation into,
             TableData table,
             OrderKey key,
             Stored before,
@@ -84,17 +97,19 @@ final class Mutation {
             Stored[] newEntries,
             int keptKeys,
             long collectionDelta) {
-        this.table = table;
-        this.key = key;
-        this.before = before;
-        this.after = after;
-        this.lsis = lsis;
-        this.gsis = gsis;
-        this.oldKeys = oldKeys;
-        this.newKeys = newKeys;
-        this.newEntries = newEntries;
-        this.marks = keptKeys;
-        this.collectionDelta = Math.toIntExact(collectionDelta);
+        Mutation m = into != null ? into : new Mutation();
+        m.table = table;
+        m.key = key;
+        m.before = before;
+        m.after = after;
+        m.lsis = lsis;
+        m.gsis = gsis;
+        m.oldKeys = oldKeys;
+        m.newKeys = newKeys;
+        m.newEntries = newEntries;
+        m.marks = keptKeys;
+        m.collectionDelta = Math.toIntExact(collectionDelta);
+        return m;
     }
 
     /** True when the new item reads exactly as the old one: see {@link #SAME_CONTENT}. */
@@ -113,20 +128,32 @@ final class Mutation {
      * index keys must already be validated. Checks the item-collection limit.
      */
     static Mutation plan(TableData table, OrderKey key, Stored before, Stored after, StorageOptions options) {
+        return plan(table, key, before, after, options, null);
+    }
+
+    /** As {@link #plan}, planned into {@code into} when it is not null (a spare mutation, see {@link #blank}). */
+    static Mutation plan(
+            TableData table, OrderKey key, Stored before, Stored after, StorageOptions options, Mutation into) {
         long delta = (after == null ? 0L : after.size()) - (before == null ? 0L : before.size());
         if (sameContent(before, after)) {
             // nothing to change in any index (delta is 0: equal items have equal sizes)
-            return new Mutation(table, key, before, after, SAME_CONTENT, SAME_CONTENT, null, null, null, 0, delta);
+            return of(into, table, key, before, after, SAME_CONTENT, SAME_CONTENT, null, null, null, 0, delta);
         }
         if (before == null && after != null) {
-            return planInsert(table, key, after, delta, options);
+            return planInsert(table, key, after, delta, options, into);
         }
-        return planChange(table, key, before, after, delta, options);
+        return planChange(table, key, before, after, delta, options, into);
     }
 
     /** {@link #plan} of an overwrite that changes the item, or of a deletion ({@code after} null). */
     private static Mutation planChange(
-            TableData table, OrderKey key, Stored before, Stored after, long delta, StorageOptions options) {
+            TableData table,
+            OrderKey key,
+            Stored before,
+            Stored after,
+            long delta,
+            StorageOptions options,
+            Mutation into) {
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
         int n = lsis.length + gsis.length;
@@ -182,7 +209,7 @@ final class Mutation {
             }
         }
         return checked(
-                new Mutation(table, key, before, after, lsis, gsis, oldKeys, newKeys, entries, kept, delta), options);
+                of(into, table, key, before, after, lsis, gsis, oldKeys, newKeys, entries, kept, delta), options);
     }
 
     /**
@@ -191,7 +218,7 @@ final class Mutation {
      * the key is built here); the entries are projected by the write ({@link #newEntry}), not held.
      */
     private static Mutation planInsert(
-            TableData table, OrderKey key, Stored after, long delta, StorageOptions options) {
+            TableData table, OrderKey key, Stored after, long delta, StorageOptions options, Mutation into) {
         IndexData[] lsis = table.lsis;
         IndexData[] gsis = table.gsis;
         int n = lsis.length + gsis.length;
@@ -218,7 +245,7 @@ final class Mutation {
                 delta += shape.entrySize(after) + IndexData.ENTRY_OVERHEAD;
             }
         }
-        return checked(new Mutation(table, key, null, after, lsis, gsis, null, newKeys, null, added, delta), options);
+        return checked(of(into, table, key, null, after, lsis, gsis, null, newKeys, null, added, delta), options);
     }
 
     /** {@code m}, once its item collection is checked against the limit (a table with LSIs). */
@@ -440,11 +467,7 @@ final class Mutation {
             }
         }
         if (lsis.length > 0 && collectionDelta != 0) {
-            AttributeValue partitionValue = partitionValue();
-            AtomicLong size = table.collectionSizes.computeIfAbsent(partitionValue, k -> new AtomicLong());
-            if (size.addAndGet(collectionDelta) == 0) {
-                table.collectionSizes.remove(partitionValue, size);
-            }
+            table.addToCollection(partitionValue(), collectionDelta);
         }
     }
 

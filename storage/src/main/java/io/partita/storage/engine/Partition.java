@@ -282,23 +282,24 @@ final class Partition extends OrderKey {
     /**
      * The slice [from, to) of a small partition's chunk {@code s} or, when it is null, the ranks [from, to) of a
      * large partition's tree snapshot {@code root}, packed as {@code from << 32 | to}. A chunk's count is read once,
-     * so that every bound is found among the same entries (an append may raise the count meanwhile).
+     * so that every bound is found among the same entries (an append may raise the count meanwhile). A tree's
+     * right-edge chunk may grow while its bounds are found ({@link ChunkTree}), by keys after all others: the upper
+     * bounds are found first, so the lower ones, found among as many entries or more, select among the same.
      */
     private static long bounds(
             Object[] s, Object root, OrderKey low, OrderKey high, OrderKey exclusiveStart, boolean forward) {
         int n = s != null ? Chunk.count(s) : 0;
         // A whole-partition bound needs no search (a query on the partition key alone): fewer cache
         // misses than a binary search through the keys, which at scale are cold.
-        int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, n, root, low, true);
         int to = high == null || high.isPartitionEnd()
                 ? (s != null ? n : ChunkTree.size(root))
                 : lowerIndex(s, n, root, high, true);
-        if (exclusiveStart != null) {
-            if (forward) {
-                from = Math.max(from, lowerIndex(s, n, root, exclusiveStart, false));
-            } else {
-                to = Math.min(to, lowerIndex(s, n, root, exclusiveStart, true));
-            }
+        if (exclusiveStart != null && !forward) {
+            to = Math.min(to, lowerIndex(s, n, root, exclusiveStart, true));
+        }
+        int from = low == null || low.isPartitionStart() ? 0 : lowerIndex(s, n, root, low, true);
+        if (exclusiveStart != null && forward) {
+            from = Math.max(from, lowerIndex(s, n, root, exclusiveStart, false));
         }
         return (long) from << 32 | (to & 0xFFFFFFFFL);
     }

@@ -136,7 +136,7 @@ final class TableData {
         return itemKey.hash() & (STRIPES - 1);
     }
 
-    ReentrantLock stripe(int index) {
+    Stripe stripe(int index) {
         Stripe s = stripes[index];
         return s != null ? s : createStripe(index);
     }
@@ -165,6 +165,27 @@ final class TableData {
     @SuppressWarnings("serial") // a lock of the engine's, never serialized
     static final class Stripe extends ReentrantLock {
         private KeyCodec.Scratch scratch;
+        /** The mutation a write that keeps none past the lock plans into ({@link ItemWrites#putItem}); null in use. */
+        private Mutation spare;
+
+        /** The spare mutation, now the caller's until {@link #giveBack}; null when a write of this thread holds it. */
+        Mutation takeSpare() {
+            Mutation m = spare;
+            if (m == null) {
+                return null;
+            }
+            spare = null;
+            return m;
+        }
+
+        void giveBack(Mutation m) {
+            spare = m;
+        }
+
+        /** A new stripe, with its spare mutation. */
+        Stripe() {
+            spare = Mutation.blank();
+        }
 
         KeyCodec.Scratch scratch() {
             KeyCodec.Scratch s = scratch;
@@ -283,6 +304,19 @@ final class TableData {
         }
         AtomicLong size = collectionSizes.get(partitionKey);
         return size == null ? 0 : size.get();
+    }
+
+    /** Adds {@code delta} bytes to an item collection's size (in memory), dropping it at zero. */
+    void addToCollection(AttributeValue partitionValue, int delta) {
+        AtomicLong size = collectionSizes.get(partitionValue);
+        if (size == null) { // a new collection: putIfAbsent reserves no bin as computeIfAbsent does
+            AtomicLong fresh = new AtomicLong();
+            AtomicLong raced = collectionSizes.putIfAbsent(partitionValue, fresh);
+            size = raced != null ? raced : fresh;
+        }
+        if (size.addAndGet(delta) == 0) {
+            collectionSizes.remove(partitionValue, size);
+        }
     }
 
     /** A GSI update waiting for its due time (ASYNC propagation). Queued in write order per item. */

@@ -6,19 +6,22 @@ import java.util.Arrays;
 
 /**
  * A leaf of a {@link ChunkTree}: its first {@link #count} entries, in key order, as one values array and one keys
- * array (a binary search over the keys, the entries read in order from the values). Immutable once published as far
- * as any reader reads: both arrays may be longer than the count, and their slots past it are for appends.
+ * array (a binary search over the keys, the entries read in order from the values). Both arrays may be longer than
+ * the count, and their slots past it are for appends; every slot below the count is as published but for the value
+ * an overwrite in place swaps ({@link TreeSwap}).
  *
- * <p>The right-edge chunk's arrays are allocated with room for {@value ChunkTree#LEAF_MAX} entries, and an append
- * there writes its key and value into the next free slots and shares both arrays with the version before (whose
- * count stops short of those slots, so none of its readers reads them). The slot is claimed by compare-and-set of
- * its key from null, so each slot is written once, by one writer; a writer that finds it taken (another writer
- * appended first, or claimed it and then lost the race for the root, leaving it unused) copies instead. Both are
- * written before the root is published, so a reader of the new version sees them. A values array is shared only by
- * chunks that share its keys array too (every other chunk gets values of its own), so the key's slot claims the
- * value's. An overwrite through {@link ChunkTree#put} shares its chunk's keys array and copies the values, exactly;
- * one through {@link ChunkTree#overwrite} stores the new value into its slot in place ({@link TreeSwap}), the one
- * write into a published chunk's slots below its count.
+ * <p>The right-edge chunk's arrays are allocated with room for {@value ChunkTree#LEAF_MAX} entries. An insert at
+ * the tree's right edge (an engine write, {@link ChunkTree#overwrite}) appends in place ({@link #appendInPlace}):
+ * it claims the free slot at the count by compare-and-set of its key from null, writes the value and publishes both
+ * by storing the count plus one (a volatile store; readers read the count, volatile, before the slots below it), as
+ * a small partition's append does: no chunk or directory is copied. Only the claimer of slot {@code n} stores
+ * {@code n + 1}, so the count only grows, by one, and a slot is written once. A writer that copies a published chunk
+ * (any other insert, a removal, a merge, {@link ChunkTree#put}) seals it first ({@link #seal}): it claims the slot at
+ * the count with {@link #SEAL}, so no append in place follows and the copy holds every entry published in the chunk.
+ * {@link ChunkTree#put} appends by claiming the free slot too, into a new chunk that shares both arrays (the version
+ * before keeps its count, and no append in place can follow in it: the slot at its count is taken); its writer
+ * withdraws the claim when it loses the race for the root. A values array is shared only by chunks that share its
+ * keys array too, so the key's slot claims the value's.
  */
 final class TreeChunk {
     private static final VarHandle KEY_SLOT = MethodHandles.arrayElementVarHandle(byte[][].class);
@@ -30,7 +33,14 @@ final class TreeChunk {
     /** The entries' keys; slots from {@link #count} on are for appends (null until claimed). */
     final byte[][] keys;
 
-    final int count;
+    /**
+     * The entries published; volatile: an append in place stores it after its key and value ({@link #appendInPlace}),
+     * and a reader reads it before them.
+     */
+    volatile int count;
+
+    /** The key a sealed chunk holds in the slot at its count: no append in place can claim it ({@link #seal}). */
+    static final byte[] SEAL = new byte[0];
 
     TreeChunk(Stored[] values, byte[][] keys, int count) {
         this.values = values;
@@ -83,17 +93,71 @@ final class TreeChunk {
     }
 
     /**
-     * This chunk with a new entry at index {@code at}. After the last entry, into the free slots of both arrays when
-     * this writer is the first to claim the key's (see the class comment); otherwise into copies, with room for
-     * {@link ChunkTree#LEAF_MAX} when {@code roomy} (an append at the tree's right edge, where ascending keys will
-     * append again).
+     * Appends an entry in place at index {@code at}, the count, when there is room and the slot is free: see the class
+     * comment. False, having changed nothing, when it is not (the chunk is full, sealed, or another writer took the
+     * slot): the writer then copies.
+     */
+    boolean appendInPlace(int at, byte[] key, Stored value) {
+        int n = count;
+        if (at != n || n >= keys.length || n >= values.length || !KEY_SLOT.compareAndSet(keys, n, (byte[]) null, key)) {
+            return false;
+        }
+        values[n] = value; // the slot is this writer's: it claimed the key's
+        count = n + 1; // publishes both; the count was n: only the claimer of slot n stores n + 1
+        return true;
+    }
+
+    /**
+     * This chunk with a new entry after its last, in a new chunk sharing both arrays, when the slot at the count is
+     * free (see the class comment); null otherwise. The writer that does not publish the result withdraws its claim
+     * ({@link #withdraw}).
+     */
+    TreeChunk appendShared(int at, byte[] key, Stored value) {
+        int n = count;
+        if (at != n || n >= keys.length || n >= values.length || !KEY_SLOT.compareAndSet(keys, n, (byte[]) null, key)) {
+            return null;
+        }
+        values[n] = value;
+        return new TreeChunk(values, keys, n + 1);
+    }
+
+    /** Frees the slot {@link #appendShared} claimed for {@code key}, whose chunk was not published. */
+    void withdraw(int slot, byte[] key) {
+        KEY_SLOT.compareAndSet(keys, slot, key, (byte[]) null);
+    }
+
+    /**
+     * Seals this chunk (see the class comment): true once no append in place can follow, so that the count is
+     * final; false when the slot at the count is claimed but not yet published and {@code tree}'s root is no longer
+     * {@code root}, which its writer read (it starts again: a claim is published, or withdrawn, or its chunk
+     * published as a new root, so waiting on an unmoved root ends).
+     */
+    boolean seal(ChunkTree tree, Object root) {
+        while (true) {
+            int n = count;
+            if (n >= keys.length || n >= values.length) {
+                return true; // no room: nothing can be appended in place
+            }
+            byte[] k = (byte[]) KEY_SLOT.getVolatile(keys, n);
+            if (k == SEAL || (k == null && KEY_SLOT.compareAndSet(keys, n, (byte[]) null, SEAL))) {
+                return true;
+            }
+            if (k != null && count == n) {
+                if (tree.moved(root)) {
+                    return false;
+                }
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * This chunk with a new entry at index {@code at}, in copies of its arrays (a sealed chunk: its count is final),
+     * with room for {@link ChunkTree#LEAF_MAX} when {@code roomy} (an append at the tree's right edge, where
+     * ascending keys will append again).
      */
     TreeChunk insert(int at, byte[] key, Stored value, boolean roomy) {
         int n = count;
-        if (at == n && n < keys.length && n < values.length && KEY_SLOT.compareAndSet(keys, n, (byte[]) null, key)) {
-            values[n] = value; // the slot is this writer's: it claimed the key's
-            return new TreeChunk(values, keys, n + 1);
-        }
         int capacity = roomy && at == n ? Math.max(ChunkTree.LEAF_MAX, n + 1) : n + 1;
         Stored[] v = new Stored[capacity];
         System.arraycopy(values, 0, v, 0, at);

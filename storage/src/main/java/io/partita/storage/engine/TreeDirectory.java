@@ -8,60 +8,80 @@ import java.util.Arrays;
  * at or before every key of child {@code j} and after every key of child {@code j - 1}; {@code keys[0]} is not
  * used to route.
  *
- * <p>The last child and its count are held in fields of their own, apart from the arrays, so that a write at the right
- * edge of the tree (an append of ascending keys, the common insert) builds a directory that shares both arrays with
- * the version before: the arrays' last slot is never read (null), and every other slot is exactly as in the version
- * before. Any other change copies what changes, as before.
+ * <p>The last child is held in a field of its own, apart from the arrays, so that a write at the right edge of the
+ * tree that replaces its chunk builds a directory that shares all three arrays with the version before: the arrays'
+ * last slot is never read (null), and every other slot is exactly as in the version before. The last child's count
+ * is not held at all: it is read from the child ({@link #size()}), because the tree's right-edge chunk grows in place
+ * ({@link TreeChunk#appendInPlace}) under the same directories. Every other child's count is final (only the
+ * right-edge chunk has room), so it is held in {@link #sizes}. Any other change copies what changes.
  */
 final class TreeDirectory {
     final byte[][] keys;
     /** The children but the last, in their slots; the last slot is null (the last child is {@link #last}). */
     final Object[] kids;
-    /** The children's entry counts but the last's, in their slots; the last slot is not read ({@link #lastSize}). */
+    /** The children's entry counts but the last's, in their slots; the last slot is not read (see {@link #size()}). */
     final int[] sizes;
 
     private final Object last;
-    private final int lastSize;
-    final int size;
+    /** The entries of every child but the last. */
+    private final int prefix;
     /** Levels below: 1 when the children are chunks. */
     final int height;
 
     /** A directory of these children: the arrays are fresh ones, which it owns (it clears the last child's slot). */
     TreeDirectory(byte[][] keys, Object[] kids, int[] sizes, int height) {
-        this(
-                keys,
-                kids,
-                sizes,
-                kids.length == 0 ? null : kids[kids.length - 1],
-                sizes.length == 0 ? 0 : sizes[sizes.length - 1],
-                sum(sizes),
-                height);
+        this(keys, kids, sizes, kids.length == 0 ? null : kids[kids.length - 1], sum(sizes), height);
         if (kids.length > 0) {
             kids[kids.length - 1] = null; // not published yet: no reader reads it
         }
     }
 
-    private TreeDirectory(byte[][] keys, Object[] kids, int[] sizes, Object last, int lastSize, int size, int height) {
+    private TreeDirectory(byte[][] keys, Object[] kids, int[] sizes, Object last, int prefix, int height) {
         this.keys = keys;
         this.kids = kids;
         this.sizes = sizes;
         this.last = last;
-        this.lastSize = lastSize;
-        this.size = size;
+        this.prefix = prefix;
         this.height = height;
+    }
+
+    /** A directory of {@code chunk}'s entries in chunks of at most {@link ChunkTree#LEAF_MAX}, of even sizes. */
+    static TreeDirectory of(TreeChunk chunk) {
+        int n = chunk.count;
+        int parts = (n + ChunkTree.LEAF_MAX - 1) / ChunkTree.LEAF_MAX;
+        if (parts > ChunkTree.INNER_MAX) {
+            throw new IllegalArgumentException("too many entries for one directory: " + n);
+        }
+        byte[][] keys = new byte[parts][];
+        Object[] kids = new Object[parts];
+        int[] sizes = new int[parts];
+        for (int p = 0; p < parts; p++) {
+            int from = (int) ((long) n * p / parts);
+            int to = (int) ((long) n * (p + 1) / parts);
+            kids[p] = chunk.slice(from, to);
+            keys[p] = chunk.keyBytes(from);
+            sizes[p] = to - from;
+        }
+        return new TreeDirectory(keys, kids, sizes, 1);
     }
 
     /** A new directory of the same children, sharing its arrays: a root that is a new object (see {@link TreeSwap}). */
     TreeDirectory copy() {
-        return new TreeDirectory(keys, kids, sizes, last, lastSize, size, height);
+        return new TreeDirectory(keys, kids, sizes, last, prefix, height);
     }
 
+    /** The sum of every count but the last. */
     private static int sum(int[] sizes) {
         int total = 0;
-        for (int s : sizes) {
-            total += s;
+        for (int i = 0; i < sizes.length - 1; i++) {
+            total += sizes[i];
         }
         return total;
+    }
+
+    /** The entries under this directory: the last child's are read from it (it may be growing in place). */
+    int size() {
+        return last == null ? 0 : prefix + ChunkTree.size(last);
     }
 
     /** The number of children. */
@@ -76,7 +96,7 @@ final class TreeDirectory {
 
     /** Child {@code j}'s entry count. */
     int kidSize(int j) {
-        return j == kids.length - 1 ? lastSize : sizes[j];
+        return j == kids.length - 1 ? ChunkTree.size(last) : sizes[j];
     }
 
     /** The child whose key range holds {@code key}. */
@@ -99,18 +119,18 @@ final class TreeDirectory {
      * copies the children, and the sizes too unless the child's size did not change (as for an overwrite).
      */
     TreeDirectory with(int j, Object kid) {
-        int n = ChunkTree.size(kid);
         if (j == kids.length - 1) {
-            return new TreeDirectory(keys, kids, sizes, kid, n, size - lastSize + n, height);
+            return new TreeDirectory(keys, kids, sizes, kid, prefix, height);
         }
+        int n = ChunkTree.size(kid);
         Object[] k = kids.clone();
         k[j] = kid;
         if (n == sizes[j]) {
-            return new TreeDirectory(keys, k, sizes, last, lastSize, size, height);
+            return new TreeDirectory(keys, k, sizes, last, prefix, height);
         }
         int[] s = sizes.clone();
         s[j] = n;
-        return new TreeDirectory(keys, k, s, last, lastSize, size - sizes[j] + n, height);
+        return new TreeDirectory(keys, k, s, last, prefix - sizes[j] + n, height);
     }
 
     /** This directory with children {@code [from, to)} replaced by {@code put} (separators of {@code put[1..]} given). */

@@ -43,7 +43,7 @@ public sealed interface AttributeValue {
             return new N(value); // at most 18 digits: the long alone, its normal BigDecimal built only if asked for
         }
         BigDecimal normal = Numbers.normalOf(value); // 19 digits, within DynamoDB's range: nothing to check
-        return new N(normal, Numbers.sizeOf(normal));
+        return new N(normal, true);
     }
 
     static N n(BigDecimal value) {
@@ -203,34 +203,31 @@ public sealed interface AttributeValue {
          */
         private BigDecimal value;
 
+        /**
+         * The value when it is an integer of at most 18 digits ({@link #fitsLong()}), else {@link #NOT_LONG}, which no
+         * such integer is. The normal form's scale and the size are computed from it when asked for (a mapped
+         * {@code long}'s size is asked for by the write that stores it, its scale rarely): a number is then an
+         * object of 24 bytes, its value and this long.
+         */
         private final long longValue;
-        private final boolean isLong;
-        // while value is null: the trailing zeros of longValue (its normal form's scale is their negation)
-        private final byte zeros;
-        private final int size;
+
+        /** {@link #longValue} of a number that is not an integer of at most 18 digits. */
+        private static final long NOT_LONG = Long.MIN_VALUE;
 
         /** Validates and normalizes; throws {@link ValidationException} where DynamoDB rejects the number. */
         public N(BigDecimal value) {
             this.value = Numbers.normalize(value);
-            long l = 0;
-            boolean fits = false;
+            long l = NOT_LONG;
             if (this.value.scale() <= 0 && this.value.precision() - this.value.scale() <= 18) {
                 l = this.value.longValueExact();
-                fits = true;
             }
             this.longValue = l;
-            this.isLong = fits;
-            this.zeros = 0;
-            this.size = Numbers.sizeOf(this.value);
         }
 
-        /** {@code normal}, the normal form of a 19-digit long (not a long's, then), whose size is {@code size}. */
-        private N(BigDecimal normal, int size) {
+        /** {@code normal}, the normal form of a 19-digit long (not a long's, then). */
+        private N(BigDecimal normal, @SuppressWarnings("unused") boolean nineteenDigits) {
             this.value = normal;
-            this.longValue = 0;
-            this.isLong = false;
-            this.zeros = 0;
-            this.size = size;
+            this.longValue = NOT_LONG;
         }
 
         /**
@@ -239,19 +236,6 @@ public sealed interface AttributeValue {
          */
         private N(long value) {
             this.longValue = value;
-            this.isLong = true;
-            long unscaled = value;
-            int trailing = 0;
-            while (unscaled % 10 == 0) {
-                unscaled /= 10;
-                trailing++;
-            }
-            this.zeros = (byte) trailing;
-            int digits = 0;
-            for (long x = unscaled; x != 0; x /= 10) {
-                digits++;
-            }
-            this.size = (digits + 1) / 2 + 1 + (value < 0 ? 1 : 0); // Numbers.sizeOf of its BigDecimal
         }
 
         /** True when {@code value} has at most 18 digits: what {@link #fitsLong()} holds for. */
@@ -262,6 +246,7 @@ public sealed interface AttributeValue {
         public BigDecimal value() {
             BigDecimal v = value;
             if (v == null) {
+                int zeros = Numbers.trailingZeros(longValue);
                 v = zeros == 0
                         ? BigDecimal.valueOf(longValue)
                         : BigDecimal.valueOf(longValue / Numbers.tenTo(zeros), -zeros);
@@ -272,18 +257,18 @@ public sealed interface AttributeValue {
 
         /** True when the number is an integer that fits in a {@code long}; then {@link #longValue()} is exact. */
         public boolean fitsLong() {
-            return isLong;
+            return longValue != NOT_LONG;
         }
 
         /** The value as a long; exact only when {@link #fitsLong()}. */
         public long longValue() {
-            return isLong ? longValue : value().longValue();
+            return longValue != NOT_LONG ? longValue : value().longValue();
         }
 
         /** Compares numerically. */
         @Override
         public int compareTo(N other) {
-            if (isLong && other.isLong) {
+            if (longValue != NOT_LONG && other.longValue != NOT_LONG) {
                 return Long.compare(longValue, other.longValue);
             }
             return value().compareTo(other.value());
@@ -294,9 +279,10 @@ public sealed interface AttributeValue {
             return AttributeType.N;
         }
 
+        /** The size as {@link Numbers#sizeOf} counts it: for an integer of at most 18 digits, from its digits. */
         @Override
         public int size() {
-            return size;
+            return longValue != NOT_LONG ? Numbers.sizeOf(longValue) : Numbers.sizeOf(value);
         }
 
         public String text() {
@@ -306,7 +292,9 @@ public sealed interface AttributeValue {
         @Override
         public boolean equals(Object o) {
             return o instanceof N other
-                    && ((isLong && other.isLong) ? longValue == other.longValue : value().equals(other.value()));
+                    && ((longValue != NOT_LONG && other.longValue != NOT_LONG)
+                            ? longValue == other.longValue
+                            : value().equals(other.value()));
         }
 
         @Override
@@ -316,6 +304,7 @@ public sealed interface AttributeValue {
                 return v.hashCode();
             }
             // BigDecimal.hashCode is 31 * (its unscaled value's hash) + scale, the scale here minus the zeros
+            int zeros = Numbers.trailingZeros(longValue);
             return zeros == 0
                     ? Numbers.integerHash(longValue)
                     : Numbers.integerHash(longValue / Numbers.tenTo(zeros)) - zeros;

@@ -135,6 +135,27 @@ public final class Numbers {
     }
 
     /** Storage size in bytes as DynamoDB accounts it: one byte per two significant digits, plus one. */
+    /** {@link #sizeOf(BigDecimal)} of {@code l}'s normal form, without building it. */
+    static int sizeOf(long l) {
+        if (l == 0) {
+            return 1;
+        }
+        int digits = 0;
+        for (long x = l / tenTo(trailingZeros(l)); x != 0; x /= 10) {
+            digits++;
+        }
+        return (digits + 1) / 2 + 1 + (l < 0 ? 1 : 0);
+    }
+
+    /** The trailing decimal zeros of a non-zero {@code l} (its normal form's scale is their negation). */
+    static int trailingZeros(long l) {
+        int trailing = 0;
+        for (long unscaled = l; unscaled % 10 == 0; unscaled /= 10) {
+            trailing++;
+        }
+        return trailing;
+    }
+
     public static int sizeOf(BigDecimal normalized) {
         if (normalized.signum() == 0) {
             return 1;

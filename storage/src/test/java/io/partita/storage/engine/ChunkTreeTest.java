@@ -311,7 +311,7 @@ class ChunkTreeTest {
                 assertThat(in.kidSize(j)).isEqualTo(ChunkTree.size(in.kid(j)));
                 total += in.kidSize(j);
             }
-            assertThat(in.size).isEqualTo(total);
+            assertThat(in.size()).isEqualTo(total);
             assertThat(in.height).isEqualTo(height + 1);
             return height + 1;
         }
