@@ -101,6 +101,26 @@ interface EntryMap {
     /** Receives entries from {@link #visit}; returns false to stop. */
     interface Visitor {
         boolean visit(Map<String, AttributeValue> item, int size);
+
+        /**
+         * Takes the first {@code n} entries of a small partition's items and sizes (the arrays may be longer), in
+         * key order or reversed, as {@link #visit} would one by one until it returns false (which this default does).
+         */
+        default void visitRun(Map<String, AttributeValue>[] items, int[] sizes, int n, boolean forward) {
+            if (forward) {
+                for (int i = 0; i < n; i++) {
+                    if (!visit(items[i], sizes[i])) {
+                        return;
+                    }
+                }
+            } else {
+                for (int i = n - 1; i >= 0; i--) {
+                    if (!visit(items[i], sizes[i])) {
+                        return;
+                    }
+                }
+            }
+        }
     }
 
     /** Every entry, in scan order. */

@@ -262,21 +262,12 @@ final class Partition extends OrderKey {
         }
     }
 
-    /** Visits the first {@code n} entries of a small partition's items and sizes (the arrays may be longer). */
+    /**
+     * Visits the first {@code n} entries of a small partition's items and sizes (the arrays may be longer), as one
+     * run ({@link EntryMap.Visitor#visitRun}: a query's page takes a whole run at once when none of it can end the page).
+     */
     static void visitAll(Map<String, AttributeValue>[] its, int[] szs, int n, boolean forward, EntryMap.Visitor v) {
-        if (forward) {
-            for (int i = 0; i < n; i++) {
-                if (!v.visit(its[i], szs[i])) {
-                    return;
-                }
-            }
-        } else {
-            for (int i = n - 1; i >= 0; i--) {
-                if (!v.visit(its[i], szs[i])) {
-                    return;
-                }
-            }
-        }
+        v.visitRun(its, szs, n, forward);
     }
 
     /**
