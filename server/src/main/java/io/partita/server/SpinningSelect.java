@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
 /**
  * An event loop's choice between polling and blocking, for a client that sends its next request as soon as it has the
  * last answer. Blocking in {@code epoll_wait} and being woken costs this 2-core VM several microseconds per request,
- * about a fifth of a one-connection get's round trip (24 µs without the spin, 19 µs with it). So when the loop's
+ * about a fifth of a one-connection get's round trip (server/README.md, "Threading"). So when the loop's
  * previous wait ended within {@code spinNanos} (requests arrive close together), it polls ({@code selectNow}) for up
  * to {@code spinNanos} before it blocks; when the previous wait was longer (an SDK client, a person, an idle server),
  * it blocks at once, as Netty's default strategy does. An idle server therefore blocks after at most one spin, and a
