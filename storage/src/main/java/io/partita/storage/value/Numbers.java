@@ -134,7 +134,6 @@ public final class Numbers {
         return normalized.toPlainString();
     }
 
-    /** Storage size in bytes as DynamoDB accounts it: one byte per two significant digits, plus one. */
     /** {@link #sizeOf(BigDecimal)} of {@code l}'s normal form, without building it. */
     static int sizeOf(long l) {
         if (l == 0) {
@@ -156,6 +155,7 @@ public final class Numbers {
         return trailing;
     }
 
+    /** Storage size in bytes as DynamoDB accounts it: one byte per two significant digits, plus one. */
     public static int sizeOf(BigDecimal normalized) {
         if (normalized.signum() == 0) {
             return 1;
