@@ -97,7 +97,7 @@ final class RewritePass {
             checkpoints = new Checkpoints(db, options.checkpointTable);
             saved = checkpoints.load(runId);
         }
-        boolean resumed = saved.values().stream().anyMatch(s -> !s.done());
+        boolean resumed = unfinished(saved);
         if (!resumed && !saved.isEmpty()) {
             checkpoints.clear(runId); // a finished run whose clean-up was cut short
             saved = Map.of();
@@ -137,6 +137,19 @@ final class RewritePass {
                 resumed,
                 stopped,
                 Duration.ofMillis(options.clock.millis() - started));
+    }
+
+    /**
+     * Whether saved checkpoints are a stopped run's: a segment not done, or a segment with none at all (it was stopped
+     * before its first page was recorded, while another segment finished). Every segment done is a finished run whose
+     * clean-up was cut short.
+     */
+    private static boolean unfinished(Map<Integer, Checkpoints.Segment> saved) {
+        if (saved.isEmpty()) {
+            return false;
+        }
+        int segments = saved.values().iterator().next().totalSegments();
+        return saved.size() < segments || saved.values().stream().anyMatch(s -> !s.done());
     }
 
     /**

@@ -169,6 +169,37 @@ class KeyChangeMigrationTest {
     }
 
     @Test
+    void aRunStoppedAfterOneSegmentFinishedAndBeforeTheOthersRecordedAPageResumesThem() {
+        try (Partita db = Partita.open(dir)) {
+            seed(db);
+            Migration m = Migrations.on(db).plan(KeyChangeDesign.COPY_PLAN).intoTable("ShopV2");
+            List<Object> copied = Collections.synchronizedList(new ArrayList<>());
+            MigrationOptions options = MigrationOptions.defaults()
+                    .withSegments(3)
+                    .withThreads(1)
+                    .withPageSize(7)
+                    .withRewriteListener((oldKey, item) -> copied.add(oldKey));
+            // one thread runs the segments in turn: the stop comes once segment 0 is done, so segments 1 and 2 stop
+            // before their first page is recorded and the saved checkpoints are segment 0's alone, done
+            Checkpoints saved = new Checkpoints(db, MigrationOptions.CHECKPOINT_TABLE);
+            String runId = KeyChangeDesign.COPY_PLAN.id() + ">ShopV2";
+            MigrationReport first = m.apply(
+                    options.withStop(() -> saved.load(runId).values().stream().anyMatch(Checkpoints.Segment::done)));
+            assertThat(first.stopped()).isTrue();
+            assertThat(saved.load(runId)).containsOnlyKeys(0);
+            assertThat(copied).isNotEmpty().hasSizeLessThan(ORDERS);
+
+            MigrationReport second = m.apply(options);
+            assertThat(second.resumed())
+                    .as("resumed, not taken for a finished run")
+                    .isTrue();
+            assertThat(second.complete()).isTrue();
+            assertThat(first.rewritten() + second.rewritten()).isEqualTo(ORDERS);
+            assertThat(new HashSet<>(copied)).hasSize(ORDERS).hasSameSizeAs(copied);
+        }
+    }
+
+    @Test
     void aCopyNeedsAnotherTableThanItsOwn() {
         try (Partita db = Partita.inMemory()) {
             Migration m = Migrations.on(db).plan(KeyChangeDesign.COPY_PLAN);
